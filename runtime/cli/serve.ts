@@ -1,0 +1,41 @@
+import { defaultStartupDocument } from '../host/default-startup.ts';
+import { startHost } from '../host/serve.ts';
+
+/** `capstan serve [--config FILE]`: runs until SIGTERM or SIGINT, then shuts down gracefully */
+export async function serveCommand(args: string[]): Promise<number> {
+  let config: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--config' && args[i + 1]) config = args[++i];
+    else if (args[i].startsWith('--config=')) config = args[i].slice('--config='.length);
+    else if (args[i] === '--help' || args[i] === '-h') {
+      process.stdout.write('Usage: capstan serve [--config FILE]\n');
+      return 0;
+    } else {
+      process.stderr.write(`capstan serve: unexpected argument "${args[i]}"\n`);
+      return 2;
+    }
+  }
+  let host;
+  try {
+    host = await startHost(config ?? defaultStartupDocument());
+  } catch (error) {
+    process.stderr.write(`capstan serve: ${(error as Error).message}\n`);
+    return 1;
+  }
+  for (const url of host.urls) process.stdout.write(`listening on ${url}\n`);
+  const running = host;
+  return new Promise<number>((done) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      running.log.info('shutting down', { signal });
+      running.close().then(() => done(0), (error) => {
+        process.stderr.write(`capstan serve: ${(error as Error).message}\n`);
+        done(1);
+      });
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+}

@@ -1,0 +1,51 @@
+import Router from '@koa/router';
+import Koa, { type Context, type Next } from 'koa';
+import type { Logger } from '../plugins/types.ts';
+import { CapstanError } from './errors.ts';
+import type { RouteEntry } from './operation-schemas.ts';
+import { routeHandler, type Mount } from './route-handler.ts';
+
+function sendError(ctx: Context, status: number, message: string): void {
+  ctx.status = status;
+  ctx.type = 'application/json';
+  ctx.body = JSON.stringify({ error: message });
+}
+
+/** Maps thrown errors to `{"error": "..."}`; unexposed ones show only the status text and are logged */
+function errors(log: Logger) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+    } catch (error) {
+      const status = (error as CapstanError).status ?? (error as any).statusCode ?? 500;
+      const exposed = error instanceof CapstanError ? error.expose : status < 500 && (error as any).expose === true;
+      if (!exposed) log.error('request failed', { method: ctx.method, path: ctx.path, status, error });
+      sendError(ctx, status, exposed ? (error as Error).message : 'Internal Server Error');
+    }
+  };
+}
+
+/** Builds the Koa app of one server: the mounts' routes, `/openapi.json` and JSON errors */
+export function createApp(options: { mounts: Mount[]; routes: readonly RouteEntry[]; openapi: () => object; log: Logger }): Koa {
+  const app = new Koa();
+  app.silent = true;
+  app.on('error', (error) => options.log.warn('connection error', { error }));
+  app.use(errors(options.log));
+  const router = new Router();
+  router.get('/openapi.json', (ctx) => {
+    ctx.body = options.openapi();
+  });
+  for (const mount of options.mounts) {
+    for (const route of options.routes) {
+      if (route.api !== mount.api) continue;
+      router.register(route.path, [route.method], routeHandler(route, mount), { name: route.operationId });
+    }
+  }
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: false }));
+  app.use(async (ctx) => {
+    if (ctx.status === 405) sendError(ctx, 405, `Method "${ctx.method}" is not allowed on "${ctx.path}"`);
+    else if (ctx.body === undefined) sendError(ctx, 404, `No route for "${ctx.method} ${ctx.path}"`);
+  });
+  return app;
+}

@@ -1,0 +1,34 @@
+import type { IncomingMessage } from 'node:http';
+import { CapstanError } from './errors.ts';
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** Reads and parses a JSON request body of at most `limit` bytes; undefined when there is none */
+export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const declared = req.headers['content-length'];
+  const hasBody = (declared !== undefined && declared !== '0') || req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody) return undefined;
+  const type = req.headers['content-type'] ?? '';
+  if (!JSON_TYPE.test(type)) {
+    throw new CapstanError('HOST_ERR_CONTENT_TYPE', `Unsupported content type "${type}": send "application/json"`);
+  }
+  if (declared !== undefined && Number(declared) > limit) throw tooLarge(limit);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw tooLarge(limit);
+    chunks.push(chunk);
+  }
+  const text = chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CapstanError('HOST_ERR_INVALID_JSON', `Malformed JSON body: ${(error as Error).message}`);
+  }
+}
+
+function tooLarge(limit: number): CapstanError {
+  return new CapstanError('HOST_ERR_BODY_TOO_LARGE', `Request body is larger than the limit of ${limit} bytes`);
+}

@@ -1,0 +1,87 @@
+import { readFile, chmod, chown, lstat, rm } from 'node:fs/promises';
+import { createServer as createHttpServer, type Server, type RequestListener } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { CapstanError } from './errors.ts';
+
+/** A listener of the startup document: TCP or Unix-socket form */
+export interface ListenerSpec {
+  id?: string;
+  port?: number;
+  address?: string;
+  path?: string;
+  owner?: string;
+  group?: string;
+  chmod?: string;
+  backlog?: number;
+}
+
+/** Key and certificate in PEM form */
+export interface TlsMaterial {
+  key: string;
+  cert: string;
+}
+
+/** A socket being served */
+export interface Listening {
+  url: string;
+  server: Server;
+}
+
+async function userOrGroupId(name: string, file: '/etc/passwd' | '/etc/group'): Promise<number> {
+  if (/^\d+$/.test(name)) return Number(name);
+  const line = (await readFile(file, 'utf8')).split('\n').find((l) => l.split(':')[0] === name);
+  if (!line) throw new CapstanError('HOST_ERR_STARTUP', `Unknown ${file === '/etc/passwd' ? 'user' : 'group'} "${name}"`);
+  return Number(line.split(':')[2]);
+}
+
+async function removeStaleSocket(path: string): Promise<void> {
+  const info = await lstat(path).catch(() => undefined);
+  if (!info) return;
+  if (!info.isSocket()) throw new CapstanError('HOST_ERR_STARTUP', `Cannot listen on "${path}": a file that is not a socket is in the way`);
+  await rm(path);
+}
+
+/** Opens one listener for `handler`, over TLS when `tls` is given; port 0 when `ephemeral` */
+export async function listen(handler: RequestListener, listener: ListenerSpec, options: { baseDir: string; tls?: TlsMaterial; ephemeral?: boolean }): Promise<Listening> {
+  const server = options.tls ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, handler) : createHttpServer(handler);
+  server.keepAliveTimeout = 65_000;
+  const scheme = options.tls ? 'https' : 'http';
+  const backlog = listener.backlog ?? 511;
+  await new Promise<void>((done, fail) => {
+    server.once('error', (error) => fail(new CapstanError('HOST_ERR_STARTUP', `Cannot listen on ${describe(listener)}: ${error.message}`)));
+    if (listener.path !== undefined) {
+      const path = resolve(options.baseDir, listener.path);
+      removeStaleSocket(path).then(() => server.listen({ path, backlog }, done), fail);
+    } else {
+      server.listen({ port: options.ephemeral ? 0 : listener.port, host: listener.address, backlog, ipv6Only: false }, done);
+    }
+  });
+  if (listener.path !== undefined) {
+    const path = resolve(options.baseDir, listener.path);
+    if (listener.chmod) await chmod(path, parseInt(listener.chmod, 8));
+    if (listener.owner || listener.group) {
+      const uid = listener.owner ? await userOrGroupId(listener.owner, '/etc/passwd') : -1;
+      const gid = listener.group ? await userOrGroupId(listener.group, '/etc/group') : -1;
+      await chown(path, uid, gid);
+    }
+    return { url: `${scheme}+unix:${path}`, server };
+  }
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return { url: `${scheme}://${host}:${address.port}`, server };
+}
+
+function describe(listener: ListenerSpec): string {
+  return listener.path !== undefined ? `"${listener.path}"` : `"${listener.address ?? '*'}:${listener.port}"`;
+}
+
+/** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes what is left */
+export async function stopListening(server: Server, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((done) => server.close(() => done()));
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+  await closed;
+  clearTimeout(timer);
+}

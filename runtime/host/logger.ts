@@ -1,0 +1,33 @@
+import type { Logger } from '../plugins/types.ts';
+
+type Level = 'debug' | 'info' | 'warn' | 'error';
+const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+/** A structured logger that can add fields for a child scope */
+export interface HostLogger extends Logger {
+  child(fields: Record<string, unknown>): HostLogger;
+}
+
+/** JSON lines to a stream (stdout by default); `service` is `environment.syslog.ident` */
+export function createLogger(options: { service: string; level?: Level; write?: (line: string) => void }): HostLogger {
+  const min = ORDER[options.level ?? ((process.env.CAPSTAN_LOG_LEVEL as Level) || 'info')] ?? ORDER.info;
+  const write = options.write ?? ((line: string) => process.stdout.write(line));
+  const make = (base: Record<string, unknown>): HostLogger => {
+    const emit = (level: Level) => (msg: string, fields?: Record<string, unknown>) => {
+      if (ORDER[level] < min) return;
+      write(`${JSON.stringify({ time: new Date().toISOString(), level, ...base, msg, ...fields }, errorReplacer)}\n`);
+    };
+    return {
+      debug: emit('debug'),
+      info: emit('info'),
+      warn: emit('warn'),
+      error: emit('error'),
+      child: (fields) => make({ ...base, ...fields }),
+    };
+  };
+  return make({ service: options.service });
+}
+
+function errorReplacer(_key: string, value: unknown): unknown {
+  return value instanceof Error ? { name: value.name, message: value.message, code: (value as any).code } : value;
+}

@@ -1,0 +1,72 @@
+import type { Context } from 'koa';
+import type { AuthOptions, Handler, HandlerRequest, Logger } from '../plugins/types.ts';
+import { apiKeyCheck } from './auth.ts';
+import { readJsonBody } from './body.ts';
+import { CapstanError } from './errors.ts';
+import type { RouteEntry } from './operation-schemas.ts';
+import { compileValidator, type Validate } from './validate.ts';
+
+/** What one plugin mounts: its API's routes served by its handlers */
+export interface Mount {
+  api: string;
+  pluginId: string;
+  handlers: Record<string, Handler>;
+  auth?: AuthOptions;
+  bodyLimit: number;
+  log: Logger;
+  signal: AbortSignal;
+}
+
+type Coerce = (query: Record<string, unknown>) => Record<string, unknown>;
+
+/** Turns query strings into the types their schema declares, so `?bypass_cache=true` validates as boolean */
+function queryCoercer(schema: any): Coerce {
+  const types: Record<string, string> = {};
+  for (const [name, prop] of Object.entries<any>(schema?.properties ?? {})) types[name] = [prop?.type].flat()[0];
+  return (query) => {
+    const out: Record<string, unknown> = {};
+    for (const [name, raw] of Object.entries(query)) {
+      const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+      const type = types[name];
+      if (type === 'boolean' && (value === 'true' || value === 'false')) out[name] = value === 'true';
+      else if ((type === 'integer' || type === 'number') && typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) out[name] = Number(value);
+      else out[name] = value;
+    }
+    return out;
+  };
+}
+
+function validator(schema: object | undefined, prefix: string): Validate | undefined {
+  return schema ? compileValidator(schema, prefix) : undefined;
+}
+
+/** The Koa middleware serving one operation: auth, body, validation, handler, compact JSON */
+export function routeHandler(route: RouteEntry, mount: Mount): (ctx: Context) => Promise<void> {
+  const handler = mount.handlers[route.operationId];
+  const checkKey = apiKeyCheck(mount.auth);
+  const validateParams = validator(route.schemas.params, 'path');
+  const validateQuery = validator(route.schemas.query, 'query');
+  const validateBody = validator(route.schemas.body, 'body');
+  const coerce = queryCoercer(route.schemas.query);
+  const hasBody = route.schemas.body !== undefined;
+  return async (ctx) => {
+    checkKey?.(ctx.headers);
+    if (!handler) {
+      throw new CapstanError('HOST_ERR_NOT_IMPLEMENTED', `Operation "${route.operationId}" is not implemented: no plugin serves it`);
+    }
+    const params = ctx.params as Record<string, string>;
+    const query = validateQuery ? coerce(ctx.query) : {};
+    const body = hasBody ? await readJsonBody(ctx.req, mount.bodyLimit) : undefined;
+    if (body === undefined && route.bodyRequired) throw new CapstanError('HOST_ERR_VALIDATION', 'Request body is required: send a JSON object');
+    const problem = validateParams?.(params) ?? validateQuery?.(query) ?? (body === undefined ? undefined : validateBody?.(body));
+    if (problem) throw new CapstanError('HOST_ERR_VALIDATION', problem);
+    const request: HandlerRequest = { params, query, body, headers: ctx.headers, signal: mount.signal };
+    const result = await handler(request);
+    ctx.status = result.status ?? 200;
+    if (result.headers) ctx.set(result.headers);
+    if (result.body !== undefined) {
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify(result.body);
+    }
+  };
+}

@@ -1,0 +1,93 @@
+import type { Server } from 'node:http';
+import { StartupConfigSchema } from '../../generated/validators/startup-config.ts';
+import { routes } from '../../generated/routes.ts';
+import type { StartupConfig } from '../../generated/types/startup-config.ts';
+import { effective } from '../config/effective.ts';
+import { loadStartupConfig } from '../config/load.ts';
+import { PluginSet } from '../plugins/registry.ts';
+import { PLUGIN_API_VERSION } from '../plugins/types.ts';
+import { PoolRegistry } from '../pool/pools.ts';
+import { createApp } from './app.ts';
+import { CapstanError } from './errors.ts';
+import { listen, stopListening, type ListenerSpec } from './listen.ts';
+import { createLogger, type HostLogger } from './logger.ts';
+import { mergedDocument } from './openapi.ts';
+import { tlsFor, type PrivateKeySpec } from './tls.ts';
+import { compileValidator } from './validate.ts';
+
+/** How to start a host */
+export interface HostOptions {
+  /** Folder relative paths resolve against; the document's own folder when it is a file, else the working directory */
+  baseDir?: string;
+  /** Bind every TCP listener to a free port (tests) */
+  ephemeralPorts?: boolean;
+  /** Environment plugins read (default `process.env`) */
+  env?: Record<string, string | undefined>;
+  log?: HostLogger;
+  /** How long shutdown waits for in-flight requests (default 10 s) */
+  graceMs?: number;
+}
+
+/** A running host */
+export interface Host {
+  /** One URL per listener, such as `http://127.0.0.1:8080` or `http+unix:/run/capstan.sock` */
+  urls: string[];
+  listeners: { server: string; url: string }[];
+  log: HostLogger;
+  /** Stops accepting, finishes in-flight requests, then closes plugins and pools */
+  close(): Promise<void>;
+}
+
+let validateDocument: ((value: unknown) => string | undefined) | undefined;
+
+async function resolveDocument(document: object | string, options: HostOptions): Promise<{ doc: StartupConfig; baseDir: string }> {
+  if (typeof document === 'string') {
+    const loaded = await loadStartupConfig(document);
+    return { doc: loaded.document, baseDir: options.baseDir ?? loaded.baseDir };
+  }
+  validateDocument ??= compileValidator(StartupConfigSchema, '');
+  const problem = validateDocument(document);
+  if (problem) throw new CapstanError('CONFIG_ERR_INVALID', `Invalid startup document: ${problem}`);
+  return { doc: effective(document as StartupConfig), baseDir: options.baseDir ?? process.cwd() };
+}
+
+/** Boots Capstan from a startup document (a path to YAML/JSON, or the document itself) */
+export async function startHost(document: object | string, options: HostOptions = {}): Promise<Host> {
+  const { doc, baseDir } = await resolveDocument(document, options);
+  const log = options.log ?? createLogger({ service: doc.environment?.syslog?.ident ?? 'capstan' });
+  const pools = new PoolRegistry((doc.threads?.scripts ?? []).map((s) => ({ id: s.id, count: s.count ?? 32 })));
+  const plugins = new PluginSet({ baseDir, log, pools, routes, env: options.env });
+  const servers: { id: string; server: Server }[] = [];
+  const listeners: { server: string; url: string }[] = [];
+  const close = async () => {
+    await Promise.all(servers.map((s) => stopListening(s.server, options.graceMs ?? 10_000)));
+    await plugins.close();
+    await pools.close();
+    log.info('stopped');
+  };
+  try {
+    await plugins.load((doc.plugins ?? []) as { id: string; path?: string; config?: unknown }[]);
+    for (const server of doc.servers ?? []) {
+      const type = server.type ?? 'smtp';
+      if (type !== 'http' && type !== 'https') {
+        log.info('server not served by Capstan', { server: server.id, type });
+        continue;
+      }
+      const mounts = plugins.mounts(server.id);
+      const apis = [...new Set(mounts.map((m) => m.api))];
+      let openapi: object | undefined;
+      const app = createApp({ mounts, routes, log: log.child({ server: server.id }), openapi: () => (openapi ??= mergedDocument(apis, PLUGIN_API_VERSION)) });
+      const tls = type === 'https' ? await tlsFor(server.id, (doc.pki?.private ?? []) as PrivateKeySpec[], baseDir) : undefined;
+      for (const listener of (server.listeners ?? []) as ListenerSpec[]) {
+        const open = await listen(app.callback(), listener, { baseDir, tls, ephemeral: options.ephemeralPorts });
+        servers.push({ id: server.id, server: open.server });
+        listeners.push({ server: server.id, url: open.url });
+        log.info(`listening on ${open.url}`, { server: server.id, apis });
+      }
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { urls: listeners.map((l) => l.url), listeners, log, close };
+}

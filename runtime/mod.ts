@@ -1,0 +1,26 @@
+/**
+ * Capstan's plugin API: the only module plugin authors import.
+ *
+ * @example
+ * ```ts
+ * import { definePlugin, Type } from 'capstan';
+ * export default definePlugin({
+ *   id: 'hello', kind: 'api', api: 'ip-schedule', apiVersion: '^1.0.0',
+ *   config: Type.Object({}),
+ *   setup: () => ({ handlers: { getStatusAll: () => ({ body: { ips: {} } }) } }),
+ * });
+ * ```
+ */
+export { Type } from 'typebox';
+export type { Static, TSchema } from 'typebox';
+export { definePlugin } from './plugins/define.ts';
+export { PLUGIN_API_VERSION } from './plugins/types.ts';
+export type * from './plugins/types.ts';
+export { CapstanError, httpError } from './host/errors.ts';
+export type { ErrorCode } from './host/errors.ts';
+export type * from './services/classifier.ts';
+export type * from './services/store.ts';
+export { startHost } from './host/serve.ts';
+export type { Host, HostOptions } from './host/serve.ts';
+export { usePlugin } from './plugins/use.ts';
+export type { UsedPlugin } from './plugins/use.ts';

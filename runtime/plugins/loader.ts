@@ -1,0 +1,92 @@
+import { stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Value } from 'typebox/value';
+import { CapstanError } from '../host/errors.ts';
+import { compileValidator } from '../host/validate.ts';
+import { isPluginDefinition } from './define.ts';
+import { readDataFile } from './load-data.ts';
+import { satisfies } from './semver.ts';
+import { PLUGIN_API_VERSION, type PluginDefinition } from './types.ts';
+
+/** The folder of the built-in plugins */
+export const BUILTIN_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../plugins');
+const KINDS = ['api', 'classifier', 'store'];
+
+/** A `plugins[]` entry of the startup document */
+export interface PluginEntry {
+  id: string;
+  path?: string;
+  config?: unknown;
+}
+
+async function moduleFile(entry: PluginEntry, baseDir: string): Promise<string> {
+  const target = entry.path === undefined ? join(BUILTIN_DIR, entry.id) : isAbsolute(entry.path) ? entry.path : resolve(baseDir, entry.path);
+  const info = await stat(target).catch(() => undefined);
+  if (!info) {
+    const where = entry.path === undefined ? `no built-in plugin has that id` : `"${target}" does not exist`;
+    throw new CapstanError('PLUGIN_ERR_LOAD', `Cannot load plugin "${entry.id}": ${where}`);
+  }
+  return info.isDirectory() ? join(target, 'mod.ts') : target;
+}
+
+/** Imports a plugin module and checks its manifest: shape, kind and plugin-API version range */
+export async function importPlugin(entry: PluginEntry, baseDir: string): Promise<PluginDefinition> {
+  const file = await moduleFile(entry, baseDir);
+  let mod: Record<string, unknown>;
+  try {
+    mod = await import(pathToFileURL(file).href);
+  } catch (error) {
+    throw new CapstanError('PLUGIN_ERR_LOAD', `Cannot load plugin "${entry.id}" from "${file}": ${(error as Error).message}`, { cause: error });
+  }
+  const definition = mod.default;
+  const problem = (message: string) => new CapstanError('PLUGIN_ERR_MANIFEST', `Cannot load plugin "${entry.id}": ${message}`);
+  if (!isPluginDefinition(definition)) throw problem(`"${file}" has no default export made by definePlugin()`);
+  for (const field of ['id', 'kind', 'apiVersion'] as const) {
+    if (typeof definition[field] !== 'string' || definition[field] === '') throw problem(`manifest is missing "${field}"`);
+  }
+  if (!KINDS.includes(definition.kind)) throw problem(`unknown kind "${definition.kind}", expected one of "${KINDS.join('", "')}"`);
+  if (definition.kind === 'api' && typeof definition.api !== 'string') throw problem('a plugin of kind "api" must name its "api"');
+  if (typeof definition.setup !== 'function') throw problem('manifest is missing "setup"');
+  let supported: boolean;
+  try {
+    supported = satisfies(PLUGIN_API_VERSION, definition.apiVersion);
+  } catch (error) {
+    throw problem((error as Error).message);
+  }
+  if (!supported) {
+    throw new CapstanError('PLUGIN_ERR_VERSION', `Cannot load plugin "${entry.id}": it supports plugin API "${definition.apiVersion}", this host has "${PLUGIN_API_VERSION}"`);
+  }
+  return definition;
+}
+
+/** Reads a plugin's config (an object, or a path to a YAML/JSON file), fills defaults and validates it */
+export async function pluginConfig(entry: PluginEntry, definition: PluginDefinition, baseDir: string): Promise<Record<string, unknown>> {
+  let raw: unknown = entry.config ?? {};
+  if (typeof raw === 'string') {
+    try {
+      raw = await readDataFile(resolve(baseDir, raw));
+    } catch (error) {
+      throw new CapstanError('PLUGIN_ERR_CONFIG', `Invalid config for plugin "${entry.id}": ${(error as Error).message}`);
+    }
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new CapstanError('PLUGIN_ERR_CONFIG', `Invalid config for plugin "${entry.id}": must be an object or a path to a YAML or JSON file`);
+  }
+  // `servers` belongs to the host: it limits which servers mount the plugin's routes
+  const { servers: _servers, ...own } = raw as Record<string, unknown>;
+  const config = Value.Default(definition.config, structuredClone(own)) as Record<string, unknown>;
+  const problem = compileValidator(definition.config, 'config')(config);
+  if (problem) throw new CapstanError('PLUGIN_ERR_CONFIG', `Invalid config for plugin "${entry.id}": ${problem}`);
+  return config;
+}
+
+/** The server ids a plugin's routes are limited to, from its config key `servers` */
+export function pluginServers(entry: PluginEntry): string[] | undefined {
+  const servers = (entry.config as Record<string, unknown> | undefined)?.servers;
+  if (servers === undefined || typeof entry.config !== 'object') return undefined;
+  if (!Array.isArray(servers) || servers.some((s) => typeof s !== 'string')) {
+    throw new CapstanError('PLUGIN_ERR_CONFIG', `Invalid config for plugin "${entry.id}": config.servers must be an array of server ids`);
+  }
+  return servers as string[];
+}

@@ -1,0 +1,32 @@
+import { routes } from '../../generated/routes.ts';
+import { createLogger } from '../host/logger.ts';
+import { PoolRegistry } from '../pool/pools.ts';
+import type { PluginEntry } from './loader.ts';
+import { PluginSet } from './registry.ts';
+import type { Handler } from './types.ts';
+
+/** A plugin started on its own, as conformance suites and tests use it */
+export interface UsedPlugin<S = unknown> {
+  service: S;
+  handlers: Record<string, Handler>;
+  close(): Promise<void>;
+}
+
+/** Starts one plugin through the real loader (manifest, config, services, pool) without HTTP */
+export async function usePlugin<S = unknown>(entry: PluginEntry, options: { baseDir?: string; env?: Record<string, string | undefined> } = {}): Promise<UsedPlugin<S>> {
+  const pools = new PoolRegistry([]);
+  const log = createLogger({ service: 'capstan', level: 'warn' });
+  const set = new PluginSet({ baseDir: options.baseDir ?? process.cwd(), log, pools, routes, env: options.env });
+  const close = async () => {
+    await set.close();
+    await pools.close();
+  };
+  try {
+    await set.load([entry]);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const started = set.get(entry.id)!;
+  return { service: started.instance.service as S, handlers: started.instance.handlers ?? {}, close };
+}

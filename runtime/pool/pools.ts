@@ -1,0 +1,56 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { CapstanError } from '../host/errors.ts';
+import type { PoolHandle } from '../plugins/types.ts';
+
+const WORKER = new URL('./worker.js', import.meta.url).href;
+
+/** A named pool size from `threads.scripts[]` */
+export interface PoolSpec {
+  id: string;
+  count: number;
+}
+
+/**
+ * The host's worker pools: one per `threads.scripts[]` entry, created on first use, and one shared pool sized to the
+ * machine (cores − 1, at least 1) for plugins that name none.
+ */
+export class PoolRegistry {
+  readonly #specs: Map<string, number>;
+  readonly #pools = new Map<string, Piscina>();
+
+  constructor(specs: readonly PoolSpec[]) {
+    this.#specs = new Map(specs.map((s) => [s.id, s.count]));
+  }
+
+  #pool(id: string | undefined): Piscina {
+    const key = id ?? '';
+    let pool = this.#pools.get(key);
+    if (pool) return pool;
+    const threads = id === undefined ? Math.max(1, availableParallelism() - 1) : this.#specs.get(id);
+    if (threads === undefined) throw new CapstanError('PLUGIN_ERR_SETUP', `Unknown thread pool "${id}": add it to "threads.scripts"`);
+    pool = new Piscina({ filename: WORKER, minThreads: threads, maxThreads: threads, maxQueue: threads * 256, idleTimeout: 60_000 });
+    this.#pools.set(key, pool);
+    return pool;
+  }
+
+  /** A handle running `worker` (a module URL) with `init` in the pool named `id`, or the shared one */
+  handle(worker: string, init: unknown, id?: string): PoolHandle {
+    const pool = this.#pool(id);
+    return {
+      threads: pool.options.maxThreads,
+      run: async (payload, options) => {
+        if (pool.queueSize >= pool.options.maxQueue) {
+          throw new CapstanError('POOL_ERR_QUEUE_FULL', 'Worker pool queue is full: retry later');
+        }
+        return pool.run({ module: worker, init, payload }, { signal: options?.signal });
+      },
+    };
+  }
+
+  /** Stops every pool after its queued tasks */
+  async close(): Promise<void> {
+    await Promise.all([...this.#pools.values()].map((p) => p.close()));
+    this.#pools.clear();
+  }
+}

@@ -1,0 +1,92 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { parse } from 'yaml';
+
+/** A spec file as parsed, with the path it is reported under */
+export interface SpecFile {
+  /** Path relative to the repository root, as errors name it */
+  file: string;
+  name: string;
+  text: string;
+  document: Record<string, any>;
+}
+
+/** Everything the generator reads from `spec/` */
+export interface LoadedSpecs {
+  openapi: SpecFile[];
+  schemas: SpecFile[];
+}
+
+/** A spec defect: names the file and the JSON pointer */
+export class SpecError extends Error {
+  constructor(file: string, pointer: string, message: string) {
+    super(`${file}#${pointer}: ${message}`);
+    this.name = 'SpecError';
+  }
+}
+
+/** Escapes one JSON-pointer segment (RFC 6901) */
+export function pointerSegment(segment: string | number): string {
+  return String(segment).replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+async function loadFolder(root: string, folder: string, suffix: string): Promise<SpecFile[]> {
+  const dir = join(root, folder);
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(suffix)).sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const path = join(dir, name);
+      const file = relative(root, path);
+      const text = await readFile(path, 'utf8');
+      let document: unknown;
+      try {
+        document = suffix.endsWith('.json') ? JSON.parse(text) : parse(text);
+      } catch (error) {
+        throw new SpecError(file, '', `cannot parse: ${(error as Error).message}`);
+      }
+      if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+        throw new SpecError(file, '', 'the document must be an object');
+      }
+      return { file, name: name.slice(0, -suffix.length), text, document: document as Record<string, any> };
+    }),
+  );
+}
+
+/** Reads every OpenAPI document (`spec/openapi/*.yaml`) and JSON Schema (`spec/schema/*.schema.json`) */
+export async function loadSpecs(root: string): Promise<LoadedSpecs> {
+  const [openapi, schemas] = await Promise.all([
+    loadFolder(root, 'spec/openapi', '.yaml'),
+    loadFolder(root, 'spec/schema', '.schema.json'),
+  ]);
+  for (const spec of [...openapi, ...schemas]) checkRefs(spec);
+  return { openapi, schemas };
+}
+
+/** Fails on a `$ref` that does not resolve inside its own document */
+function checkRefs(spec: SpecFile): void {
+  const visit = (node: unknown, pointer: string): void => {
+    if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${pointer}/${i}`));
+    if (typeof node !== 'object' || node === null) return;
+    for (const [key, value] of Object.entries(node)) {
+      const at = `${pointer}/${pointerSegment(key)}`;
+      if (key === '$ref' && typeof value === 'string') {
+        if (!value.startsWith('#') || resolvePointer(spec.document, value.slice(1)) === undefined) {
+          throw new SpecError(spec.file, at, `unresolved $ref "${value}"`);
+        }
+      } else visit(value, at);
+    }
+  };
+  visit(spec.document, '');
+}
+
+/** Looks up a JSON pointer inside a document */
+export function resolvePointer(document: unknown, pointer: string): unknown {
+  if (pointer === '') return document;
+  let node: any = document;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (typeof node !== 'object' || node === null || !(key in node)) return undefined;
+    node = node[key];
+  }
+  return node;
+}

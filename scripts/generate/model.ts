@@ -1,0 +1,135 @@
+import { pointerSegment, resolvePointer, SpecError, type LoadedSpecs, type SpecFile } from './load.ts';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+/** A JSON Schema object, as found in the specs */
+export type JsonSchema = Record<string, unknown>;
+
+/** One operation, reduced to what the route table and validators need */
+export interface OperationModel {
+  operationId: string;
+  method: string;
+  /** OpenAPI form, `/config/{ip}` */
+  path: string;
+  /** @koa/router form, `/config/:ip` */
+  routerPath: string;
+  pointer: string;
+  params?: JsonSchema;
+  query?: JsonSchema;
+  body?: { schema: JsonSchema; required: boolean };
+  responses: Record<string, JsonSchema>;
+}
+
+/** One HTTP API: its document and operations, most specific paths first */
+export interface ApiModel {
+  name: string;
+  source: string;
+  document: Record<string, any>;
+  components: Record<string, unknown>;
+  operations: OperationModel[];
+}
+
+/** A JSON Schema document such as the startup configuration */
+export interface SchemaModel {
+  name: string;
+  source: string;
+  schema: JsonSchema;
+}
+
+/** The whole model the emitters work from */
+export interface GeneratorModel {
+  apis: ApiModel[];
+  schemas: SchemaModel[];
+  sources: SpecFile[];
+}
+
+function deref(spec: SpecFile, node: any): any {
+  return node && typeof node.$ref === 'string' ? resolvePointer(spec.document, node.$ref.slice(1)) : node;
+}
+
+/** Keeps a schema's `$ref`s resolvable by carrying the document's components with it */
+function schemaOf(spec: SpecFile, schema: unknown, pointer: string): JsonSchema {
+  if (typeof schema !== 'object' || schema === null) throw new SpecError(spec.file, pointer, 'missing schema');
+  return schema as JsonSchema;
+}
+
+function parameterSet(spec: SpecFile, parameters: any[], where: 'path' | 'query', pointer: string): JsonSchema | undefined {
+  const selected = parameters.map((p) => deref(spec, p)).filter((p) => p?.in === where);
+  if (selected.length === 0) return undefined;
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  for (const p of selected) {
+    properties[p.name] = schemaOf(spec, p.schema, `${pointer}/parameters`);
+    if (p.required || where === 'path') required.push(p.name);
+  }
+  return { type: 'object', properties, required, additionalProperties: where === 'path' ? false : true };
+}
+
+function responsesOf(spec: SpecFile, responses: Record<string, any>, pointer: string): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {};
+  for (const [status, raw] of Object.entries(responses ?? {})) {
+    const response = deref(spec, raw);
+    const schema = response?.content?.['application/json']?.schema;
+    if (schema) out[status] = schemaOf(spec, schema, `${pointer}/responses/${status}`);
+  }
+  return out;
+}
+
+/** Orders paths so that a literal segment is tried before a parameter in the same place */
+function comparePaths(a: string, b: string): number {
+  const sa = a.split('/');
+  const sb = b.split('/');
+  for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
+    const pa = sa[i].startsWith('{');
+    const pb = sb[i].startsWith('{');
+    if (pa !== pb) return pa ? 1 : -1;
+    if (sa[i] !== sb[i]) return sa[i] < sb[i] ? -1 : 1;
+  }
+  return sa.length - sb.length;
+}
+
+function apiModel(spec: SpecFile, seen: Map<string, string>): ApiModel {
+  const doc = spec.document;
+  if (typeof doc.openapi !== 'string' || !doc.openapi.startsWith('3.1')) {
+    throw new SpecError(spec.file, '/openapi', `expected an OpenAPI 3.1 document, found "${doc.openapi}"`);
+  }
+  const operations: OperationModel[] = [];
+  for (const path of Object.keys(doc.paths ?? {}).sort(comparePaths)) {
+    const item = doc.paths[path];
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const pointer = `/paths/${pointerSegment(path)}/${method}`;
+      const id = op.operationId;
+      if (typeof id !== 'string' || id === '') throw new SpecError(spec.file, pointer, 'operation has no operationId');
+      const previous = seen.get(id);
+      if (previous) throw new SpecError(spec.file, `${pointer}/operationId`, `duplicate operationId "${id}" (also at ${previous})`);
+      seen.set(id, `${spec.file}#${pointer}`);
+      const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])];
+      const bodyDef = deref(spec, op.requestBody);
+      const bodySchema = bodyDef?.content?.['application/json']?.schema;
+      operations.push({
+        operationId: id,
+        method: method.toUpperCase(),
+        path,
+        routerPath: path.replace(/\{([^}]+)\}/g, ':$1'),
+        pointer,
+        params: parameterSet(spec, parameters, 'path', pointer),
+        query: parameterSet(spec, parameters, 'query', pointer),
+        body: bodySchema ? { schema: schemaOf(spec, bodySchema, `${pointer}/requestBody`), required: bodyDef.required === true } : undefined,
+        responses: responsesOf(spec, op.responses, pointer),
+      });
+    }
+  }
+  return { name: spec.name, source: spec.file, document: doc, components: doc.components ?? {}, operations };
+}
+
+/** Builds the generator model from the loaded specs; fails on a missing or duplicate operationId */
+export function buildModel(specs: LoadedSpecs): GeneratorModel {
+  const seen = new Map<string, string>();
+  return {
+    apis: specs.openapi.map((spec) => apiModel(spec, seen)),
+    schemas: specs.schemas.map((spec) => ({ name: spec.name, source: spec.file, schema: spec.document })),
+    sources: [...specs.openapi, ...specs.schemas],
+  };
+}
