@@ -80,8 +80,10 @@ function describe(listener: ListenerSpec): string {
 /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes what is left */
 export async function stopListening(server: Server, graceMs: number): Promise<void> {
   const closed = new Promise<void>((done) => server.close(() => done()));
-  server.closeIdleConnections();
+  // Keep-alive connections become idle once their in-flight response is sent; close them as they do
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
   const timer = setTimeout(() => server.closeAllConnections(), graceMs);
   await closed;
+  clearInterval(sweep);
   clearTimeout(timer);
 }

@@ -1,9 +1,10 @@
 import type { Server } from 'node:http';
-import { StartupConfigSchema } from '../../generated/validators/startup-config.ts';
 import { routes } from '../../generated/routes.ts';
 import type { StartupConfig } from '../../generated/types/startup-config.ts';
 import { effective } from '../config/effective.ts';
 import { loadStartupConfig } from '../config/load.ts';
+import { formatPath } from '../config/path.ts';
+import { validateDocument } from '../config/validate.ts';
 import { PluginSet } from '../plugins/registry.ts';
 import { PLUGIN_API_VERSION } from '../plugins/types.ts';
 import { PoolRegistry } from '../pool/pools.ts';
@@ -13,7 +14,6 @@ import { listen, stopListening, type ListenerSpec } from './listen.ts';
 import { createLogger, type HostLogger } from './logger.ts';
 import { mergedDocument } from './openapi.ts';
 import { tlsFor, type PrivateKeySpec } from './tls.ts';
-import { compileValidator } from './validate.ts';
 
 /** How to start a host */
 export interface HostOptions {
@@ -38,16 +38,16 @@ export interface Host {
   close(): Promise<void>;
 }
 
-let validateDocument: ((value: unknown) => string | undefined) | undefined;
-
 async function resolveDocument(document: object | string, options: HostOptions): Promise<{ doc: StartupConfig; baseDir: string }> {
   if (typeof document === 'string') {
     const loaded = await loadStartupConfig(document);
     return { doc: loaded.document, baseDir: options.baseDir ?? loaded.baseDir };
   }
-  validateDocument ??= compileValidator(StartupConfigSchema, '');
-  const problem = validateDocument(document);
-  if (problem) throw new CapstanError('CONFIG_ERR_INVALID', `Invalid startup document: ${problem}`);
+  const issues = validateDocument(document);
+  if (issues.length > 0) {
+    const lines = issues.map((issue) => `${formatPath(issue.path) || '(root)'} ${issue.message}`);
+    throw new CapstanError('CONFIG_ERR_INVALID', `Invalid startup document:\n  ${lines.join('\n  ')}`);
+  }
   return { doc: effective(document as StartupConfig), baseDir: options.baseDir ?? process.cwd() };
 }
 

@@ -39,7 +39,8 @@ export async function importPlugin(entry: PluginEntry, baseDir: string): Promise
   } catch (error) {
     throw new CapstanError('PLUGIN_ERR_LOAD', `Cannot load plugin "${entry.id}" from "${file}": ${(error as Error).message}`, { cause: error });
   }
-  const definition = mod.default;
+  // A .ts file outside an ESM package loads as CommonJS, which nests the default export once more
+  const definition = isPluginDefinition(mod.default) ? mod.default : (mod.default as Record<string, unknown> | undefined)?.default;
   const problem = (message: string) => new CapstanError('PLUGIN_ERR_MANIFEST', `Cannot load plugin "${entry.id}": ${message}`);
   if (!isPluginDefinition(definition)) throw problem(`"${file}" has no default export made by definePlugin()`);
   for (const field of ['id', 'kind', 'apiVersion'] as const) {

@@ -8,8 +8,11 @@ const modules = new Map();
 export default async function run({ module, init, payload }) {
   let handler = modules.get(module);
   if (handler === undefined) {
-    handler = import(module).then((m) => m.default);
+    // A .ts file outside an ESM package loads as CommonJS, which nests the default export once more
+    handler = import(module).then((m) => (typeof m.default === 'function' ? m.default : m.default?.default));
     modules.set(module, handler);
   }
-  return (await handler)(payload, init);
+  const fn = await handler;
+  if (typeof fn !== 'function') throw new TypeError(`Worker module "${module}" has no default export function`);
+  return fn(payload, init);
 }

@@ -1,0 +1,204 @@
+import { deref, matches } from './schema.ts';
+import type { SchemaNode } from './schema.ts';
+import { fillTemplate } from './path.ts';
+import type { DocPath } from './path.ts';
+import { suggest } from './suggest.ts';
+
+/** One broken rule: where it is and what to do about it, in plain words. */
+export type Issue = { path: DocPath; message: string };
+
+type Node = { readonly [keyword: string]: unknown };
+type Context = { root: unknown; fallback?: string };
+type Found = Issue & { custom: boolean };
+
+/** Keywords the explainer understands; a test keeps the schema within this set. */
+export const KNOWN_KEYWORDS = new Set([
+  '$schema', '$id', '$defs', '$ref', 'title', 'description', 'default', 'x-message', 'x-hints',
+  'type', 'const', 'enum', 'minimum', 'maximum', 'minLength', 'pattern', 'minItems', 'maxItems',
+  'uniqueItems', 'required', 'properties', 'additionalProperties', 'items', 'not', 'allOf',
+  'anyOf', 'oneOf', 'if', 'then', 'else',
+]);
+
+/**
+ * Explains why a value fails a schema with one message per broken rule. It follows the schema
+ * structure: `if` picks `then` or `else`, and `anyOf`/`oneOf` report only the branch the value
+ * was meant for (by JSON type, then by the branch's required properties), never every branch.
+ */
+export function explain(schema: SchemaNode, value: unknown): Issue[] {
+  const seen = new Set<string>();
+  return walk(schema, value, [], { root: value }).filter(({ path, message }) => {
+    const key = `${path.join('\u0000')}\u0001${message}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  }).map(({ path, message }) => ({ path, message }));
+}
+
+function walk(schema: SchemaNode, value: unknown, path: DocPath, ctx: Context): Found[] {
+  if (schema === true) return [];
+  if (schema === false) return [{ path, message: 'is not allowed here', custom: false }];
+  const node = schema as Node;
+  const out: Found[] = [];
+  if (typeof node.$ref === 'string') out.push(...walk(deref(node), value, path, ctx));
+  const say = (keyword: string, fallback: string, at: DocPath = path): void => {
+    const custom = customMessage(node, keyword, value);
+    const message = custom ?? (keyword === 'pattern' ? ctx.fallback : undefined) ?? fallback;
+    out.push({ path: at, message: fillTemplate(message, ctx.root, at), custom: custom !== undefined });
+  };
+  if (node.type !== undefined && !hasType(value, node.type as string)) {
+    say('type', `must be ${typeName(node.type as string)}`);
+    return out;
+  }
+  if ('const' in node && !sameValue(value, node.const)) say('const', `must be ${JSON.stringify(node.const)}`);
+  if (Array.isArray(node.enum) && !node.enum.some((item) => sameValue(value, item))) {
+    say('enum', `must be one of ${node.enum.map((item) => JSON.stringify(item)).join(', ')}`);
+  }
+  if (typeof value === 'number') {
+    if (typeof node.minimum === 'number' && value < node.minimum) say('minimum', `must be at least ${node.minimum}`);
+    if (typeof node.maximum === 'number' && value > node.maximum) say('maximum', `must be at most ${node.maximum}`);
+  }
+  if (typeof value === 'string') {
+    if (typeof node.minLength === 'number' && [...value].length < node.minLength) {
+      say('minLength', node.minLength === 1 ? 'must not be empty' : `must have at least ${node.minLength} characters`);
+    }
+    if (typeof node.pattern === 'string' && !new RegExp(node.pattern, 'u').test(value)) {
+      say('pattern', `must match the pattern "${node.pattern}"`);
+    }
+  }
+  if (Array.isArray(value)) walkArray(node, value, path, ctx, out, say);
+  if (isObject(value)) walkObject(node, value, path, ctx, out, say);
+  if (node.not !== undefined && matches(node.not as SchemaNode, value)) say('not', 'is not allowed here');
+  for (const part of (node.allOf ?? []) as SchemaNode[]) out.push(...walk(part, value, path, ctx));
+  if (node.if !== undefined) {
+    const branch = matches(node.if as SchemaNode, value) ? node.then : node.else;
+    if (branch !== undefined) out.push(...walk(branch as SchemaNode, value, path, ctx));
+  }
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    if (Array.isArray(node[keyword])) out.push(...walkUnion(node, keyword, value, path, ctx));
+  }
+  return out;
+}
+
+type Say = (keyword: string, fallback: string, at?: DocPath) => void;
+
+function walkArray(node: Node, value: unknown[], path: DocPath, ctx: Context, out: Found[], say: Say): void {
+  const count = (n: number): string => `${n} item${n === 1 ? '' : 's'}`;
+  if (typeof node.minItems === 'number' && value.length < node.minItems) say('minItems', `must have at least ${count(node.minItems)}`);
+  if (typeof node.maxItems === 'number' && value.length > node.maxItems) say('maxItems', `must have at most ${count(node.maxItems)}`);
+  if (node.uniqueItems === true) {
+    const first = new Map<string, number>();
+    value.forEach((item, index) => {
+      const key = canonical(item);
+      const earlier = first.get(key);
+      if (earlier === undefined) first.set(key, index);
+      else say('uniqueItems', `repeats item ${earlier}: items must be unique`, [...path, index]);
+    });
+  }
+  if (node.items !== undefined) {
+    value.forEach((item, index) => out.push(...walk(node.items as SchemaNode, item, [...path, index], ctx)));
+  }
+}
+
+function walkObject(node: Node, value: Record<string, unknown>, path: DocPath, ctx: Context, out: Found[], say: Say): void {
+  const properties = (node.properties ?? {}) as Record<string, SchemaNode>;
+  for (const key of (node.required ?? []) as string[]) {
+    if (!(key in value)) say('required', 'is required', [...path, key]);
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const child = properties[key];
+    if (child !== undefined) out.push(...walk(child, item, [...path, key], ctx));
+    else if (node.additionalProperties === false) {
+      const where = typeof node.title === 'string' ? ` for the ${node.title}` : '';
+      const hint = suggest(key, Object.keys(properties));
+      say('additionalProperties', `unknown property${where}${hint ? `: did you mean "${hint}"` : ''}`, [...path, key]);
+    }
+  }
+}
+
+function walkUnion(node: Node, keyword: 'anyOf' | 'oneOf', value: unknown, path: DocPath, ctx: Context): Found[] {
+  const branches = node[keyword] as SchemaNode[];
+  const passing = branches.filter((branch) => matches(branch, value)).length;
+  if (passing === 1 || (keyword === 'anyOf' && passing > 1)) return [];
+  const unionMessage = customMessage(node, keyword, value);
+  const report = (message: string): Found[] => [{ path, message: fillTemplate(message, ctx.root, path), custom: true }];
+  if (passing > 1) return report(unionMessage ?? 'matches more than one form: remove the properties of the other form');
+  let candidates = branches.filter((branch) => fits(branch, value));
+  if (isObject(value)) candidates = bestByRequired(candidates, value);
+  const generic = `must be ${[...new Set(branches.flatMap(typesOf))].map(typeName).join(' or ')}`;
+  if (candidates.length === 0) return report(unionMessage ?? generic);
+  if (candidates.length > 1 && unionMessage !== undefined && !isObject(value)) return report(unionMessage);
+  const inner: Context = { root: ctx.root, fallback: unionMessage ?? ctx.fallback };
+  const explained = candidates.map((branch) => walk(branch, value, path, inner));
+  return explained.reduce((best, next) => (next.length < best.length ? next : best));
+}
+
+/** Keeps the object branches whose required properties are all present, most required first. */
+function bestByRequired(branches: SchemaNode[], value: Record<string, unknown>): SchemaNode[] {
+  const scored = branches.map((branch) => {
+    const required = ((deref(branch) as Node).required ?? []) as string[];
+    return { branch, score: required.every((key) => key in value) ? required.length : -1 };
+  }).filter(({ score }) => score >= 0);
+  const top = Math.max(...scored.map(({ score }) => score));
+  return scored.filter(({ score }) => score === top).map(({ branch }) => branch);
+}
+
+function fits(branch: SchemaNode, value: unknown): boolean {
+  const types = typesOf(branch);
+  return types.length === 0 || types.some((type) => hasType(value, type));
+}
+
+/** The JSON types a branch can accept, looking through `$ref`, `enum` and nested unions. */
+function typesOf(branch: SchemaNode): string[] {
+  const node = deref(branch);
+  if (typeof node !== 'object') return [];
+  if (typeof node.type === 'string') return [node.type];
+  if (Array.isArray(node.enum)) return [...new Set(node.enum.map(jsonType))];
+  const nested = (node.anyOf ?? node.oneOf) as SchemaNode[] | undefined;
+  return nested ? [...new Set(nested.flatMap(typesOf))] : [];
+}
+
+function customMessage(node: Node, keyword: string, value: unknown): string | undefined {
+  if (keyword === 'pattern' && Array.isArray(node['x-hints']) && typeof value === 'string') {
+    const hint = (node['x-hints'] as { pattern: string; message: string }[]).find((h) => new RegExp(h.pattern, 'u').test(value));
+    if (hint) return hint.message;
+  }
+  const custom = node['x-message'];
+  if (typeof custom === 'string') return custom;
+  if (custom !== null && typeof custom === 'object') return (custom as Record<string, string>)[keyword];
+  return undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (Number.isInteger(value)) return 'integer';
+  return typeof value;
+}
+
+function hasType(value: unknown, type: string): boolean {
+  const actual = jsonType(value);
+  return actual === type || (type === 'number' && actual === 'integer');
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string', integer: 'an integer', number: 'a number', boolean: 'true or false',
+  object: 'an object', array: 'a list', null: 'null',
+};
+
+function typeName(type: string): string {
+  return TYPE_NAMES[type] ?? type;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isObject(value)) {
+    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}

@@ -1,0 +1,47 @@
+import { Compile } from 'typebox/schema';
+import { StartupConfigSchema } from '../../generated/validators/startup-config.ts';
+
+/** A node of the raw JSON Schema; the walkers read only the keywords they know. */
+export type SchemaNode = { readonly [keyword: string]: unknown } | boolean;
+
+/** The startup configuration JSON Schema (spec/schema/startup-config.schema.json, as generated). */
+export const startupConfigSchema: { readonly [keyword: string]: unknown } = StartupConfigSchema;
+
+const defs = startupConfigSchema.$defs as Record<string, SchemaNode>;
+
+/** Follows a local `$ref` (`#/$defs/name`) until a node without one is reached. */
+export function deref(node: SchemaNode): SchemaNode {
+  let current = node;
+  while (typeof current === 'object' && typeof current.$ref === 'string') {
+    const ref: string = current.$ref;
+    current = defs[ref.slice('#/$defs/'.length)];
+    if (current === undefined) throw new Error(`Cannot resolve "${ref}": unknown $ref`);
+  }
+  return current;
+}
+
+type Checker = { Check(value: unknown): boolean };
+
+let whole: Checker | undefined;
+
+/** The compiled validator of the whole document, compiled on first use, once per process. */
+export function documentValidator(): Checker {
+  whole ??= Compile(startupConfigSchema as never) as Checker;
+  return whole;
+}
+
+const parts = new WeakMap<object, Checker>();
+
+/**
+ * Tells whether a value matches one schema node. Used to evaluate `if` and to pick `oneOf`
+ * branches, so the walkers agree with the compiled validator instead of re-implementing it.
+ */
+export function matches(node: SchemaNode, value: unknown): boolean {
+  if (typeof node === 'boolean') return node;
+  let checker = parts.get(node);
+  if (checker === undefined) {
+    checker = Compile({ $defs: defs, allOf: [node] } as never) as Checker;
+    parts.set(node, checker);
+  }
+  return checker.Check(value);
+}

@@ -1,0 +1,65 @@
+/**
+ * The schedule store service (plugin kind `store`): where the `ip-schedule` API keeps each IP's groupings.
+ *
+ * Every write is a compare-and-set on the IP's `version`, so two writers (two requests, or two hosts sharing
+ * one database) never lose an update: the loser sees a conflict, re-reads and retries. Stores treat records
+ * as opaque JSON documents; the API validates them before writing.
+ */
+
+/** A date and the volume sent on it */
+export interface DateVolume {
+  date: string;
+  volume: number;
+}
+
+/** One day of a MANUAL schedule */
+export interface ScheduleDayRecord {
+  day: number;
+  messages: number;
+}
+
+/** A stored grouping, defaults filled in (the API's `GroupingConfig`) */
+export interface GroupingRecord {
+  grouping: string;
+  mode: 'AUTO' | 'MANUAL';
+  /** AUTO: date and volume; MANUAL: date only */
+  start: { date: string; volume?: number };
+  /** AUTO only */
+  end?: DateVolume;
+  paused: boolean;
+  algorithm: 'TOKENBUCKET' | 'FIXEDWINDOW';
+  interval: number;
+  /** MANUAL only, sorted by day */
+  schedule?: ScheduleDayRecord[];
+  properties: Record<string, string> | null;
+}
+
+/** Everything stored for one IP */
+export interface IpRecord {
+  groupings: GroupingRecord[];
+}
+
+/** A stored IP: canonical address, record and the version a compare-and-set checks */
+export interface StoredIp {
+  ip: string;
+  record: IpRecord;
+  /** Positive integer, changed by every write of the IP */
+  version: number;
+}
+
+/** Condition of a write: `expected` is the version read before (`null`: the IP must not exist yet) */
+export interface WriteCondition {
+  expected: number | null;
+}
+
+/** Storage of IP schedules with compare-and-set writes */
+export interface ScheduleStore {
+  /** The IP's record, or undefined when it does not exist */
+  get(ip: string): Promise<StoredIp | undefined>;
+  /** Every stored IP, sorted by address text (UTF-16 code unit order) */
+  list(): Promise<StoredIp[]>;
+  /** Writes the record if the IP's version is still `expected`; the new version, or undefined on conflict */
+  put(ip: string, record: IpRecord, condition: WriteCondition): Promise<number | undefined>;
+  /** Deletes the IP if its version is still `expected`; false on conflict or when it does not exist */
+  delete(ip: string, condition: { expected: number }): Promise<boolean>;
+}
