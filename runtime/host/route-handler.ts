@@ -15,6 +15,8 @@ export interface Mount {
   bodyLimit: number;
   log: Logger;
   signal: AbortSignal;
+  /** Check every response against the spec (development and tests), answering 500 on a mismatch */
+  checkResponses?: boolean;
 }
 
 type Coerce = (query: Record<string, unknown>) => Record<string, unknown>;
@@ -40,6 +42,15 @@ function validator(schema: object | undefined, prefix: string): Validate | undef
   return schema ? compileValidator(schema, prefix) : undefined;
 }
 
+function responseChecker(route: RouteEntry): (status: number, body: unknown) => void {
+  const checks = new Map(Object.entries(route.schemas.responses).map(([status, schema]) => [status, compileValidator(schema, 'response')]));
+  return (status, body) => {
+    const check = checks.get(String(status)) ?? checks.get(`${String(status)[0]}XX`) ?? checks.get('default');
+    const problem = check?.(JSON.parse(JSON.stringify(body ?? null)));
+    if (problem) throw new CapstanError('HOST_ERR_INTERNAL', `Response ${status} of operation "${route.operationId}" does not match the spec: ${problem}`);
+  };
+}
+
 /** The Koa middleware serving one operation: auth, body, validation, handler, compact JSON */
 export function routeHandler(route: RouteEntry, mount: Mount): (ctx: Context) => Promise<void> {
   const handler = mount.handlers[route.operationId];
@@ -49,6 +60,7 @@ export function routeHandler(route: RouteEntry, mount: Mount): (ctx: Context) =>
   const validateBody = validator(route.schemas.body, 'body');
   const coerce = queryCoercer(route.schemas.query);
   const hasBody = route.schemas.body !== undefined;
+  const checkResponse = mount.checkResponses ? responseChecker(route) : undefined;
   return async (ctx) => {
     checkKey?.(ctx.headers);
     if (!handler) {
@@ -62,6 +74,7 @@ export function routeHandler(route: RouteEntry, mount: Mount): (ctx: Context) =>
     if (problem) throw new CapstanError('HOST_ERR_VALIDATION', problem);
     const request: HandlerRequest = { params, query, body, headers: ctx.headers, signal: mount.signal };
     const result = await handler(request);
+    checkResponse?.(result.status ?? 200, result.body);
     ctx.status = result.status ?? 200;
     if (result.headers) ctx.set(result.headers);
     if (result.body !== undefined) {

@@ -26,6 +26,8 @@ export interface HostOptions {
   log?: HostLogger;
   /** How long shutdown waits for in-flight requests (default 10 s) */
   graceMs?: number;
+  /** Check every response against the spec, answering 500 on a mismatch (default: `CAPSTAN_CHECK_RESPONSES=1`) */
+  checkResponses?: boolean;
 }
 
 /** A running host */
@@ -73,7 +75,8 @@ export async function startHost(document: object | string, options: HostOptions 
         log.info('server not served by Capstan', { server: server.id, type });
         continue;
       }
-      const mounts = plugins.mounts(server.id);
+      const checkResponses = options.checkResponses ?? process.env.CAPSTAN_CHECK_RESPONSES === '1';
+      const mounts = plugins.mounts(server.id).map((m) => ({ ...m, checkResponses }));
       const apis = [...new Set(mounts.map((m) => m.api))];
       let openapi: object | undefined;
       const app = createApp({ mounts, routes, log: log.child({ server: server.id }), openapi: () => (openapi ??= mergedDocument(apis, PLUGIN_API_VERSION)) });

@@ -161,4 +161,15 @@ test('host finishes an in-flight request on shutdown, then refuses connections',
   await fetch(`${base}/status`).then(() => assert.unreachable('connection should be refused'), (error) => assert.instance(error, TypeError));
 });
 
+test('host answers 500 when a response does not match the spec and responses are checked', async () => {
+  const host = await startHost(document([{ id: 'hello', path: hello }]), { baseDir: dir, ephemeralPorts: true, log, checkResponses: true });
+  try {
+    const res = await fetch(`${host.urls[0]}/status/192.0.2.1`);
+    assert.is(res.status, 500);
+    assert.equal(await res.json(), { error: 'Internal Server Error' });
+  } finally {
+    await host.close();
+  }
+});
+
 test.run();
