@@ -1,0 +1,87 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:https';
+import { createServer } from 'node:net';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CLI, selfSigned, tempDir } from '../host/_fixtures.ts';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** Starts `capstan serve` and resolves with the URL it prints */
+async function serve(env: Record<string, string>, cwd: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [CLI, 'serve'], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stderr!.on('data', (d) => (out += d));
+  const url = await new Promise<string>((done, fail) => {
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /^listening on (\S+)$/m.exec(out);
+      if (m) done(m[1]);
+    });
+    child.once('exit', (code) => fail(new Error(`serve exited with ${code}: ${out}`)));
+  });
+  return { child, url };
+}
+
+async function stop(child: ChildProcess): Promise<number | null> {
+  const exited = new Promise<number | null>((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+test('serve without --config serves both built-in APIs on the embedded default document', async () => {
+  const cwd = tempDir();
+  const port = await freePort();
+  const { child, url } = await serve({ SERVICE_PORT: String(port) }, cwd);
+  try {
+    assert.is(url, `http://127.0.0.1:${port}`);
+    const doc = await (await fetch(`${url}/openapi.json`)).json();
+    for (const path of ['/v1/bnac/single', '/v2/bnac', '/v1/backoff', '/normalise', '/config/{ip}', '/status']) assert.ok(doc.paths[path], path);
+    const res = await fetch(`${url}/v1/bnac/single`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: '451 4.7.1 Greylisting in effect, please try again later' }) });
+    assert.equal(await res.json(), { class: 'GRAYLISTING' });
+    const status = await fetch(`${url}/status`);
+    assert.is(status.status, 200);
+  } finally {
+    assert.is(await stop(child), 0);
+  }
+});
+
+test('serve turns the default server into https from SERVICE_TLS_CERT and SERVICE_TLS_KEY', async () => {
+  const cwd = tempDir();
+  const { key, cert } = selfSigned(cwd);
+  const port = await freePort();
+  const { child, url } = await serve({ SERVICE_PORT: String(port), SERVICE_TLS_CERT: cert, SERVICE_TLS_KEY: key }, cwd);
+  try {
+    assert.is(url, `https://127.0.0.1:${port}`);
+    const agent = new Agent({ ca: readFileSync(cert) });
+    const body = await new Promise<string>((done, fail) => {
+      request(`${url}/v1/cache/info`, { agent }, (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d)).on('end', () => done(text));
+      }).on('error', fail).end();
+    });
+    assert.type(JSON.parse(body).cache_enabled, 'boolean');
+  } finally {
+    await stop(child);
+  }
+});
+
+test('capstan prints help, its version, and rejects an unknown command with exit 2', () => {
+  const help = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' });
+  assert.is(help.status, 0);
+  assert.match(help.stdout, /capstan serve \[--config FILE\]|serve \[--config FILE\]/);
+  const version = spawnSync(process.execPath, [CLI, '--version'], { encoding: 'utf8' });
+  assert.match(version.stdout, /^capstan \d+\.\d+\.\d+/);
+  const unknown = spawnSync(process.execPath, [CLI, 'frobnicate'], { encoding: 'utf8' });
+  assert.is(unknown.status, 2);
+  assert.match(unknown.stderr, /unknown command "frobnicate"/);
+});
+
+test.run();
