@@ -56,10 +56,10 @@ function walk(schema: SchemaNode, value: unknown, path: DocPath, ctx: Context): 
     if (typeof node.maximum === 'number' && value > node.maximum) say('maximum', `must be at most ${node.maximum}`);
   }
   if (typeof value === 'string') {
-    if (typeof node.minLength === 'number' && [...value].length < node.minLength) {
-      say('minLength', node.minLength === 1 ? 'must not be empty' : `must have at least ${node.minLength} characters`);
-    }
-    if (typeof node.pattern === 'string' && !new RegExp(node.pattern, 'u').test(value)) {
+    const short = typeof node.minLength === 'number' && [...value].length < node.minLength;
+    if (short) say('minLength', node.minLength === 1 ? 'must not be empty' : `must have at least ${node.minLength} characters`);
+    // A too-short value would also fail the pattern; one message for one mistake.
+    else if (typeof node.pattern === 'string' && !new RegExp(node.pattern, 'u').test(value)) {
       say('pattern', `must match the pattern "${node.pattern}"`);
     }
   }
@@ -106,7 +106,7 @@ function walkObject(node: Node, value: Record<string, unknown>, path: DocPath, c
     const child = properties[key];
     if (child !== undefined) out.push(...walk(child, item, [...path, key], ctx));
     else if (node.additionalProperties === false) {
-      const where = typeof node.title === 'string' ? ` for the ${node.title}` : '';
+      const where = typeof node.title === 'string' && path.length > 0 ? ` for the ${node.title}` : '';
       const hint = suggest(key, Object.keys(properties));
       say('additionalProperties', `unknown property${where}${hint ? `: did you mean "${hint}"` : ''}`, [...path, key]);
     }
@@ -121,7 +121,14 @@ function walkUnion(node: Node, keyword: 'anyOf' | 'oneOf', value: unknown, path:
   const report = (message: string): Found[] => [{ path, message: fillTemplate(message, ctx.root, path), custom: true }];
   if (passing > 1) return report(unionMessage ?? 'matches more than one form: remove the properties of the other form');
   let candidates = branches.filter((branch) => fits(branch, value));
-  if (isObject(value)) candidates = bestByRequired(candidates, value);
+  if (isObject(value)) {
+    candidates = bestByRequired(candidates, value);
+    // Several forms whose required properties are all present: the value mixes forms.
+    const keys = candidates.map((branch) => ((deref(branch) as Node).required as string[] | undefined)?.[0]);
+    if (candidates.length > 1 && keys.every((key) => key !== undefined)) {
+      return report(`takes either ${keys.map((key) => `"${key}"`).join(' or ')}, not both`);
+    }
+  }
   const generic = `must be ${[...new Set(branches.flatMap(typesOf))].map(typeName).join(' or ')}`;
   if (candidates.length === 0) return report(unionMessage ?? generic);
   if (candidates.length > 1 && unionMessage !== undefined && !isObject(value)) return report(unionMessage);
