@@ -40,9 +40,11 @@ export function generateCorpus(seed = SEED): Map<Family, CorpusLine[]> {
   const byFamily = new Map<Family, CorpusLine[]>(FAMILIES.map((f) => [f, []]));
   for (const s of SITUATIONS) {
     const families = FAMILIES.filter((f) => s.templates[f]);
-    const perFamily = Math.max(MIN_PER_FAMILY, Math.ceil(PER_SITUATION / families.length));
+    const share = Math.max(MIN_PER_FAMILY, Math.ceil(PER_SITUATION / families.length));
     for (const family of families) {
       const templates = s.templates[family]!;
+      // A family with many phrasings (the greylisting filters) earns more lines.
+      const perFamily = Math.max(share, templates.length * 6);
       const seen = new Set<string>();
       // Bounded retries: few-template families cannot yield perFamily distinct texts.
       for (let i = 0; i < perFamily * 4 && seen.size < perFamily; i++) {

@@ -1,0 +1,62 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { normalise } from '../bounce-classifier/normalise.ts';
+import { BACKOFF_CLASSES, BNAC_CLASSES } from './labels.ts';
+import { loadModel } from './model.ts';
+
+const MODELS = join(import.meta.dirname, 'models');
+const bnac = loadModel(join(MODELS, 'bnac.model'));
+const backoff = loadModel(join(MODELS, 'backoff.model'));
+
+// Hand-written replies in wordings that are not corpus templates.
+const UNSEEN: [string, string, string][] = [
+  ['550 5.1.1 <bob@example.org>: Recipient address rejected: User unknown in virtual alias table', 'RECIPIENT_NOT_FOUND', 'RECIPIENT_ERROR'],
+  ['451 4.7.1 Greylisting in effect, please come back later', 'GRAYLISTING', 'GRAYLISTING'],
+  ['554 5.7.1 Service unavailable; Client host [198.51.100.7] blocked using bl.spamcop.net', 'BLOCK_LIST', 'INFRASTRUCTURE_BLOCK'],
+  ['552 5.2.2 The email account that you tried to reach is over quota', 'RECIPIENT_ERROR', 'MAILBOX_FULL'],
+  ['550 5.7.26 Unauthenticated email from example.com is not accepted due to domain\'s DMARC policy', 'DMARC', 'POLICY_VIOLATION_SPF_DMARC__SPF_OR_DMARC_FAIL'],
+  ['554 5.7.1 Message rejected: virus found in attachment (Win.Trojan.Agent-123)', 'VIRUS', 'CONTENT_REJECTED_VIRUS'],
+];
+
+test('loadModel returns a model with its labels and a hex version when given each model file', () => {
+  assert.equal([...bnac.labels], [...BNAC_CLASSES]);
+  assert.equal([...backoff.labels], [...BACKOFF_CLASSES]);
+  assert.match(bnac.version, /^[0-9a-f]{16}$/);
+  assert.is.not(bnac.version, backoff.version);
+  assert.is(bnac.name, 'bnac');
+});
+
+test('loadModel gives the same version when given the bytes instead of the path', () => {
+  assert.is(loadModel(readFileSync(join(MODELS, 'bnac.model'))).version, bnac.version);
+});
+
+test('loadModel throws when the bytes are not a model file', () => {
+  assert.throws(() => loadModel(Buffer.from('not a model')), /bad magic/);
+});
+
+test('predict returns a closed-list label with probability in (0,1] when given any text', () => {
+  for (const text of ['', 'x', normalise('550 5.1.1 user unknown'), 'ü'.repeat(500)]) {
+    for (const [model, labels] of [[bnac, BNAC_CLASSES], [backoff, BACKOFF_CLASSES]] as const) {
+      const p = model.predict(text);
+      assert.ok((labels as readonly string[]).includes(p.label), p.label);
+      assert.ok(p.probability > 0 && p.probability <= 1, String(p.probability));
+    }
+  }
+});
+
+test('predictBatch equals single predictions when given several texts', () => {
+  const texts = UNSEEN.map(([t]) => normalise(t));
+  assert.equal(bnac.predictBatch(texts), texts.map((t) => bnac.predict(t)));
+  assert.equal(backoff.predictBatch(texts), texts.map((t) => backoff.predict(t)));
+});
+
+test('predict classifies hand-written bounces right when their wording is not a corpus template', () => {
+  for (const [reply, bnacClass, backoffClass] of UNSEEN) {
+    assert.is(bnac.predict(normalise(reply)).label, bnacClass, reply);
+    assert.is(backoff.predict(normalise(reply)).label, backoffClass, reply);
+  }
+});
+
+test.run();
