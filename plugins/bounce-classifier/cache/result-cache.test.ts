@@ -1,0 +1,141 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Logger } from '../../../runtime/mod.ts';
+import { ResultCache } from './result-cache.ts';
+import type { CacheSettings } from './result-cache.ts';
+
+interface Captured {
+  log: Logger;
+  warnings: string[];
+}
+
+function capture(): Captured {
+  const warnings: string[] = [];
+  const keep = (message: string, fields?: Record<string, unknown>) => warnings.push(`${message} ${JSON.stringify(fields)}`);
+  return { warnings, log: { debug: () => {}, info: () => {}, warn: keep, error: keep } };
+}
+
+async function withFolder(run: (settings: CacheSettings) => Promise<void>): Promise<void> {
+  const folder = await mkdtemp(join(tmpdir(), 'capstan-cache-'));
+  try {
+    await run({ enabled: true, folder, maxSize: 1 << 20 });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function segmentText(folder: string): Promise<string> {
+  const names = (await readdir(folder)).filter((name) => name.endsWith('.log')).sort();
+  const parts = await Promise.all(names.map((name) => readFile(join(folder, name), 'utf8')));
+  return parts.join('');
+}
+
+const GREY = { label: 'GRAYLISTING', probability: 0.93 };
+const FULL = { label: 'MAILBOX_FULL', probability: 0.88 };
+
+test('cache answers stored results and misses when text is new', () =>
+  withFolder(async (settings) => {
+    const cache = await ResultCache.open(settings, { version: 'v1', log: capture().log });
+    cache.store('bnac', ['451 greylisted'], [GREY]);
+    assert.equal(cache.lookup('bnac', ['451 greylisted', 'other']), [GREY, undefined]);
+    assert.equal(cache.lookup('backoff', ['451 greylisted']), [undefined]);
+    const stats = cache.stats();
+    assert.is(stats.hit_requests, 1);
+    assert.is(stats.miss_requests, 2);
+    assert.is(stats.number_of_elements, 1);
+    assert.ok(stats.size_in_bytes > 0);
+    assert.ok(stats.avg_get_time_ms > 0 && stats.avg_set_time_ms > 0);
+    await cache.close();
+  }));
+
+test('cache keeps entries across restarts when version is unchanged', () =>
+  withFolder(async (settings) => {
+    const first = await ResultCache.open(settings, { version: 'v1', log: capture().log });
+    first.store('backoff', ['mailbox full', 'greylisted'], [FULL, GREY]);
+    await first.close();
+    const second = await ResultCache.open(settings, { version: 'v1', log: capture().log });
+    assert.equal(second.lookup('backoff', ['greylisted', 'mailbox full']), [GREY, FULL]);
+    await second.close();
+    const third = await ResultCache.open(settings, { version: 'v2', log: capture().log });
+    assert.equal(third.lookup('backoff', ['greylisted']), [undefined]);
+    await third.close();
+  }));
+
+test('cache skips and logs blocks when file is torn or corrupt', () =>
+  withFolder(async (settings) => {
+    const first = await ResultCache.open(settings, { version: 'v1', log: capture().log });
+    first.store('bnac', ['a', 'b'], [GREY, GREY]);
+    await first.close();
+    const second = await ResultCache.open(settings, { version: 'v1', log: capture().log });
+    second.store('bnac', ['c'], [FULL]);
+    await second.close();
+    const [name] = (await readdir(settings.folder)).filter((file) => file.endsWith('.log'));
+    const path = join(settings.folder, name!);
+    // Flip the class of the first block without fixing its checksum, then leave a torn block at the end
+    const content = (await readFile(path, 'utf8')).replace('GRAYLISTING', 'VIRUSXXXXXX');
+    await writeFile(path, `${content}B 00000000 40 "v1"\nbnac\tSPF\t0.5\t"d`);
+    const captured = capture();
+    const third = await ResultCache.open(settings, { version: 'v1', log: captured.log });
+    assert.equal(third.lookup('bnac', ['a', 'b', 'c', 'd']), [undefined, undefined, FULL, undefined]);
+    assert.is(captured.warnings.length, 1);
+    assert.match(captured.warnings[0]!, /"count":2/);
+    third.store('bnac', ['e'], [GREY]);
+    await third.close();
+    const fourth = await ResultCache.open(settings, { version: 'v1', log: capture().log });
+    assert.equal(fourth.lookup('bnac', ['c', 'e']), [FULL, GREY]);
+    await fourth.close();
+  }));
+
+test('cache starts empty when file holds garbage', () =>
+  withFolder(async (settings) => {
+    await writeFile(join(settings.folder, 'cache-00000001.log'), Buffer.from([0, 255, 10, 13, 0x20, 10, 0x7b]));
+    const captured = capture();
+    const cache = await ResultCache.open(settings, { version: 'v1', log: captured.log });
+    assert.is(cache.stats().number_of_elements, 0);
+    assert.is(captured.warnings.length, 1);
+    cache.store('bnac', ['x'], [GREY]);
+    await cache.close();
+    const again = await ResultCache.open(settings, { version: 'v1', log: capture().log });
+    assert.equal(again.lookup('bnac', ['x']), [GREY]);
+    await again.close();
+  }));
+
+test('cache stays within max size in memory and on disk when filled past it', () =>
+  withFolder(async (settings) => {
+    const small = { ...settings, maxSize: 20_000 };
+    const cache = await ResultCache.open(small, { version: 'v1', log: capture().log });
+    for (let i = 0; i < 2_000; i++) cache.store('bnac', [`message number ${i}`], [i % 3 ? GREY : { ...FULL, probability: 0.2 }]);
+    await cache.close();
+    assert.ok(cache.stats().size_in_bytes <= small.maxSize);
+    assert.ok(Buffer.byteLength(await segmentText(small.folder)) <= small.maxSize);
+    const again = await ResultCache.open(small, { version: 'v1', log: capture().log });
+    assert.equal(again.lookup('bnac', ['message number 1999']), [GREY]);
+    assert.ok(again.stats().number_of_elements > 10);
+    await again.close();
+  }));
+
+test('cache neither counts nor stores when disabled', () =>
+  withFolder(async (settings) => {
+    const cache = await ResultCache.open({ ...settings, enabled: false }, { version: 'v1', log: capture().log });
+    cache.store('bnac', ['a'], [GREY]);
+    assert.equal(cache.lookup('bnac', ['a']), [undefined]);
+    assert.equal(cache.stats(), {
+      cache_enabled: false,
+      stats_enabled: false,
+      timer_enabled: false,
+      hit_requests: 0,
+      miss_requests: 0,
+      size_in_bytes: 0,
+      number_of_elements: 0,
+      avg_get_time_ms: 0,
+      avg_set_time_ms: 0,
+    });
+    assert.equal(cache.info(), { cache_enabled: false, folder: settings.folder, max_size: String(settings.maxSize) });
+    await cache.close();
+    assert.equal(await readdir(settings.folder), []);
+  }));
+
+test.run();

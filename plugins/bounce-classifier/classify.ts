@@ -1,0 +1,63 @@
+import { httpError } from '../../runtime/mod.ts';
+import type { Classification, Classifier, ClassifierModel } from '../../runtime/mod.ts';
+import { BACKOFF_CLASSES, BNAC_CLASSES } from '../bounce-model/labels.ts';
+import type { ResultCache } from './cache/result-cache.ts';
+import { normalise } from './normalise.ts';
+
+const CLASSES: Record<ClassifierModel, ReadonlySet<string>> = {
+  bnac: new Set(BNAC_CLASSES),
+  backoff: new Set(BACKOFF_CLASSES),
+};
+
+/** Options of one classification request */
+export interface ClassifyRequestOptions {
+  /** false: the cache is neither read nor written */
+  useCache: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * Normalises messages, answers what the cache holds and sends the rest, each distinct text once, to the
+ * classifier in one call. Results come back in input order.
+ */
+export async function classifyMessages(
+  deps: { classifier: Classifier; cache?: ResultCache },
+  model: ClassifierModel,
+  messages: readonly string[],
+  options: ClassifyRequestOptions,
+): Promise<Classification[]> {
+  const texts = messages.map(normalise);
+  const results = options.useCache && deps.cache ? deps.cache.lookup(model, texts) : new Array<Classification | undefined>(texts.length);
+  // A batch often repeats a reply: classify each distinct missing text once
+  const missing = new Map<string, number[]>();
+  for (let i = 0; i < texts.length; i++) {
+    if (results[i] !== undefined) continue;
+    const positions = missing.get(texts[i]!);
+    if (positions) positions.push(i);
+    else missing.set(texts[i]!, [i]);
+  }
+  if (missing.size === 0) return results as Classification[];
+  const missingTexts = [...missing.keys()];
+  const fresh = await deps.classifier.classify(model, missingTexts, { signal: options.signal });
+  checkResults(model, fresh, missingTexts.length);
+  let k = 0;
+  for (const positions of missing.values()) {
+    const result = fresh[k++]!;
+    for (const position of positions) results[position] = result;
+  }
+  if (options.useCache) deps.cache?.store(model, missingTexts, fresh);
+  return results as Classification[];
+}
+
+// A custom classifier that breaks the contract must give an error, never a class the API does not know
+function checkResults(model: ClassifierModel, results: readonly Classification[], expected: number): void {
+  if (!Array.isArray(results) || results.length !== expected) {
+    throw httpError(500, `Classifier returned "${(results as unknown[])?.length}" results for "${expected}" texts`);
+  }
+  for (const result of results) {
+    const { label, probability } = result ?? {};
+    if (!CLASSES[model].has(label) || !(probability >= 0 && probability <= 1)) {
+      throw httpError(500, `Classifier returned an invalid ${model} result "${JSON.stringify(result)}"`);
+    }
+  }
+}

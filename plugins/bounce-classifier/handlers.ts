@@ -1,0 +1,55 @@
+import { httpError } from '../../runtime/mod.ts';
+import type { Classifier, ClassifierModel, Handler, HandlerRequest } from '../../runtime/mod.ts';
+import type { ResultCache } from './cache/result-cache.ts';
+import { classifyMessages } from './classify.ts';
+import { backoffFormat, bnacV1, bnacV2 } from './format.ts';
+import type { Format } from './format.ts';
+import { normalise } from './normalise.ts';
+
+/** What the handlers work with */
+export interface HandlerDeps {
+  classifier: Classifier;
+  cache: ResultCache;
+  /** Most messages one batch may hold */
+  batchMessages: number;
+}
+
+type SingleBody = { message: string };
+type BatchBody = SingleBody | { messages: string[] };
+type BackoffQuery = { bypass_cache?: boolean; return_probability?: boolean };
+const backoffPlain = backoffFormat(false);
+const backoffWithProbability = backoffFormat(true);
+
+/** The bounce-classifier API's handlers, keyed by operationId */
+export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
+  const run = (model: ClassifierModel, messages: readonly string[], request: HandlerRequest, useCache = true) => {
+    if (messages.length > deps.batchMessages) {
+      throw httpError(413, `Batch holds "${messages.length}" messages: at most "${deps.batchMessages}" are accepted`);
+    }
+    return classifyMessages(deps, model, messages, { useCache, signal: request.signal });
+  };
+  const single = (format: Format): Handler => async (request: HandlerRequest<SingleBody>) => {
+    const [result] = await run('bnac', [request.body.message], request);
+    return { body: format(result!) };
+  };
+  // A `{message}` body answers one object, as the original service's batch endpoint did
+  const batch = (format: Format): Handler => async (request: HandlerRequest<BatchBody>) => {
+    if ('message' in request.body) return single(format)(request as HandlerRequest<SingleBody>);
+    const results = await run('bnac', request.body.messages, request);
+    return { body: results.map(format) };
+  };
+  return {
+    classifyBnacSingleV1: single(bnacV1),
+    classifyBnacSingleV2: single(bnacV2),
+    classifyBnacV1: batch(bnacV1),
+    classifyBnacV2: batch(bnacV2),
+    async classifyBackoff(request: HandlerRequest<BatchBody, Record<string, string>, BackoffQuery>) {
+      const messages = 'message' in request.body ? [request.body.message] : request.body.messages;
+      const results = await run('backoff', messages, request, request.query.bypass_cache !== true);
+      return { body: results.map(request.query.return_probability === true ? backoffWithProbability : backoffPlain) };
+    },
+    normalise: (request: HandlerRequest<SingleBody>) => ({ body: { normalised: normalise(request.body.message) } }),
+    getCacheStats: () => ({ body: deps.cache.stats() }),
+    getCacheInfo: () => ({ body: deps.cache.info() }),
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * The bounce-classifier API (`spec/openapi/bounce-classifier.yaml`): BNAC and backoff classification of
+ * SMTP bounce replies, `/normalise` and the cache endpoints. The model is a classifier plugin found through
+ * the config key `classifier` (default `bounce-model`), so a user swaps in their own by configuration alone.
+ * Settings come from the config; the environment variables `API_KEY`, `SERVICE_BNAC_CACHE`,
+ * `SERVICE_BNAC_CACHE_FOLDER` and `SERVICE_BNAC_CACHE_SIZE` win over it.
+ *
+ * @example
+ * ```ts
+ * import { startHost } from '../../runtime/mod.ts';
+ * const host = await startHost({
+ *   version: '6.10',
+ *   servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
+ *   plugins: [{ id: 'bounce-classifier', config: { cache: { maxSize: 16777216 } } }],
+ * }, { ephemeralPorts: true });
+ * const response = await fetch(`${host.urls[0]}/v2/bnac/single`, {
+ *   method: 'POST',
+ *   headers: { 'content-type': 'application/json', accept: 'application/json' },
+ *   body: JSON.stringify({ message: '451 4.7.1 Greylisting in effect, please come back later' }),
+ * });
+ * console.log(await response.json()); // { class: 'GRAYLISTING', probability: 0.97 }
+ * await host.close();
+ * ```
+ */
+import { CapstanError, definePlugin, Type } from '../../runtime/mod.ts';
+import type { Classifier } from '../../runtime/mod.ts';
+import { ResultCache } from './cache/result-cache.ts';
+import { createHandlers } from './handlers.ts';
+import { ENV_NAMES, resolveSettings } from './settings.ts';
+
+const MiB = 1024 * 1024;
+
+const config = Type.Object(
+  {
+    classifier: Type.String({ default: 'bounce-model', description: 'Instance id of the classifier plugin' }),
+    apiKey: Type.String({ default: '', description: 'Key required in X-API-Key; empty: open API (env API_KEY wins)' }),
+    cache: Type.Object(
+      {
+        enabled: Type.Boolean({ default: true, description: 'Env SERVICE_BNAC_CACHE wins' }),
+        folder: Type.String({ default: '', description: 'Empty: <dataDir>/cache (env SERVICE_BNAC_CACHE_FOLDER wins)' }),
+        maxSize: Type.Integer({ minimum: 1, default: 64 * MiB, description: 'Bytes (env SERVICE_BNAC_CACHE_SIZE wins)' }),
+      },
+      { additionalProperties: false, default: {} },
+    ),
+    limits: Type.Object(
+      {
+        bodyBytes: Type.Integer({ minimum: 1, default: 8 * MiB, description: 'Larger bodies answer 413' }),
+        batchMessages: Type.Integer({ minimum: 1, default: 10_000, description: 'Larger batches answer 413' }),
+      },
+      { additionalProperties: false, default: {} },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export default definePlugin({
+  id: 'bounce-classifier',
+  kind: 'api',
+  api: 'bounce-classifier',
+  apiVersion: '^1.0.0',
+  description: 'Classifies SMTP bounce replies (BNAC and backoff) with a classifier plugin, behind a cache',
+  config,
+  capabilities: {
+    env: ENV_NAMES,
+    services: { classifier: { kind: 'classifier', configKey: 'classifier', default: 'bounce-model' } },
+  },
+  async setup(ctx) {
+    const settings = resolveSettings(ctx.config, ctx.env, ctx);
+    const classifier = ctx.services.classifier as Classifier | undefined;
+    if (typeof classifier?.classify !== 'function' || typeof classifier.version !== 'string') {
+      throw new CapstanError('PLUGIN_ERR_SERVICE', `Plugin "${ctx.config.classifier}" does not provide a classifier service`);
+    }
+    const cache = await ResultCache.open(settings.cache, { version: classifier.version, log: ctx.log });
+    ctx.log.info('Bounce classifier ready', { classifier: classifier.version, cache: cache.info() });
+    return {
+      handlers: createHandlers({ classifier, cache, batchMessages: settings.limits.batchMessages }),
+      auth: { header: 'x-api-key', keys: settings.apiKey === '' ? [] : [settings.apiKey] },
+      bodyLimit: settings.limits.bodyBytes,
+      close: () => cache.close(),
+    };
+  },
+});

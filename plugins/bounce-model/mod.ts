@@ -1,0 +1,95 @@
+/**
+ * The built-in classifier plugin: the trained BNAC and backoff models behind the `Classifier` service.
+ *
+ * Batches run in the worker pool, split into tasks of `taskSize` texts because a task costs more than a
+ * message; batches of at most `inlineMax` texts are classified on the main thread, where a pool round
+ * trip would cost more than the classification.
+ *
+ * @example
+ * ```ts
+ * import { usePlugin } from '../../runtime/mod.ts';
+ * import type { Classifier } from '../../runtime/mod.ts';
+ * const plugin = await usePlugin({ id: 'bounce-model' });
+ * const [result] = await (plugin.service as Classifier).classify('bnac', ['451 4_7_1 greylisting in effect']);
+ * console.log(result.label, result.probability); // GRAYLISTING 0.97
+ * await plugin.close();
+ * ```
+ */
+import { setMaxListeners } from 'node:events';
+import { definePlugin, Type } from '../../runtime/mod.ts';
+import type { Classification, Classifier, ClassifierModel, ClassifyOptions, PoolHandle } from '../../runtime/mod.ts';
+import { classifyPacked, loadModels, unpack } from './_models.ts';
+import type { Models, PackedResults } from './_models.ts';
+import type { ClassifyTask } from './worker.ts';
+
+const config = Type.Object(
+  {
+    bnac: Type.String({ default: '', description: 'BNAC model file; empty for the built-in one' }),
+    backoff: Type.String({ default: '', description: 'Backoff model file; empty for the built-in one' }),
+    inlineMax: Type.Integer({ minimum: 0, default: 2, description: 'Batches up to this size skip the pool' }),
+    taskSize: Type.Integer({ minimum: 1, default: 256, description: 'Texts per pool task' }),
+  },
+  { additionalProperties: false },
+);
+
+class ModelClassifier implements Classifier {
+  readonly version: string;
+  readonly #models: Models;
+  readonly #pool: PoolHandle | undefined;
+  readonly #inlineMax: number;
+  readonly #taskSize: number;
+
+  constructor(models: Models, pool: PoolHandle | undefined, options: { inlineMax: number; taskSize: number }) {
+    this.version = `bnac:${models.bnac.version}+backoff:${models.backoff.version}`;
+    this.#models = models;
+    this.#pool = pool;
+    this.#inlineMax = options.inlineMax;
+    this.#taskSize = options.taskSize;
+  }
+
+  async classify(model: ClassifierModel, texts: readonly string[], options?: ClassifyOptions): Promise<Classification[]> {
+    options?.signal?.throwIfAborted();
+    const loaded = this.#models[model];
+    const results = new Array<Classification>(texts.length);
+    if (!this.#pool || texts.length <= this.#inlineMax) {
+      unpack(loaded, classifyPacked(loaded, texts), results, 0);
+      return results;
+    }
+    const pool = this.#pool;
+    // At least one task per thread, so that a large batch uses every thread
+    const size = Math.min(this.#taskSize, Math.ceil(texts.length / pool.threads));
+    // One listener on the caller's signal, however many tasks listen to ours
+    const local = new AbortController();
+    setMaxListeners(Math.ceil(texts.length / size) + 1, local.signal);
+    const forward = () => local.abort(options?.signal?.reason);
+    options?.signal?.addEventListener('abort', forward, { once: true });
+    try {
+      const tasks: Promise<void>[] = [];
+      for (let start = 0; start < texts.length; start += size) {
+        const task: ClassifyTask = { model, texts: texts.slice(start, start + size) };
+        tasks.push(pool.run<PackedResults>(task, { signal: local.signal }).then((packed) => unpack(loaded, packed, results, start)));
+      }
+      await Promise.all(tasks);
+      return results;
+    } catch (error) {
+      // One failed task fails the batch: stop the others instead of classifying for nobody
+      local.abort(error);
+      throw error;
+    } finally {
+      options?.signal?.removeEventListener('abort', forward);
+    }
+  }
+}
+
+export default definePlugin({
+  id: 'bounce-model',
+  kind: 'classifier',
+  apiVersion: '^1.0.0',
+  description: 'Trained BNAC and backoff models (hashed n-gram softmax regression)',
+  config,
+  capabilities: { pool: { worker: new URL('./worker.ts', import.meta.url).href } },
+  async setup(ctx) {
+    const models = await loadModels(ctx.config, ctx.baseDir);
+    return { service: new ModelClassifier(models, ctx.pool, ctx.config) };
+  },
+});

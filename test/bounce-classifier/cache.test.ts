@@ -1,0 +1,111 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startService } from './_host.ts';
+
+const GREY = '451 4.7.1 Greylisting in effect, please come back later';
+const UNKNOWN = '550 5.1.1 User unknown';
+
+async function withFolder(run: (folder: string) => Promise<void>): Promise<void> {
+  const folder = await mkdtemp(join(tmpdir(), 'capstan-bc-cache-'));
+  try {
+    await run(folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+test('/v1/cache/stats counts every lookup when messages repeat', async () => {
+  const service = await startService({ classifier: 'rules' });
+  try {
+    await service.post('/v2/bnac', { messages: [GREY, UNKNOWN, GREY] });
+    await service.post('/v1/bnac/single', { message: GREY });
+    await service.post('/v1/backoff?bypass_cache=true', { messages: [GREY, UNKNOWN] });
+    const stats = await (await service.get('/v1/cache/stats')).json();
+    assert.is(stats.hit_requests, 1);
+    assert.is(stats.miss_requests, 3);
+    assert.is(stats.number_of_elements, 2);
+    assert.ok(stats.size_in_bytes > 0);
+    assert.ok(stats.avg_get_time_ms > 0 && stats.avg_set_time_ms > 0);
+    assert.equal([stats.cache_enabled, stats.stats_enabled, stats.timer_enabled], [true, true, true]);
+  } finally {
+    await service.close();
+  }
+});
+
+test('/v1/cache/info reports environment settings when they override config', () =>
+  withFolder(async (folder) => {
+    const env = { SERVICE_BNAC_CACHE: 'off', SERVICE_BNAC_CACHE_FOLDER: folder, SERVICE_BNAC_CACHE_SIZE: '1048576' };
+    const service = await startService({ classifier: 'rules', env, config: { cache: { enabled: true, maxSize: 5 } } });
+    try {
+      assert.equal(await (await service.get('/v1/cache/info')).json(), { cache_enabled: false, folder, max_size: '1048576' });
+      await service.post('/v1/bnac', { messages: [GREY, GREY] });
+      const stats = await (await service.get('/v1/cache/stats')).json();
+      assert.equal([stats.cache_enabled, stats.hit_requests, stats.miss_requests], [false, 0, 0]);
+    } finally {
+      await service.close();
+    }
+  }));
+
+test('/v1/cache/info reports config settings when the environment is silent', async () => {
+  const service = await startService({ classifier: 'rules', config: { cache: { maxSize: 123_456 } } });
+  try {
+    assert.equal(await (await service.get('/v1/cache/info')).json(), {
+      cache_enabled: true,
+      folder: service.folder,
+      max_size: '123456',
+    });
+  } finally {
+    await service.close();
+  }
+});
+
+test('service refuses to start when a cache variable is malformed', async () => {
+  const cases: Record<string, string>[] = [{ SERVICE_BNAC_CACHE: 'maybe' }, { SERVICE_BNAC_CACHE_SIZE: '64MiB' }];
+  for (const env of cases) {
+    const name = Object.keys(env)[0]!;
+    try {
+      const service = await startService({ classifier: 'rules', env });
+      await service.close();
+      assert.unreachable(`started with ${name}`);
+    } catch (error) {
+      assert.match(String((error as Error).message), name);
+    }
+  }
+});
+
+test('cache answers from disk when the service restarts', () =>
+  withFolder(async (folder) => {
+    const first = await startService({ classifier: 'rules', folder });
+    const before = await (await first.post('/v2/bnac', { messages: [GREY, UNKNOWN] })).json();
+    await first.close();
+    const second = await startService({ classifier: 'rules', folder });
+    try {
+      assert.equal(await (await second.post('/v2/bnac', { messages: [GREY, UNKNOWN] })).json(), before);
+      const stats = await (await second.get('/v1/cache/stats')).json();
+      assert.equal([stats.hit_requests, stats.miss_requests], [2, 0]);
+    } finally {
+      await second.close();
+    }
+  }));
+
+test('cache skips and logs a corrupt file without a wrong class when the service restarts', () =>
+  withFolder(async (folder) => {
+    const first = await startService({ classifier: 'rules', folder });
+    await first.post('/v1/bnac', { messages: [GREY] });
+    await first.close();
+    const [name] = (await readdir(folder)).filter((file) => file.endsWith('.log'));
+    const path = join(folder, name!);
+    await writeFile(path, `${(await readFile(path, 'utf8')).replace('GRAYLISTING', 'VIRUS')}0badf00d [torn`);
+    const second = await startService({ classifier: 'rules', folder });
+    try {
+      assert.equal(await (await second.post('/v1/bnac', { message: GREY })).json(), { class: 'GRAYLISTING' });
+      assert.ok(second.logs.some((line) => line.includes('Skipped corrupt cache records')), second.logs.join('\n'));
+    } finally {
+      await second.close();
+    }
+  }));
+
+test.run();

@@ -1,0 +1,26 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startService } from './_host.ts';
+
+test('service classifies with the built-in model when config names no classifier', async () => {
+  const service = await startService();
+  try {
+    const single = await (await service.post('/v2/bnac/single', { message: '451 4.7.1 Greylisting in effect, please come back later' })).json();
+    assert.is(single.class, 'GRAYLISTING');
+    assert.ok(single.probability > 0.5 && single.probability <= 1);
+    // Large enough to be split across pool tasks, while singles run inline; bypassing the cache keeps both honest
+    const messages = Array.from({ length: 1_500 }, (_, i) => `${i % 2 ? '552 5.2.2 Mailbox full' : '421 Too many connections'} (ref ${i})`);
+    const batch = await (await service.post('/v1/backoff?bypass_cache=true', { messages })).json();
+    assert.is(batch.length, messages.length);
+    for (const i of [0, 1, 255, 256, 257, 1_499]) {
+      const [single] = await (await service.post('/v1/backoff?bypass_cache=true', { message: messages[i] })).json();
+      assert.equal(batch[i], single, `message ${i}`);
+    }
+    const backoff = await (await service.post('/v1/backoff', { message: '552 5.2.2 Mailbox full, quota exceeded' })).json();
+    assert.equal(backoff, [{ class: 'MAILBOX_FULL', fields: [], actions: [] }]);
+  } finally {
+    await service.close();
+  }
+});
+
+test.run();
