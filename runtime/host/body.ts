@@ -13,20 +13,32 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
     throw new CapstanError('HOST_ERR_CONTENT_TYPE', `Unsupported content type "${type}": send "application/json"`);
   }
   if (declared !== undefined && Number(declared) > limit) throw tooLarge(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(chunk);
-  }
-  const text = chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8');
+  const text = await readText(req, limit);
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
   } catch (error) {
     throw new CapstanError('HOST_ERR_INVALID_JSON', `Malformed JSON body: ${(error as Error).message}`);
   }
+}
+
+/** Collects the body with plain listeners: an async iterator costs several promise turns per request */
+function readText(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        req.resume();
+        fail(tooLarge(limit));
+      } else chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => done(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+    req.once('error', fail);
+  });
 }
 
 function tooLarge(limit: number): CapstanError {

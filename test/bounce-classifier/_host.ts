@@ -36,7 +36,7 @@ export async function startService(
   const log = createLogger({ service: 'test', level: 'warn', write: (line) => logs.push(line) });
   const host = await startHost(
     { version: '6.10', servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }], plugins },
-    { ephemeralPorts: true, env: options.env ?? {}, log },
+    { ephemeralPorts: true, env: options.env ?? {}, log, checkResponses: true },
   );
   const url = host.urls[0]!;
   const json = { 'content-type': 'application/json', accept: 'application/json' };
