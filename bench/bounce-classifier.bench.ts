@@ -5,38 +5,15 @@
  *
  * Run: `node --import tsx bench/bounce-classifier.bench.ts` (BENCH_SECONDS sets each measurement's length)
  */
-import { fork } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import type { Request } from 'autocannon';
+import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createLogger } from '../runtime/host/logger.ts';
+import { startHost } from '../runtime/mod.ts';
+import { load, rawHello, row, startServers } from './_http.ts';
 
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p99: number; average: number };
-  non2xx: number;
-  errors: number;
-}
-interface AutocannonRequest {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests?: AutocannonRequest[];
-}) => Promise<AutocannonResult>;
-
-// autocannon ships no types; this is the slice of its programmatic API the bench uses
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-const SECONDS = Number(process.env.BENCH_SECONDS) || 5;
-const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 const TEMPLATES = [
   '451 4.7.1 Greylisting in effect, please come back later',
   "550 5.1.1 The email account that you tried to reach does not exist. Please try double-checking the recipient's email address for typos",
@@ -64,21 +41,16 @@ function freshBatch(): string {
   return JSON.stringify({ messages });
 }
 
-/** Child process mode: serve `kind` on a free port and report the URL */
-async function serve(kind: string): Promise<void> {
-  if (kind === 'raw') {
-    const server = createServer((_request, response) => {
+const servers = await startServers(import.meta.filename, async () => {
+  // A raw POST handler shows what reading and answering a JSON body costs without any framework
+  const rawPost = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk) => (text += chunk)).on('end', () => {
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end('{"hello":"world"}');
+      response.end(JSON.stringify({ class: 'GRAYLISTING', length: JSON.parse(text).message.length }));
     });
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address() as { port: number };
-      process.send!({ url: `http://127.0.0.1:${address.port}` });
-    });
-    return;
-  }
-  const { startHost } = await import('../runtime/mod.ts');
-  const { createLogger } = await import('../runtime/host/logger.ts');
+  });
+  await new Promise<void>((done) => rawPost.listen(0, '127.0.0.1', done));
   const folder = await mkdtemp(join(tmpdir(), 'capstan-bench-'));
   const host = await startHost(
     {
@@ -88,59 +60,22 @@ async function serve(kind: string): Promise<void> {
     },
     { ephemeralPorts: true, env: {}, log: createLogger({ service: 'bench', level: 'error' }) },
   );
-  process.on('disconnect', () => void host.close().then(() => rm(folder, { recursive: true, force: true })));
-  process.send!({ url: host.urls[0] });
+  return { raw: (await rawHello()).url, rawPost: `http://127.0.0.1:${(rawPost.address() as { port: number }).port}`, capstan: host.urls[0] };
+});
+
+if (servers) {
+  const { urls } = servers;
+  const hello = await load(urls.raw);
+  const single: Request = { method: 'POST', path: '/v2/bnac/single', setupRequest: (request: Request) => ({ ...request, body: JSON.stringify({ message: `${TEMPLATES[counter % 8]} ${word(counter++ % 997)}` }) }) };
+  const rawPost = await load(urls.rawPost, { requests: [single], strict: true });
+  const bnac = await load(urls.capstan, { requests: [single], strict: true });
+  const uncached = await load(urls.capstan, { connections: 4, strict: true, requests: [{ method: 'POST', path: '/v2/bnac', setupRequest: (request: Request) => ({ ...request, body: freshBatch() }) }] });
+  const cached = await load(`${urls.capstan}/v2/bnac`, { connections: 4, strict: true, method: 'POST', body: freshBatch() });
+  servers.stop();
+  console.log('HTTP on this machine; servers in one process, load generator in another');
+  row('raw node:http GET hello world', `${hello.rps.toFixed(0)} req/s`, `p99 ${hello.p99} ms`);
+  row('raw node:http POST, JSON in and out', `${rawPost.rps.toFixed(0)} req/s`, `p99 ${rawPost.p99} ms   ratio ${(rawPost.rps / hello.rps).toFixed(2)}`);
+  row('/v2/bnac/single, 50 connections', `${bnac.rps.toFixed(0)} req/s`, `p99 ${bnac.p99} ms   ratio ${(bnac.rps / hello.rps).toFixed(2)} (goal 0.4, p99 goal 10 ms)`);
+  row('/v2/bnac uncached, batches of 1,000', `${(uncached.rps * 1000).toFixed(0)} msg/s`, `p99 ${uncached.p99} ms   (goal 50,000 msg/s)`);
+  row('/v2/bnac cached, batches of 1,000', `${(cached.rps * 1000).toFixed(0)} msg/s`, `p99 ${cached.p99} ms   (goal 300,000 msg/s)`);
 }
-
-async function startChild(kind: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = fork(new URL(import.meta.url).pathname, ['--serve', kind], { execArgv: ['--import', 'tsx'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { url: string }).url));
-    child.once('exit', (code) => reject(new Error(`Bench server "${kind}" exited with code "${code}"`)));
-  });
-  return { url, child };
-}
-
-async function measure(url: string, connections: number, request: AutocannonRequest): Promise<AutocannonResult> {
-  await autocannon({ url, connections, duration: 1, requests: [request] });
-  const result = await autocannon({ url, connections, duration: SECONDS, requests: [request] });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`"${result.non2xx}" non-2xx answers and "${result.errors}" errors`);
-  return result;
-}
-
-async function main(): Promise<void> {
-  const raw = await startChild('raw');
-  const hello = await measure(raw.url, 50, { method: 'GET', path: '/' });
-  raw.child.disconnect();
-  raw.child.kill();
-
-  const capstan = await startChild('capstan');
-  const single = await measure(capstan.url, 50, {
-    method: 'POST',
-    path: '/v2/bnac/single',
-    headers: JSON_HEADERS,
-    setupRequest: (request) => ({ ...request, body: JSON.stringify({ message: `${TEMPLATES[counter % 8]} ${word(counter++ % 997)}` }) }),
-  });
-  const uncached = await measure(capstan.url, 4, {
-    method: 'POST',
-    path: '/v2/bnac',
-    headers: JSON_HEADERS,
-    setupRequest: (request) => ({ ...request, body: freshBatch() }),
-  });
-  const cachedBody = freshBatch();
-  const cached = await measure(capstan.url, 4, { method: 'POST', path: '/v2/bnac', headers: JSON_HEADERS, body: cachedBody });
-  capstan.child.disconnect();
-
-  const ratio = single.requests.average / hello.requests.average;
-  const rows = [
-    ['raw node:http hello world', `${hello.requests.average.toFixed(0)} req/s`, `p99 ${hello.latency.p99} ms`, ''],
-    ['/v2/bnac/single (50 conn)', `${single.requests.average.toFixed(0)} req/s`, `p99 ${single.latency.p99} ms`, `ratio ${ratio.toFixed(2)} (goal 0.4, p99 goal 10 ms)`],
-    ['/v2/bnac uncached x1000', `${(uncached.requests.average * 1000).toFixed(0)} msg/s`, `p99 ${uncached.latency.p99} ms`, 'goal 50000 msg/s'],
-    ['/v2/bnac cached x1000', `${(cached.requests.average * 1000).toFixed(0)} msg/s`, `p99 ${cached.latency.p99} ms`, 'goal 300000 msg/s'],
-  ];
-  for (const row of rows) console.log(`${row[0]!.padEnd(28)} ${row[1]!.padStart(16)}  ${row[2]!.padEnd(14)} ${row[3]}`);
-}
-
-const serveIndex = process.argv.indexOf('--serve');
-if (serveIndex >= 0) await serve(process.argv[serveIndex + 1]!);
-else await main();
