@@ -1,0 +1,55 @@
+/**
+ * An in-memory schedule store: the worked example of `docs/ip-schedule.md`. Everything is lost when the host
+ * stops, which suits tests and demos. Being single-threaded JavaScript, each operation runs to completion
+ * between awaits, so a plain version check is a correct compare-and-set.
+ *
+ * Swap it in by configuration alone:
+ *
+ * @example
+ * ```yaml
+ * plugins:
+ *   - id: memory
+ *     path: ./docs/examples/memory-store
+ *   - id: ip-schedule
+ *     config:
+ *       store: memory
+ * ```
+ */
+import { definePlugin, Type } from 'capstan';
+import type { IpRecord, ScheduleStore, StoredIp, WriteCondition } from 'capstan';
+
+class MemoryStore implements ScheduleStore {
+  #ips = new Map<string, { record: IpRecord; version: number }>();
+  /** One counter for all IPs: a version is never reused, even after a delete */
+  #sequence = 0;
+
+  async get(ip: string): Promise<StoredIp | undefined> {
+    const entry = this.#ips.get(ip);
+    return entry && { ip, record: structuredClone(entry.record), version: entry.version };
+  }
+
+  async list(): Promise<StoredIp[]> {
+    const ips = [...this.#ips.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return Promise.all(ips.map(async (ip) => (await this.get(ip))!));
+  }
+
+  async put(ip: string, record: IpRecord, condition: WriteCondition): Promise<number | undefined> {
+    if ((this.#ips.get(ip)?.version ?? null) !== condition.expected) return undefined;
+    const version = ++this.#sequence;
+    this.#ips.set(ip, { record: structuredClone(record), version });
+    return version;
+  }
+
+  async delete(ip: string, condition: { expected: number }): Promise<boolean> {
+    return this.#ips.get(ip)?.version === condition.expected && this.#ips.delete(ip);
+  }
+}
+
+export default definePlugin({
+  id: 'memory-store',
+  kind: 'store',
+  apiVersion: '^1.0.0',
+  description: 'Schedule store in memory (lost on restart)',
+  config: Type.Object({}, { additionalProperties: false }),
+  setup: () => ({ service: new MemoryStore() }),
+});

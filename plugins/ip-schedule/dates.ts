@@ -1,0 +1,77 @@
+/** Calendar dates as day numbers (days since 1970-01-01) and "today" in an IANA time zone */
+
+const DAY_MS = 86_400_000;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Day number of a `YYYY-MM-DD` calendar date, or undefined when the text is not a real date */
+export function parseDate(text: string): number | undefined {
+  const match = DATE.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const day0 = dayNumber(year, month, day);
+  // Date rolls 2025-02-30 over into March: a real date formats back to the same text
+  return formatDate(day0) === text ? day0 : undefined;
+}
+
+/** Texts of the day numbers seen so far: schedules repeat the same few hundred dates many times over */
+const texts = new Map<number, string>();
+
+/** `YYYY-MM-DD` of a day number */
+export function formatDate(day: number): string {
+  let text = texts.get(day);
+  if (text === undefined) {
+    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (texts.size < 100_000) texts.set(day, text);
+  }
+  return text;
+}
+
+/** Whether `zone` is a time zone name `Intl` knows */
+export function isTimeZone(zone: string): boolean {
+  try {
+    formatter(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Today's day number in the time zone at the instant `now` */
+export function today(zone: string, now: Date): number {
+  const [year, month, day] = localParts(zone, now);
+  return dayNumber(year, month, day);
+}
+
+/** Offset of the time zone from UTC at the instant `now`, in minutes east of UTC */
+export function offsetMinutes(zone: string, now: Date): number {
+  const [year, month, day, hour, minute, second] = localParts(zone, now);
+  const localAsUtc = dayNumber(year, month, day) * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000;
+  return Math.round((localAsUtc - Math.floor(now.getTime() / 1000) * 1000) / 60_000);
+}
+
+function dayNumber(year: number, month: number, day: number): number {
+  // setUTCFullYear, unlike Date.UTC, keeps years below 100 as they are
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return Math.floor(date.getTime() / DAY_MS);
+}
+
+/** Year, month, day, hour, minute, second of the wall clock in `zone` */
+function localParts(zone: string, now: Date): number[] {
+  const values: Record<string, number> = {};
+  for (const part of formatter(zone).formatToParts(now)) values[part.type] = Number(part.value);
+  return [values.year!, values.month!, values.day!, values.hour!, values.minute!, values.second!];
+}
+
+function formatter(zone: string): Intl.DateTimeFormat {
+  let cached = formatters.get(zone);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
+      hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    formatters.set(zone, cached);
+  }
+  return cached;
+}

@@ -1,0 +1,56 @@
+/** IP address validation and the one canonical text form the API stores and shows */
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const HEXTET = /^[0-9a-fA-F]{1,4}$/;
+
+/** Canonical form of an IPv4 or IPv6 address (RFC 5952 for IPv6), or undefined when it is not one */
+export function canonicalIp(text: string): string | undefined {
+  if (IPV4.test(text)) return text;
+  const groups = parseIpv6(text);
+  return groups && formatIpv6(groups);
+}
+
+/** The eight 16-bit groups of an IPv6 address, or undefined */
+function parseIpv6(text: string): number[] | undefined {
+  if (!text.includes(':')) return undefined;
+  const halves = text.split('::');
+  if (halves.length > 2) return undefined;
+  const head = parseGroups(halves[0]!, halves.length === 1);
+  const tail = halves.length === 2 ? parseGroups(halves[1]!, true) : [];
+  if (!head || !tail) return undefined;
+  const missing = 8 - head.length - tail.length;
+  // "::" stands for at least one zero group; without it the address must have all eight
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return undefined;
+  return [...head, ...new Array<number>(missing).fill(0), ...tail];
+}
+
+/** Groups of one side of "::"; a dotted IPv4 may end the address only (`last`) */
+function parseGroups(text: string, last: boolean): number[] | undefined {
+  if (text === '') return [];
+  const parts = text.split(':');
+  const groups: number[] = [];
+  for (const [index, part] of parts.entries()) {
+    if (HEXTET.test(part)) groups.push(parseInt(part, 16));
+    else if (last && index === parts.length - 1 && IPV4.test(part)) {
+      const [a, b, c, d] = part.split('.').map(Number) as [number, number, number, number];
+      groups.push((a << 8) | b, (c << 8) | d);
+    } else return undefined;
+  }
+  return groups;
+}
+
+/** RFC 5952 text: lower case, no leading zeros, longest zero run (≥ 2, leftmost) as "::" */
+function formatIpv6(groups: number[]): string {
+  const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
+  if (mapped) return `::ffff:${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
+  let best = { at: -1, length: 1 };
+  for (let at = 0; at < 8; ) {
+    let end = at;
+    while (end < 8 && groups[end] === 0) end++;
+    if (end - at > best.length) best = { at, length: end - at };
+    at = Math.max(end, at + 1);
+  }
+  const hex = groups.map((g) => g.toString(16));
+  if (best.at < 0) return hex.join(':');
+  return `${hex.slice(0, best.at).join(':')}::${hex.slice(best.at + best.length).join(':')}`;
+}

@@ -1,0 +1,86 @@
+/**
+ * Turns a request body (already checked against the OpenAPI schema by the host) into the record the store
+ * keeps, enforcing the rules a schema cannot express. Every failure is a 400 naming the field.
+ */
+import { httpError } from '../../runtime/mod.ts';
+import type { GroupingRecord, IpRecord } from '../../runtime/mod.ts';
+import { parseDate } from './dates.ts';
+import { MAX_DAYS } from './schedule.ts';
+
+/** A grouping as POST and PUT take it (schema `GroupingInput`) */
+export interface GroupingInput {
+  grouping: string;
+  mode: 'AUTO' | 'MANUAL';
+  start?: { date: string; volume?: number };
+  end?: { date: string; volume: number };
+  paused?: boolean;
+  algorithm?: 'TOKENBUCKET' | 'FIXEDWINDOW';
+  interval?: number;
+  schedule?: Array<{ day: number; messages: number }>;
+  properties?: Record<string, string> | null;
+}
+
+/** Body of POST and PUT /config/{ip} (schema `IpConfigInput`) */
+export interface IpConfigInput {
+  groupings: GroupingInput[];
+}
+
+/** The record to store for `input`; `previous` (PUT) supplies `paused` for groupings the body leaves unset */
+export function toRecord(input: IpConfigInput, previous?: IpRecord): IpRecord {
+  const seen = new Set<string>();
+  const groupings = input.groupings.map((grouping, index) => {
+    if (seen.has(grouping.grouping)) throw httpError(400, `Duplicate grouping "${grouping.grouping}" in "groupings"`);
+    seen.add(grouping.grouping);
+    const paused = grouping.paused ?? previous?.groupings.find((old) => old.grouping === grouping.grouping)?.paused;
+    return toGroupingRecord(grouping, `groupings[${index}]`, paused ?? false);
+  });
+  return { groupings };
+}
+
+function toGroupingRecord(input: GroupingInput, path: string, paused: boolean): GroupingRecord {
+  const rules = input.mode === 'AUTO'
+    ? { required: ['start', 'start.volume', 'end'], forbidden: ['schedule'] }
+    : { required: ['start', 'schedule'], forbidden: ['end', 'start.volume'] };
+  for (const field of rules.required) {
+    if (lookup(input, field) === undefined) throw httpError(400, `Missing "${path}.${field}": required for mode "${input.mode}"`);
+  }
+  for (const field of rules.forbidden) {
+    if (lookup(input, field) !== undefined) throw httpError(400, `Unexpected "${path}.${field}": not allowed for mode "${input.mode}"`);
+  }
+  const start = calendarDate(input.start!.date, `${path}.start.date`);
+  const common = { grouping: input.grouping, mode: input.mode };
+  const settings = {
+    paused,
+    algorithm: input.algorithm ?? 'TOKENBUCKET',
+    interval: input.interval ?? 86400,
+    properties: input.properties ?? null,
+  };
+  if (input.mode === 'AUTO') {
+    const end = input.end!;
+    const days = calendarDate(end.date, `${path}.end.date`) - start + 1;
+    if (days < 1) throw httpError(400, `Invalid "${path}.end.date": "${end.date}" is before start date "${input.start!.date}"`);
+    if (days > MAX_DAYS) throw httpError(400, `Invalid "${path}.end.date": the schedule is longer than ${MAX_DAYS} days`);
+    return { ...common, start: { date: input.start!.date, volume: input.start!.volume! }, end: { date: end.date, volume: end.volume }, ...settings };
+  }
+  return { ...common, start: { date: input.start!.date }, ...settings, schedule: manualDays(input.schedule!, `${path}.schedule`) };
+}
+
+/** The MANUAL schedule sorted by day, after checking it holds days 1..N each once */
+function manualDays(schedule: NonNullable<GroupingInput['schedule']>, path: string): NonNullable<GroupingRecord['schedule']> {
+  const sorted = [...schedule].sort((a, b) => a.day - b.day);
+  for (const [index, entry] of sorted.entries()) {
+    if (entry.day === index) throw httpError(400, `Duplicate day "${entry.day}" in "${path}"`);
+    if (entry.day !== index + 1) throw httpError(400, `Missing day "${index + 1}" in "${path}": days must run from 1 to the last day, each once`);
+  }
+  return sorted.map(({ day, messages }) => ({ day, messages }));
+}
+
+function calendarDate(text: string, path: string): number {
+  const day = parseDate(text);
+  if (day === undefined) throw httpError(400, `Invalid date "${text}" in "${path}": not a calendar date`);
+  return day;
+}
+
+function lookup(input: GroupingInput, field: string): unknown {
+  return field.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], input);
+}

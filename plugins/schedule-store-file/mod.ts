@@ -1,0 +1,32 @@
+/**
+ * Built-in plugin `schedule-store-file`: the default schedule store, one JSON file written atomically
+ * (`<startup document folder>/var/<instance id>/schedules.json` unless config `path` says otherwise).
+ * Meant for one host: hosts sharing schedules use `schedule-store-postgres`.
+ *
+ * @example
+ * ```ts
+ * import { usePlugin } from '../../runtime/mod.ts';
+ * import type { ScheduleStore } from '../../runtime/mod.ts';
+ * const { service: store, close } = await usePlugin<ScheduleStore>({ id: 'schedule-store-file' }, { baseDir: '/tmp/demo' });
+ * await store.put('192.0.2.1', { groupings: [] }, { expected: null }); // 1
+ * await close();
+ * ```
+ */
+import { resolve } from 'node:path';
+import { definePlugin, Type } from '../../runtime/mod.ts';
+import { JsonFileStore } from './json-file.ts';
+
+export default definePlugin({
+  id: 'schedule-store-file',
+  kind: 'store',
+  apiVersion: '^1.0.0',
+  description: 'Schedule store in one JSON file, written atomically',
+  config: Type.Object({
+    path: Type.Optional(Type.String({ minLength: 1, description: 'File path, relative to the startup document' })),
+  }, { additionalProperties: false }),
+  capabilities: { paths: ['./var'] },
+  async setup(ctx) {
+    const store = await JsonFileStore.open(resolve(ctx.baseDir, ctx.config.path ?? `${ctx.dataDir}/schedules.json`));
+    return { service: store, close: () => store.close() };
+  },
+});

@@ -1,0 +1,37 @@
+/** Schema migrations of the PostgreSQL schedule store, applied in order at start, each once */
+import type { PoolClient } from 'pg';
+
+/** The SQL of each migration; `$schema` stands for the quoted schema name. Append only: never edit one */
+export const MIGRATIONS: readonly string[] = [
+  `CREATE SEQUENCE $schema.ip_schedule_versions;
+   CREATE TABLE $schema.ip_schedules (
+     ip text COLLATE "C" PRIMARY KEY,
+     record json NOT NULL,
+     version bigint NOT NULL
+   );`,
+];
+
+/**
+ * Brings the schema up to date inside one transaction. An advisory lock keyed on the schema makes hosts
+ * starting at once take turns, so none sees a half-made schema or runs a migration twice.
+ */
+export async function migrate(client: PoolClient, schema: string): Promise<number> {
+  const quoted = `"${schema}"`;
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`capstan:schedule-store:${schema}`]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoted}`);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${quoted}.schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const { rows } = await client.query<{ version: number | null }>(`SELECT max(version) AS version FROM ${quoted}.schema_migrations`);
+    const applied = rows[0]?.version ?? 0;
+    for (let index = applied; index < MIGRATIONS.length; index++) {
+      await client.query(MIGRATIONS[index]!.replaceAll('$schema', quoted));
+      await client.query(`INSERT INTO ${quoted}.schema_migrations (version) VALUES ($1)`, [index + 1]);
+    }
+    await client.query('COMMIT');
+    return MIGRATIONS.length;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { usePlugin } from '../../runtime/mod.ts';
+import type { ScheduleStore } from '../../runtime/mod.ts';
+import { storeConformance } from '../../test/conformance/store.ts';
+
+const URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const schemas: string[] = [];
+
+/** A store in a schema of its own, so concurrent test processes never meet */
+async function open(schema = `t_${randomUUID().replaceAll('-', '')}`) {
+  schemas.push(schema);
+  const plugin = await usePlugin<ScheduleStore>({ id: 'schedule-store-postgres', config: { connectionString: URL, schema, poolSize: 4 } });
+  return { schema, store: plugin.service, close: plugin.close };
+}
+
+storeConformance('schedule-store-postgres', () => open());
+
+test('schedule-store-postgres migrates once when hosts start at the same moment', async () => {
+  const schema = `t_${randomUUID().replaceAll('-', '')}`;
+  const hosts = await Promise.all([open(schema), open(schema), open(schema)]);
+  const version = await hosts[0]!.store.put('192.0.2.1', { groupings: [] }, { expected: null });
+  assert.equal((await hosts[2]!.store.get('192.0.2.1'))?.version, version, 'another pool sees the write at once');
+  await Promise.all(hosts.map((h) => h.close()));
+  const client = new pg.Client(URL);
+  await client.connect();
+  const { rows } = await client.query(`SELECT version FROM "${schema}".schema_migrations`);
+  await client.end();
+  assert.equal(rows.map((r) => r.version), [1]);
+});
+
+test('schedule-store-postgres keeps writes when reopened', async () => {
+  const first = await open();
+  const version = await first.store.put('2001:db8::1', { groupings: [] }, { expected: null });
+  await first.close();
+  const second = await open(first.schema);
+  assert.equal(await second.store.get('2001:db8::1'), { ip: '2001:db8::1', record: { groupings: [] }, version });
+  await second.close();
+});
+
+test('schedule-store-postgres reads DATABASE_URL when config names no connection', async () => {
+  const schema = `t_${randomUUID().replaceAll('-', '')}`;
+  schemas.push(schema);
+  try {
+    await usePlugin({ id: 'schedule-store-postgres', config: { schema } }, { env: { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' } });
+    assert.unreachable('connected');
+  } catch (error) {
+    assert.match((error as Error).message, /ECONNREFUSED|connect/);
+  }
+});
+
+test.after(async () => {
+  const client = new pg.Client(URL);
+  await client.connect();
+  for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.end();
+});
+
+test.run();

@@ -1,0 +1,81 @@
+/**
+ * A schedule store in PostgreSQL. Each write is one statement whose WHERE clause is the compare-and-set,
+ * so hosts sharing the database see each other's writes at once and never lose an update. Versions come
+ * from one sequence: they never repeat, even when an IP is deleted and created again.
+ */
+import pg from 'pg';
+import type { IpRecord, ScheduleStore, StoredIp, WriteCondition } from '../../runtime/mod.ts';
+import { migrate } from './migrations.ts';
+
+interface Row {
+  ip: string;
+  record: IpRecord;
+  version: string;
+}
+
+/** Schedule store over a `pg` pool, tables in `schema` */
+export class PostgresStore implements ScheduleStore {
+  readonly #pool: pg.Pool;
+  readonly #table: string;
+  readonly #sequence: string;
+
+  private constructor(pool: pg.Pool, schema: string) {
+    this.#pool = pool;
+    this.#table = `"${schema}".ip_schedules`;
+    this.#sequence = `'"${schema}".ip_schedule_versions'`;
+  }
+
+  /** Connects and migrates the schema */
+  static async open(options: { connectionString: string; schema: string; poolSize: number }): Promise<PostgresStore> {
+    const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize });
+    try {
+      const client = await pool.connect();
+      try {
+        await migrate(client, options.schema);
+      } finally {
+        client.release();
+      }
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return new PostgresStore(pool, options.schema);
+  }
+
+  async get(ip: string): Promise<StoredIp | undefined> {
+    const { rows } = await this.#pool.query<Row>(`SELECT ip, record, version FROM ${this.#table} WHERE ip = $1`, [ip]);
+    return rows[0] && stored(rows[0]);
+  }
+
+  async list(): Promise<StoredIp[]> {
+    const { rows } = await this.#pool.query<Row>(`SELECT ip, record, version FROM ${this.#table} ORDER BY ip`);
+    return rows.map(stored);
+  }
+
+  async put(ip: string, record: IpRecord, condition: WriteCondition): Promise<number | undefined> {
+    const json = JSON.stringify(record);
+    const { rows } = condition.expected === null
+      ? await this.#pool.query<Row>(
+        `INSERT INTO ${this.#table} (ip, record, version) VALUES ($1, $2, nextval(${this.#sequence}))
+         ON CONFLICT (ip) DO NOTHING RETURNING version`, [ip, json])
+      : await this.#pool.query<Row>(
+        `UPDATE ${this.#table} SET record = $2, version = nextval(${this.#sequence})
+         WHERE ip = $1 AND version = $3 RETURNING version`, [ip, json, condition.expected]);
+    return rows[0] && Number(rows[0].version);
+  }
+
+  async delete(ip: string, condition: { expected: number }): Promise<boolean> {
+    const { rowCount } = await this.#pool.query(`DELETE FROM ${this.#table} WHERE ip = $1 AND version = $2`, [ip, condition.expected]);
+    return rowCount === 1;
+  }
+
+  /** Closes the pool once in-flight queries finish */
+  close(): Promise<void> {
+    return this.#pool.end();
+  }
+}
+
+function stored(row: Row): StoredIp {
+  // bigint arrives as text; sequence values stay far below 2^53
+  return { ip: row.ip, record: row.record, version: Number(row.version) };
+}

@@ -1,0 +1,171 @@
+/**
+ * The schedule store conformance suite: every `kind: 'store'` plugin, ours or a user's, must pass it.
+ * Each test gets a fresh, empty store from the factory and closes it afterwards.
+ *
+ * @example
+ * ```ts
+ * import { usePlugin } from 'capstan';
+ * import type { ScheduleStore } from 'capstan';
+ * import { storeConformance } from 'capstan/conformance';
+ * storeConformance('my-store', async () => {
+ *   const plugin = await usePlugin<ScheduleStore>({ id: 'my-store', path: './my-store' });
+ *   return { store: plugin.service, close: plugin.close };
+ * });
+ * ```
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { IpRecord, ScheduleStore } from '../../runtime/mod.ts';
+
+/** What a factory hands the suite: an empty store and how to release it */
+export interface StoreUnderTest {
+  store: ScheduleStore;
+  close?(): Promise<void>;
+}
+
+/** Options of the suite: tests to skip, each with the reason */
+export interface StoreConformanceOptions {
+  skip?: Record<string, string>;
+}
+
+const record = (volume: number, extra?: Partial<IpRecord['groupings'][number]>): IpRecord => ({
+  groupings: [{
+    grouping: '&gmail', mode: 'AUTO', start: { date: '2025-01-01', volume }, end: { date: '2025-01-30', volume: volume * 100 },
+    paused: false, algorithm: 'TOKENBUCKET', interval: 86400, properties: null, ...extra,
+  }],
+});
+
+type Check = (store: ScheduleStore) => Promise<void>;
+
+const CHECKS: Record<string, Check> = {
+  'get returns undefined when the IP is unknown': async (store) => {
+    assert.is(await store.get('192.0.2.1'), undefined);
+    assert.equal(await store.list(), []);
+  },
+  'put creates the IP when expected is null and the IP is new': async (store) => {
+    const version = await store.put('192.0.2.1', record(1), { expected: null });
+    assert.ok(Number.isInteger(version) && version! > 0, `version ${version}`);
+    assert.equal(await store.get('192.0.2.1'), { ip: '192.0.2.1', record: record(1), version });
+  },
+  'put refuses to create when the IP already exists': async (store) => {
+    const version = await store.put('192.0.2.1', record(1), { expected: null });
+    assert.is(await store.put('192.0.2.1', record(2), { expected: null }), undefined);
+    assert.equal(await store.get('192.0.2.1'), { ip: '192.0.2.1', record: record(1), version });
+  },
+  'put replaces the record and changes the version when expected is current': async (store) => {
+    const first = await store.put('192.0.2.1', record(1), { expected: null });
+    const second = await store.put('192.0.2.1', record(2), { expected: first! });
+    assert.ok(second !== undefined && second !== first);
+    assert.equal(await store.get('192.0.2.1'), { ip: '192.0.2.1', record: record(2), version: second });
+  },
+  'put refuses to write when expected is stale': async (store) => {
+    const first = await store.put('192.0.2.1', record(1), { expected: null });
+    const second = await store.put('192.0.2.1', record(2), { expected: first! });
+    assert.is(await store.put('192.0.2.1', record(3), { expected: first! }), undefined);
+    assert.equal((await store.get('192.0.2.1'))?.version, second);
+    assert.equal((await store.get('192.0.2.1'))?.record, record(2));
+  },
+  'put refuses to write when expecting a version of an IP that does not exist': async (store) => {
+    assert.is(await store.put('192.0.2.1', record(1), { expected: 1 }), undefined);
+    assert.is(await store.get('192.0.2.1'), undefined);
+  },
+  'delete removes the IP when expected is current': async (store) => {
+    const version = await store.put('192.0.2.1', record(1), { expected: null });
+    await store.put('192.0.2.2', record(2), { expected: null });
+    assert.is(await store.delete('192.0.2.1', { expected: version! }), true);
+    assert.is(await store.get('192.0.2.1'), undefined);
+    assert.equal((await store.list()).map((s) => s.ip), ['192.0.2.2']);
+  },
+  'delete refuses when expected is stale or the IP is unknown': async (store) => {
+    const first = await store.put('192.0.2.1', record(1), { expected: null });
+    await store.put('192.0.2.1', record(2), { expected: first! });
+    assert.is(await store.delete('192.0.2.1', { expected: first! }), false);
+    assert.is(await store.delete('192.0.2.9', { expected: first! }), false);
+    assert.equal((await store.get('192.0.2.1'))?.record, record(2));
+  },
+  'versions never repeat when an IP is deleted and created again': async (store) => {
+    const first = await store.put('192.0.2.1', record(1), { expected: null });
+    await store.delete('192.0.2.1', { expected: first! });
+    const again = await store.put('192.0.2.1', record(2), { expected: null });
+    assert.is.not(again, first);
+    assert.is(await store.put('192.0.2.1', record(3), { expected: first! }), undefined);
+  },
+  'list returns every IP sorted by address text when many are stored': async (store) => {
+    const ips = ['2001:db8::1', '10.0.0.1', '192.0.2.10', '192.0.2.9', '::1', 'fe80::1', '9.9.9.9'];
+    for (const ip of ips) await store.put(ip, record(ip.length), { expected: null });
+    const listed = await store.list();
+    assert.equal(listed.map((s) => s.ip), [...ips].sort());
+    for (const entry of listed) assert.equal(entry.record, record(entry.ip.length));
+  },
+  'records round-trip exactly when they hold every field kind': async (store) => {
+    const manual: IpRecord = {
+      groupings: [
+        { grouping: '&yahoo', mode: 'MANUAL', start: { date: '2024-02-29' }, paused: true, algorithm: 'FIXEDWINDOW', interval: 3600,
+          properties: { tag: 'wärm-up ✓', empty: '' }, schedule: [{ day: 1, messages: 0 }, { day: 2, messages: 1_000_000_000 }] },
+        ...record(7).groupings,
+      ],
+    };
+    await store.put('2001:db8::1', manual, { expected: null });
+    await store.put('::ffff:192.0.2.1', { groupings: [] }, { expected: null });
+    assert.equal((await store.get('2001:db8::1'))?.record, manual);
+    assert.equal((await store.get('::ffff:192.0.2.1'))?.record, { groupings: [] });
+    assert.equal(JSON.stringify((await store.get('2001:db8::1'))?.record), JSON.stringify(manual), 'key order kept');
+  },
+  'a stored record does not change when the caller changes its object afterwards': async (store) => {
+    const mine = record(1);
+    await store.put('192.0.2.1', mine, { expected: null });
+    mine.groupings[0]!.paused = true;
+    assert.is((await store.get('192.0.2.1'))?.record.groupings[0]?.paused, false);
+  },
+  'concurrent creates of one IP let exactly one succeed': async (store) => {
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => store.put('192.0.2.1', record(i + 1), { expected: null })));
+    const winners = results.filter((v) => v !== undefined);
+    assert.is(winners.length, 1);
+    assert.is((await store.get('192.0.2.1'))?.version, winners[0]);
+  },
+  'concurrent writes from one version let exactly one succeed': async (store) => {
+    const version = await store.put('192.0.2.1', record(1), { expected: null });
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => store.put('192.0.2.1', record(i + 2), { expected: version! })));
+    assert.is(results.filter((v) => v !== undefined).length, 1);
+  },
+  'no update is lost when writers retry on conflict': async (store) => {
+    await store.put('192.0.2.1', record(1), { expected: null });
+    const increment = async () => {
+      for (;;) {
+        const current = (await store.get('192.0.2.1'))!;
+        const volume = current.record.groupings[0]!.start.volume! + 1;
+        if ((await store.put('192.0.2.1', record(volume), { expected: current.version })) !== undefined) return;
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, increment));
+    assert.is((await store.get('192.0.2.1'))?.record.groupings[0]?.start.volume, 21);
+  },
+  'many IPs are all listed when written at once': async (store) => {
+    const ips = Array.from({ length: 500 }, (_, i) => `10.0.${i >> 8}.${i & 255}`);
+    const versions = await Promise.all(ips.map((ip) => store.put(ip, record(1), { expected: null })));
+    assert.ok(versions.every((v) => v !== undefined));
+    assert.is(new Set(versions).size, ips.length, 'distinct versions');
+    assert.is((await store.list()).length, ips.length);
+  },
+};
+
+/** Registers and runs the conformance suite for the stores `factory` makes */
+export function storeConformance(name: string, factory: () => Promise<StoreUnderTest>, options: StoreConformanceOptions = {}): void {
+  const tests = suite(`store conformance: ${name}`);
+  for (const [title, check] of Object.entries(CHECKS)) {
+    const reason = options.skip?.[title];
+    if (reason !== undefined) {
+      tests.skip(`${title} (skipped: ${reason})`, () => {});
+      continue;
+    }
+    tests(`${name} ${title}`, async () => {
+      const { store, close } = await factory();
+      try {
+        await check(store);
+      } finally {
+        await close?.();
+      }
+    });
+  }
+  tests.run();
+}

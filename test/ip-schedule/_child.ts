@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+const CLI = resolve(import.meta.dirname, '../../runtime/cli/capstan.js');
+
+/** A free TCP port on 127.0.0.1 (the CLI binds the document's port, so the test picks one) */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    }).on('error', fail);
+  });
+}
+
+/** Writes a startup document serving ip-schedule on `port` into `folder`; answers its path */
+export async function writeStartupDocument(folder: string, port: number, plugins: unknown[] = []): Promise<string> {
+  const file = join(folder, 'capstan.json');
+  const document = {
+    version: '6.10',
+    servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port }] }],
+    plugins: [...plugins, { id: 'ip-schedule' }],
+  };
+  await writeFile(file, JSON.stringify(document));
+  return file;
+}
+
+/** Runs `capstan serve --config FILE` and resolves with the child and its URL once it listens */
+export function serve(config: string, env: Record<string, string | undefined> = process.env): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--config', config], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((done, fail) => {
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /^listening on (http:\/\/\S+)$/m.exec(output);
+      if (match) done({ child, url: match[1]! });
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => fail(new Error(`capstan serve exited with "${code}" before listening: ${output}`)));
+  });
+}
+
+/** Kills the child with SIGKILL and waits until it is gone */
+export function kill9(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGKILL');
+  });
+}
