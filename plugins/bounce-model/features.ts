@@ -3,7 +3,11 @@
  * the SMTP reply code and RFC 3463 enhanced status code as explicit
  * features (class, class.subject, full code), word unigrams and bigrams,
  * and character n-grams of each word (3-grams; 2-grams too for CJK words,
- * which carry no spaces). Hashes are FNV-1a, folded into 2^bits buckets.
+ * which carry no spaces), plus cue-concept features (see CUES): each
+ * concept present in the remote reply, each pair of concepts, and each
+ * concept × reply class. Words mixing Latin and CJK ("spf認証に失敗") also
+ * add their script pieces as words. Hashes are FNV-1a, folded into 2^bits
+ * buckets.
  */
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -16,8 +20,49 @@ const KIND_BIGRAM = 2;
 const KIND_CHAR = 3;
 const KIND_REPLY = 4;
 const KIND_STATUS = 5;
+const KIND_CUE = 6;
+const KIND_CUE_PAIR = 7;
+const KIND_CUE_CODE = 8;
 const REPLY_CODE_RE = /^[245]\d\d$/;
 const STATUS_CODE_RE = /^([245])_(\d{1,3})_(\d{1,3})$/;
+
+// Cue words: the words that decide the hard boundaries of the labelling rules
+// (what is blamed: IP, domain, URL, sender; why: reputation, volume, a named
+// third-party list, the receiver's own block), folded across languages and
+// spellings into a few concepts. Each concept present is a feature, and so
+// are pairs of concepts and concept × reply class (4xx/5xx), which lets the
+// linear model tell "reputation + IP + 4xx" from "reputation + domain + 5xx".
+const CUES: Readonly<Record<string, readonly string[]>> = {
+  ip: ['ip', 'ips', '__ip__', 'ip\'s', 'mta', 'senderbase', 'sbrs', 'client', 'connecting'],
+  domain: ['domain', 'domains', 'dominio', 'domínio', 'domaine', 'домен', 'домена', 'домене', 'absenderdomain', 'dbl'],
+  url: ['url', 'urls', 'link', 'links', 'uri', 'enlaces', 'liens', 'uribl', 'surbl', 'linked', 'referencing', 'hyperlink'],
+  sender: ['sender', 'from', 'absender', 'remetente', 'expéditeur', 'отправитель', 'mittente', 'remitente'],
+  reputation: ['reputation', 'reputación', 'reputação', 'reputazione', 'réputation', 'reputaci', 'репутация', 'репутацию', 'репутация', 'complaints', 'unsolicited', 'senderbase', 'sbrs', 'score'],
+  thirdparty: ['spamhaus', 'spamcop', 'sorbs', 'barracudacentral', 'brbl', 'mailspike', 'psbl', 'surbl', 'uribl', 'dnsbl', 'dnsbls', 'dbl', 'zen', 'sbl', 'xbl', 'pbl', 'rbl', 'surriel', 'blocklists'],
+  listed: ['listed', 'list', 'listing', 'listada', 'listado', 'listée', 'gelistet', 'lista', 'списке', 'blacklist', 'blocklist', 'blacklisted'],
+  block: ['blocked', 'block', 'banned', 'denied', 'refused', 'prohibition', 'gesperrt', 'bloqueado', 'bloqueada', 'bloquee', 'заблокирован', 'bloccato', 'rejected'],
+  rate: ['rate', 'ratelimit', 'ratelimited', 'throttled', 'throttling', 'volume', 'frequency', 'fast', 'quickly', 'limit', 'limited', 'exceeded', 'many', 'zu', 'viele', 'demasiados', 'muitas', 'troppi', 'trop', 'много'],
+  connection: ['connection', 'connections', 'concurrent', 'simultaneous', 'sessions', 'session', 'verbindungen', 'conexiones', 'connexions', 'connessioni', 'соединений'],
+  busy: ['busy', 'overloaded', 'unavailable', 'resources', 'load', 'ausgelastet', 'surchargé', 'ocupado'],
+  temporary: ['temporary', 'temporarily', 'deferred', 'later', 'again', 'retry'],
+  recipient: ['recipient', 'recipients', 'empfänger', 'destinataire', 'destinataires', 'destinatario', 'destinatari', 'получатель', 'получателей', 'user', 'mailbox', 'account'],
+  spam: ['spam', 'ube', 'junk', 'unsolicited', 'spamassassin'],
+  virus: ['virus', 'malware', 'infected', 'trojan', 'вирус', 'ウイルス', 'clamav'],
+  content: ['content', 'attachment', 'attachments', 'size', 'large', 'big', 'body', 'message'],
+  auth: ['spf', 'dkim', 'dmarc', 'authentication', 'unauthenticated', 'authenticate', 'authenticated'],
+  dns: ['dns', 'ptr', 'reverse', 'rdns', 'nxdomain', 'hostname', 'helo', 'ehlo'],
+  tls: ['tls', 'starttls', 'ssl', 'certificate', 'encryption', 'encrypted', 'handshake'],
+  grey: ['greylisted', 'greylisting', 'grey', 'gray', 'greylist', 'graylisted', 'postgrey', 'sqlgrey'],
+  policy: ['policy', 'policies', 'politique', 'política', 'policy\'s', 'administrative', 'local'],
+};
+const CUE_NAMES = Object.keys(CUES);
+const CUE_OF: ReadonlyMap<string, number> = (() => {
+  const m = new Map<string, number>();
+  CUE_NAMES.forEach((name, i) => {
+    for (const w of CUES[name]!) m.set(w, (m.get(w) ?? 0) | (1 << i));
+  });
+  return m;
+})();
 
 /** Sparse feature vector: bucket indices and values, `length` entries used. */
 export interface Features {
@@ -66,6 +111,18 @@ export function extractFeatures(text: string, bits: number, out: Features = newF
       add(out, hashRange(KIND_STATUS, w, 0, 1), mask, 1);
     }
   }
+  // Cues are read from the remote reply only: a sending MTA's wrapper
+  // ("host mx[ip] said: ...") names an IP whatever the cause.
+  const cjk = CJK_RE.test(text);
+  let cues = 0;
+  let replyClass = 48;
+  for (let i = words.lastIndexOf('said') + 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (replyClass === 48 && REPLY_CODE_RE.test(w)) replyClass = w.charCodeAt(0);
+    cues |= CUE_OF.get(w) ?? 0;
+    if (cjk) for (const piece of scriptPieces(w)) cues |= CUE_OF.get(piece) ?? 0;
+  }
+  if (cues !== 0) addCueFeatures(out, cues, replyClass, mask);
   const codeFeatures = out.length;
   let prev = 0;
   for (let i = 0; i < words.length; i++) {
@@ -74,6 +131,11 @@ export function extractFeatures(text: string, bits: number, out: Features = newF
     add(out, h, mask, 1);
     if (i > 0) add(out, mix(mix(prev, KIND_BIGRAM), h), mask, 1);
     prev = h;
+    // "spf認証に失敗しました": the Latin part is a word of its own too.
+    if (cjk) {
+      const pieces = scriptPieces(w);
+      if (pieces.length > 1) for (const piece of pieces) add(out, hashRange(KIND_WORD, piece, 0, piece.length), mask, 1);
+    }
     if (w.length <= MAX_CHARGRAM_WORD && w.charCodeAt(0) !== 95) addCharGrams(out, w, mask);
   }
   // Text features share unit L2 mass so long replies do not drown the codes.
@@ -83,6 +145,36 @@ export function extractFeatures(text: string, bits: number, out: Features = newF
     for (let i = codeFeatures; i < out.length; i++) out.value[i] = scale;
   }
   return out;
+}
+
+const CJK_RE = /[\u2e80-\uffff]/;
+const NO_PIECES: readonly string[] = [];
+
+/** Splits a word where it changes between CJK and other scripts; empty when it does not. */
+function scriptPieces(w: string): readonly string[] {
+  let pieces: string[] | undefined;
+  let start = 0;
+  for (let i = 1; i < w.length; i++) {
+    if (w.charCodeAt(i) >= 0x2e80 !== w.charCodeAt(i - 1) >= 0x2e80) {
+      (pieces ??= []).push(w.slice(start, i));
+      start = i;
+    }
+  }
+  if (!pieces) return NO_PIECES;
+  pieces.push(w.slice(start));
+  return pieces;
+}
+
+function addCueFeatures(out: Features, cues: number, replyClass: number, mask: number): void {
+  const n = CUE_NAMES.length;
+  for (let i = 0; i < n; i++) {
+    if ((cues & (1 << i)) === 0) continue;
+    add(out, mix(mix(FNV_OFFSET, KIND_CUE), i), mask, 1);
+    add(out, mix(mix(mix(FNV_OFFSET, KIND_CUE_CODE), i), replyClass), mask, 1);
+    for (let j = i + 1; j < n; j++) {
+      if ((cues & (1 << j)) !== 0) add(out, mix(mix(mix(FNV_OFFSET, KIND_CUE_PAIR), i), j), mask, 1);
+    }
+  }
 }
 
 function addCharGrams(out: Features, w: string, mask: number): void {

@@ -13,10 +13,15 @@ import { PROTOCOL_SITUATIONS } from './situations-protocol.ts';
 import { POLICY_SITUATIONS } from './situations-policy.ts';
 import { RECIPIENT_SITUATIONS } from './situations-recipient.ts';
 import { TRAFFIC_SITUATIONS } from './situations-traffic.ts';
+import { SHARED } from './situations-shared.ts';
 
 const SEED = 20240611;
 const PER_SITUATION = 260;
 const MIN_PER_FAMILY = 12;
+/** Each shared phrasing goes to this many seeded families, ... */
+const SHARED_FAMILIES = 4;
+/** ... with this many lines each. */
+const PER_SHARED = 5;
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../plugins/bounce-model/corpus');
 
 /** One labelled example as stored in the corpus files. */
@@ -45,20 +50,33 @@ export function generateCorpus(seed = SEED): Map<Family, CorpusLine[]> {
       const templates = s.templates[family]!;
       // A family with many phrasings (the greylisting filters) earns more lines.
       const perFamily = Math.max(share, templates.length * 6);
-      const seen = new Set<string>();
-      // Bounded retries: few-template families cannot yield perFamily distinct texts.
-      for (let i = 0; i < perFamily * 4 && seen.size < perFamily; i++) {
-        const reply = expand(rng, templates[i % templates.length]!);
-        // Replies starting with a code are remote answers the sending MTA may wrap;
-        // the others are the sending MTA's own words.
-        const text = /^\d{3}[ -]/.test(reply) ? wrapReply(rng, reply) : reply;
-        if (seen.has(text)) continue;
-        seen.add(text);
-        byFamily.get(family)!.push({ text, bnac: s.bnac, backoff: s.backoff });
+      emit(rng, s, templates, perFamily, byFamily.get(family)!);
+    }
+    // Shared phrasings: each to a few seeded families (never the greylisting
+    // software family unless the situation is greylisting).
+    const pool = FAMILIES.filter((f) => f !== 'greylisting' || s.name === 'greylisting');
+    for (const template of SHARED[s.name] ?? []) {
+      for (const family of rng.shuffle([...pool]).slice(0, SHARED_FAMILIES)) {
+        emit(rng, s, [template], PER_SHARED, byFamily.get(family)!);
       }
     }
   }
   return byFamily;
+}
+
+/** Appends up to `n` distinct expansions of `templates` (round-robin) to `out`. */
+function emit(rng: Rng, s: Situation, templates: readonly string[], n: number, out: CorpusLine[]): void {
+  const seen = new Set<string>();
+  // Bounded retries: few-template families cannot yield n distinct texts.
+  for (let i = 0; i < n * 4 && seen.size < n; i++) {
+    const reply = expand(rng, templates[i % templates.length]!);
+    // Replies starting with a code are remote answers the sending MTA may wrap;
+    // the others are the sending MTA's own words.
+    const text = /^\d{3}[ -]/.test(reply) ? wrapReply(rng, reply) : reply;
+    if (seen.has(text)) continue;
+    seen.add(text);
+    out.push({ text, bnac: s.bnac, backoff: s.backoff });
+  }
 }
 
 function main(): void {
