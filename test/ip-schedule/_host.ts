@@ -25,7 +25,7 @@ export async function startScheduleHost(
       servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
       plugins: [...(options.plugins ?? []), { id: 'ip-schedule', config: options.config ?? {} }],
     },
-    { baseDir: folder, ephemeralPorts: true, env: {}, log: createLogger({ service: 'test', level: 'error', write: () => {} }) },
+    { baseDir: folder, ephemeralPorts: true, env: {}, checkResponses: true, log: createLogger({ service: 'test', level: 'error', write: () => {} }) },
   );
   const url = host.urls[0]!;
   return {
