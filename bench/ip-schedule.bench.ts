@@ -4,7 +4,8 @@
  * `GET /status` with 10,000 IPs × 5 groupings (goal: under 250 ms). Servers run in a child process so the load
  * generator does not share their event loop. PostgreSQL figures need the local database (`DATABASE_URL`).
  */
-import autocannon from 'autocannon';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { load, rawHello, row, startServers } from './_http.ts';
 
@@ -59,6 +60,14 @@ async function serve(): Promise<Urls> {
       urls[`${id} skipped`] = (error as Error).message;
     }
   }
+  // The floor for the big answer: raw node:http sending the very same bytes, already encoded
+  const big = urls[`${STORES[0]} big`];
+  if (big) {
+    const bytes = Buffer.from(await (await fetch(`${big}/status`)).arrayBuffer());
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(bytes));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    urls['raw big'] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
   return urls;
 }
 
@@ -81,6 +90,10 @@ if (servers) {
       row(`create/delete cycle (${id})`, `${Math.round(cycles.rps)} req/s`, `ratio ${(cycles.rps / raw.rps).toFixed(2)}`);
       if (status.non2xx + cycles.non2xx > 0) console.log(`warning: ${status.non2xx + cycles.non2xx} non-2xx responses`);
     }
+    if (urls['raw big']) {
+      const times = await statusLatency(urls['raw big']);
+      row('raw node:http sending the same GET /status bytes', `median ${times.median} ms`, `max ${times.max} ms, ${times.megabytes} MB`);
+    }
     for (const id of STORES) {
       if (!urls[`${id} big`]) continue;
       const times = await statusLatency(urls[`${id} big`]!);
@@ -95,22 +108,19 @@ if (servers) {
 async function createDeleteCycles(url: string) {
   let next = 0;
   const body = JSON.stringify({ groupings: [grouping('&gmail')].map(({ paused: _, algorithm: __, interval: ___, properties: ____, ...input }) => input) });
-  const result = await autocannon({
-    url,
-    connections: 50,
-    duration: Number(process.env.BENCH_SECONDS ?? 5),
+  const result = await load(url, {
     requests: [
       {
         method: 'POST',
         setupRequest: (request: any, context: any) => {
           context.ip ??= `172.16.${(next >> 8) & 255}.${next++ & 255}`;
-          return { ...request, path: `/config/${context.ip}`, body, headers: { 'content-type': 'application/json' } };
+          return { ...request, path: `/config/${context.ip}`, body };
         },
       },
       { method: 'DELETE', setupRequest: (request: any, context: any) => ({ ...request, path: `/config/${context.ip}` }) },
     ],
   });
-  return { rps: result.requests.average, non2xx: result.non2xx };
+  return result;
 }
 
 /** Milliseconds of sequential `GET /status` calls, after one warm-up */

@@ -6,6 +6,17 @@ import { canonicalIp } from './ip.ts';
 import { toRecord, type IpConfigInput } from './records.ts';
 import { groupingStatus } from './schedule.ts';
 
+/** One IP's `"ip":{"groupings":[…]}` member of the GET /status answer, as of a store version and day */
+interface EncodedStatus {
+  version: number;
+  day: number;
+  json: Buffer;
+}
+
+const OPEN_IPS = Buffer.from('{"ips":{');
+const COMMA = Buffer.from(',');
+const CLOSE_IPS = Buffer.from('}}');
+
 const GROUPING = /^&[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 /** Compare-and-set attempts before a write under heavy contention gives up */
 const MAX_ATTEMPTS = 50;
@@ -58,6 +69,9 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
   };
 
   const currentDay = () => today(timezone, new Date());
+  // Each IP's encoded status, reused until its record changes (store version) or the day turns: encoding tens of
+  // thousands of expanded schedules for every GET /status costs far more than joining the encoded parts
+  let statusCache = new Map<string, EncodedStatus>();
 
   return {
     getConfigAll: async () => {
@@ -88,11 +102,21 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
     deleteGrouping: updateGrouping((record, index) => ({ groupings: record.groupings.filter((_, i) => i !== index) })),
     getStatusAll: async () => {
       const day = currentDay();
-      const ips: Record<string, { groupings: ReturnType<typeof groupingStatus>[] }> = {};
-      for (const { ip, record } of await store.list()) {
-        ips[ip] = { groupings: record.groupings.map((g) => groupingStatus(g, day)) };
+      const parts: Buffer[] = [OPEN_IPS];
+      const fresh = new Map<string, EncodedStatus>();
+      for (const { ip, record, version } of await store.list()) {
+        let encoded = statusCache.get(ip);
+        if (encoded?.version !== version || encoded.day !== day) {
+          const status = JSON.stringify({ groupings: record.groupings.map((g) => groupingStatus(g, day)) });
+          encoded = { version, day, json: Buffer.from(`${JSON.stringify(ip)}:${status}`) };
+        }
+        fresh.set(ip, encoded);
+        if (parts.length > 1) parts.push(COMMA);
+        parts.push(encoded.json);
       }
-      return { body: { ips } };
+      statusCache = fresh;
+      parts.push(CLOSE_IPS);
+      return { json: parts };
     },
     getStatus: async (request) => {
       const { record } = await load(request);

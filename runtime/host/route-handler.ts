@@ -42,13 +42,26 @@ function validator(schema: object | undefined, prefix: string): Validate | undef
   return schema ? compileValidator(schema, prefix) : undefined;
 }
 
-function responseChecker(route: RouteEntry): (status: number, body: unknown) => void {
+function responseChecker(route: RouteEntry): (status: number, json: string | Buffer | readonly Buffer[] | undefined) => void {
   const checks = new Map(Object.entries(route.schemas.responses).map(([status, schema]) => [status, compileValidator(schema, 'response')]));
-  return (status, body) => {
+  return (status, json) => {
     const check = checks.get(String(status)) ?? checks.get(`${String(status)[0]}XX`) ?? checks.get('default');
-    const problem = check?.(JSON.parse(JSON.stringify(body ?? null)));
+    const text = typeof json === 'string' || json === undefined ? json : Buffer.concat(Array.isArray(json) ? json : [json as Buffer]).toString();
+    const problem = check?.(text === undefined ? undefined : JSON.parse(text));
     if (problem) throw new CapstanError('HOST_ERR_INTERNAL', `Response ${status} of operation "${route.operationId}" does not match the spec: ${problem}`);
   };
+}
+
+/** Writes parts in one corked burst: no copy into one buffer, which for answers of tens of megabytes costs more than the write */
+function sendParts(ctx: Context, parts: readonly Buffer[]): void {
+  ctx.length = parts.reduce((n, part) => n + part.length, 0);
+  ctx.respond = false;
+  const res = ctx.res;
+  res.writeHead(ctx.status, ctx.response.headers as Record<string, string>);
+  res.cork();
+  for (const part of parts) res.write(part);
+  res.end();
+  res.uncork();
 }
 
 /** The Koa middleware serving one operation: auth, body, validation, handler, compact JSON */
@@ -74,12 +87,14 @@ export function routeHandler(route: RouteEntry, mount: Mount): (ctx: Context) =>
     if (problem) throw new CapstanError('HOST_ERR_VALIDATION', problem);
     const request: HandlerRequest = { params, query, body, headers: ctx.headers, signal: mount.signal };
     const result = await handler(request);
-    checkResponse?.(result.status ?? 200, result.body);
+    const json = result.json ?? (result.body === undefined ? undefined : JSON.stringify(result.body));
+    checkResponse?.(result.status ?? 200, json);
     ctx.status = result.status ?? 200;
     if (result.headers) ctx.set(result.headers);
-    if (result.body !== undefined) {
+    if (json !== undefined) {
       ctx.type = 'application/json';
-      ctx.body = JSON.stringify(result.body);
+      if (Array.isArray(json)) sendParts(ctx, json);
+      else ctx.body = json;
     }
   };
 }

@@ -70,6 +70,11 @@ export interface HandlerRequest<B = any, P = Record<string, string>, Q = Record<
 export interface HandlerResult {
   status?: number;
   body?: unknown;
+  /**
+   * The body already encoded as JSON, instead of `body`: a string, UTF-8 bytes, or UTF-8 parts sent one after the
+   * other. Lets a handler reuse encoded parts of a large answer instead of encoding it whole for every request.
+   */
+  json?: string | Buffer | readonly Buffer[];
   headers?: Record<string, string>;
 }
 
