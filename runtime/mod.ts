@@ -17,6 +17,7 @@ export { definePlugin } from './plugins/define.ts';
 export { PLUGIN_API_VERSION } from './plugins/types.ts';
 export type * from './plugins/types.ts';
 export { CapstanError, httpError } from './host/errors.ts';
+export { writeFileAtomic } from './fs/write-atomic.ts';
 export type { ErrorCode } from './host/errors.ts';
 export type * from './services/classifier.ts';
 export type * from './services/store.ts';

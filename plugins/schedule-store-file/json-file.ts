@@ -3,9 +3,9 @@
  * applied to a copy of the state, written to a temporary file, fsynced, renamed over the file and the folder
  * fsynced, and only then acknowledged. A crash at any moment leaves either the old or the new file, whole.
  */
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { CapstanError } from '../../runtime/mod.ts';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { CapstanError, writeFileAtomic } from '../../runtime/mod.ts';
 import type { IpRecord, ScheduleStore, StoredIp, WriteCondition } from '../../runtime/mod.ts';
 
 const FORMAT = 1;
@@ -92,7 +92,7 @@ export class JsonFileStore implements ScheduleStore {
       const next: State = { sequence: this.#state.sequence, ips: new Map(this.#state.ips) };
       const results = group.map((pending) => pending.apply(next));
       try {
-        await writeAtomically(this.path, serialize(next));
+        await writeFileAtomic(this.path, serialize(next));
         this.#state = next;
         group.forEach((pending, index) => pending.resolve(results[index]));
       } catch (error) {
@@ -121,29 +121,6 @@ function serialize(state: State): string {
   return JSON.stringify({ format: FORMAT, sequence: state.sequence, ips: Object.fromEntries(state.ips) });
 }
 
-/** Write a temporary file, fsync it, rename it over `path`, fsync the folder so the rename is durable */
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  const file = await open(temporary, 'w');
-  try {
-    await file.writeFile(text);
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  try {
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-  const folder = await open(dirname(path), 'r');
-  try {
-    await folder.sync();
-  } finally {
-    await folder.close();
-  }
-}
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -1,7 +1,8 @@
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { writeFileAtomic } from '../../../runtime/mod.ts';
 import type { Logger } from '../../../runtime/mod.ts';
 
 /** One persisted cache entry: model, normalised text, class, probability */
@@ -106,15 +107,7 @@ export class FileLog {
     this.#bytes = Buffer.byteLength(content);
     return this.#enqueue(async () => {
       const next = this.#segments.at(-1)! + 1;
-      const temporary = `${this.#segmentPath(next)}.tmp`;
-      const handle = await open(temporary, 'w');
-      try {
-        await handle.writeFile(content);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temporary, this.#segmentPath(next));
+      await writeFileAtomic(this.#segmentPath(next), content);
       await this.#handle?.close();
       this.#handle = await open(this.#segmentPath(next), 'a');
       for (const old of this.#segments) await rm(this.#segmentPath(old), { force: true });
