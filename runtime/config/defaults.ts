@@ -1,5 +1,5 @@
 import { deref, matches } from './schema.ts';
-import type { SchemaNode } from './schema.ts';
+import type { Defs, SchemaNode } from './schema.ts';
 
 type Node = { readonly [keyword: string]: unknown };
 type Bag = Record<string, unknown>;
@@ -15,31 +15,32 @@ const isBag = (value: unknown): value is Bag => value !== null && typeof value =
  */
 export function fillDefaults<T>(schema: SchemaNode, value: T): T {
   const copy = structuredClone(value);
-  fill(applicable(schema, copy), copy);
+  const defs = (typeof schema === 'object' ? schema.$defs ?? {} : {}) as Defs;
+  fill(applicable(schema, copy, defs), copy, defs);
   return copy;
 }
 
 /** The schema nodes that apply to a value: the node itself plus the branches it selects. */
-function applicable(schema: SchemaNode, value: unknown, out: Node[] = []): Node[] {
+function applicable(schema: SchemaNode, value: unknown, defs: Defs, out: Node[] = []): Node[] {
   if (typeof schema === 'boolean') return out;
   out.push(schema);
-  if (typeof schema.$ref === 'string') applicable(deref(schema), value, out);
-  for (const part of (schema.allOf ?? []) as SchemaNode[]) applicable(part, value, out);
+  if (typeof schema.$ref === 'string') applicable(deref(schema, defs), value, defs, out);
+  for (const part of (schema.allOf ?? []) as SchemaNode[]) applicable(part, value, defs, out);
   if (schema.if !== undefined) {
-    const branch = matches(schema.if as SchemaNode, value) ? schema.then : schema.else;
-    if (branch !== undefined) applicable(branch as SchemaNode, value, out);
+    const branch = matches(schema.if as SchemaNode, value, defs) ? schema.then : schema.else;
+    if (branch !== undefined) applicable(branch as SchemaNode, value, defs, out);
   }
   for (const keyword of ['anyOf', 'oneOf']) {
-    const chosen = ((schema[keyword] ?? []) as SchemaNode[]).find((branch) => matches(branch, value));
-    if (chosen !== undefined) applicable(chosen, value, out);
+    const chosen = ((schema[keyword] ?? []) as SchemaNode[]).find((branch) => matches(branch, value, defs));
+    if (chosen !== undefined) applicable(chosen, value, defs, out);
   }
   return out;
 }
 
-function fill(nodes: Node[], value: unknown): void {
+function fill(nodes: Node[], value: unknown, defs: Defs): void {
   if (Array.isArray(value)) {
     const items = nodes.flatMap((node) => (node.items === undefined ? [] : [node.items as SchemaNode]));
-    for (const item of value) fill(items.flatMap((schema) => applicable(schema, item)), item);
+    for (const item of value) fill(items.flatMap((schema) => applicable(schema, item, defs)), item, defs);
     return;
   }
   if (!isBag(value)) return;
@@ -52,11 +53,11 @@ function fill(nodes: Node[], value: unknown): void {
   for (const [key, schemas] of children) {
     if (schemas.some(forbidden)) continue;
     if (value[key] === undefined) {
-      const found = schemas.map(defaultOf).find((item) => item !== undefined);
+      const found = schemas.map((schema) => defaultOf(schema, defs)).find((item) => item !== undefined);
       if (found === undefined) continue;
       value[key] = structuredClone(found);
     }
-    fill(schemas.flatMap((schema) => applicable(schema, value[key])), value[key]);
+    fill(schemas.flatMap((schema) => applicable(schema, value[key], defs)), value[key], defs);
   }
 }
 
@@ -68,8 +69,8 @@ function forbidden(schema: SchemaNode): boolean {
 }
 
 /** The default written on a node, or on the definition its `$ref` points to. */
-function defaultOf(schema: SchemaNode): unknown {
+function defaultOf(schema: SchemaNode, defs: Defs): unknown {
   if (typeof schema === 'boolean') return undefined;
   if ('default' in schema) return schema.default;
-  return typeof schema.$ref === 'string' ? defaultOf(deref(schema)) : undefined;
+  return typeof schema.$ref === 'string' ? defaultOf(deref(schema, defs), defs) : undefined;
 }

@@ -7,10 +7,13 @@ export type SchemaNode = { readonly [keyword: string]: unknown } | boolean;
 /** The startup configuration JSON Schema (spec/schema/startup-config.schema.json, as generated). */
 export const startupConfigSchema: { readonly [keyword: string]: unknown } = StartupConfigSchema;
 
-const defs = startupConfigSchema.$defs as Record<string, SchemaNode>;
+/** The `$defs` a schema's local references point into */
+export type Defs = Record<string, SchemaNode>;
+
+const startupDefs = startupConfigSchema.$defs as Defs;
 
 /** Follows a local `$ref` (`#/$defs/name`) until a node without one is reached. */
-export function deref(node: SchemaNode): SchemaNode {
+export function deref(node: SchemaNode, defs: Defs = startupDefs): SchemaNode {
   let current = node;
   while (typeof current === 'object' && typeof current.$ref === 'string') {
     const ref: string = current.$ref;
@@ -36,7 +39,7 @@ const parts = new WeakMap<object, Checker>();
  * Tells whether a value matches one schema node. Used to evaluate `if` and to pick `oneOf`
  * branches, so the walkers agree with the compiled validator instead of re-implementing it.
  */
-export function matches(node: SchemaNode, value: unknown): boolean {
+export function matches(node: SchemaNode, value: unknown, defs: Defs = startupDefs): boolean {
   if (typeof node === 'boolean') return node;
   let checker = parts.get(node);
   if (checker === undefined) {

@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Value } from 'typebox/value';
+import { fillDefaults } from '../config/defaults.ts';
+import type { SchemaNode } from '../config/schema.ts';
 import { CapstanError } from '../host/errors.ts';
 import { compileValidator } from '../host/validate.ts';
 import { isPluginDefinition } from './define.ts';
@@ -76,7 +77,7 @@ export async function pluginConfig(entry: PluginEntry, definition: PluginDefinit
   }
   // `servers` belongs to the host: it limits which servers mount the plugin's routes
   const { servers: _servers, ...own } = raw as Record<string, unknown>;
-  const config = Value.Default(definition.config, structuredClone(own)) as Record<string, unknown>;
+  const config = fillDefaults(definition.config as SchemaNode, own);
   const problem = compileValidator(definition.config, 'config')(config);
   if (problem) throw new CapstanError('PLUGIN_ERR_CONFIG', `Invalid config for plugin "${entry.id}": ${problem}`);
   return config;
