@@ -7,22 +7,20 @@ import { routeHandler, type Mount } from './route-handler.ts';
 
 function sendError(ctx: Context, status: number, message: string): void {
   ctx.status = status;
-  ctx.type = 'application/json';
+  ctx.set('Content-Type', 'application/json; charset=utf-8');
   ctx.body = JSON.stringify({ error: message });
 }
 
 /** Maps thrown errors to `{"error": "..."}`; unexposed ones show only the status text and are logged */
 function errors(log: Logger) {
-  return async (ctx: Context, next: Next) => {
-    try {
-      await next();
-    } catch (error) {
+  // A plain function returning next()'s promise: no extra async frame on every request
+  return (ctx: Context, next: Next) =>
+    next().catch((error: unknown) => {
       const status = (error as CapstanError).status ?? (error as any).statusCode ?? 500;
       const exposed = error instanceof CapstanError ? error.expose : status < 500 && (error as any).expose === true;
       if (!exposed) log.error('request failed', { method: ctx.method, path: ctx.path, status, error });
       sendError(ctx, status, exposed ? (error as Error).message : 'Internal Server Error');
-    }
-  };
+    });
 }
 
 /** Builds the Koa app of one server: the mounts' routes, `/openapi.json` and JSON errors */

@@ -19,6 +19,8 @@ export interface Mount {
   checkResponses?: boolean;
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 type Coerce = (query: Record<string, unknown>) => Record<string, unknown>;
 
 /** Turns query strings into the types their schema declares, so `?bypass_cache=true` validates as boolean */
@@ -92,7 +94,8 @@ export function routeHandler(route: RouteEntry, mount: Mount): (ctx: Context) =>
     ctx.status = result.status ?? 200;
     if (result.headers) ctx.set(result.headers);
     if (json !== undefined) {
-      ctx.type = 'application/json';
+      // Set directly: `ctx.type =` looks the type up on every request
+      ctx.set('Content-Type', JSON_TYPE);
       if (Array.isArray(json)) sendParts(ctx, json);
       else ctx.body = json;
     }
