@@ -39,15 +39,25 @@ export function isTimeZone(zone: string): boolean {
 
 /** Today's day number in the time zone at the instant `now` */
 export function today(zone: string, now: Date): number {
-  const [year, month, day] = localParts(zone, now);
-  return dayNumber(year, month, day);
+  return Math.floor((now.getTime() + offsetMinutes(zone, now) * 60_000) / DAY_MS);
 }
 
-/** Offset of the time zone from UTC at the instant `now`, in minutes east of UTC */
+/** The last offset worked out per zone, with the UTC minute it holds for */
+const offsets = new Map<string, { minute: number; offset: number }>();
+
+/**
+ * Offset of the time zone from UTC at the instant `now`, in minutes east of UTC. Zones change offset only on a
+ * whole minute, so one `Intl` call per zone and minute serves every request (the call costs more than a request).
+ */
 export function offsetMinutes(zone: string, now: Date): number {
-  const [year, month, day, hour, minute, second] = localParts(zone, now);
-  const localAsUtc = dayNumber(year, month, day) * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000;
-  return Math.round((localAsUtc - Math.floor(now.getTime() / 1000) * 1000) / 60_000);
+  const minute = Math.floor(now.getTime() / 60_000);
+  const cached = offsets.get(zone);
+  if (cached?.minute === minute) return cached.offset;
+  const [year, month, day, hour, minuteOfHour, second] = localParts(zone, now);
+  const localAsUtc = dayNumber(year, month, day) * DAY_MS + ((hour * 60 + minuteOfHour) * 60 + second) * 1000;
+  const offset = Math.round((localAsUtc - Math.floor(now.getTime() / 1000) * 1000) / 60_000);
+  offsets.set(zone, { minute, offset });
+  return offset;
 }
 
 function dayNumber(year: number, month: number, day: number): number {
