@@ -7,9 +7,9 @@
  * import { startHost } from '../../runtime/mod.ts';
  * const host = await startHost({
  *   version: '6.10',
- *   servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 0 }] }],
+ *   servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
  *   plugins: [{ id: 'ip-schedule', config: { timezone: 'Europe/Stockholm' } }],
- * });
+ * }, { ephemeralPorts: true });
  * await fetch(`${host.urls[0]}/status`); // {"ips":{}}
  * await host.close();
  * ```
