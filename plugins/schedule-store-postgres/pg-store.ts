@@ -48,8 +48,15 @@ export class PostgresStore implements ScheduleStore {
   }
 
   async list(): Promise<StoredIp[]> {
-    const { rows } = await this.#pool.query<Row>(`SELECT ip, record, version FROM ${this.#table} ORDER BY ip`);
-    return rows.map(stored);
+    // Records come as text and are parsed on first access: a caller that keeps what it read before (GET /status
+    // reuses each IP's encoded status while its version holds) then skips parsing thousands of unchanged records
+    const { rows } = await this.#pool.query<{ ip: string; record: string; version: string }>(
+      `SELECT ip, record::text AS record, version FROM ${this.#table} ORDER BY ip`,
+    );
+    return rows.map((row) => {
+      let record: IpRecord | undefined;
+      return { ip: row.ip, version: Number(row.version), get record() { return (record ??= JSON.parse(row.record) as IpRecord); } };
+    });
   }
 
   async put(ip: string, record: IpRecord, condition: WriteCondition): Promise<number | undefined> {
