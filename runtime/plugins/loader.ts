@@ -62,33 +62,31 @@ export async function importPlugin(entry: PluginEntry, baseDir: string): Promise
   return definition;
 }
 
+/** A plugin's validated config, and the servers its routes are limited to (config key `servers`) */
+export interface ResolvedConfig {
+  config: Record<string, unknown>;
+  servers?: string[];
+}
+
 /** Reads a plugin's config (an object, or a path to a YAML/JSON file), fills defaults and validates it */
-export async function pluginConfig(entry: PluginEntry, definition: PluginDefinition, baseDir: string): Promise<Record<string, unknown>> {
+export async function pluginConfig(entry: PluginEntry, definition: PluginDefinition, baseDir: string): Promise<ResolvedConfig> {
+  const invalid = (message: string) => new CapstanError('PLUGIN_ERR_CONFIG', `Invalid config for plugin "${entry.id}": ${message}`);
   let raw: unknown = entry.config ?? {};
   if (typeof raw === 'string') {
     try {
       raw = await readDataFile(resolve(baseDir, raw));
     } catch (error) {
-      throw new CapstanError('PLUGIN_ERR_CONFIG', `Invalid config for plugin "${entry.id}": ${(error as Error).message}`);
+      throw invalid((error as Error).message);
     }
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new CapstanError('PLUGIN_ERR_CONFIG', `Invalid config for plugin "${entry.id}": must be an object or a path to a YAML or JSON file`);
-  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid('must be an object or a path to a YAML or JSON file');
   // `servers` belongs to the host: it limits which servers mount the plugin's routes
-  const { servers: _servers, ...own } = raw as Record<string, unknown>;
+  const { servers, ...own } = raw as Record<string, unknown>;
+  if (servers !== undefined && (!Array.isArray(servers) || servers.some((s) => typeof s !== 'string'))) {
+    throw invalid('config.servers must be an array of server ids');
+  }
   const config = fillDefaults(definition.config as SchemaNode, own);
   const problem = compileValidator(definition.config, 'config')(config);
-  if (problem) throw new CapstanError('PLUGIN_ERR_CONFIG', `Invalid config for plugin "${entry.id}": ${problem}`);
-  return config;
-}
-
-/** The server ids a plugin's routes are limited to, from its config key `servers` */
-export function pluginServers(entry: PluginEntry): string[] | undefined {
-  const servers = (entry.config as Record<string, unknown> | undefined)?.servers;
-  if (servers === undefined || typeof entry.config !== 'object') return undefined;
-  if (!Array.isArray(servers) || servers.some((s) => typeof s !== 'string')) {
-    throw new CapstanError('PLUGIN_ERR_CONFIG', `Invalid config for plugin "${entry.id}": config.servers must be an array of server ids`);
-  }
-  return servers as string[];
+  if (problem) throw invalid(problem);
+  return { config, servers: servers as string[] | undefined };
 }

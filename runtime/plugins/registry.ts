@@ -4,7 +4,7 @@ import type { HostLogger } from '../host/logger.ts';
 import type { RouteEntry } from '../host/operation-schemas.ts';
 import type { Mount } from '../host/route-handler.ts';
 import type { PoolRegistry } from '../pool/pools.ts';
-import { importPlugin, pluginConfig, pluginServers, type PluginEntry } from './loader.ts';
+import { importPlugin, pluginConfig, type PluginEntry } from './loader.ts';
 import type { PluginContext, PluginDefinition, PluginInstance } from './types.ts';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -53,7 +53,7 @@ export class PluginSet {
     }
     const { baseDir, log, pools, routes } = this.#options;
     const definition = await importPlugin(entry, baseDir);
-    const config = await pluginConfig(entry, definition, baseDir);
+    const { config, servers } = await pluginConfig(entry, definition, baseDir);
     const services: Record<string, unknown> = {};
     for (const [name, need] of Object.entries(definition.capabilities?.services ?? {})) {
       const named = need.configKey ? config[need.configKey] : undefined;
@@ -90,7 +90,7 @@ export class PluginSet {
     } catch (error) {
       throw new CapstanError('PLUGIN_ERR_SETUP', `Cannot start plugin "${entry.id}": ${(error as Error).message}`, { cause: error });
     }
-    const started = { id: entry.id, definition, instance, servers: pluginServers(entry), log: pluginLog, abort };
+    const started = { id: entry.id, definition, instance, servers, log: pluginLog, abort };
     this.#started.push(started);
     this.#checkHandlers(started, routes);
     pluginLog.info('plugin started', { kind: definition.kind, api: definition.api });

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -94,13 +95,14 @@ test('host serves the merged OpenAPI document of the mounted APIs', async () => 
   });
 });
 
-test('host mounts a plugin only on the servers its config lists', async () => {
-  const doc = document([{ id: 'hello', path: hello, config: { servers: ['second'] } }]);
+test('host mounts a plugin only on the servers its config file lists', async () => {
+  writeFileSync(join(dir, 'hello.yaml'), 'servers: [second]\ngreeting: from a file\n');
+  const doc = document([{ id: 'hello', path: hello, config: 'hello.yaml' }]);
   (doc.servers as object[]).push({ id: 'second', type: 'http', listeners: [{ address: '127.0.0.1', port: 8081 }] });
   const host = await startHost(doc, { baseDir: dir, ephemeralPorts: true, log });
   try {
     assert.is((await fetch(`${host.urls[0]}/status`)).status, 404);
-    assert.is((await fetch(`${host.urls[1]}/status`)).status, 200);
+    assert.equal(await (await fetch(`${host.urls[1]}/status`)).json(), { ips: {}, greeting: 'from a file' });
   } finally {
     await host.close();
   }
