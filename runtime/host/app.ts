@@ -23,6 +23,16 @@ function errors(log: Logger) {
     });
 }
 
+/** Turns what no route answered into JSON errors: 405 (with Allow, set by the router) or 404 */
+async function unmatched(ctx: Context, next: Next): Promise<void> {
+  await next();
+  if (ctx.status === 405) throw new CapstanError('HOST_ERR_METHOD', `Method "${ctx.method}" is not allowed on "${ctx.path}"`);
+  // Koa's status stays 404 until something answers; a handler's own 404 carries a body
+  if (ctx.status === 404 && ctx.body == null && ctx.respond !== false) {
+    throw new CapstanError('HOST_ERR_NOT_FOUND', `No route for "${ctx.method} ${ctx.path}"`);
+  }
+}
+
 /** Builds the Koa app of one server: the mounts' routes, `/openapi.json` and JSON errors */
 export function createApp(options: { mounts: Mount[]; routes: readonly RouteEntry[]; openapi: () => object; log: Logger }): Koa {
   const app = new Koa();
@@ -39,11 +49,8 @@ export function createApp(options: { mounts: Mount[]; routes: readonly RouteEntr
       router.register(route.path, [route.method], routeHandler(route, mount), { name: route.operationId });
     }
   }
+  app.use(unmatched);
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
-  app.use(async (ctx) => {
-    if (ctx.status === 405) sendError(ctx, 405, `Method "${ctx.method}" is not allowed on "${ctx.path}"`);
-    else if (ctx.body === undefined) sendError(ctx, 404, `No route for "${ctx.method} ${ctx.path}"`);
-  });
   return app;
 }

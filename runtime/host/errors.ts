@@ -59,7 +59,6 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 
 /** An error a handler throws to answer `{"error": message}` with the given status */
 export function httpError(status: number, message: string): CapstanError {
-  const code = CODE_BY_STATUS[status] ?? (status < 500 ? 'HOST_ERR_BAD_REQUEST' : 'HOST_ERR_INTERNAL');
-  const error = new CapstanError(code, message, { status });
-  return status < 500 ? Object.assign(error, { expose: true }) : error;
+  // Every 4xx code of the registry is exposed, so clients see the handler's message; a 500 shows only its status text
+  return new CapstanError(CODE_BY_STATUS[status] ?? (status < 500 ? 'HOST_ERR_BAD_REQUEST' : 'HOST_ERR_INTERNAL'), message, { status });
 }
