@@ -321,9 +321,9 @@ export interface components {
             /** @description Defaults to false on POST; on PUT, to the existing grouping's value. */
             paused?: boolean;
             /** @default TOKENBUCKET */
-            algorithm: components["schemas"]["Algorithm"];
+            algorithm?: components["schemas"]["Algorithm"];
             /** @default 86400 */
-            interval: components["schemas"]["Interval"];
+            interval?: components["schemas"]["Interval"];
             schedule?: components["schemas"]["ScheduleDay"][];
             properties?: components["schemas"]["Properties"];
         };

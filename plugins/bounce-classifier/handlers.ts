@@ -1,3 +1,4 @@
+import type { components, operations } from '../../generated/types/bounce-classifier.ts';
 import { httpError } from '../../runtime/mod.ts';
 import type { Classifier, ClassifierModel, Handler, HandlerRequest } from '../../runtime/mod.ts';
 import type { ResultCache } from './cache/result-cache.ts';
@@ -14,9 +15,9 @@ export interface HandlerDeps {
   batchMessages: number;
 }
 
-type SingleBody = { message: string };
-type BatchBody = SingleBody | { messages: string[] };
-type BackoffQuery = { bypass_cache?: boolean; return_probability?: boolean };
+type SingleBody = components['schemas']['SingleRequest'];
+type BatchBody = components['schemas']['BatchRequest'];
+type BackoffQuery = NonNullable<operations['classifyBackoff']['parameters']['query']>;
 const backoffPlain = backoffFormat(false);
 const backoffWithProbability = backoffFormat(true);
 

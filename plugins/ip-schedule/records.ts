@@ -3,27 +3,16 @@
  * keeps, enforcing the rules a schema cannot express. Every failure is a 400 naming the field.
  */
 import { httpError } from '../../runtime/mod.ts';
+import type { components } from '../../generated/types/ip-schedule.ts';
 import type { GroupingRecord, IpRecord } from '../../runtime/mod.ts';
 import { parseDate } from './dates.ts';
 import { MAX_DAYS } from './schedule.ts';
 
-/** A grouping as POST and PUT take it (schema `GroupingInput`) */
-export interface GroupingInput {
-  grouping: string;
-  mode: 'AUTO' | 'MANUAL';
-  start?: { date: string; volume?: number };
-  end?: { date: string; volume: number };
-  paused?: boolean;
-  algorithm?: 'TOKENBUCKET' | 'FIXEDWINDOW';
-  interval?: number;
-  schedule?: Array<{ day: number; messages: number }>;
-  properties?: Record<string, string> | null;
-}
+/** A grouping as POST and PUT take it */
+export type GroupingInput = components['schemas']['GroupingInput'];
 
-/** Body of POST and PUT /config/{ip} (schema `IpConfigInput`) */
-export interface IpConfigInput {
-  groupings: GroupingInput[];
-}
+/** Body of POST and PUT /config/{ip} */
+export type IpConfigInput = components['schemas']['IpConfigInput'];
 
 /** The record to store for `input`; `previous` (PUT) supplies `paused` for groupings the body leaves unset */
 export function toRecord(input: IpConfigInput, previous?: IpRecord): IpRecord {

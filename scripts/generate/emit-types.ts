@@ -11,7 +11,8 @@ function pascal(name: string): string {
 export async function emitTypes(model: GeneratorModel): Promise<Emitted[]> {
   const out: Emitted[] = [];
   for (const api of model.apis) {
-    const ast = await openapiTS(structuredClone(api.document) as Parameters<typeof openapiTS>[0], { alphabetize: false });
+    // Request bodies arrive without their defaults filled, so a property with a default stays optional in the types
+    const ast = await openapiTS(structuredClone(api.document) as Parameters<typeof openapiTS>[0], { alphabetize: false, defaultNonNullable: false });
     out.push({ path: `types/${api.name}.ts`, contents: `${header([api.source])}\n${astToString(ast)}` });
   }
   for (const schema of model.schemas) {
