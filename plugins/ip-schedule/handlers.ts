@@ -104,10 +104,12 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
       const day = currentDay();
       const parts: Buffer[] = [OPEN_IPS];
       const fresh = new Map<string, EncodedStatus>();
-      for (const { ip, record, version } of await store.list()) {
+      for (const stored of await store.list()) {
+        const { ip, version } = stored;
         let encoded = statusCache.get(ip);
         if (encoded?.version !== version || encoded.day !== day) {
-          const status = JSON.stringify({ groupings: record.groupings.map((g) => groupingStatus(g, day)) });
+          // `stored.record` only here: a store may parse records on first access
+          const status = JSON.stringify({ groupings: stored.record.groupings.map((g) => groupingStatus(g, day)) });
           encoded = { version, day, json: Buffer.from(`${JSON.stringify(ip)}:${status}`) };
         }
         fresh.set(ip, encoded);

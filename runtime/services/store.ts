@@ -42,6 +42,7 @@ export interface IpRecord {
 /** A stored IP: canonical address, record and the version a compare-and-set checks */
 export interface StoredIp {
   ip: string;
+  /** May be a getter that decodes on first access (`list` of the PostgreSQL store): read it only when needed */
   record: IpRecord;
   /** Positive integer, changed by every write of the IP */
   version: number;
