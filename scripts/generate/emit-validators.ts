@@ -14,9 +14,13 @@ function standalone(schema: JsonSchema): string {
 }
 
 function apiValidators(api: ApiModel): Emitted {
-  const lines = [header([api.source]), `import type { OperationSchemas } from '../../runtime/host/operation-schemas.ts';\n`];
+  const lines = [
+    header([api.source]),
+    `import type { OperationSchemas } from '../../runtime/host/operation-schemas.ts';`,
+    `import { documents } from '../openapi.ts';\n`,
+  ];
   lines.push(`/** The document's components, which every schema below may reference */`);
-  lines.push(`export const components = ${literal(api.components)};\n`);
+  lines.push(`export const components = documents[${JSON.stringify(api.name)}].components;\n`);
   lines.push(`/** Request and response schemas per operationId; compiled once at boot with typebox */`);
   lines.push(`export const operations: Record<string, OperationSchemas> = {`);
   for (const op of api.operations) {

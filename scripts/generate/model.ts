@@ -25,7 +25,6 @@ export interface ApiModel {
   name: string;
   source: string;
   document: Record<string, any>;
-  components: Record<string, unknown>;
   operations: OperationModel[];
 }
 
@@ -47,7 +46,7 @@ function deref(spec: SpecFile, node: any): any {
   return node && typeof node.$ref === 'string' ? resolvePointer(spec.document, node.$ref.slice(1)) : node;
 }
 
-/** Keeps a schema's `$ref`s resolvable by carrying the document's components with it */
+/** The schema at `pointer`; a missing one is a spec error */
 function schemaOf(spec: SpecFile, schema: unknown, pointer: string): JsonSchema {
   if (typeof schema !== 'object' || schema === null) throw new SpecError(spec.file, pointer, 'missing schema');
   return schema as JsonSchema;
@@ -121,7 +120,7 @@ function apiModel(spec: SpecFile, seen: Map<string, string>): ApiModel {
       });
     }
   }
-  return { name: spec.name, source: spec.file, document: doc, components: doc.components ?? {}, operations };
+  return { name: spec.name, source: spec.file, document: doc, operations };
 }
 
 /** Builds the generator model from the loaded specs; fails on a missing or duplicate operationId */
