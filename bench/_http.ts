@@ -26,7 +26,7 @@ export interface LoadOptions {
 }
 
 /** Seconds per measurement: `BENCH_SECONDS`, 5 by default */
-export const SECONDS = Number(process.env.BENCH_SECONDS) || 5;
+const SECONDS = Number(process.env.BENCH_SECONDS) || 5;
 
 /** Drives `url` with autocannon after a one-second warm-up; run servers in another process (see `startServers`) */
 export async function load(url: string, options: LoadOptions = {}): Promise<LoadResult> {

@@ -11,7 +11,7 @@ interface RawError {
 }
 
 /** Renders a JSON pointer as `messages[2].text` under a prefix such as `body` */
-export function fieldPath(prefix: string, pointer: string): string {
+function fieldPath(prefix: string, pointer: string): string {
   let out = prefix;
   for (const raw of pointer.split('/').slice(1)) {
     const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');

@@ -11,7 +11,7 @@ import { satisfies } from './semver.ts';
 import { PLUGIN_API_VERSION, type PluginDefinition } from './types.ts';
 
 /** The folder of the built-in plugins */
-export const BUILTIN_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../plugins');
+const BUILTIN_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../plugins');
 const KINDS = ['api', 'classifier', 'store'];
 
 /** A `plugins[]` entry of the startup document */
