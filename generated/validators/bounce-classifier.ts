@@ -7,38 +7,22 @@ import { documents } from '../openapi.ts';
 /** The document's components, which every schema below may reference */
 export const components = documents["bounce-classifier"].components;
 
-/** Request and response schemas per operationId; compiled once at boot with typebox */
-export const operations: Record<string, OperationSchemas> = {
-  "normalise": {
-body: {
+const normaliseBody = {
   "$ref": "#/components/schemas/SingleRequest",
   "components": components
-},
-responses: {
-"200": {
+};
+
+const normaliseResponse200 = {
   "$ref": "#/components/schemas/NormaliseResult",
   "components": components
-},
-"400": {
+};
+
+const normaliseResponse400 = {
   "$ref": "#/components/schemas/Error",
   "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"413": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"500": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "classifyBackoff": {
-query: {
+};
+
+const classifyBackoffQuery = {
   "type": "object",
   "properties": {
     "bypass_cache": {
@@ -52,196 +36,56 @@ query: {
   },
   "required": [],
   "additionalProperties": true
-},
-body: {
+};
+
+const classifyBackoffBody = {
   "$ref": "#/components/schemas/BatchRequest",
   "components": components
-},
-responses: {
-"200": {
+};
+
+const classifyBackoffResponse200 = {
   "$ref": "#/components/schemas/BackoffResponse",
   "components": components
-},
-"400": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"413": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"500": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"503": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "classifyBnacV1": {
-body: {
-  "$ref": "#/components/schemas/BatchRequest",
-  "components": components
-},
-responses: {
-"200": {
+};
+
+const classifyBnacV1Response200 = {
   "$ref": "#/components/schemas/BnacBatchResponseV1",
   "components": components
-},
-"400": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"413": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"500": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"503": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "classifyBnacSingleV1": {
-body: {
-  "$ref": "#/components/schemas/SingleRequest",
-  "components": components
-},
-responses: {
-"200": {
+};
+
+const classifyBnacSingleV1Response200 = {
   "$ref": "#/components/schemas/BnacResultV1",
   "components": components
-},
-"400": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"413": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"500": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"503": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "getCacheInfo": {
-responses: {
-"200": {
+};
+
+const getCacheInfoResponse200 = {
   "$ref": "#/components/schemas/CacheInfo",
   "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"500": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "getCacheStats": {
-responses: {
-"200": {
+};
+
+const getCacheStatsResponse200 = {
   "$ref": "#/components/schemas/CacheStats",
   "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"500": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "classifyBnacV2": {
-body: {
-  "$ref": "#/components/schemas/BatchRequest",
-  "components": components
-},
-responses: {
-"200": {
+};
+
+const classifyBnacV2Response200 = {
   "$ref": "#/components/schemas/BnacBatchResponseV2",
   "components": components
-},
-"400": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"413": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"500": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"503": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "classifyBnacSingleV2": {
-body: {
-  "$ref": "#/components/schemas/SingleRequest",
-  "components": components
-},
-responses: {
-"200": {
+};
+
+const classifyBnacSingleV2Response200 = {
   "$ref": "#/components/schemas/BnacResultV2",
   "components": components
-},
-"400": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"413": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"500": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"503": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
+};
+
+/** Request and response schemas per operationId; compiled once at boot with typebox */
+export const operations: Record<string, OperationSchemas> = {
+  "normalise": { body: normaliseBody, responses: { "200": normaliseResponse200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400 } },
+  "classifyBackoff": { query: classifyBackoffQuery, body: classifyBackoffBody, responses: { "200": classifyBackoffResponse200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "classifyBnacV1": { body: classifyBackoffBody, responses: { "200": classifyBnacV1Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "classifyBnacSingleV1": { body: normaliseBody, responses: { "200": classifyBnacSingleV1Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "getCacheInfo": { responses: { "200": getCacheInfoResponse200, "401": normaliseResponse400, "500": normaliseResponse400 } },
+  "getCacheStats": { responses: { "200": getCacheStatsResponse200, "401": normaliseResponse400, "500": normaliseResponse400 } },
+  "classifyBnacV2": { body: classifyBackoffBody, responses: { "200": classifyBnacV2Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "classifyBnacSingleV2": { body: normaliseBody, responses: { "200": classifyBnacSingleV2Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
 };

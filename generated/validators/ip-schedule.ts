@@ -7,22 +7,17 @@ import { documents } from '../openapi.ts';
 /** The document's components, which every schema below may reference */
 export const components = documents["ip-schedule"].components;
 
-/** Request and response schemas per operationId; compiled once at boot with typebox */
-export const operations: Record<string, OperationSchemas> = {
-  "getConfigAll": {
-responses: {
-"200": {
+const getConfigAllResponse200 = {
   "$ref": "#/components/schemas/ConfigAll",
   "components": components
-},
-"401": {
+};
+
+const getConfigAllResponse401 = {
   "$ref": "#/components/schemas/Error",
   "components": components
-}
-}
-},
-  "getConfig": {
-params: {
+};
+
+const getConfigParams = {
   "type": "object",
   "properties": {
     "ip": {
@@ -33,192 +28,24 @@ params: {
     "ip"
   ],
   "additionalProperties": false
-},
-responses: {
-"200": {
+};
+
+const getConfigResponse200 = {
   "$ref": "#/components/schemas/IpConfig",
   "components": components
-},
-"400": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"404": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "replaceConfig": {
-params: {
-  "type": "object",
-  "properties": {
-    "ip": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "ip"
-  ],
-  "additionalProperties": false
-},
-body: {
+};
+
+const replaceConfigBody = {
   "$ref": "#/components/schemas/IpConfigInput",
   "components": components
-},
-responses: {
-"200": {
+};
+
+const replaceConfigResponse200 = {
   "$ref": "#/components/schemas/Success",
   "components": components
-},
-"400": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"404": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "createConfig": {
-params: {
-  "type": "object",
-  "properties": {
-    "ip": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "ip"
-  ],
-  "additionalProperties": false
-},
-body: {
-  "$ref": "#/components/schemas/IpConfigInput",
-  "components": components
-},
-responses: {
-"200": {
-  "$ref": "#/components/schemas/Success",
-  "components": components
-},
-"400": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "deleteConfig": {
-params: {
-  "type": "object",
-  "properties": {
-    "ip": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "ip"
-  ],
-  "additionalProperties": false
-},
-responses: {
-"200": {
-  "$ref": "#/components/schemas/Success",
-  "components": components
-},
-"400": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"404": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "pauseIp": {
-params: {
-  "type": "object",
-  "properties": {
-    "ip": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "ip"
-  ],
-  "additionalProperties": false
-},
-responses: {
-"200": {
-  "$ref": "#/components/schemas/Success",
-  "components": components
-},
-"400": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"404": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "resumeIp": {
-params: {
-  "type": "object",
-  "properties": {
-    "ip": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "ip"
-  ],
-  "additionalProperties": false
-},
-responses: {
-"200": {
-  "$ref": "#/components/schemas/Success",
-  "components": components
-},
-"400": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"404": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "getGroupingConfig": {
-params: {
+};
+
+const getGroupingConfigParams = {
   "type": "object",
   "properties": {
     "ip": {
@@ -233,212 +60,42 @@ params: {
     "grouping"
   ],
   "additionalProperties": false
-},
-responses: {
-"200": {
+};
+
+const getGroupingConfigResponse200 = {
   "$ref": "#/components/schemas/GroupingConfig",
   "components": components
-},
-"400": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"404": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "deleteGrouping": {
-params: {
-  "type": "object",
-  "properties": {
-    "ip": {
-      "type": "string"
-    },
-    "grouping": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "ip",
-    "grouping"
-  ],
-  "additionalProperties": false
-},
-responses: {
-"200": {
-  "$ref": "#/components/schemas/Success",
-  "components": components
-},
-"400": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"404": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "pauseGrouping": {
-params: {
-  "type": "object",
-  "properties": {
-    "ip": {
-      "type": "string"
-    },
-    "grouping": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "ip",
-    "grouping"
-  ],
-  "additionalProperties": false
-},
-responses: {
-"200": {
-  "$ref": "#/components/schemas/Success",
-  "components": components
-},
-"400": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"404": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "resumeGrouping": {
-params: {
-  "type": "object",
-  "properties": {
-    "ip": {
-      "type": "string"
-    },
-    "grouping": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "ip",
-    "grouping"
-  ],
-  "additionalProperties": false
-},
-responses: {
-"200": {
-  "$ref": "#/components/schemas/Success",
-  "components": components
-},
-"400": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"404": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "getStatusAll": {
-responses: {
-"200": {
+};
+
+const getStatusAllResponse200 = {
   "$ref": "#/components/schemas/StatusAll",
   "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "getStatus": {
-params: {
-  "type": "object",
-  "properties": {
-    "ip": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "ip"
-  ],
-  "additionalProperties": false
-},
-responses: {
-"200": {
+};
+
+const getStatusResponse200 = {
   "$ref": "#/components/schemas/IpStatus",
   "components": components
-},
-"400": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"404": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
-  "getGroupingStatus": {
-params: {
-  "type": "object",
-  "properties": {
-    "ip": {
-      "type": "string"
-    },
-    "grouping": {
-      "type": "string"
-    }
-  },
-  "required": [
-    "ip",
-    "grouping"
-  ],
-  "additionalProperties": false
-},
-responses: {
-"200": {
+};
+
+const getGroupingStatusResponse200 = {
   "$ref": "#/components/schemas/GroupingStatus",
   "components": components
-},
-"400": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"401": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-},
-"404": {
-  "$ref": "#/components/schemas/Error",
-  "components": components
-}
-}
-},
+};
+
+/** Request and response schemas per operationId; compiled once at boot with typebox */
+export const operations: Record<string, OperationSchemas> = {
+  "getConfigAll": { responses: { "200": getConfigAllResponse200, "401": getConfigAllResponse401 } },
+  "getConfig": { params: getConfigParams, responses: { "200": getConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
+  "replaceConfig": { params: getConfigParams, body: replaceConfigBody, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
+  "createConfig": { params: getConfigParams, body: replaceConfigBody, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401 } },
+  "deleteConfig": { params: getConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
+  "pauseIp": { params: getConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
+  "resumeIp": { params: getConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
+  "getGroupingConfig": { params: getGroupingConfigParams, responses: { "200": getGroupingConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
+  "deleteGrouping": { params: getGroupingConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
+  "pauseGrouping": { params: getGroupingConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
+  "resumeGrouping": { params: getGroupingConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
+  "getStatusAll": { responses: { "200": getStatusAllResponse200, "401": getConfigAllResponse401 } },
+  "getStatus": { params: getConfigParams, responses: { "200": getStatusResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
+  "getGroupingStatus": { params: getGroupingConfigParams, responses: { "200": getGroupingStatusResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
 };

@@ -40,12 +40,20 @@ function queryCoercer(schema: any): Coerce {
   };
 }
 
+// Operations share schema objects (the generator emits each distinct schema once): compile each once per prefix
+const compiled = new WeakMap<object, Map<string, Validate>>();
+
 function validator(schema: object | undefined, prefix: string): Validate | undefined {
-  return schema ? compileValidator(schema, prefix) : undefined;
+  if (!schema) return undefined;
+  let byPrefix = compiled.get(schema);
+  if (!byPrefix) compiled.set(schema, (byPrefix = new Map()));
+  let validate = byPrefix.get(prefix);
+  if (!validate) byPrefix.set(prefix, (validate = compileValidator(schema, prefix)));
+  return validate;
 }
 
 function responseChecker(route: RouteEntry): (status: number, json: string | Buffer | readonly Buffer[] | undefined) => void {
-  const checks = new Map(Object.entries(route.schemas.responses).map(([status, schema]) => [status, compileValidator(schema, 'response')]));
+  const checks = new Map(Object.entries(route.schemas.responses).map(([status, schema]) => [status, validator(schema, 'response')!]));
   return (status, json) => {
     const check = checks.get(String(status)) ?? checks.get(`${String(status)[0]}XX`) ?? checks.get('default');
     const text = typeof json === 'string' || json === undefined ? json : Buffer.concat(Array.isArray(json) ? json : [json as Buffer]).toString();

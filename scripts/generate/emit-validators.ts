@@ -13,26 +13,50 @@ function standalone(schema: JsonSchema): string {
   return literal({ ...schema, components: COMPONENTS }).replace(JSON.stringify(COMPONENTS), 'components');
 }
 
+/**
+ * Each distinct schema once, as a named const (named after the first operation part that uses it), so that the many
+ * operations sharing an error response or a parameter set share one object, compiled once by the host
+ */
+class SchemaTable {
+  readonly #names = new Map<string, string>();
+  readonly lines: string[] = [];
+
+  ref(name: string, schema: JsonSchema): string {
+    const text = standalone(schema);
+    let known = this.#names.get(text);
+    if (known === undefined) {
+      known = name;
+      this.#names.set(text, known);
+      this.lines.push(`const ${known} = ${text};\n`);
+    }
+    return known;
+  }
+}
+
 function apiValidators(api: ApiModel): Emitted {
+  const table = new SchemaTable();
+  const rows: string[] = [];
+  for (const op of api.operations) {
+    const parts: string[] = [];
+    if (op.params) parts.push(`params: ${table.ref(`${op.operationId}Params`, op.params)}`);
+    if (op.query) parts.push(`query: ${table.ref(`${op.operationId}Query`, op.query)}`);
+    if (op.body) parts.push(`body: ${table.ref(`${op.operationId}Body`, op.body.schema)}`);
+    const responses = Object.entries(op.responses).map(([status, schema]) => `${JSON.stringify(status)}: ${table.ref(`${op.operationId}Response${status}`, schema)}`);
+    parts.push(`responses: { ${responses.join(', ')} }`);
+    rows.push(`  ${JSON.stringify(op.operationId)}: { ${parts.join(', ')} },`);
+  }
   const lines = [
     header([api.source]),
     `import type { OperationSchemas } from '../../runtime/host/operation-schemas.ts';`,
     `import { documents } from '../openapi.ts';\n`,
+    `/** The document's components, which every schema below may reference */`,
+    `export const components = documents[${JSON.stringify(api.name)}].components;\n`,
+    ...table.lines,
+    `/** Request and response schemas per operationId; compiled once at boot with typebox */`,
+    `export const operations: Record<string, OperationSchemas> = {`,
+    ...rows,
+    `};\n`,
   ];
-  lines.push(`/** The document's components, which every schema below may reference */`);
-  lines.push(`export const components = documents[${JSON.stringify(api.name)}].components;\n`);
-  lines.push(`/** Request and response schemas per operationId; compiled once at boot with typebox */`);
-  lines.push(`export const operations: Record<string, OperationSchemas> = {`);
-  for (const op of api.operations) {
-    const parts: string[] = [];
-    if (op.params) parts.push(`params: ${standalone(op.params)}`);
-    if (op.query) parts.push(`query: ${standalone(op.query)}`);
-    if (op.body) parts.push(`body: ${standalone(op.body.schema)}`);
-    const responses = Object.entries(op.responses).map(([status, s]) => `${JSON.stringify(status)}: ${standalone(s)}`);
-    parts.push(`responses: {\n${responses.join(',\n')}\n}`);
-    lines.push(`  ${JSON.stringify(op.operationId)}: {\n${parts.join(',\n')}\n},`);
-  }
-  lines.push(`};\n`);
   return { path: `validators/${api.name}.ts`, contents: lines.join('\n') };
 }
 
