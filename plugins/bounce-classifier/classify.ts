@@ -2,7 +2,6 @@ import { httpError } from '../../runtime/mod.ts';
 import type { Classification, Classifier, ClassifierModel } from '../../runtime/mod.ts';
 import { BACKOFF_CLASSES, BNAC_CLASSES } from '../bounce-model/labels.ts';
 import type { ResultCache } from './cache/result-cache.ts';
-import { normalise } from './normalise.ts';
 
 const CLASSES: Record<ClassifierModel, ReadonlySet<string>> = {
   bnac: new Set(BNAC_CLASSES),
@@ -16,17 +15,22 @@ export interface ClassifyRequestOptions {
   signal?: AbortSignal;
 }
 
+/** The classifier's input contract, or the replies as sent when it has none (plugin API 1.0 classifiers) */
+export function normaliserOf(classifier: Classifier): (message: string) => string {
+  return typeof classifier.normalise === 'function' ? (message) => classifier.normalise!(message) : (message) => message;
+}
+
 /**
  * Normalises messages, answers what the cache holds and sends the rest, each distinct text once, to the
  * classifier in one call. Results come back in input order.
  */
 export async function classifyMessages(
-  deps: { classifier: Classifier; cache?: ResultCache },
+  deps: { classifier: Classifier; normalise: (message: string) => string; cache?: ResultCache },
   model: ClassifierModel,
   messages: readonly string[],
   options: ClassifyRequestOptions,
 ): Promise<Classification[]> {
-  const texts = messages.map(normalise);
+  const texts = messages.map(deps.normalise);
   const results = options.useCache && deps.cache ? deps.cache.lookup(model, texts) : new Array<Classification | undefined>(texts.length);
   // A batch often repeats a reply: classify each distinct missing text once
   const missing = new Map<string, number[]>();

@@ -2,10 +2,9 @@ import type { components, operations } from '../../generated/types/bounce-classi
 import { httpError } from '../../runtime/mod.ts';
 import type { Classifier, ClassifierModel, Handler, HandlerRequest } from '../../runtime/mod.ts';
 import type { ResultCache } from './cache/result-cache.ts';
-import { classifyMessages } from './classify.ts';
+import { classifyMessages, normaliserOf } from './classify.ts';
 import { backoffFormat, bnacV1, bnacV2 } from './format.ts';
 import type { Format } from './format.ts';
-import { normalise } from './normalise.ts';
 
 /** What the handlers work with */
 export interface HandlerDeps {
@@ -22,7 +21,8 @@ const backoffPlain = backoffFormat(false);
 const backoffWithProbability = backoffFormat(true);
 
 /** The bounce-classifier API's handlers, keyed by operationId */
-export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
+export function createHandlers(options: HandlerDeps): Record<string, Handler> {
+  const deps = { ...options, normalise: normaliserOf(options.classifier) };
   const run = (model: ClassifierModel, messages: readonly string[], request: HandlerRequest, useCache = true) => {
     if (messages.length > deps.batchMessages) {
       throw httpError(413, `Batch holds "${messages.length}" messages: at most "${deps.batchMessages}" are accepted`);
@@ -49,7 +49,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
       const results = await run('backoff', messages, request, request.query.bypass_cache !== true);
       return { body: results.map(request.query.return_probability === true ? backoffWithProbability : backoffPlain) };
     },
-    normalise: (request: HandlerRequest<SingleBody>) => ({ body: { normalised: normalise(request.body.message) } }),
+    normalise: (request: HandlerRequest<SingleBody>) => ({ body: { normalised: deps.normalise(request.body.message) } }),
     getCacheStats: () => ({ body: deps.cache.stats() }),
     getCacheInfo: () => ({ body: deps.cache.info() }),
   };

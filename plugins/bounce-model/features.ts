@@ -1,13 +1,12 @@
 /*
- * Hashed sparse features of a normalised bounce reply (fastText-style):
- * the SMTP reply code and RFC 3463 enhanced status code as explicit
- * features (class, class.subject, full code), word unigrams and bigrams,
- * and character n-grams of each word (3-grams; 2-grams too for CJK words,
- * which carry no spaces), plus cue-concept features (see CUES): each
- * concept present in the remote reply, each pair of concepts, and each
- * concept × reply class. Words mixing Latin and CJK ("spf認証に失敗") also
- * add their script pieces as words. Hashes are FNV-1a, folded into 2^bits
- * buckets.
+ * Hashed sparse features of a normalised bounce reply (fastText-style). The normaliser puts the reply code
+ * and the enhanced status code first, once (`550 5_1_1 user unknown`); they become a few features
+ * (class, class.subject, full code) scaled by CODE_WEIGHT, a prior the text can outvote: real receivers
+ * send "550 5.2.1 user unknown" and "421 4.7.0 mailbox full", so a code alone must not decide. The text
+ * gives word unigrams and bigrams, character n-grams of each word (3-grams; 2-grams too for CJK words,
+ * which carry no spaces) and cue-concept features (see CUES): each concept present, each pair of
+ * concepts, and each concept x reply class. Words mixing Latin and CJK ("spf認証に失敗") also add their
+ * script pieces as words. Hashes are FNV-1a, folded into 2^bits buckets.
  */
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -24,6 +23,8 @@ const KIND_CUE = 6;
 const KIND_CUE_PAIR = 7;
 const KIND_CUE_CODE = 8;
 const REPLY_CODE_RE = /^[245]\d\d$/;
+/** Weight of each code feature against the unit L2 mass of all text features together. */
+const CODE_WEIGHT = 0.5;
 const STATUS_CODE_RE = /^([245])_(\d{1,3})_(\d{1,3})$/;
 
 // Cue words: the words that decide the hard boundaries of the labelling rules
@@ -54,6 +55,12 @@ const CUES: Readonly<Record<string, readonly string[]>> = {
   tls: ['tls', 'starttls', 'ssl', 'certificate', 'encryption', 'encrypted', 'handshake'],
   grey: ['greylisted', 'greylisting', 'grey', 'gray', 'greylist', 'graylisted', 'postgrey', 'sqlgrey'],
   policy: ['policy', 'policies', 'politique', 'política', 'policy\'s', 'administrative', 'local'],
+  full: ['full', 'quota', 'overquota', 'over_quota', 'storage', 'disk', 'capacity', 'voll', 'überschritten', 'plein', 'pleine', 'lleno', 'llena', 'cheia', 'cheio', 'pieno', 'piena', 'vol', 'pełna', 'pełne', 'plná', 'plný', 'переполнен', 'заполнен', 'квота', 'квоты', '满', '容量', 'いっぱい', '용량'],
+  unknown: ['unknown', 'exist', 'exists', 'nonexistent', 'non', 'invalid', 'unbekannt', 'unbekannter', 'inconnu', 'inexistant', 'desconocido', 'inexistente', 'sconosciuto', 'inesistente', 'onbekend', 'nieznany', 'neexistuje', 'существует', 'найден', '不存在', '存在しません', '없는', 'found', 'unrouteable', 'unavailable'],
+  disabled: ['disabled', 'suspended', 'inactive', 'inactivity', 'deactivated', 'locked', 'frozen', 'closed', 'expired', 'discontinued', 'deaktiviert', 'désactivé', 'désactivée', 'desactivada', 'desactivado', 'inativa', 'inativo', 'disattivato', 'disattivata', 'отключен', 'заморожен', '停用', '冻结', '無効'],
+  loop: ['loop', 'loops', 'looping', 'looped', 'hops', 'forwarding', 'aliasing'],
+  syntax: ['syntax', 'malformed', 'unrecognized', 'unrecognised', 'sequence', 'command', 'rfc', 'header', 'headers', 'fqdn', 'qualified'],
+  connect: ['timeout', 'timed', 'connect', 'unreachable', 'route', 'responding', 'refused', 'lost', 'dropped'],
 };
 const CUE_NAMES = Object.keys(CUES);
 const CUE_OF: ReadonlyMap<string, number> = (() => {
@@ -69,11 +76,14 @@ export interface Features {
   readonly index: Int32Array;
   readonly value: Float32Array;
   length: number;
+  /** Buckets of the word and word-bigram features, `lexicalLength` used: what coverage is measured on */
+  readonly lexical: Int32Array;
+  lexicalLength: number;
 }
 
 /** Allocates a reusable feature buffer. */
 export function newFeatures(): Features {
-  return { index: new Int32Array(MAX_FEATURES), value: new Float32Array(MAX_FEATURES), length: 0 };
+  return { index: new Int32Array(MAX_FEATURES), value: new Float32Array(MAX_FEATURES), length: 0, lexical: new Int32Array(MAX_FEATURES), lexicalLength: 0 };
 }
 
 function mix(h: number, c: number): number {
@@ -96,40 +106,40 @@ function add(f: Features, hash: number, mask: number, value: number): void {
 export function extractFeatures(text: string, bits: number, out: Features = newFeatures()): Features {
   const mask = (1 << bits) - 1;
   out.length = 0;
+  out.lexicalLength = 0;
   const words = text.length === 0 ? [] : text.split(' ');
-  let seenReply = false;
-  for (const w of words) {
-    if (!seenReply && REPLY_CODE_RE.test(w)) {
-      seenReply = true;
-      add(out, hashRange(KIND_REPLY, w, 0, 3), mask, 1);
-      add(out, hashRange(KIND_REPLY, w, 0, 1), mask, 1);
-    }
-    const m = STATUS_CODE_RE.exec(w);
-    if (m) {
-      add(out, hashRange(KIND_STATUS, w, 0, w.length), mask, 1);
-      add(out, hashRange(KIND_STATUS, w, 0, m[1]!.length + 1 + m[2]!.length), mask, 1);
-      add(out, hashRange(KIND_STATUS, w, 0, 1), mask, 1);
-    }
+  // The normaliser puts the codes first, so only the first two words can be codes
+  let first = 0;
+  let replyClass = 48;
+  if (words.length > 0 && REPLY_CODE_RE.test(words[0]!)) {
+    const w = words[first++]!;
+    replyClass = w.charCodeAt(0);
+    add(out, hashRange(KIND_REPLY, w, 0, 3), mask, CODE_WEIGHT);
+    add(out, hashRange(KIND_REPLY, w, 0, 1), mask, CODE_WEIGHT);
   }
-  // Cues are read from the remote reply only: a sending MTA's wrapper
-  // ("host mx[ip] said: ...") names an IP whatever the cause.
+  const m = first < words.length ? STATUS_CODE_RE.exec(words[first]!) : null;
+  if (m) {
+    const w = words[first++]!;
+    if (replyClass === 48) replyClass = w.charCodeAt(0);
+    add(out, hashRange(KIND_STATUS, w, 0, w.length), mask, CODE_WEIGHT);
+    add(out, hashRange(KIND_STATUS, w, 0, m[1]!.length + 1 + m[2]!.length), mask, CODE_WEIGHT);
+    add(out, hashRange(KIND_STATUS, w, 0, 1), mask, CODE_WEIGHT);
+  }
   const cjk = CJK_RE.test(text);
   let cues = 0;
-  let replyClass = 48;
-  for (let i = words.lastIndexOf('said') + 1; i < words.length; i++) {
+  for (let i = first; i < words.length; i++) {
     const w = words[i]!;
-    if (replyClass === 48 && REPLY_CODE_RE.test(w)) replyClass = w.charCodeAt(0);
     cues |= CUE_OF.get(w) ?? 0;
     if (cjk) for (const piece of scriptPieces(w)) cues |= CUE_OF.get(piece) ?? 0;
   }
   if (cues !== 0) addCueFeatures(out, cues, replyClass, mask);
   const codeFeatures = out.length;
   let prev = 0;
-  for (let i = 0; i < words.length; i++) {
+  for (let i = first; i < words.length; i++) {
     const w = words[i]!;
     const h = hashRange(KIND_WORD, w, 0, w.length);
-    add(out, h, mask, 1);
-    if (i > 0) add(out, mix(mix(prev, KIND_BIGRAM), h), mask, 1);
+    addLexical(out, h, mask);
+    if (i > first) addLexical(out, mix(mix(prev, KIND_BIGRAM), h), mask);
     prev = h;
     // "spf認証に失敗しました": the Latin part is a word of its own too.
     if (cjk) {
@@ -145,6 +155,12 @@ export function extractFeatures(text: string, bits: number, out: Features = newF
     for (let i = codeFeatures; i < out.length; i++) out.value[i] = scale;
   }
   return out;
+}
+
+function addLexical(f: Features, hash: number, mask: number): void {
+  if (f.length === MAX_FEATURES) return;
+  f.lexical[f.lexicalLength++] = (hash >>> 0) & mask;
+  add(f, hash, mask, 1);
 }
 
 const CJK_RE = /[\u2e80-\uffff]/;

@@ -11,6 +11,8 @@ export interface LinearModel {
   readonly bits: number;
   /** Softmax temperature fitted on held-out predictions (1 = none). */
   temperature: number;
+  /** How much the temperature rises as lexical coverage falls (0 = not at all); see `temperatureAt`. */
+  coverageAlpha: number;
   readonly weights: Float32Array;
   readonly bias: Float32Array;
 }
@@ -21,10 +23,12 @@ export interface TrainOptions {
   readonly epochs: number;
   readonly learningRate: number;
   readonly seed: number;
+  /** Runs with seeds seed, seed+1, ... whose weights are averaged */
+  readonly runs: number;
 }
 
 /** Defaults measured to train fast and generalise across providers. */
-export const DEFAULT_TRAIN_OPTIONS: TrainOptions = { bits: 18, epochs: 6, learningRate: 0.2, seed: 7 };
+export const DEFAULT_TRAIN_OPTIONS: TrainOptions = { bits: 18, epochs: 6, learningRate: 0.2, seed: 7, runs: 4 };
 
 /** Writes raw class scores (logits) of `f` into `scores`. */
 export function scoreFeatures(model: LinearModel, f: Features, scores: Float64Array): void {
@@ -36,6 +40,18 @@ export function scoreFeatures(model: LinearModel, f: Features, scores: Float64Ar
     const row = f.index[i]! * k;
     for (let c = 0; c < k; c++) scores[c] += v * w[row + c]!;
   }
+}
+
+/**
+ * Sums the probabilities of the inner classes (situations) into the output classes they map to, into `out`;
+ * returns the arg-max output index.
+ */
+export function aggregate(probabilities: Float64Array, map: Uint8Array, out: Float64Array): number {
+  out.fill(0);
+  for (let j = 0; j < map.length; j++) out[map[j]!] += probabilities[j]!;
+  let best = 0;
+  for (let c = 1; c < out.length; c++) if (out[c]! > out[best]!) best = c;
+  return best;
 }
 
 /** Softmax of `scores / temperature` in place; returns the arg-max index. */
@@ -70,18 +86,35 @@ function rng(seed: number): () => number {
   };
 }
 
-/** Trains with per-weight AdaGrad on softmax cross-entropy; deterministic for equal inputs. */
+/**
+ * Trains `opts.runs` models with per-weight AdaGrad on softmax cross-entropy, each over its own seeded example
+ * order, and averages their weights. Averaged logits are the logits of the averaged weights, so this is an
+ * ensemble at the cost of one model: the answer no longer hangs on the order one run happened to see.
+ * Deterministic for equal inputs.
+ */
 export function train(examples: readonly Example[], labels: readonly string[], opts: TrainOptions = DEFAULT_TRAIN_OPTIONS): LinearModel {
+  const feats = examples.map((e) => copyFeatures(extractFeatures(e.text, opts.bits)));
+  const model = trainRun(examples, feats, labels, opts, opts.seed);
+  for (let r = 1; r < opts.runs; r++) {
+    const next = trainRun(examples, feats, labels, opts, opts.seed + r);
+    for (let i = 0; i < model.weights.length; i++) model.weights[i]! += next.weights[i]!;
+    for (let c = 0; c < labels.length; c++) model.bias[c]! += next.bias[c]!;
+  }
+  for (let i = 0; i < model.weights.length; i++) model.weights[i]! /= opts.runs;
+  for (let c = 0; c < labels.length; c++) model.bias[c]! /= opts.runs;
+  return model;
+}
+
+function trainRun(examples: readonly Example[], feats: readonly Features[], labels: readonly string[], opts: TrainOptions, seed: number): LinearModel {
   const k = labels.length;
   const buckets = 1 << opts.bits;
   const weights = new Float32Array(buckets * k);
   const bias = new Float32Array(k);
   const g2 = new Float32Array(buckets * k);
   const g2Bias = new Float64Array(k);
-  const model: LinearModel = { labels, bits: opts.bits, temperature: 1, weights, bias };
-  const feats = examples.map((e) => copyFeatures(extractFeatures(e.text, opts.bits)));
+  const model: LinearModel = { labels, bits: opts.bits, temperature: 1, coverageAlpha: 0, weights, bias };
   const order = examples.map((_, i) => i);
-  const random = rng(opts.seed);
+  const random = rng(seed);
   const p = new Float64Array(k);
   const lr = opts.learningRate;
   for (let epoch = 0; epoch < opts.epochs; epoch++) {
@@ -116,39 +149,84 @@ export function train(examples: readonly Example[], labels: readonly string[], o
 }
 
 function copyFeatures(f: Features): Features {
-  return { index: f.index.slice(0, f.length), value: f.value.slice(0, f.length), length: f.length };
+  return {
+    index: f.index.slice(0, f.length),
+    value: f.value.slice(0, f.length),
+    length: f.length,
+    lexical: f.lexical.slice(0, f.lexicalLength),
+    lexicalLength: f.lexicalLength,
+  };
 }
 
-/** Raw class scores (before softmax) for each text. */
-export function predictLogits(model: LinearModel, texts: readonly string[]): Float64Array[] {
+/**
+ * Share of a text's words and word pairs that training saw, smoothed so that an empty text counts as covered.
+ * A reply made mostly of n-grams the model never saw is a guess whatever its softmax says.
+ */
+export function coverage(f: Features, seen: (bucket: number) => boolean): number {
+  let hits = 0;
+  for (let i = 0; i < f.lexicalLength; i++) if (seen(f.lexical[i]!)) hits++;
+  return (hits + 1) / (f.lexicalLength + 1);
+}
+
+/**
+ * Softmax temperature for a reply of the given coverage: the fitted temperature, raised as coverage falls, so a
+ * reply made mostly of unseen n-grams gets a flatter, less sure distribution.
+ */
+export function temperatureAt(temperature: number, coverageAlpha: number, cover: number): number {
+  return temperature * (1 + coverageAlpha * (1 - cover));
+}
+
+/** Raw class scores (before softmax) and lexical coverage for each text. */
+export function predictLogits(model: LinearModel, texts: readonly string[]): { logits: Float64Array; coverage: number }[] {
   const f = newFeatures();
+  const k = model.labels.length;
+  const seen = (bucket: number): boolean => {
+    for (let c = 0; c < k; c++) if (model.weights[bucket * k + c] !== 0) return true;
+    return false;
+  };
   return texts.map((t) => {
-    const p = new Float64Array(model.labels.length);
+    const p = new Float64Array(k);
     scoreFeatures(model, extractFeatures(t, model.bits, f), p);
-    return p;
+    return { logits: p, coverage: coverage(f, seen) };
   });
 }
 
-/** Temperature minimising held-out negative log-likelihood, by golden-section search over log T. */
-export function fitTemperature(logits: readonly Float64Array[], labels: readonly number[]): number {
-  const nll = (t: number): number => {
+/** What calibration fits: see `temperatureAt`. */
+export interface Calibration {
+  readonly temperature: number;
+  readonly coverageAlpha: number;
+}
+
+/**
+ * Temperature and coverage factor minimising held-out negative log-likelihood: a grid over the factor, and for
+ * each a golden-section search over log T.
+ */
+export function fitCalibration(held: readonly { logits: Float64Array; coverage: number }[], labels: readonly number[]): Calibration {
+  const p = new Float64Array(held[0]?.logits.length ?? 0);
+  const nll = (t: number, alpha: number): number => {
     let sum = 0;
-    const p = new Float64Array(logits[0]?.length ?? 0);
-    logits.forEach((l, i) => {
-      p.set(l);
-      softmax(p, p.length, t);
+    held.forEach(({ logits, coverage: cover }, i) => {
+      p.set(logits);
+      softmax(p, p.length, temperatureAt(t, alpha, cover));
       sum -= Math.log(Math.max(p[labels[i]!]!, 1e-12));
     });
     return sum;
   };
-  let lo = Math.log(0.05);
-  let hi = Math.log(20);
-  const phi = (Math.sqrt(5) - 1) / 2;
-  for (let i = 0; i < 40; i++) {
-    const a = hi - phi * (hi - lo);
-    const b = lo + phi * (hi - lo);
-    if (nll(Math.exp(a)) < nll(Math.exp(b))) hi = b;
-    else lo = a;
+  let best: Calibration & { loss: number } = { temperature: 1, coverageAlpha: 0, loss: Infinity };
+  for (let step = 0; step <= 12; step++) {
+    const alpha = step * 0.25;
+    let lo = Math.log(0.05);
+    let hi = Math.log(20);
+    const phi = (Math.sqrt(5) - 1) / 2;
+    for (let i = 0; i < 30; i++) {
+      const a = hi - phi * (hi - lo);
+      const b = lo + phi * (hi - lo);
+      if (nll(Math.exp(a), alpha) < nll(Math.exp(b), alpha)) hi = b;
+      else lo = a;
+    }
+    const temperature = Number(Math.exp((lo + hi) / 2).toFixed(4));
+    const loss = nll(temperature, alpha);
+    if (loss < best.loss - 1e-6) best = { temperature, coverageAlpha: alpha, loss };
   }
-  return Number(Math.exp((lo + hi) / 2).toFixed(4));
+  return { temperature: best.temperature, coverageAlpha: best.coverageAlpha };
 }

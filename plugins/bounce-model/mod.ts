@@ -10,7 +10,8 @@
  * import { usePlugin } from '../../runtime/mod.ts';
  * import type { Classifier } from '../../runtime/mod.ts';
  * const plugin = await usePlugin({ id: 'bounce-model' });
- * const [result] = await (plugin.service as Classifier).classify('bnac', ['451 4_7_1 greylisting in effect']);
+ * const classifier = plugin.service as Classifier;
+ * const [result] = await classifier.classify('bnac', [classifier.normalise!('451 4.7.1 Greylisting in effect')]);
  * console.log(result.label, result.probability); // GRAYLISTING 0.97
  * await plugin.close();
  * ```
@@ -20,6 +21,7 @@ import { definePlugin, Type } from '../../runtime/mod.ts';
 import type { Classification, Classifier, ClassifierModel, ClassifyOptions, PoolHandle } from '../../runtime/mod.ts';
 import { classifyPacked, loadModels, unpack } from './_models.ts';
 import type { Models, PackedResults } from './_models.ts';
+import { normalise } from './normalise.ts';
 import type { ClassifyTask } from './worker.ts';
 
 const config = Type.Object(
@@ -45,6 +47,10 @@ class ModelClassifier implements Classifier {
     this.#pool = pool;
     this.#inlineMax = options.inlineMax;
     this.#taskSize = options.taskSize;
+  }
+
+  normalise(message: string): string {
+    return normalise(message);
   }
 
   async classify(model: ClassifierModel, texts: readonly string[], options?: ClassifyOptions): Promise<Classification[]> {

@@ -1,38 +1,77 @@
 /*
- * Binary model file: "BNCM", u32 LE header length, header JSON, then the
- * body: bias (Float32 × K), indices of non-zero buckets (Uint32 × rows,
- * ascending), per-row scales (Float32 × rows), weights (Int8 × rows × K).
- * Only buckets seen in training are stored and each row is quantised to
- * Int8 with its own scale, so a 2^18-bucket model takes a few MB on disk.
- * The version is a hash of labels, settings and body, so caches keyed on
- * it change exactly when predictions can change.
+ * Binary model file: "BNCM", u32 LE header length, header JSON, then the body: bias (Float32 × K), indices
+ * of non-zero buckets (Uint32 × rows, ascending), per-row scales (Float32 × rows), weights (Int8 × rows × K).
+ * Only buckets seen in training are stored and each row is quantised to Int8 with its own scale. The loaded
+ * model keeps that layout (a bucket -> row table plus the Int8 rows), so it takes about a quarter of the
+ * dense Float32 matrix training uses. The K inner classes are situations (causes of a bounce); the header
+ * maps each to one of the output `labels` (the BNAC or backoff classes), and a class's probability is the
+ * sum of its situations'. The header records the normaliser version the model was trained on:
+ * the normaliser is the model's input contract, and a model read through another normaliser is refused.
+ * The version is a hash of labels, settings and body, so caches keyed on it change exactly when
+ * predictions can change.
  */
 import { createHash } from 'node:crypto';
 import type { LinearModel } from './linear-model.ts';
 
 const MAGIC = 'BNCM';
-const FORMAT = 1;
+const FORMAT = 2;
 
 interface Header {
   format: number;
   name: string;
   version: string;
+  /** The output classes */
   labels: string[];
+  /** The inner classes the weights score */
+  situations: string[];
+  /** Output label index of each situation */
+  map: number[];
   bits: number;
   temperature: number;
+  coverageAlpha: number;
+  normaliser: string;
   rows: number;
 }
 
-/** A model as read from a file, with its name and version. */
+/** A model ready to score: quantised rows of the buckets training saw. */
+export interface CompactModel {
+  readonly labels: readonly string[];
+  readonly situations: readonly string[];
+  /** Output label index of each situation */
+  readonly map: Uint8Array;
+  readonly bits: number;
+  readonly temperature: number;
+  readonly coverageAlpha: number;
+  readonly bias: Float32Array;
+  /** Row of each bucket, -1 for buckets training never saw */
+  readonly rowOf: Int32Array;
+  readonly scales: Float32Array;
+  /** rows × K (K situations), row-major */
+  readonly weights: Int8Array;
+}
+
+/** A model as read from a file, with its name, version and the normaliser version it was trained on. */
 export interface ModelFile {
   readonly name: string;
   readonly version: string;
-  readonly model: LinearModel;
+  readonly normaliser: string;
+  readonly model: CompactModel;
+}
+
+/** What a model answers: its output classes and the output class of each of its inner classes (situations). */
+export interface OutputClasses {
+  readonly labels: readonly string[];
+  readonly labelOf: (situation: string) => string;
 }
 
 /** Serialises a trained model into the binary format (deterministic bytes). */
-export function encodeModel(name: string, model: LinearModel): Buffer {
+export function encodeModel(name: string, model: LinearModel, normaliser: string, output: OutputClasses): Buffer {
   const k = model.labels.length;
+  const map = model.labels.map((situation) => {
+    const index = output.labels.indexOf(output.labelOf(situation));
+    if (index < 0) throw new Error(`situation "${situation}" maps to "${output.labelOf(situation)}", not a ${name} class`);
+    return index;
+  });
   const rows: number[] = [];
   for (let b = 0; b < 1 << model.bits; b++) {
     for (let c = 0; c < k; c++) {
@@ -55,7 +94,18 @@ export function encodeModel(name: string, model: LinearModel): Buffer {
     for (let c = 0; c < k; c++) quantised.writeInt8(Math.round(model.weights[b * k + c]! / scale), r * k + c);
   });
   quantised.copy(body, at);
-  const settings = { format: FORMAT, name, labels: [...model.labels], bits: model.bits, temperature: model.temperature, rows: rows.length };
+  const settings = {
+    format: FORMAT,
+    name,
+    labels: [...output.labels],
+    situations: [...model.labels],
+    map,
+    bits: model.bits,
+    temperature: model.temperature,
+    coverageAlpha: model.coverageAlpha,
+    normaliser,
+    rows: rows.length,
+  };
   const version = createHash('sha256').update(JSON.stringify(settings)).update(body).digest('hex').slice(0, 16);
   const header: Header = { ...settings, version };
   const json = Buffer.from(JSON.stringify(header), 'utf8');
@@ -71,22 +121,36 @@ export function decodeModel(bytes: Uint8Array): ModelFile {
   if (buf.length < 8 || buf.toString('latin1', 0, 4) !== MAGIC) throw new Error('not a bounce model file (bad magic)');
   const headerEnd = 8 + buf.readUInt32LE(4);
   const header = JSON.parse(buf.toString('utf8', 8, headerEnd)) as Header;
-  if (header.format !== FORMAT) throw new Error(`unsupported bounce model format ${header.format}`);
-  const k = header.labels.length;
+  if (header.format !== FORMAT) throw new Error(`unsupported bounce model format ${header.format}, expected ${FORMAT}: retrain with npm run train`);
+  const k = header.situations.length;
+  if (header.map.length !== k || header.map.some((i) => !(i >= 0 && i < header.labels.length))) throw new Error('bounce model file maps a situation to no class');
   const rows = header.rows;
   if (buf.length !== headerEnd + 4 * k + 8 * rows + rows * k) throw new Error('truncated bounce model file');
   const bias = new Float32Array(k);
   let at = headerEnd;
   for (let c = 0; c < k; c++, at += 4) bias[c] = buf.readFloatLE(at);
-  const indexAt = at;
-  const scaleAt = indexAt + 4 * rows;
-  const weightAt = scaleAt + 4 * rows;
-  const weights = new Float32Array((1 << header.bits) * k);
+  const rowOf = new Int32Array(1 << header.bits).fill(-1);
+  const scales = new Float32Array(rows);
+  const scaleAt = at + 4 * rows;
   for (let r = 0; r < rows; r++) {
-    const b = buf.readUInt32LE(indexAt + 4 * r);
-    const scale = buf.readFloatLE(scaleAt + 4 * r);
-    for (let c = 0; c < k; c++) weights[b * k + c] = buf.readInt8(weightAt + r * k + c) * scale;
+    rowOf[buf.readUInt32LE(at + 4 * r)] = r;
+    scales[r] = buf.readFloatLE(scaleAt + 4 * r);
   }
-  const model: LinearModel = { labels: header.labels, bits: header.bits, temperature: header.temperature, weights, bias };
-  return { name: header.name, version: header.version, model };
+  const weightAt = scaleAt + 4 * rows;
+  // A copy, so the loaded model does not pin the file's whole buffer
+  const weights = new Int8Array(rows * k);
+  weights.set(new Int8Array(buf.buffer, buf.byteOffset + weightAt, rows * k));
+  const model: CompactModel = {
+    labels: header.labels,
+    situations: header.situations,
+    map: Uint8Array.from(header.map),
+    bits: header.bits,
+    temperature: header.temperature,
+    coverageAlpha: header.coverageAlpha,
+    bias,
+    rowOf,
+    scales,
+    weights,
+  };
+  return { name: header.name, version: header.version, normaliser: header.normaliser, model };
 }

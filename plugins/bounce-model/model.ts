@@ -1,24 +1,36 @@
 /*
- * Public loader API of the bounce models. Inputs are NORMALISED texts
- * (plugins/bounce-classifier/normalise.ts); predict is synchronous and
- * allocation-light, meant for the request thread or a worker.
+ * Public loader API of the bounce models. Inputs are NORMALISED texts (./normalise.ts, the models' input
+ * contract); predict is synchronous and allocation-light, meant for the request thread or a worker.
+ * The weights score situations (causes of a bounce, shared by both models); a class's probability is the sum
+ * of its situations'. A prediction is the first matching rule of ./rules.json when one decides this model (certain cases:
+ * named block lists, greylisting, SPF/DKIM/DMARC, vendor tags), otherwise the linear model's class with its
+ * calibrated probability, flattened when most of the reply's words were never seen in training.
  */
 import { readFileSync } from 'node:fs';
 import { extractFeatures, newFeatures } from './features.ts';
-import { scoreFeatures, softmax } from './linear-model.ts';
-import { decodeModel } from './model-file.ts';
+import { aggregate, coverage, softmax, temperatureAt } from './linear-model.ts';
+import { decodeModel, type CompactModel } from './model-file.ts';
+import { NORMALISER_VERSION } from './normalise.ts';
+import { matchRule, RULES_VERSION } from './rules.ts';
 
-/** A class with its calibrated probability in (0, 1]. */
+/** Probability returned with a rule's class: rules hold only where the text decides the class. */
+const RULE_PROBABILITY = 0.97;
+/** A 2xx reply accepted the message: no class fits it, so whatever the model reads is at best an even guess. */
+const SUCCESS_REPLY_FACTOR = 0.5;
+const SUCCESS_REPLY_RE = /^2(?:\d\d|_\d{1,3}_\d{1,3})(?: |$)/;
+
+/** A class with its probability in (0, 1], and the rule that decided it, if one did. */
 export interface Prediction {
   readonly label: string;
   readonly probability: number;
+  readonly rule?: string;
 }
 
 /** A loaded classifier. */
 export interface Model {
   /** Model name stored in the file (`bnac` or `backoff`). */
   readonly name: string;
-  /** Hash of the weights and settings; cache keys should include it. */
+  /** Hash of the weights, settings, normaliser and rules; cache keys should include it. */
   readonly version: string;
   /** Closed list of classes the model can return. */
   readonly labels: readonly string[];
@@ -28,22 +40,47 @@ export interface Model {
   predictBatch(normalisedTexts: readonly string[]): Prediction[];
 }
 
-/** Loads a model from a file path or the file's bytes. */
+/** Loads a model from a file path or the file's bytes; refuses a model trained on another normaliser. */
 export function loadModel(source: string | Uint8Array): Model {
-  const { name, version, model } = decodeModel(typeof source === 'string' ? readFileSync(source) : source);
-  const k = model.labels.length;
+  const file = decodeModel(typeof source === 'string' ? readFileSync(source) : source);
+  if (file.normaliser !== NORMALISER_VERSION) {
+    throw new Error(`bounce model "${file.name}" was trained with normaliser "${file.normaliser}", this code has "${NORMALISER_VERSION}": retrain with npm run train`);
+  }
+  const { name, model } = file;
+  if (name !== 'bnac' && name !== 'backoff') throw new Error(`unknown bounce model name "${name}"`);
+  const k = model.situations.length;
   const features = newFeatures();
   const scores = new Float64Array(k);
+  const classes = new Float64Array(model.labels.length);
+  const seen = (bucket: number): boolean => model.rowOf[bucket]! >= 0;
   const predict = (text: string): Prediction => {
-    scoreFeatures(model, extractFeatures(text, model.bits, features), scores);
-    const best = softmax(scores, k, model.temperature);
-    return { label: model.labels[best]!, probability: scores[best]! };
+    const rule = matchRule(name, text);
+    if (rule) return { label: rule.label, probability: RULE_PROBABILITY, rule: rule.id };
+    const f = extractFeatures(text, model.bits, features);
+    score(model, f.index, f.value, f.length, scores);
+    softmax(scores, k, model.coverageAlpha === 0 ? model.temperature : temperatureAt(model.temperature, model.coverageAlpha, coverage(f, seen)));
+    const best = aggregate(scores, model.map, classes);
+    const probability = classes[best]!;
+    return { label: model.labels[best]!, probability: SUCCESS_REPLY_RE.test(text) ? probability * SUCCESS_REPLY_FACTOR : probability };
   };
   return {
     name,
-    version,
+    version: `${file.version}.${NORMALISER_VERSION}.${RULES_VERSION}`,
     labels: model.labels,
     predict,
     predictBatch: (texts) => texts.map(predict),
   };
+}
+
+function score(model: CompactModel, index: Int32Array, value: Float32Array, length: number, scores: Float64Array): void {
+  // Locals, not property reads, inside the loops: this is the hot path
+  const k = model.situations.length;
+  const { weights, rowOf, scales, bias } = model;
+  for (let c = 0; c < k; c++) scores[c] = bias[c]!;
+  for (let i = 0; i < length; i++) {
+    const r = rowOf[index[i]!]!;
+    if (r < 0) continue;
+    const v = value[i]! * scales[r]!;
+    for (let c = 0, at = r * k; c < k; c++, at++) scores[c] += v * weights[at]!;
+  }
 }

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { classifyMessages } from '../../plugins/bounce-classifier/classify.ts';
+import { classifyMessages, normaliserOf } from '../../plugins/bounce-classifier/classify.ts';
 import { backoffFormat, bnacV2 } from '../../plugins/bounce-classifier/format.ts';
 import { usePlugin } from '../plugins/use.ts';
 import type { Classifier, ClassifierModel } from '../services/classifier.ts';
@@ -74,7 +74,7 @@ function printer(model: ClassifierModel, json: boolean): Print {
 
 async function classifyAndPrint(classifier: Classifier, model: ClassifierModel, messages: string[], print: Print): Promise<void> {
   if (messages.length === 0) return;
-  const results = await classifyMessages({ classifier }, model, messages, { useCache: false });
+  const results = await classifyMessages({ classifier, normalise: normaliserOf(classifier) }, model, messages, { useCache: false });
   const format = model === 'bnac' ? bnacV2 : backoffFormat(true);
   const lines = results.map((result, i) => print(messages[i]!, format(result) as Record<string, unknown>));
   process.stdout.write(`${lines.join('\n')}\n`);

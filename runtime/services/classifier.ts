@@ -15,13 +15,19 @@ export interface ClassifyOptions {
 }
 
 /**
- * What a `kind: 'classifier'` plugin's `service` implements. It receives normalised texts (the API plugin
- * normalises and caches) and answers one classification per text, in input order. It must be a pure
- * function of the text: the same text and version always give the same classification.
+ * What a `kind: 'classifier'` plugin's `service` implements. The API plugin hands each raw reply to
+ * `normalise` (the classifier's input contract), keys its cache on the result and sends the texts it does not
+ * hold to `classify`, which answers one classification per text, in input order. Both must be pure functions:
+ * the same text and version always give the same answer.
  */
 export interface Classifier {
-  /** Changes whenever any model's answers may change; part of every cache key */
+  /** Changes whenever any answer may change, the normaliser's included; part of every cache key */
   readonly version: string;
+  /**
+   * Turns a raw bounce reply into the text `classify` takes; `/normalise` answers it and the cache keys on it.
+   * Never throws. Without it (plugin API 1.0), `classify` receives the replies as sent. Since plugin API 1.1.
+   */
+  normalise?(message: string): string;
   /** Classifies texts, one result per text in input order; an empty input answers `[]` */
   classify(model: ClassifierModel, texts: readonly string[], options?: ClassifyOptions): Promise<Classification[]>;
 }

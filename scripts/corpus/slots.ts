@@ -56,31 +56,78 @@ export const SLOTS: Readonly<Record<string, Filler>> = {
   date: (rng) => `2024-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
 };
 
-// Sender-side wording around a remote reply, as bounce reports carry it.
+// Sender-side wording around a remote reply, as the sending MTAs' bounce reports carry it. The reply parser
+// strips these before the model reads the text, so the variety here exercises the parser through training.
 const WRAPPERS: readonly string[] = [
-  '{reply}',
-  '{reply}',
-  '{reply}',
+  // Postfix, with and without the recipient prefix.
   'host {mx}[{ip}] said: {reply} (in reply to {RCPT TO|end of DATA|MAIL FROM} command)',
+  '<{rcpt}>: host {mx}[{ip}] said: {reply} (in reply to {RCPT TO|end of DATA|MAIL FROM} command)',
+  // Exim.
+  'SMTP error from remote mail server after {RCPT TO:<{rcpt}>|end of data|MAIL FROM:<{sender}> SIZE={n}}:\n    host {mx} [{ip}]: {reply}',
+  'SMTP error from remote server for {RCPT TO|MAIL FROM|DATA} command, host: {mx} ({ip}) reason: {reply}',
+  // Sendmail session transcript.
+  '... while talking to {mx}.:\n>>> {RCPT To:<{rcpt}>|DATA|MAIL From:<{sender}> SIZE={n}}\n<<< {reply}',
+  // DSN fields.
+  'Diagnostic-Code: smtp; {reply}',
   'smtp; {reply}',
+  'smtp;{reply}',
+  // Exchange and Gmail bounce bodies.
+  "Remote Server returned '{reply}'",
   "Remote server returned '{reply}'",
-  '<{rcpt}>: host {mx}[{ip}] said: {reply}',
+  'The error that the other server returned was: {reply}',
   '{reply} [{mx}]',
 ];
 
-/** Fills `{slot}` and `{a|b}` parts; `extra` supplies values for non-random slots. */
-export function expand(rng: Rng, template: string, extra: Readonly<Record<string, string>> = {}): string {
-  return template.replace(/\{([^{}]*)\}/g, (whole, body: string) => {
-    if (body.includes('|')) return expand(rng, rng.pick(body.split('|')), extra);
-    const fixed = extra[body];
-    if (fixed !== undefined) return fixed;
-    const filler = SLOTS[body];
-    if (!filler) throw new Error(`unknown slot ${whole} in template: ${template}`);
-    return expand(rng, filler(rng));
-  });
+/** Splits `s` at the `sep` characters that are not inside braces. */
+function splitTopLevel(s: string, sep: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === '{') depth++;
+    else if (s[i] === '}') depth--;
+    else if (s[i] === sep && depth === 0) {
+      parts.push(s.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(s.slice(start));
+  return parts;
 }
 
-/** Wraps a remote SMTP reply in a randomly chosen report format. */
+/**
+ * Fills `{slot}` and `{a|b}` parts, alternatives may nest (`{IP {ip}|your IP}`); `extra` supplies values for
+ * non-random slots (inserted as they are, not expanded again).
+ */
+export function expand(rng: Rng, template: string, extra: Readonly<Record<string, string>> = {}): string {
+  let out = '';
+  let i = 0;
+  while (i < template.length) {
+    const open = template.indexOf('{', i);
+    if (open < 0) break;
+    let depth = 0;
+    let close = open;
+    for (; close < template.length; close++) {
+      if (template[close] === '{') depth++;
+      else if (template[close] === '}' && --depth === 0) break;
+    }
+    if (close >= template.length) throw new Error(`unbalanced braces in template: ${template}`);
+    out += template.slice(i, open);
+    const body = template.slice(open + 1, close);
+    const alternatives = splitTopLevel(body, '|');
+    if (alternatives.length > 1) out += expand(rng, rng.pick(alternatives), extra);
+    else if (extra[body] !== undefined) out += extra[body];
+    else {
+      const filler = SLOTS[body];
+      if (!filler) throw new Error(`unknown slot {${body}} in template: ${template}`);
+      out += expand(rng, filler(rng));
+    }
+    i = close + 1;
+  }
+  return out + template.slice(i);
+}
+
+/** Wraps a remote SMTP reply in a randomly chosen sending-MTA report format (never leaves it bare). */
 export function wrapReply(rng: Rng, reply: string): string {
   return expand(rng, rng.pick(WRAPPERS), { reply });
 }

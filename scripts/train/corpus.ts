@@ -1,10 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { normalise } from '../../plugins/bounce-classifier/normalise.ts';
+import { normalise } from '../../plugins/bounce-model/normalise.ts';
 
-/** One corpus line, normalised, with the family (file) it came from. */
+/** One corpus line, normalised, with the corpus file (`family`) and the template it came from. */
 export interface LabelledText {
+  /** Corpus file name without `.jsonl` (one per phrasing file, e.g. `core-recipient`). */
   readonly family: string;
+  /** Template id `<file>:<situation>:<family>:<index>`: lines of one id are expansions of one phrasing. */
+  readonly template: string;
+  /** The situation of scripts/corpus/situation.ts the template belongs to: the class the models are trained on. */
+  readonly situation: string;
   readonly text: string;
   readonly bnac: string;
   readonly backoff: string;
@@ -17,8 +22,9 @@ export function readCorpus(dir: string): LabelledText[] {
     const family = file.slice(0, -'.jsonl'.length);
     for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
       if (line.trim() === '') continue;
-      const row = JSON.parse(line) as { text: string; bnac: string; backoff: string };
-      out.push({ family, text: normalise(row.text), bnac: row.bnac, backoff: row.backoff });
+      const row = JSON.parse(line) as { text: string; bnac: string; backoff: string; template?: string };
+      if (typeof row.template !== 'string') throw new Error(`${file}: line without a template id: ${line.slice(0, 120)}`);
+      out.push({ family, template: row.template, situation: row.template.split(':')[1]!, text: normalise(row.text), bnac: row.bnac, backoff: row.backoff });
     }
   }
   return out;

@@ -1,14 +1,154 @@
+// Classification metrics shared by training (scripts/train.ts, held-out report) and the dev-set evaluation
+// (scripts/eval.ts), so both report the same figures computed the same way.
+
+/** Precision, recall, F1 and support (true rows) of one class. */
+export interface ClassScore {
+  label: string;
+  precision: number;
+  recall: number;
+  f1: number;
+  support: number;
+}
+
 /** Held-out results of one label set. */
 export interface Evaluation {
   readonly labels: readonly string[];
   readonly accuracy: number;
   readonly macroF1: number;
-  readonly perClass: { label: string; precision: number; recall: number; f1: number; support: number }[];
+  readonly perClass: ClassScore[];
   readonly perFamily: { family: string; accuracy: number; n: number }[];
   /** confusion[true][predicted] counts. */
   readonly confusion: number[][];
   /** Mean predicted probability of the chosen class, to compare with accuracy. */
   readonly meanConfidence: number;
+}
+
+/** confusion[true][predicted] counts over label indices `0..labels.length-1`. */
+export function confusionMatrix(labels: readonly string[], truth: readonly number[], predicted: readonly number[]): number[][] {
+  const k = labels.length;
+  const confusion = labels.map(() => new Array<number>(k).fill(0));
+  truth.forEach((t, i) => {
+    confusion[t]![predicted[i]!]!++;
+  });
+  return confusion;
+}
+
+/** Per-class precision, recall, F1 and support from a confusion matrix; a class never predicted has precision 0. */
+export function perClassScores(labels: readonly string[], confusion: readonly (readonly number[])[]): ClassScore[] {
+  return labels.map((label, c) => {
+    const tp = confusion[c]![c]!;
+    const support = confusion[c]!.reduce((a, b) => a + b, 0);
+    const predictedN = confusion.reduce((a, row) => a + row[c]!, 0);
+    const precision = predictedN ? tp / predictedN : 0;
+    const recall = support ? tp / support : 0;
+    const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
+    return { label, precision, recall, f1, support };
+  });
+}
+
+/** Mean F1 over the classes that occur as a true label (support > 0); 0 when none does. */
+export function macroF1Present(perClass: readonly ClassScore[]): number {
+  const present = perClass.filter((c) => c.support > 0);
+  return present.length ? present.reduce((a, c) => a + c.f1, 0) / present.length : 0;
+}
+
+/** Indices of the classes that occur in a confusion matrix, as a true or a predicted label, in label order. */
+export function occurringClasses(confusion: readonly (readonly number[])[]): number[] {
+  return confusion.flatMap((row, c) => (row.some((n) => n > 0) || confusion.some((r) => r[c]! > 0) ? [c] : []));
+}
+
+/** The confusion matrix cut down to the given class indices (rows and columns). */
+export function subMatrix(confusion: readonly (readonly number[])[], classes: readonly number[]): number[][] {
+  return classes.map((t) => classes.map((p) => confusion[t]![p]!));
+}
+
+/**
+ * Share of answers that are acceptable: `accepted[i]` lists the classes counted right for row i (the label alone,
+ * or every plausible reading of an ambiguous row). 0 for no rows.
+ */
+export function lenientAccuracy(predicted: readonly string[], accepted: readonly (readonly string[])[]): { n: number; correct: number; accuracy: number } {
+  let correct = 0;
+  predicted.forEach((p, i) => {
+    if (accepted[i]!.includes(p)) correct++;
+  });
+  const n = predicted.length;
+  return { n, correct, accuracy: n ? correct / n : 0 };
+}
+
+/** One equal-width confidence bin: [lo, hi), the last one closed. */
+export interface CalibrationBin {
+  lo: number;
+  hi: number;
+  n: number;
+  meanConfidence: number;
+  accuracy: number;
+}
+
+/** Calibration of the returned probability against correctness. */
+export interface Calibration {
+  /** Expected calibration error: sum over bins of (bin share) x |bin accuracy - bin mean confidence|, in [0, 1]. */
+  ece: number;
+  n: number;
+  meanConfidence: number;
+  accuracy: number;
+  /** Non-empty bins only. */
+  bins: CalibrationBin[];
+}
+
+/**
+ * Calibration over `bins` equal-width bins of [0, 1]: a probability p falls in bin floor(p * bins), p = 1 in
+ * the last one. All figures are 0 for no rows.
+ */
+export function calibration(confidence: readonly number[], correct: readonly boolean[], bins = 10): Calibration {
+  const n = confidence.length;
+  const count = new Array<number>(bins).fill(0);
+  const conf = new Array<number>(bins).fill(0);
+  const right = new Array<number>(bins).fill(0);
+  confidence.forEach((p, i) => {
+    const b = Math.min(bins - 1, Math.max(0, Math.floor(p * bins)));
+    count[b]!++;
+    conf[b]! += p;
+    if (correct[i]) right[b]!++;
+  });
+  let ece = 0;
+  const out: CalibrationBin[] = [];
+  for (let b = 0; b < bins; b++) {
+    const m = count[b]!;
+    if (m === 0) continue;
+    const bin = { lo: b / bins, hi: (b + 1) / bins, n: m, meanConfidence: conf[b]! / m, accuracy: right[b]! / m };
+    ece += (m / n) * Math.abs(bin.accuracy - bin.meanConfidence);
+    out.push(bin);
+  }
+  const sum = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0);
+  return {
+    ece,
+    n,
+    meanConfidence: n ? sum(confidence) / n : 0,
+    accuracy: n ? correct.filter(Boolean).length / n : 0,
+    bins: out,
+  };
+}
+
+/** Expected calibration error over `bins` equal-width bins (see `calibration`). */
+export function expectedCalibrationError(confidence: readonly number[], correct: readonly boolean[], bins = 10): number {
+  return calibration(confidence, correct, bins).ece;
+}
+
+/** Answers whose probability is strictly above `threshold`: how many, their share of all answers, their accuracy. */
+export function aboveThreshold(
+  confidence: readonly number[],
+  correct: readonly boolean[],
+  threshold: number,
+): { threshold: number; n: number; share: number; accuracy: number } {
+  let n = 0;
+  let right = 0;
+  confidence.forEach((p, i) => {
+    if (p > threshold) {
+      n++;
+      if (correct[i]) right++;
+    }
+  });
+  return { threshold, n, share: confidence.length ? n / confidence.length : 0, accuracy: n ? right / n : 0 };
 }
 
 /** Computes accuracy, per-class P/R/F1, per-family accuracy and the confusion matrix. */
@@ -20,29 +160,19 @@ export function evaluate(
   families: readonly string[],
 ): Evaluation {
   const k = labels.length;
-  const confusion = labels.map(() => new Array<number>(k).fill(0));
+  const confusion = confusionMatrix(labels, truth, predicted);
   const fam = new Map<string, { ok: number; n: number }>();
   let ok = 0;
   truth.forEach((t, i) => {
-    const p = predicted[i]!;
-    confusion[t]![p]!++;
     const f = fam.get(families[i]!) ?? { ok: 0, n: 0 };
     f.n++;
-    if (t === p) {
+    if (t === predicted[i]) {
       ok++;
       f.ok++;
     }
     fam.set(families[i]!, f);
   });
-  const perClass = labels.map((label, c) => {
-    const tp = confusion[c]![c]!;
-    const support = confusion[c]!.reduce((a, b) => a + b, 0);
-    const predictedN = confusion.reduce((a, row) => a + row[c]!, 0);
-    const precision = predictedN ? tp / predictedN : 0;
-    const recall = support ? tp / support : 0;
-    const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
-    return { label, precision, recall, f1, support };
-  });
+  const perClass = perClassScores(labels, confusion);
   return {
     labels,
     accuracy: ok / truth.length,

@@ -92,10 +92,9 @@ rules('/v1/backoff adds probability only when return_probability is true', async
   for (const result of withProbability) assert.ok(result.probability >= 0 && result.probability <= 1);
 });
 
-rules('/normalise answers the normalised text when given a message', async ({ service }) => {
-  const body = await (await service!.post('/normalise', { message: '550 5.7.1 Blocked, see https://example.com/x' })).json();
-  assert.equal(Object.keys(body), ['normalised']);
-  assert.match(body.normalised, /^550 5_7_1 blocked see __url__/);
+rules("/normalise answers the classifier's own normalised text when given a message", async ({ service }) => {
+  const body = await (await service!.post('/normalise', { message: '550 5.7.1  Blocked, see https://example.com/x' })).json();
+  assert.equal(body, { normalised: '550 5_7_1 blocked, see https://example.com/x' });
 });
 
 rules('classifying endpoints answer cleanly when text is NUL, odd Unicode or very long', async ({ service }) => {

@@ -23,4 +23,18 @@ test('service classifies with the built-in model when config names no classifier
   }
 });
 
+test('service cuts the reply out of its wrapper when normalising and classifying with the built-in model', async () => {
+  const service = await startService();
+  try {
+    const wrapped = 'host mx.example.org[192.0.2.1] said: 550-5.1.1 <a@example.org>: unknown\n550 5.1.1 user (in reply to RCPT TO command)';
+    const body = await (await service.post('/normalise', { message: wrapped })).json();
+    assert.equal(body, { normalised: '550 5_1_1 __email__ unknown user' });
+    const plain = await (await service.post('/v2/bnac/single', { message: '550 5.1.1 <a@example.org>: unknown user' })).json();
+    assert.equal(await (await service.post('/v2/bnac/single', { message: wrapped })).json(), plain);
+    assert.is(plain.class, 'RECIPIENT_NOT_FOUND');
+  } finally {
+    await service.close();
+  }
+});
+
 test.run();

@@ -13,7 +13,6 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { normalise } from '../../plugins/bounce-classifier/normalise.ts';
 import { BACKOFF_CLASSES, BNAC_CLASSES } from '../../plugins/bounce-model/labels.ts';
 import type { Classification, Classifier, ClassifierModel } from '../../runtime/mod.ts';
 
@@ -29,8 +28,8 @@ const CLASSES: Record<ClassifierModel, ReadonlySet<string>> = {
 };
 const MODELS: readonly ClassifierModel[] = ['bnac', 'backoff'];
 
-/** Real-looking bounce replies, normalised as the API hands them to classifiers */
-const SAMPLES = [
+/** Real-looking bounce replies; each classifier's own `normalise` (when it has one) turns them into its input */
+const REPLIES = [
   '451 4.7.1 Greylisting in effect, please come back later',
   "550 5.1.1 The email account that you tried to reach does not exist. Please try double-checking the recipient's email address for typos - gsmtp",
   '552 5.2.2 Mailbox full: user@example.com has exceeded the storage quota',
@@ -41,7 +40,7 @@ const SAMPLES = [
   '530 5.7.0 Must issue a STARTTLS command first',
   '450 4.2.1 The user you are trying to contact is receiving mail at a rate that prevents additional messages',
   '550 5.7.1 Sender domain has a poor reputation, see https://postmaster.example.net/reputation',
-].map(normalise);
+];
 
 /** Inputs that must be classified without an error: edges of Unicode, control bytes, length */
 const AWKWARD = [
@@ -77,8 +76,11 @@ export function classifierConformance(
   options?: { skip?: Record<string, string> },
 ): void {
   const classifierSuite = suite<{ under?: ClassifierUnderTest }>(`classifier conformance: ${name}`, {});
+  let SAMPLES: string[] = [];
   classifierSuite.before(async (context) => {
     context.under = await factory();
+    const classifier = context.under.classifier;
+    SAMPLES = REPLIES.map((reply) => (typeof classifier.normalise === 'function' ? classifier.normalise(reply) : reply));
   });
   classifierSuite.after(async (context) => {
     await context.under?.close?.();
@@ -95,6 +97,16 @@ export function classifierConformance(
   define('classifier exposes a version when created', async (classifier) => {
     assert.type(classifier.version, 'string');
     assert.ok(classifier.version.length > 0, 'version is empty');
+  });
+
+  define('classifier normalises to the same string every time, never throwing, when it has a normaliser', async (classifier) => {
+    if (classifier.normalise === undefined) return;
+    assert.type(classifier.normalise, 'function', 'normalise is not a function');
+    for (const text of [...REPLIES, ...AWKWARD]) {
+      const once = classifier.normalise(text);
+      assert.type(once, 'string');
+      assert.is(classifier.normalise(text), once, `normalise is not a pure function of "${text.slice(0, 40)}"`);
+    }
   });
 
   for (const model of MODELS) {

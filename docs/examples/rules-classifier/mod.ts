@@ -20,7 +20,7 @@ import type { Classification, Classifier, ClassifierModel } from 'capstan';
 
 type Rule = readonly [pattern: RegExp, label: string];
 
-// Texts arrive normalised: lower case, status codes as `5_7_1`, URLs as `__url__`
+// Texts arrive through `normalise` below: lower case, status codes as `5_7_1`
 const RULES: Record<ClassifierModel, readonly Rule[]> = {
   bnac: [
     [/virus|malware|infected/, 'VIRUS'],
@@ -69,8 +69,12 @@ function classifyText(model: ClassifierModel, text: string): Classification {
   return { label: DEFAULT_LABEL[model], probability: FALLBACK };
 }
 
+const STATUS_RE = /\b([245])\.(\d{1,3})\.(\d{1,3})\b/g;
+
 const rulesClassifier: Classifier = {
-  version: 'rules-1',
+  version: 'rules-2',
+  // The input contract of these rules; the API keys its cache on it and `/normalise` answers it
+  normalise: (message) => message.toLowerCase().replace(STATUS_RE, '$1_$2_$3').replace(/\s+/g, ' ').trim(),
   async classify(model, texts, options) {
     options?.signal?.throwIfAborted();
     return texts.map((text) => classifyText(model, text));
@@ -80,7 +84,7 @@ const rulesClassifier: Classifier = {
 export default definePlugin({
   id: 'rules-classifier',
   kind: 'classifier',
-  apiVersion: '^1.0.0',
+  apiVersion: '^1.1.0',
   description: 'Rules-based bounce classifier (worked example)',
   config: Type.Object({}, { additionalProperties: false }),
   setup: () => ({ service: rulesClassifier }),

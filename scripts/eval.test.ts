@@ -1,0 +1,197 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { EvalResult } from './eval.ts';
+import {
+  aboveThreshold,
+  calibration,
+  expectedCalibrationError,
+  lenientAccuracy,
+  macroF1Present,
+  occurringClasses,
+  perClassScores,
+  subMatrix,
+} from './train/metrics.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const EVAL = join(ROOT, 'scripts/eval.ts');
+const RULES = join(ROOT, 'docs/examples/rules-classifier');
+const near = (got: number, want: number, what: string) => assert.ok(Math.abs(got - want) < 1e-9, `${what}: got ${got}, want ${want}`);
+
+// ---- metric helpers ----
+
+test('expectedCalibrationError matches the hand-computed value when answers fall in several bins', () => {
+  const cases: { name: string; confidence: number[]; correct: boolean[]; want: number }[] = [
+    // bin 9: p .95, 1/1 right -> .05 x 1/4; bin 8: p .85, 1/2 right -> .35 x 2/4; bin 1: p .15, 0/1 right -> .15 x 1/4
+    { name: 'three bins', confidence: [0.95, 0.85, 0.85, 0.15], correct: [true, true, false, false], want: 0.0125 + 0.175 + 0.0375 },
+    // one bin each: |1 - .9| / 2 + |0 - .1| / 2; pooled into one bin it would be 0
+    { name: 'two bins, not pooled', confidence: [0.9, 0.1], correct: [true, false], want: 0.1 },
+    // p = 1 goes to the last bin, p = 0 to the first: perfectly calibrated
+    { name: 'edges', confidence: [1, 0], correct: [true, false], want: 0 },
+    { name: 'all wrong at p .8', confidence: [0.8, 0.8], correct: [false, false], want: 0.8 },
+    { name: 'no rows', confidence: [], correct: [], want: 0 },
+  ];
+  for (const c of cases) near(expectedCalibrationError(c.confidence, c.correct), c.want, c.name);
+});
+
+test('calibration reports the non-empty bins, mean confidence and accuracy when given answers', () => {
+  const got = calibration([0.95, 0.85, 0.85, 0.15, 1], [true, true, false, false, true]);
+  assert.equal(
+    got.bins.map((b) => [b.lo, b.n, b.accuracy]),
+    [
+      [0.1, 1, 0],
+      [0.8, 2, 0.5],
+      [0.9, 2, 1],
+    ],
+  );
+  near(got.meanConfidence, (0.95 + 0.85 + 0.85 + 0.15 + 1) / 5, 'mean confidence');
+  near(got.accuracy, 3 / 5, 'accuracy');
+  assert.is(got.n, 5);
+});
+
+test('lenientAccuracy counts an answer right when it is any accepted class', () => {
+  const cases: { predicted: string[]; accepted: string[][]; want: [number, number] }[] = [
+    { predicted: ['A', 'B', 'C'], accepted: [['A'], ['A', 'B'], ['A']], want: [2, 3] },
+    { predicted: ['B'], accepted: [['A', 'C']], want: [0, 1] },
+    { predicted: [], accepted: [], want: [0, 0] },
+  ];
+  for (const c of cases) {
+    const got = lenientAccuracy(c.predicted, c.accepted);
+    assert.equal([got.correct, got.n], c.want);
+    near(got.accuracy, c.want[1] ? c.want[0] / c.want[1] : 0, 'accuracy');
+  }
+});
+
+test('aboveThreshold counts only answers strictly above the threshold', () => {
+  const got = aboveThreshold([0.95, 0.9, 0.99, 0.5], [true, true, false, true], 0.9);
+  assert.equal(got, { threshold: 0.9, n: 2, share: 0.5, accuracy: 0.5 });
+  assert.equal(aboveThreshold([0.5], [true], 0.9), { threshold: 0.9, n: 0, share: 0, accuracy: 0 });
+});
+
+test('macroF1Present averages only classes with support, and the confusion helpers keep occurring classes', () => {
+  // true\pred: A: 2 A, 1 C; B: none; C: 1 C
+  const confusion = [
+    [2, 0, 1],
+    [0, 0, 0],
+    [0, 0, 1],
+  ];
+  const per = perClassScores(['A', 'B', 'C'], confusion);
+  assert.equal(per.map((c) => [c.label, c.support]), [['A', 3], ['B', 0], ['C', 1]]);
+  near(per[0]!.f1, 0.8, 'F1 of A'); // P 1, R 2/3
+  near(per[2]!.f1, 2 / 3, 'F1 of C'); // P 1/2, R 1
+  near(macroF1Present(per), (0.8 + 2 / 3) / 2, 'macro-F1 over A and C');
+  assert.equal(occurringClasses(confusion), [0, 2]);
+  assert.equal(subMatrix(confusion, [0, 2]), [[2, 1], [0, 1]]);
+  // A class that is only predicted still occurs
+  assert.equal(occurringClasses([[0, 1], [0, 0]]), [0, 1]);
+});
+
+// ---- scripts/eval.ts as a process ----
+
+function run(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', EVAL, ...args], { cwd: ROOT, env: { ...process.env, BOUNCE_DEV: undefined, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'capstan-eval-'));
+const devFile = join(dir, 'dev.jsonl');
+// Written for this test. With the rules example classifier (texts are lower case so its patterns match with or
+// without normalisation): rows 1-3 right at p 0.8, row 4 wrong (fallback, p 0.2) for both models; row 5 is
+// ambiguous and answered with its second listed class, row 6 is ambiguous and answered outside its list.
+const rows = [
+  { text: '550 5.1.1 <nobody@example.org>: recipient address rejected: user unknown in local recipient table', bnac: 'RECIPIENT_NOT_FOUND', backoff: 'RECIPIENT_ERROR' },
+  { text: '451 4.7.1 greylisted, please retry in 300 seconds', bnac: 'GRAYLISTING', backoff: 'GRAYLISTING' },
+  { text: '552 5.2.2 mailbox full for this user', bnac: 'RECIPIENT_ERROR', backoff: 'MAILBOX_FULL' },
+  { text: '554 5.7.1 your sending address 192.0.2.9 is listed here', bnac: 'BLOCK_LIST', backoff: 'INFRASTRUCTURE_BLOCK' },
+  {
+    text: '550 5.7.1 relaying denied for this domain',
+    bnac: 'MX_ERROR', ambiguous_bnac: ['MX_ERROR', 'BLOCKED'],
+    backoff: 'RECIPIENT_ERROR', ambiguous_backoff: ['RECIPIENT_ERROR', 'GENERIC_BLOCK'],
+  },
+  {
+    text: '451 4.3.0 please try again later',
+    bnac: 'TEMPORARY_ERROR', ambiguous_bnac: ['TEMPORARY_ERROR', 'GRAYLISTING'],
+    backoff: 'TEMPORARY_SYSTEM_FAILURE', ambiguous_backoff: ['TEMPORARY_SYSTEM_FAILURE', 'GRAYLISTING'],
+  },
+];
+writeFileSync(devFile, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+
+test('eval scores strict and lenient rows exactly when the rules example classifies the synthetic set', async () => {
+  const { code, stdout, stderr } = await run(['--file', devFile, '--plugin', RULES, '--json']);
+  assert.is(code, 0, stderr);
+  const result = JSON.parse(stdout) as EvalResult;
+  assert.is(result.rows, 6);
+  for (const model of ['bnac', 'backoff'] as const) {
+    const r = result.models[model];
+    assert.equal([r.strict.correct, r.strict.n], [3, 4], `${model} strict`);
+    assert.equal([r.lenient.correct, r.lenient.n], [4, 6], `${model} lenient`);
+    assert.equal(r.ambiguous, { n: 2, correct: 1 }, `${model} ambiguous`);
+    // bin 8: 3 right at .8 -> .2 x 3/4; bin 2: 1 wrong at .2 -> .2 x 1/4
+    near(r.calibration.ece, 0.2, `${model} ECE`);
+    near(r.calibration.meanConfidence, 0.65, `${model} mean confidence`);
+    assert.equal(r.confident, { threshold: 0.9, n: 0, share: 0, accuracy: 0 });
+    assert.is(r.errors as unknown, 1, `${model}: JSON holds the error count, not the texts`);
+  }
+  const bnac = result.models.bnac;
+  assert.equal(bnac.confusion.labels, ['BLOCK_LIST', 'GRAYLISTING', 'RECIPIENT_ERROR', 'RECIPIENT_NOT_FOUND', 'TEMPORARY_ERROR']);
+  assert.equal(bnac.confusion.matrix[0], [0, 0, 0, 0, 1]);
+  // Four classes have support (BLOCK_LIST F1 0, three at 1); TEMPORARY_ERROR is only predicted
+  near(bnac.macroF1, 0.75, 'bnac macro-F1');
+  assert.equal(bnac.perClass.map((c) => c.support), [1, 1, 1, 1, 0]);
+});
+
+test('eval reads BOUNCE_DEV and lists wrong strict rows when given --errors', async () => {
+  const { code, stdout, stderr } = await run(['--plugin', RULES, '--errors'], { BOUNCE_DEV: devFile });
+  assert.is(code, 0, stderr);
+  const shown = stdout.slice(0, 2000);
+  assert.ok(stdout.includes(`dev set ${devFile}: 6 rows`), shown);
+  assert.match(stdout, /strict accuracy\s+75\.0 %\s+\(3\/4 rows/);
+  assert.ok(stdout.includes(`BLOCK_LIST -> TEMPORARY_ERROR (0.20)  ${rows[3]!.text}`), shown);
+  assert.ok(stdout.includes(`INFRASTRUCTURE_BLOCK -> TEMPORARY_SYSTEM_FAILURE (0.20)  ${rows[3]!.text}`), shown);
+  // Ambiguous rows are never listed as errors
+  assert.not.ok(stdout.includes(rows[5]!.text), 'ambiguous row listed');
+});
+
+test('eval gives consistent figures when the built-in model classifies the synthetic set', async () => {
+  const { code, stdout, stderr } = await run(['--file', devFile, '--json']);
+  assert.is(code, 0, stderr);
+  const result = JSON.parse(stdout) as EvalResult;
+  assert.is(result.plugin, 'bounce-model');
+  for (const model of ['bnac', 'backoff'] as const) {
+    const r = result.models[model];
+    assert.is(r.strict.n, 4);
+    assert.is(r.lenient.n, 6);
+    assert.is(r.ambiguous.n, 2);
+    assert.is(r.lenient.correct, r.strict.correct + r.ambiguous.correct, `${model}: lenient = strict right + ambiguous right`);
+    assert.ok(r.calibration.ece >= 0 && r.calibration.ece <= 1, `${model} ECE ${r.calibration.ece}`);
+    assert.is(r.confusion.matrix.flat().reduce((a, b) => a + b, 0), 4, `${model} confusion sum`);
+    assert.is(r.confusion.matrix.reduce((a, row, i) => a + row[i]!, 0), r.strict.correct, `${model} confusion diagonal`);
+    assert.is(r.calibration.bins.reduce((a, b) => a + b.n, 0), 4, `${model} calibration bins`);
+  }
+});
+
+test('eval exits 2 with one clear line when the dev set is missing', async () => {
+  const missing = join(dir, 'absent.jsonl');
+  const { code, stdout, stderr } = await run(['--file', missing]);
+  assert.is(code, 2);
+  assert.is(stdout, '');
+  const lines = stderr.trim().split('\n');
+  assert.is(lines.length, 1, stderr);
+  assert.ok(lines[0]!.includes(`dev set not found at ${missing}`), stderr);
+  assert.match(lines[0]!, /--file PATH/);
+  assert.match(lines[0]!, /BOUNCE_DEV/);
+});
+
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+
+test.run();

@@ -1,0 +1,282 @@
+/*
+ * `npm run eval [-- options]`: scores both models of a classifier plugin on the hand-labelled dev set of real
+ * bounce replies (see ../shared/bounce-dev/README.md). The set is for measuring only: this script reads it and
+ * prints figures; it writes nothing.
+ *
+ * Options:
+ *   --file PATH      dev set (JSON Lines); default $BOUNCE_DEV, else <repo>/../shared/bounce-dev/dev.jsonl
+ *   --plugin ID|DIR  classifier plugin: a built-in id (default bounce-model) or a plugin folder/module path,
+ *                    e.g. docs/examples/rules-classifier
+ *   --errors         list every wrong strict row as `expected -> got (p)  text` (stdout; stderr with --json)
+ *   --json           print the whole result as one JSON object instead of the text report
+ *
+ * It classifies through the public plugin interface, as the bounce-classifier API plugin does: `usePlugin`
+ * starts the plugin, each text goes through `service.normalise` when the service has one (plugin API 1.1;
+ * without it the texts are sent as they are), then `service.classify(model, texts)`.
+ *
+ * Per model: strict accuracy over rows without an `ambiguous_<model>` list; lenient accuracy over all rows (an
+ * ambiguous row is right when the answer is any listed class); on strict rows, macro-F1 over the classes that
+ * occur as a true label, per-class precision/recall/F1/support, the confusion matrix (classes that occur as a
+ * true or a predicted label) and the calibration of the returned probability (ECE over 10 equal-width bins,
+ * mean confidence against accuracy, share and accuracy of answers with probability > 0.9).
+ *
+ * Exit codes: 0 measured; 2 nothing measured (dev set missing, bad option); 1 anything else failed.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { BACKOFF_CLASSES, BNAC_CLASSES } from '../plugins/bounce-model/labels.ts';
+import { usePlugin } from '../runtime/mod.ts';
+import type { Classification, Classifier, ClassifierModel } from '../runtime/mod.ts';
+import {
+  aboveThreshold,
+  calibration,
+  evaluate,
+  lenientAccuracy,
+  macroF1Present,
+  occurringClasses,
+  subMatrix,
+  type Calibration,
+  type ClassScore,
+} from './train/metrics.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** Where the dev set lives when neither --file nor BOUNCE_DEV says otherwise. */
+export const DEFAULT_DEV_FILE = join(ROOT, '..', 'shared', 'bounce-dev', 'dev.jsonl');
+const MODELS: readonly ClassifierModel[] = ['bnac', 'backoff'];
+const CLASSES: Record<ClassifierModel, readonly string[]> = { bnac: BNAC_CLASSES, backoff: BACKOFF_CLASSES };
+/** Answers above this probability are reported apart: the share a caller could trust without review. */
+const CONFIDENT = 0.9;
+const BINS = 10;
+
+/** One dev-set row, as the file holds it (extra fields are ignored). */
+export interface DevRow {
+  text: string;
+  bnac: string;
+  backoff: string;
+  ambiguous_bnac?: string[];
+  ambiguous_backoff?: string[];
+  family?: string;
+}
+
+/** A wrong answer on a strict row. */
+export interface EvalError {
+  expected: string;
+  got: string;
+  probability: number;
+  text: string;
+}
+
+/** Figures of one model. */
+export interface ModelResult {
+  strict: { n: number; correct: number; accuracy: number };
+  lenient: { n: number; correct: number; accuracy: number };
+  /** Rows with an ambiguity list for this model, and how many got one of the listed classes. */
+  ambiguous: { n: number; correct: number };
+  /** Mean F1 over the classes occurring as a true label in the strict rows. */
+  macroF1: number;
+  /** Classes occurring in the strict rows as a true or a predicted label, in the model's class order. */
+  perClass: ClassScore[];
+  /** matrix[true][predicted] over `labels` (strict rows). */
+  confusion: { labels: string[]; matrix: number[][] };
+  calibration: Calibration;
+  confident: { threshold: number; n: number; share: number; accuracy: number };
+  errors: EvalError[];
+}
+
+/** Whole result of one run. */
+export interface EvalResult {
+  file: string;
+  plugin: string;
+  version: string;
+  /** `service` when the texts went through `service.normalise`, `none` when they were sent as they are. */
+  normalise: 'service' | 'none';
+  rows: number;
+  models: Record<ClassifierModel, ModelResult>;
+}
+
+class UsageError extends Error {}
+
+/** Reads and checks the dev set; a bad row names its line. */
+export function readDevSet(file: string): DevRow[] {
+  const rows: DevRow[] = [];
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, i) => {
+      if (line.trim() === '') return;
+      const where = `${file}:${i + 1}`;
+      let row: DevRow;
+      try {
+        row = JSON.parse(line) as DevRow;
+      } catch (error) {
+        throw new Error(`${where}: not JSON (${(error as Error).message})`);
+      }
+      if (typeof row.text !== 'string') throw new Error(`${where}: "text" must be a string`);
+      for (const model of MODELS) {
+        const known = (label: unknown) => typeof label === 'string' && CLASSES[model].includes(label);
+        if (!known(row[model])) throw new Error(`${where}: unknown ${model} class ${JSON.stringify(row[model])}`);
+        const list = row[`ambiguous_${model}`];
+        if (list !== undefined && (!Array.isArray(list) || !list.every(known))) {
+          throw new Error(`${where}: "ambiguous_${model}" must be a list of ${model} classes`);
+        }
+      }
+      rows.push(row);
+    });
+  return rows;
+}
+
+const ambiguity = (row: DevRow, model: ClassifierModel): readonly string[] | undefined => {
+  const list = row[`ambiguous_${model}`];
+  return list && list.length > 0 ? list : undefined;
+};
+
+/** Scores one model's answers (one per row, in row order). */
+export function scoreModel(model: ClassifierModel, rows: readonly DevRow[], answers: readonly Classification[]): ModelResult {
+  if (answers.length !== rows.length) throw new Error(`${model}: ${answers.length} answers for ${rows.length} rows`);
+  // A plugin may answer a class outside the closed list; it then gets a column of its own
+  const labels = [...CLASSES[model]];
+  for (const a of answers) if (!labels.includes(a.label)) labels.push(a.label);
+  const strict = rows.flatMap((row, i) => (ambiguity(row, model) ? [] : [i]));
+  const truth = strict.map((i) => labels.indexOf(rows[i]![model]));
+  const predicted = strict.map((i) => labels.indexOf(answers[i]!.label));
+  const confidence = strict.map((i) => answers[i]!.probability);
+  const correct = strict.map((i, j) => truth[j] === predicted[j]);
+  const evaluation = evaluate(labels, truth, predicted, confidence, strict.map((i) => rows[i]!.family ?? ''));
+  const occurring = occurringClasses(evaluation.confusion);
+  const accepted = rows.map((row) => ambiguity(row, model) ?? [row[model]]);
+  const lenient = lenientAccuracy(answers.map((a) => a.label), accepted);
+  const ambiguousRows = rows.flatMap((row, i) => (ambiguity(row, model) ? [i] : []));
+  const strictCorrect = correct.filter(Boolean).length;
+  return {
+    strict: { n: strict.length, correct: strictCorrect, accuracy: strict.length ? strictCorrect / strict.length : 0 },
+    lenient,
+    ambiguous: { n: ambiguousRows.length, correct: ambiguousRows.filter((i) => accepted[i]!.includes(answers[i]!.label)).length },
+    macroF1: macroF1Present(evaluation.perClass),
+    perClass: occurring.map((c) => evaluation.perClass[c]!),
+    confusion: { labels: occurring.map((c) => labels[c]!), matrix: subMatrix(evaluation.confusion, occurring) },
+    calibration: calibration(confidence, correct, BINS),
+    confident: aboveThreshold(confidence, correct, CONFIDENT),
+    errors: strict.flatMap((i, j) =>
+      correct[j] ? [] : [{ expected: rows[i]![model], got: answers[i]!.label, probability: answers[i]!.probability, text: rows[i]!.text }],
+    ),
+  };
+}
+
+/** Starts the plugin, classifies every row with both models, closes the plugin. */
+export async function evaluatePlugin(file: string, plugin: string, rows: readonly DevRow[]): Promise<EvalResult> {
+  // A value naming an existing file or folder (or holding a slash) is a path; otherwise a built-in plugin id
+  const isPath = plugin.includes('/') || existsSync(plugin);
+  const entry = isPath ? { id: basename(resolve(plugin)).replace(/\.[cm]?[jt]s$/, ''), path: resolve(plugin) } : { id: plugin };
+  const used = await usePlugin<Classifier>(entry, { baseDir: ROOT });
+  try {
+    const service = used.service;
+    if (!service || typeof service.classify !== 'function') throw new Error(`plugin "${plugin}" has no classifier service`);
+    const normalise = typeof service.normalise === 'function' ? service.normalise.bind(service) : undefined;
+    const texts = rows.map((row) => (normalise ? normalise(row.text) : row.text));
+    const models = {} as Record<ClassifierModel, ModelResult>;
+    for (const model of MODELS) models[model] = scoreModel(model, rows, await service.classify(model, texts));
+    return { file, plugin, version: service.version, normalise: normalise ? 'service' : 'none', rows: rows.length, models };
+  } finally {
+    await used.close();
+  }
+}
+
+const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
+
+/** Aligned columns: the first `left` ones padded on the right, the others (figures) on the left. */
+function table(header: readonly string[], body: readonly (readonly string[])[], left = 1): string[] {
+  const width = header.map((h, c) => Math.max(h.length, ...body.map((r) => r[c]!.length)));
+  const line = (cells: readonly string[]) => cells.map((s, c) => (c < left ? s.padEnd(width[c]!) : s.padStart(width[c]!))).join('  ');
+  return [line(header), ...body.map(line)];
+}
+
+/** The text report of one model; `errors` appends the wrong strict rows. */
+export function modelReport(model: ClassifierModel, r: ModelResult, errors: boolean): string {
+  const c = r.calibration;
+  const lines = [
+    `== ${model}`,
+    `strict accuracy   ${pct(r.strict.accuracy)}  (${r.strict.correct}/${r.strict.n} rows without an ambiguous_${model} list)`,
+    `lenient accuracy  ${pct(r.lenient.accuracy)}  (${r.lenient.correct}/${r.lenient.n} rows; ${r.ambiguous.correct}/${r.ambiguous.n} ambiguous rows answered with a listed class)`,
+    `macro-F1          ${pct(r.macroF1)}  (over the ${r.perClass.filter((p) => p.support > 0).length} classes in the strict rows)`,
+    `calibration       ECE ${c.ece.toFixed(3)} (${BINS} bins), mean confidence ${pct(c.meanConfidence)} vs accuracy ${pct(c.accuracy)}; ` +
+      `p > ${r.confident.threshold}: ${pct(r.confident.share)} of answers (${r.confident.n}), ${pct(r.confident.accuracy)} right`,
+    '',
+    ...table(
+      ['confidence bin', 'n', 'mean p', 'accuracy'],
+      c.bins.map((b) => [`${b.lo.toFixed(1)}-${b.hi.toFixed(1)}`, String(b.n), pct(b.meanConfidence), pct(b.accuracy)]),
+    ),
+    '',
+    ...table(
+      ['class', 'precision', 'recall', 'F1', 'support'],
+      r.perClass.map((p) => [p.label, pct(p.precision), pct(p.recall), pct(p.f1), String(p.support)]),
+    ),
+    '',
+    'confusion (rows: true class, columns: predicted, by row number):',
+    ...table(
+      ['#', 'true \\ predicted', ...r.confusion.labels.map((_, i) => String(i + 1))],
+      r.confusion.matrix.map((row, i) => [String(i + 1), r.confusion.labels[i]!, ...row.map((n) => (n ? String(n) : '.'))]),
+      2,
+    ),
+  ];
+  if (errors) lines.push('', ...errorLines(model, r));
+  return lines.join('\n');
+}
+
+function errorLines(model: ClassifierModel, r: ModelResult): string[] {
+  return [
+    `wrong ${model} answers on strict rows (${r.errors.length}):`,
+    ...r.errors.map((e) => `${e.expected} -> ${e.got} (${e.probability.toFixed(2)})  ${e.text.replace(/\s+/g, ' ')}`),
+  ];
+}
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        file: { type: 'string' },
+        plugin: { type: 'string', default: 'bounce-model' },
+        errors: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (args.help) {
+    console.log('usage: npm run eval -- [--file PATH] [--plugin ID|DIR] [--errors] [--json]');
+    return 0;
+  }
+  const file = resolve(args.file ?? process.env.BOUNCE_DEV ?? DEFAULT_DEV_FILE);
+  if (!existsSync(file)) {
+    console.error(`eval: dev set not found at ${file}; nothing measured. Point at it with --file PATH or BOUNCE_DEV=PATH.`);
+    return 2;
+  }
+  const rows = readDevSet(file);
+  const result = await evaluatePlugin(file, args.plugin!, rows);
+  if (args.json) {
+    // Row texts stay out of the JSON: they are for reading at the terminal, not for files
+    const models = Object.fromEntries(MODELS.map((m) => [m, { ...result.models[m], errors: result.models[m].errors.length }]));
+    console.log(JSON.stringify({ ...result, models }));
+    if (args.errors) for (const m of MODELS) console.error(errorLines(m, result.models[m]).join('\n'));
+  } else {
+    console.log(`dev set ${result.file}: ${result.rows} rows`);
+    console.log(`plugin ${result.plugin} (version ${result.version}); normalise: ${result.normalise === 'service' ? 'service.normalise' : 'none, texts sent as they are'}`);
+    for (const m of MODELS) console.log(`\n${modelReport(m, result.models[m], args.errors!)}`);
+  }
+  return 0;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      console.error(`eval: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = error instanceof UsageError ? 2 : 1;
+    },
+  );
+}
