@@ -2,20 +2,18 @@
  * In-process cost PER MESSAGE of the bounce models, on one core (the main thread: no worker pool, no HTTP).
  *
  * What each figure measures:
- * - Every call is timed on its own with process.hrtime.bigint() around it (one timer read before and one after
+ * - Every call is timed on its own with performance.now() around it (one timer read before and one after
  *   each call, so every figure includes one timer read's cost, printed as "timer overhead"). The medians, p99 and
  *   p99.9 are over all individual calls of all measured rounds; GC pauses that fall into a call count for it.
  * - "baseline JSON.stringify": JSON.stringify({ message }) of the same input, measured in the same run and in
  *   the same rounds; "×" is the median of a row divided by this baseline median.
  * - "normalise only": normalise(message) from plugins/bounce-model/normalise.ts (the model input contract:
- *   cuts the remote reply out of the sending MTA's wrapper, lower-cases, replaces ids; the older
- *   plugins/bounce-classifier/normalise.ts when the checkout predates the move; the run prints which).
+ *   cuts the remote reply out of the sending MTA's wrapper, lower-cases, replaces ids).
  * - "normalise + bnac" / "normalise + backoff": model.predict(normalise(message)) with a model from loadModel;
  *   the goals (median ≤ 15 µs, p99 ≤ 60 µs per message) apply to these rows on the 100-600 character mix, and
  *   are printed there only (the 4 KB case shows the cost at the normaliser's input cap, with no goal).
  * - Inputs are built here, never from the dev set: the corpus generator's phrasing templates
- *   (scripts/corpus/phrasings/*.ts, slots filled by `expand` with a seeded Rng; without that folder, the `text`
- *   of plugins/bounce-model/corpus/*.jsonl), wrapped in Postfix, Exim, DSN and Exchange report wording and kept
+ *   (scripts/corpus/phrasings/*.ts, slots filled by `expand` with a seeded Rng), wrapped in Postfix, Exim, DSN and Exchange report wording and kept
  *   to 100-600 characters, plus Gmail-style multi-line replies (`550-5.7.1 ...` continuation lines) and replies of
  *   Microsoft families. The 4 KB case (DSN parts of exactly 4096 characters, the normaliser's input cap) is
  *   measured apart. Rounds go through the cases in turn so that all rows see the same machine state.
@@ -27,19 +25,16 @@
  *
  * Run: npx tsx bench/classifier-model.bench.ts   (or npm run bench classifier-model)
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { loadavg } from 'node:os';
 import type { Model } from '../plugins/bounce-model/model.ts';
+import { loadPhrasingFiles } from '../scripts/corpus/generate-corpus.ts';
 import { Rng } from '../scripts/corpus/random.ts';
 import { expand } from '../scripts/corpus/slots.ts';
 
 const ROOT = join(import.meta.dirname, '..');
-const PHRASINGS = join(ROOT, 'scripts/corpus/phrasings');
-const CORPUS = join(ROOT, 'plugins/bounce-model/corpus');
 const MODELS = join(ROOT, 'plugins/bounce-model/models');
 const MIN_CHARS = 100;
 const MAX_CHARS = 600;
@@ -69,9 +64,7 @@ function heapBytes(): number {
 // Heap before the model code is imported: the imports below bring the normaliser and the rule tables both
 // models share (./rules.json), reported apart from the two models
 const beforeImports = heapBytes();
-// The normaliser moved from the API plugin to the model plugin; measure whichever this checkout has
-const NORMALISER = ['plugins/bounce-model/normalise.ts', 'plugins/bounce-classifier/normalise.ts'].find((f) => existsSync(join(ROOT, f)))!;
-const { normalise } = (await import(pathToFileURL(join(ROOT, NORMALISER)).href)) as { normalise(message: string): string };
+const { normalise } = await import('../plugins/bounce-model/normalise.ts');
 const { loadModel } = await import('../plugins/bounce-model/model.ts');
 
 // ---- inputs ----
@@ -81,33 +74,11 @@ interface Template {
   template: string;
 }
 
-/** Phrasing templates of the corpus generator, or null when that folder does not exist. */
-async function phrasingTemplates(): Promise<Template[] | null> {
-  if (!existsSync(PHRASINGS)) return null;
-  const out: Template[] = [];
-  for (const file of readdirSync(PHRASINGS).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).sort()) {
-    const mod = (await import(pathToFileURL(join(PHRASINGS, file)).href)) as { default?: unknown };
-    if (mod.default === undefined) continue; // shared helpers
-    const list = (Array.isArray(mod.default) ? mod.default : [mod.default]) as { templates: Record<string, readonly string[]> }[];
-    for (const p of list) {
-      if (typeof p?.templates !== 'object') continue;
-      for (const [family, templates] of Object.entries(p.templates)) for (const template of templates) out.push({ family, template });
-    }
-  }
-  return out;
-}
-
-/** `text` of the committed corpus files (already expanded and partly wrapped). */
-function corpusTexts(): Template[] {
-  return readdirSync(CORPUS)
-    .filter((f) => f.endsWith('.jsonl'))
-    .sort()
-    .flatMap((f) =>
-      readFileSync(join(CORPUS, f), 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => ({ family: f.slice(0, -'.jsonl'.length), template: (JSON.parse(l) as { text: string }).text.replace(/[{}]/g, '') })),
-    );
+/** Every template of the corpus generator's phrasing files, with its family. */
+async function phrasingTemplates(): Promise<Template[]> {
+  return (await loadPhrasingFiles()).flatMap((file) =>
+    file.phrasings.flatMap((p) => Object.entries(p.templates).flatMap(([family, templates]) => templates.map((template) => ({ family, template })))),
+  );
 }
 
 /** Sending-MTA report wording around a remote reply: a short form, and the longer form its report also uses. */
@@ -156,21 +127,15 @@ interface Input {
   text: string;
 }
 
-function buildInputs(templates: readonly Template[], fromPhrasings: boolean): Input[] {
+function buildInputs(templates: readonly Template[]): Input[] {
   const rng = new Rng(20240917);
-  const fill = (t: string) => (fromPhrasings ? expand(rng, t) : t);
+  const fill = (t: string) => expand(rng, t);
   const inRange = (s: string) => s.length >= MIN_CHARS && s.length <= MAX_CHARS;
   const inputs: Input[] = [];
-  const variants = fromPhrasings ? 3 : 1;
   for (const { family, template } of templates) {
     const ms = MICROSOFT.test(family);
-    for (let v = 0; v < variants; v++) {
+    for (let v = 0; v < 3; v++) {
       const reply = fill(template);
-      // Corpus texts may carry a report wrapper already: they stay as they are
-      if (!fromPhrasings && !/^\d{3}[ -]/.test(reply)) {
-        if (inRange(reply)) inputs.push({ kind: ms ? 'microsoft' : 'corpus as written', text: reply });
-        continue;
-      }
       // Multi-line templates stay as the receiving server sent them (Gmail quotes them so)
       if (reply.includes('\n')) {
         if (inRange(reply)) inputs.push({ kind: ms ? 'microsoft' : 'multi-line as sent', text: reply });
@@ -232,11 +197,12 @@ function measure(cases: readonly Case[], messages: readonly string[], rounds: nu
       const fn = c.fn;
       let at = r * messages.length;
       for (const m of messages) {
-        const t0 = process.hrtime.bigint();
+        // performance.now() allocates nothing, unlike hrtime.bigint(), whose garbage would add collections to the figures
+        const t0 = performance.now();
         const x = fn(m);
-        const t1 = process.hrtime.bigint();
+        const t1 = performance.now();
         consume(x);
-        if (r >= 0) out[at++] = Number(t1 - t0) / 1000;
+        if (r >= 0) out[at++] = (t1 - t0) * 1000;
       }
     });
   }
@@ -249,9 +215,9 @@ const quantile = (sorted: Float64Array, q: number): number => sorted[Math.min(so
 function timerOverheadUs(): number {
   const s = new Float64Array(100_000);
   for (let i = 0; i < s.length; i++) {
-    const t0 = process.hrtime.bigint();
-    const t1 = process.hrtime.bigint();
-    s[i] = Number(t1 - t0) / 1000;
+    const t0 = performance.now();
+    const t1 = performance.now();
+    s[i] = (t1 - t0) * 1000;
   }
   return quantile(s.sort(), 0.5);
 }
@@ -297,9 +263,8 @@ const backoff = loadModel(join(MODELS, 'backoff.model'));
 consume(backoff.predict('550 5 1 1 user unknown'));
 const afterBoth = heapBytes();
 
-const phrasings = await phrasingTemplates();
-const templates = phrasings ?? corpusTexts();
-const inputs = buildInputs(templates, phrasings !== null);
+const templates = await phrasingTemplates();
+const inputs = buildInputs(templates);
 const messages = inputs.map((i) => i.text);
 const big = buildBig(inputs, 200);
 
@@ -311,13 +276,9 @@ const cases: Case[] = [
   predictCase('normalise + backoff.predict', backoff),
 ];
 
-console.log(`normaliser ${NORMALISER}; one core (main thread, no pool); ${process.version}; load average ${loadavg()[0]!.toFixed(2)} (other load disturbs p99 and p99.9)`);
+console.log(`one core (main thread, no pool); ${process.version}; load average ${loadavg()[0]!.toFixed(2)} (other load disturbs p99 and p99.9)`);
 console.log(`timer overhead ${timerOverheadUs().toFixed(3)} µs per timed call (included below)`);
-console.log(
-  phrasings
-    ? `inputs: ${templates.length} phrasing templates of scripts/corpus/phrasings, expanded (seeded) and wrapped`
-    : `inputs: scripts/corpus/phrasings not found; ${templates.length} texts of plugins/bounce-model/corpus/*.jsonl`,
-);
+console.log(`inputs: ${templates.length} phrasing templates of scripts/corpus/phrasings, expanded (seeded) and wrapped`);
 mix(`input mix (${MIN_CHARS}-${MAX_CHARS} chars):`, inputs);
 report(`per message, ${ROUNDS} rounds over ${messages.length} inputs (${WARMUP_ROUNDS} warm-up rounds not counted)`, cases, measure(cases, messages, ROUNDS), true);
 report(`per message, 4 KB inputs: ${big.length} DSN parts of ${BIG_CHARS} chars, ${BIG_ROUNDS} rounds`, cases, measure(cases, big, BIG_ROUNDS), false);

@@ -194,10 +194,24 @@ function addCueFeatures(out: Features, cues: number, replyClass: number, mask: n
 }
 
 function addCharGrams(out: Features, w: string, mask: number): void {
-  // Boundary marks (\u0002 ... \u0003) let prefixes and suffixes differ from inner grams.
-  const s = `\u0002${w}\u0003`;
-  for (let i = 0; i + 3 <= s.length; i++) add(out, hashRange(KIND_CHAR, s, i, i + 3), mask, 1);
+  // Boundary marks (2 before, 3 after the word) let prefixes and suffixes differ from inner grams; they are
+  // read in place rather than by building a marked string, which would cost an allocation per word.
+  const seed = mix(FNV_OFFSET, KIND_CHAR);
+  const n = w.length;
+  let a = 2;
+  let b = w.charCodeAt(0);
+  for (let i = 1; i <= n; i++) {
+    const c = i < n ? w.charCodeAt(i) : 3;
+    add(out, mix(mix(mix(seed, a), b), c), mask, 1);
+    a = b;
+    b = c;
+  }
   if (w.charCodeAt(0) >= 0x2e80) {
-    for (let i = 0; i + 2 <= s.length; i++) add(out, hashRange(KIND_CHAR, s, i, i + 2), mask, 1);
+    let prev = 2;
+    for (let i = 0; i <= n; i++) {
+      const c = i < n ? w.charCodeAt(i) : 3;
+      add(out, mix(mix(seed, prev), c), mask, 1);
+      prev = c;
+    }
   }
 }

@@ -43,8 +43,8 @@ export interface CompactModel {
   readonly temperature: number;
   readonly coverageAlpha: number;
   readonly bias: Float32Array;
-  /** Row of each bucket, -1 for buckets training never saw */
-  readonly rowOf: Int32Array;
+  /** Row of each bucket plus one, 0 for buckets training never saw (16 bits when the rows fit: half the memory) */
+  readonly rowOf: Uint16Array | Uint32Array;
   readonly scales: Float32Array;
   /** rows × K (K situations), row-major */
   readonly weights: Int8Array;
@@ -129,11 +129,11 @@ export function decodeModel(bytes: Uint8Array): ModelFile {
   const bias = new Float32Array(k);
   let at = headerEnd;
   for (let c = 0; c < k; c++, at += 4) bias[c] = buf.readFloatLE(at);
-  const rowOf = new Int32Array(1 << header.bits).fill(-1);
+  const rowOf = rows < 0xffff ? new Uint16Array(1 << header.bits) : new Uint32Array(1 << header.bits);
   const scales = new Float32Array(rows);
   const scaleAt = at + 4 * rows;
   for (let r = 0; r < rows; r++) {
-    rowOf[buf.readUInt32LE(at + 4 * r)] = r;
+    rowOf[buf.readUInt32LE(at + 4 * r)] = r + 1;
     scales[r] = buf.readFloatLE(scaleAt + 4 * r);
   }
   const weightAt = scaleAt + 4 * rows;

@@ -52,7 +52,7 @@ export function loadModel(source: string | Uint8Array): Model {
   const features = newFeatures();
   const scores = new Float64Array(k);
   const classes = new Float64Array(model.labels.length);
-  const seen = (bucket: number): boolean => model.rowOf[bucket]! >= 0;
+  const seen = (bucket: number): boolean => model.rowOf[bucket]! > 0;
   const predict = (text: string): Prediction => {
     const rule = matchRule(name, text);
     if (rule) return { label: rule.label, probability: RULE_PROBABILITY, rule: rule.id };
@@ -78,7 +78,7 @@ function score(model: CompactModel, index: Int32Array, value: Float32Array, leng
   const { weights, rowOf, scales, bias } = model;
   for (let c = 0; c < k; c++) scores[c] = bias[c]!;
   for (let i = 0; i < length; i++) {
-    const r = rowOf[index[i]!]!;
+    const r = rowOf[index[i]!]! - 1;
     if (r < 0) continue;
     const v = value[i]! * scales[r]!;
     for (let c = 0, at = r * k; c < k; c++, at++) scores[c] += v * weights[at]!;

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Rng } from './random.ts';
 import { SITUATIONS, type Phrasings, type SituationName } from './situation.ts';
-import { expand, wrapReply } from './slots.ts';
+import { expand, templateParts, wrapReply } from './slots.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** Folder of the phrasing files; each default-exports `Phrasings[]`. */
@@ -64,43 +64,16 @@ function fnv1a(s: string): number {
   return h;
 }
 
-/** Splits at `|` outside nested braces. */
-function alternativesOf(body: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < body.length; i++) {
-    if (body[i] === '{') depth++;
-    else if (body[i] === '}') depth--;
-    else if (body[i] === '|' && depth === 0) {
-      parts.push(body.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(body.slice(start));
-  return parts;
-}
-
 /**
  * Upper bound of the distinct texts a template expands to: the product of its alternatives, or Infinity
  * when it has a random slot (`{ip}`, `{rcpt}`, ...).
  */
 export function expansionCount(template: string): number {
   let count = 1;
-  let i = 0;
-  while (i < template.length) {
-    const open = template.indexOf('{', i);
-    if (open < 0) break;
-    let depth = 0;
-    let close = open;
-    for (; close < template.length; close++) {
-      if (template[close] === '{') depth++;
-      else if (template[close] === '}' && --depth === 0) break;
-    }
-    const alternatives = alternativesOf(template.slice(open + 1, close));
-    if (alternatives.length === 1) return Infinity;
-    count *= alternatives.reduce((sum, a) => sum + expansionCount(a), 0);
-    i = close + 1;
+  for (const part of templateParts(template)) {
+    if (typeof part === 'string') continue;
+    if (part.length === 1) return Infinity;
+    count *= part.reduce((sum, a) => sum + expansionCount(a), 0);
   }
   return count;
 }

@@ -78,29 +78,12 @@ const WRAPPERS: readonly string[] = [
   '{reply} [{mx}]',
 ];
 
-/** Splits `s` at the `sep` characters that are not inside braces. */
-function splitTopLevel(s: string, sep: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < s.length; i++) {
-    if (s[i] === '{') depth++;
-    else if (s[i] === '}') depth--;
-    else if (s[i] === sep && depth === 0) {
-      parts.push(s.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(s.slice(start));
-  return parts;
-}
+/** A template cut into literal text and `{...}` bodies, each body split into its top-level alternatives. */
+export type TemplatePart = string | readonly string[];
 
-/**
- * Fills `{slot}` and `{a|b}` parts, alternatives may nest (`{IP {ip}|your IP}`); `extra` supplies values for
- * non-random slots (inserted as they are, not expanded again).
- */
-export function expand(rng: Rng, template: string, extra: Readonly<Record<string, string>> = {}): string {
-  let out = '';
+/** Cuts a template into parts; throws on unbalanced braces. */
+export function templateParts(template: string): TemplatePart[] {
+  const parts: TemplatePart[] = [];
   let i = 0;
   while (i < template.length) {
     const open = template.indexOf('{', i);
@@ -112,19 +95,48 @@ export function expand(rng: Rng, template: string, extra: Readonly<Record<string
       else if (template[close] === '}' && --depth === 0) break;
     }
     if (close >= template.length) throw new Error(`unbalanced braces in template: ${template}`);
-    out += template.slice(i, open);
-    const body = template.slice(open + 1, close);
-    const alternatives = splitTopLevel(body, '|');
-    if (alternatives.length > 1) out += expand(rng, rng.pick(alternatives), extra);
-    else if (extra[body] !== undefined) out += extra[body];
-    else {
-      const filler = SLOTS[body];
-      if (!filler) throw new Error(`unknown slot {${body}} in template: ${template}`);
-      out += expand(rng, filler(rng));
-    }
+    if (open > i) parts.push(template.slice(i, open));
+    parts.push(alternativesOf(template.slice(open + 1, close)));
     i = close + 1;
   }
-  return out + template.slice(i);
+  if (i < template.length) parts.push(template.slice(i));
+  return parts;
+}
+
+/** Splits a brace body at `|` outside nested braces. */
+function alternativesOf(body: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === '{') depth++;
+    else if (body[i] === '}') depth--;
+    else if (body[i] === '|' && depth === 0) {
+      parts.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(body.slice(start));
+  return parts;
+}
+
+/**
+ * Fills `{slot}` and `{a|b}` parts, alternatives may nest (`{IP {ip}|your IP}`); `extra` supplies values for
+ * non-random slots (inserted as they are, not expanded again).
+ */
+export function expand(rng: Rng, template: string, extra: Readonly<Record<string, string>> = {}): string {
+  let out = '';
+  for (const part of templateParts(template)) {
+    if (typeof part === 'string') out += part;
+    else if (part.length > 1) out += expand(rng, rng.pick(part), extra);
+    else if (extra[part[0]!] !== undefined) out += extra[part[0]!];
+    else {
+      const filler = SLOTS[part[0]!];
+      if (!filler) throw new Error(`unknown slot {${part[0]}} in template: ${template}`);
+      out += expand(rng, filler(rng));
+    }
+  }
+  return out;
 }
 
 /** Wraps a remote SMTP reply in a randomly chosen sending-MTA report format (never leaves it bare). */
