@@ -178,6 +178,7 @@ const NEAR_MISSES: readonly Row[] = [
   ["552 5.2.3 Requested mail action aborted: exceeded storage allocation (message is larger than the current system limit or the recipient's mailbox is full)", '-', '-'],
   // Sending quotas, scanner failures and infected-computer listings are not mailbox full / virus.
   ['550 5.4.5 Daily user sending quota exceeded', '-', '-'],
+  ['452 4.3.1 Tenant queue quota exceeded for this organisation, try again later', '-', '-'],
   ['451 4.3.0 Virus scanner failure, try again later', '-', '-'],
   ['550 5.7.1 Your computer at 192.0.2.44 appears infected with spam-sending malware', '-', '-'],
   ['554 5.7.1 Blocked - your IP is listed in the Spamhaus XBL because the host is infected', 'BLOCK_LIST@list-spamhaus-ip', 'INFRASTRUCTURE_BLOCK@list-spamhaus-ip'],
