@@ -102,16 +102,24 @@ function normaliseText(reply: string): string {
   let start = -1;
   let plain = true;
   let alnum = true;
+  // Where the token stops being a-z, and how many chars are not a-z: a word with one bracket or stop around it
+  // ("mail.", "(user") is the common case and skips the rewrites, which would answer the same
+  let other = -1;
+  let others = 0;
   // One pass over the reply; only tokens holding something other than
   // a-z go through the (token-local, hence cheap) regex rewrites.
   for (let i = 0; i <= s.length; i++) {
     const c = i < s.length ? s.charCodeAt(i) : 32;
     if (CHAR_CLASS[c] === SEP) {
       if (start >= 0) {
-        const token = s.slice(start, i);
-        if (plain) push(out, token);
-        else if (alnum) push(out, isIdSegment(token) ? UUID : token);
-        else stripPunctuation(rewriteToken(token), out);
+        if (plain) push(out, s.slice(start, i));
+        else if (others === 1 && i - start > 1 && CHAR_CLASS[s.charCodeAt(other)] === PUNCT && (other === start || other === i - 1)) {
+          push(out, other === start ? s.slice(start + 1, i) : s.slice(start, i - 1));
+        } else {
+          const token = s.slice(start, i);
+          if (alnum) push(out, isIdSegment(token) ? UUID : token);
+          else stripPunctuation(rewriteToken(token), out);
+        }
         start = -1;
       }
     } else {
@@ -119,9 +127,12 @@ function normaliseText(reply: string): string {
         start = i;
         plain = true;
         alnum = true;
+        others = 0;
       }
       if (c < 97 || c > 122) {
         plain = false;
+        other = i;
+        others++;
         if (c < 48 || c > 57) alnum = false;
       }
     }
