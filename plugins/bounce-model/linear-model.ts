@@ -75,8 +75,8 @@ export interface Example {
   readonly label: number;
 }
 
-/** Seeded PRNG (mulberry32) for the example order. */
-function rng(seed: number): () => number {
+/** Seeded PRNG (mulberry32): uniform floats in [0, 1); training and the corpus generator must be reproducible. */
+export function rng(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;

@@ -1,18 +1,12 @@
-/** Seeded PRNG (mulberry32): corpus and training must be reproducible byte for byte. */
+import { rng } from '../../plugins/bounce-model/linear-model.ts';
+
+/** The training's seeded PRNG with the helpers the corpus generator needs: corpus and training reproduce byte for byte. */
 export class Rng {
-  private state: number;
+  /** Uniform float in [0, 1). */
+  readonly next: () => number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  /** Uniform float in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = rng(seed);
   }
 
   /** Uniform integer in [lo, hi]. */
