@@ -178,7 +178,7 @@ replies (Gmail's multi-line \`gsmtp\` replies, Microsoft's \`RESOLVER.ADR...\` a
 \`[TSS04]\`, Orange's \`OFR_...\`, QQ/163 help links, Mimecast's DOC-1369 links, Postfix/Exim/Sendmail/qmail
 stock texts, greylisting filters, DNSBL rejections, localised replies in several languages) and how sending
 MTAs report them. It is not a sample of live traffic, and it **never contains rows of the real-mail dev set**
-(\`/work/shared/bounce-dev/\`): that set is for measuring only, and no phrasing is copied from it. Accuracy on
+(\`../shared/bounce-dev/\` beside the checkout): that set is for measuring only, and no phrasing is copied from it. Accuracy on
 this corpus is an upper bound for real mail.
 
 ## How it is made
