@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { rejects } from '../../test/rejects.ts';
 import { usePlugin } from '../../runtime/mod.ts';
 import type { ScheduleStore } from '../../runtime/mod.ts';
 import { storeConformance } from '../../test/conformance/store.ts';
@@ -45,12 +46,7 @@ test('schedule-store-file refuses to start when the file is not its format', asy
   const dir = await mkdtemp(join(tmpdir(), 'capstan-file-store-'));
   folders.push(dir);
   await writeFile(join(dir, 's.json'), JSON.stringify({ format: 99 }));
-  try {
-    await usePlugin({ id: 'schedule-store-file', config: { path: 's.json' } }, { baseDir: dir });
-    assert.unreachable('started');
-  } catch (error) {
-    assert.match((error as Error).message, /unknown format "99"/);
-  }
+  await rejects(() => usePlugin({ id: 'schedule-store-file', config: { path: 's.json' } }, { baseDir: dir }), /unknown format "99"/, 'opening the store');
 });
 
 test.after(async () => {

@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { rejects } from '../rejects.ts';
 import { createLogger } from '../../runtime/host/logger.ts';
 import { startHost, usePlugin } from '../../runtime/mod.ts';
 import { document, tempDir, writePlugin } from './_fixtures.ts';
@@ -42,12 +43,7 @@ test('pool runs a plugin worker written in TypeScript in a named thread pool', a
 });
 
 test('pool names an unknown thread pool in the startup error', async () => {
-  try {
-    await usePlugin({ id: 'threaded', path: plugin }, { baseDir: dir });
-    assert.unreachable('should fail');
-  } catch (error) {
-    assert.match((error as Error).message, /Unknown thread pool "calc"/);
-  }
+  await rejects(() => usePlugin({ id: 'threaded', path: plugin }, { baseDir: dir }), /Unknown thread pool "calc"/, 'loading the plugin');
 });
 
 test.run();
