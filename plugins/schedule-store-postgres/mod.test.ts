@@ -49,6 +49,11 @@ test('schedule-store-postgres reads DATABASE_URL when config names no connection
   await rejects(open, /ECONNREFUSED 127\.0\.0\.1:1\b/, 'opening the store');
 });
 
+test('schedule-store-postgres refuses to start when neither config nor DATABASE_URL names a database', async () => {
+  const error = await rejects(() => usePlugin({ id: 'schedule-store-postgres', config: {} }, { env: {} }), /set "connectionString" in its config or the environment variable "DATABASE_URL"/, 'opening the store');
+  assert.is((error as { cause?: { code?: string } }).cause?.code, 'PLUGIN_ERR_CONFIG');
+});
+
 test.after(async () => {
   const client = new pg.Client(URL);
   await client.connect();

@@ -1,22 +1,21 @@
 /**
  * Built-in plugin `schedule-store-postgres`: schedules in PostgreSQL, for several Capstan hosts sharing
- * one database. Connection: config `connectionString`, else env `DATABASE_URL`, else
- * `postgres://postgres@127.0.0.1:5432/test`. Tables live in config `schema` (default `public`), migrated
- * at start.
+ * one database. Connection: config `connectionString`, else env `DATABASE_URL`; with neither it refuses to
+ * start (a guessed database would be someone else's). Tables live in config `schema` (default `public`),
+ * migrated at start.
  *
  * @example
  * ```ts
  * import { usePlugin } from '../../runtime/mod.ts';
  * import type { ScheduleStore } from '../../runtime/mod.ts';
- * const { service: store, close } = await usePlugin<ScheduleStore>({ id: 'schedule-store-postgres', config: { schema: 'demo' } });
+ * const config = { connectionString: 'postgres://postgres@127.0.0.1:5432/test', schema: 'demo' };
+ * const { service: store, close } = await usePlugin<ScheduleStore>({ id: 'schedule-store-postgres', config });
  * await store.list(); // []
  * await close();
  * ```
  */
-import { definePlugin, Type } from '../../runtime/mod.ts';
+import { CapstanError, definePlugin, Type } from '../../runtime/mod.ts';
 import { PostgresStore } from './pg-store.ts';
-
-const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 export default definePlugin({
   id: 'schedule-store-postgres',
@@ -30,8 +29,12 @@ export default definePlugin({
   }, { additionalProperties: false }),
   capabilities: { env: ['DATABASE_URL'] },
   async setup(ctx) {
+    const connectionString = ctx.config.connectionString ?? ctx.env.DATABASE_URL;
+    if (connectionString === undefined || connectionString === '') {
+      throw new CapstanError('PLUGIN_ERR_CONFIG', 'Plugin "schedule-store-postgres" has no database: set "connectionString" in its config or the environment variable "DATABASE_URL"');
+    }
     const store = await PostgresStore.open({
-      connectionString: ctx.config.connectionString ?? ctx.env.DATABASE_URL ?? DEFAULT_URL,
+      connectionString,
       schema: ctx.config.schema,
       poolSize: ctx.config.poolSize,
     });
