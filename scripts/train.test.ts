@@ -1,12 +1,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
-import { Rng } from '../../scripts/corpus/random.ts';
-import { readCorpus } from '../../scripts/train/corpus.ts';
-import { augment, TASKS, trainModelFiles } from '../../scripts/train.ts';
-import { loadModel } from './model.ts';
+import { Rng } from './corpus/random.ts';
+import { readCorpus } from './train/corpus.ts';
+import { augment, TASKS, trainModelFiles } from './train.ts';
+import { loadModel } from '../plugins/bounce-model/model.ts';
 
-const rows = readCorpus(join(import.meta.dirname, 'corpus')).filter((_, i) => i % 10 === 0);
+const rows = readCorpus(join(import.meta.dirname, '../plugins/bounce-model/corpus')).filter((_, i) => i % 10 === 0);
 const small = { bits: 14, epochs: 2, learningRate: 0.2, seed: 7, runs: 2 };
 const fitted = { temperature: 1.2, coverageAlpha: 0.5 };
 
