@@ -652,6 +652,7 @@ export const documents: Record<string, any> = {
         "BnacClass": {
           "type": "string",
           "description": "Bounce next action class",
+          "x-const": "BNAC_CLASSES",
           "enum": [
             "BLOCK_LIST",
             "BLOCKED",
@@ -737,7 +738,8 @@ export const documents: Record<string, any> = {
         },
         "BackoffClass": {
           "type": "string",
-          "description": "Backoff class",
+          "description": "Backoff class. `x-table` gives each class the `fields` and `actions` that `/v1/backoff` answers\nwith it (empty arrays for classes without them).\n",
+          "x-const": "BACKOFF_CLASSES",
           "enum": [
             "AUTHENTICATION_ERROR",
             "CONCURRENCY_LIMIT",
@@ -763,7 +765,187 @@ export const documents: Record<string, any> = {
             "SENDER_REPUTATION__DOMAIN",
             "SENDER_REPUTATION__SENDER_ADDRESS",
             "TEMPORARY_SYSTEM_FAILURE"
-          ]
+          ],
+          "x-table": {
+            "const": "BACKOFF_TABLE",
+            "row": {
+              "$ref": "#/components/schemas/BackoffClassData"
+            },
+            "rows": {
+              "AUTHENTICATION_ERROR": {
+                "fields": [],
+                "actions": []
+              },
+              "CONCURRENCY_LIMIT": {
+                "fields": [
+                  "localip",
+                  "grouping"
+                ],
+                "actions": [
+                  "concurrency"
+                ]
+              },
+              "CONNECTION_FAILURE": {
+                "fields": [],
+                "actions": []
+              },
+              "CONTENT_REJECTED_OTHER": {
+                "fields": [],
+                "actions": []
+              },
+              "CONTENT_REJECTED_SPAM": {
+                "fields": [
+                  "tenantid",
+                  "jobid",
+                  "grouping"
+                ],
+                "actions": [
+                  "suspend"
+                ]
+              },
+              "CONTENT_REJECTED_VIRUS": {
+                "fields": [
+                  "tenantid",
+                  "jobid",
+                  "grouping"
+                ],
+                "actions": [
+                  "suspend"
+                ]
+              },
+              "GENERIC_BLOCK": {
+                "fields": [],
+                "actions": []
+              },
+              "GRAYLISTING": {
+                "fields": [],
+                "actions": []
+              },
+              "INFRASTRUCTURE_BLOCK": {
+                "fields": [
+                  "jobid",
+                  "grouping"
+                ],
+                "actions": [
+                  "suspend"
+                ]
+              },
+              "INFRASTRUCTURE_ERROR": {
+                "fields": [
+                  "jobid",
+                  "grouping"
+                ],
+                "actions": [
+                  "suspend"
+                ]
+              },
+              "MAILBOX_FULL": {
+                "fields": [],
+                "actions": []
+              },
+              "POLICY_VIOLATION_SPF_DMARC__DKIM_FAIL": {
+                "fields": [
+                  "tenantid",
+                  "jobid",
+                  "grouping"
+                ],
+                "actions": [
+                  "suspend"
+                ]
+              },
+              "POLICY_VIOLATION_SPF_DMARC__SPF_OR_DMARC_FAIL": {
+                "fields": [
+                  "localip",
+                  "tenantid",
+                  "grouping"
+                ],
+                "actions": [
+                  "suspend"
+                ]
+              },
+              "PROTOCOL_ERROR": {
+                "fields": [],
+                "actions": []
+              },
+              "RATE_LIMIT__DOMAIN_RATE_LIMIT": {
+                "fields": [
+                  "tenantid",
+                  "grouping"
+                ],
+                "actions": [
+                  "rate"
+                ]
+              },
+              "RATE_LIMIT__GENERAL": {
+                "fields": [
+                  "localip",
+                  "grouping"
+                ],
+                "actions": [
+                  "rate"
+                ]
+              },
+              "RATE_LIMIT__IP_RATE_LIMIT": {
+                "fields": [
+                  "localip",
+                  "grouping"
+                ],
+                "actions": [
+                  "rate"
+                ]
+              },
+              "RATE_LIMIT__RECIPIENT_LIMIT": {
+                "fields": [],
+                "actions": []
+              },
+              "RATE_LIMIT__SERVER_BUSY": {
+                "fields": [
+                  "localip",
+                  "remoteip"
+                ],
+                "actions": [
+                  "concurrency",
+                  "rate"
+                ]
+              },
+              "RATE_LIMIT__URL_DOMAIN": {
+                "fields": [
+                  "tenantid",
+                  "jobid",
+                  "grouping"
+                ],
+                "actions": [
+                  "rate"
+                ]
+              },
+              "RECIPIENT_ERROR": {
+                "fields": [],
+                "actions": []
+              },
+              "SENDER_REPUTATION__DOMAIN": {
+                "fields": [
+                  "tenantid",
+                  "grouping"
+                ],
+                "actions": [
+                  "suspend"
+                ]
+              },
+              "SENDER_REPUTATION__SENDER_ADDRESS": {
+                "fields": [
+                  "tenantid",
+                  "grouping"
+                ],
+                "actions": [
+                  "suspend"
+                ]
+              },
+              "TEMPORARY_SYSTEM_FAILURE": {
+                "fields": [],
+                "actions": []
+              }
+            }
+          }
         },
         "BackoffField": {
           "type": "string",
@@ -786,6 +968,37 @@ export const documents: Record<string, any> = {
             "connectinterval"
           ]
         },
+        "BackoffFields": {
+          "type": "array",
+          "description": "Fields of a backoff class; empty for classes without fields",
+          "items": {
+            "$ref": "#/components/schemas/BackoffField"
+          }
+        },
+        "BackoffActions": {
+          "type": "array",
+          "description": "Actions of a backoff class; empty for classes without actions",
+          "items": {
+            "$ref": "#/components/schemas/BackoffAction"
+          }
+        },
+        "BackoffClassData": {
+          "type": "object",
+          "description": "What a backoff class adds to its result; one row of `BackoffClass`'s `x-table`",
+          "required": [
+            "fields",
+            "actions"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "fields": {
+              "$ref": "#/components/schemas/BackoffFields"
+            },
+            "actions": {
+              "$ref": "#/components/schemas/BackoffActions"
+            }
+          }
+        },
         "BackoffResult": {
           "type": "object",
           "required": [
@@ -802,18 +1015,10 @@ export const documents: Record<string, any> = {
               "$ref": "#/components/schemas/Probability"
             },
             "fields": {
-              "type": "array",
-              "description": "Fields of the class; empty for classes without fields",
-              "items": {
-                "$ref": "#/components/schemas/BackoffField"
-              }
+              "$ref": "#/components/schemas/BackoffFields"
             },
             "actions": {
-              "type": "array",
-              "description": "Actions of the class; empty for classes without actions",
-              "items": {
-                "$ref": "#/components/schemas/BackoffAction"
-              }
+              "$ref": "#/components/schemas/BackoffActions"
             }
           }
         },

@@ -26,7 +26,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BACKOFF_CLASSES, BNAC_CLASSES } from '../plugins/bounce-model/labels.ts';
+import { BACKOFF_CLASSES, BNAC_CLASSES } from '../generated/data/bounce-classifier.ts';
 import { usePlugin } from '../runtime/mod.ts';
 import type { Classification, Classifier, ClassifierModel } from '../runtime/mod.ts';
 import {

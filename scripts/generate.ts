@@ -1,5 +1,5 @@
 /**
- * `npm run generate`: turns `spec/` into `generated/` (types, validators, route table, documents).
+ * `npm run generate`: turns `spec/` into `generated/` (types, validators, data, route table, documents).
  * Load, then model, then emit; every output kind has its own emitter. Pass `--out DIR` to write elsewhere.
  */
 import { createHash } from 'node:crypto';
@@ -7,6 +7,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Emitted } from './generate/emit.ts';
+import { emitData } from './generate/emit-data.ts';
 import { emitDocuments, emitRoutes } from './generate/emit-routes.ts';
 import { emitTypes } from './generate/emit-types.ts';
 import { emitValidators } from './generate/emit-validators.ts';
@@ -37,7 +38,7 @@ async function listFiles(dir: string): Promise<string[]> {
 /** Generates every output for the specs under `root` */
 export async function generate(root = ROOT): Promise<Emitted[]> {
   const model = buildModel(await loadSpecs(root));
-  return [...(await emitTypes(model)), ...emitValidators(model), emitRoutes(model), emitDocuments(model), await stamp(model)];
+  return [...(await emitTypes(model)), ...emitValidators(model), ...emitData(model), emitRoutes(model), emitDocuments(model), await stamp(model)];
 }
 
 /** Writes the outputs into `out`, removing files no emitter produced */

@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BACKOFF_CLASSES, BNAC_CLASSES } from '../plugins/bounce-model/labels.ts';
+import { BACKOFF_CLASSES, BNAC_CLASSES } from '../generated/data/bounce-classifier.ts';
 import {
   aggregate,
   DEFAULT_TRAIN_OPTIONS,

@@ -205,7 +205,8 @@ export interface components {
         /** @description An array for a `messages` body, one object for a `message` body */
         BnacBatchResponseV2: components["schemas"]["BnacResultV2"][] | components["schemas"]["BnacResultV2"];
         /**
-         * @description Backoff class
+         * @description Backoff class. `x-table` gives each class the `fields` and `actions` that `/v1/backoff` answers
+         *     with it (empty arrays for classes without them).
          * @enum {string}
          */
         BackoffClass: "AUTHENTICATION_ERROR" | "CONCURRENCY_LIMIT" | "CONNECTION_FAILURE" | "CONTENT_REJECTED_OTHER" | "CONTENT_REJECTED_SPAM" | "CONTENT_REJECTED_VIRUS" | "GENERIC_BLOCK" | "GRAYLISTING" | "INFRASTRUCTURE_BLOCK" | "INFRASTRUCTURE_ERROR" | "MAILBOX_FULL" | "POLICY_VIOLATION_SPF_DMARC__DKIM_FAIL" | "POLICY_VIOLATION_SPF_DMARC__SPF_OR_DMARC_FAIL" | "PROTOCOL_ERROR" | "RATE_LIMIT__DOMAIN_RATE_LIMIT" | "RATE_LIMIT__GENERAL" | "RATE_LIMIT__IP_RATE_LIMIT" | "RATE_LIMIT__RECIPIENT_LIMIT" | "RATE_LIMIT__SERVER_BUSY" | "RATE_LIMIT__URL_DOMAIN" | "RECIPIENT_ERROR" | "SENDER_REPUTATION__DOMAIN" | "SENDER_REPUTATION__SENDER_ADDRESS" | "TEMPORARY_SYSTEM_FAILURE";
@@ -219,13 +220,20 @@ export interface components {
          * @enum {string}
          */
         BackoffAction: "suspend" | "rate" | "concurrency" | "connectinterval";
+        /** @description Fields of a backoff class; empty for classes without fields */
+        BackoffFields: components["schemas"]["BackoffField"][];
+        /** @description Actions of a backoff class; empty for classes without actions */
+        BackoffActions: components["schemas"]["BackoffAction"][];
+        /** @description What a backoff class adds to its result; one row of `BackoffClass`'s `x-table` */
+        BackoffClassData: {
+            fields: components["schemas"]["BackoffFields"];
+            actions: components["schemas"]["BackoffActions"];
+        };
         BackoffResult: {
             class: components["schemas"]["BackoffClass"];
             probability?: components["schemas"]["Probability"];
-            /** @description Fields of the class; empty for classes without fields */
-            fields: components["schemas"]["BackoffField"][];
-            /** @description Actions of the class; empty for classes without actions */
-            actions: components["schemas"]["BackoffAction"][];
+            fields: components["schemas"]["BackoffFields"];
+            actions: components["schemas"]["BackoffActions"];
         };
         /** @description Always an array, one result per message in input order */
         BackoffResponse: components["schemas"]["BackoffResult"][];

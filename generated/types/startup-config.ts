@@ -12,7 +12,7 @@ export type Server = {
    */
   id: string;
   /**
-   * Server type. Default "smtp". An "https" server needs a key in "pki.private" whose id equals the server id, or the only key.
+   * Server type. Default "smtp". "capstan serve" needs a key in "pki.private" for an "https" server (whose id equals the server id, or the only key); "capstan config check" only warns, because the MTA takes the certificate from the running configuration.
    */
   type?: "smtp" | "http" | "https" | "plugin";
   /**
@@ -102,11 +102,11 @@ export type Corrupt = "unlink" | "rename" | "ignore";
 export type Controlsocket = UnixControlSocket | TCPControlSocket;
 
 /**
- * Startup configuration of the mail server daemon: virtual servers, queues, keys, plugins, thread pools, scripting, resolver, spool and environment. Only "version" is required. Every object is closed (unknown properties are rejected) except a plugin's "config". Defaults are filled by "capstan config effective"; a default inside an optional object applies only when that object is present. Custom keywords: "x-message" (a plain-words message for a failing keyword: a string, or an object keyed by keyword) and "x-hints" (more specific messages for values matching a pattern); validators ignore them.
+ * Startup configuration of the mail server daemon: virtual servers, queues, keys, plugins, thread pools, scripting, resolver, spool and environment, plus the parts of real documents the format leaves "not shown" (cluster, monitor, and the rest of environment). Only "version" is required. Every object is closed (unknown properties are rejected) except a plugin's "config" and the partly known "cluster", "monitor" and "environment.sockets", where an unknown property is a warning. Defaults are filled by "capstan config effective"; a default inside an optional object applies only when that object is present. Custom keywords, ignored by validators: "x-message" (a plain-words message for a failing keyword: a string, or an object keyed by keyword; "{.}" stands for the value found, "{../name}" for a value near it), "x-hints" (more specific messages for values matching a "pattern", a "const" or a "type") and "x-warnings" (a list of {when, message}: a value matching "when", or any value when "when" is absent, is accepted with a warning).
  */
 export interface StartupConfig {
   /**
-   * Software version the configuration was written for. Only "6.10" is accepted.
+   * Software version the configuration was written for. Only "6.10" is accepted, as a string: unquoted, YAML reads 6.10 as the number 6.1.
    */
   version: "6.10";
   /**
@@ -124,6 +124,8 @@ export interface StartupConfig {
   resolver?: Resolver;
   spool?: Spool;
   environment?: Environment;
+  cluster?: Cluster;
+  monitor?: Monitor;
 }
 /**
  * TCP listener.
@@ -484,7 +486,7 @@ export interface Resolver {
     event?: number;
   };
   /**
-   * EDNS buffer size in bytes. Default 1280.
+   * EDNS buffer size in bytes. Default 1280. A negative size (real documents write -1) is accepted with a warning.
    */
   ednsbuffersize?: number;
 }
@@ -686,6 +688,53 @@ export interface Environment {
      */
     nofile?: number;
   };
+  /**
+   * Message id generation. Not shown in the format; from real documents (80 of 82 write {version: 4}).
+   */
+  uuid?: {
+    /**
+     * UUID version (RFC 9562, 1 to 8); real documents use 4 (random).
+     */
+    version?: number;
+  };
+  /**
+   * Path of the MTA's license key file (e.g. "/license.key"). Not shown in the format; from real documents.
+   */
+  licensekey?: string;
+  /**
+   * Path of the running (application) configuration. The MTA's default is "/etc/halon/smtpd-app.yaml". Not shown in the format; from the MTA's defaults table.
+   */
+  appconf?: string;
+  /**
+   * Path of the policy configuration. The MTA's default is "/etc/halon/smtpd-policy.yaml". Not shown in the format; from the MTA's defaults table.
+   */
+  policyconf?: string;
+  /**
+   * Path of the suspension configuration. The MTA's default is "/etc/halon/smtpd-suspend.yaml". Not shown in the format; from the MTA's defaults table.
+   */
+  suspendconf?: string;
+  /**
+   * Path of the delivery configuration. The MTA's default is "/etc/halon/smtpd-delivery.yaml". Not shown in the format; from the MTA's defaults table.
+   */
+  deliveryconf?: string;
+  /**
+   * Path of the public suffix list (used by DMARC); no default. Not shown in the format; from the MTA's defaults table.
+   */
+  publicsuffix?: string;
+  /**
+   * Unix sockets of the MTA's companion services. Not shown in the format; "rated" and "httprd" come from the MTA's defaults table. Any other service is accepted with a warning.
+   */
+  sockets?: {
+    rated?: ServiceSocket;
+    httprd?: ServiceSocket1;
+    [k: string]:
+      | {
+          [k: string]: unknown | undefined;
+        }
+      | ServiceSocket
+      | ServiceSocket1
+      | undefined;
+  };
 }
 /**
  * Unix control socket.
@@ -814,4 +863,97 @@ export interface PEMFileForm4 {
    * File path of the PEM content.
    */
   path: string;
+}
+/**
+ * Socket of the rate service; the MTA's default path is "/var/run/halon/rated.sock".
+ */
+export interface ServiceSocket {
+  /**
+   * Socket path.
+   */
+  path?: string;
+}
+/**
+ * Socket of the HTTP request service; the MTA's default path is under "/var/run/halon/".
+ */
+export interface ServiceSocket1 {
+  /**
+   * Socket path.
+   */
+  path?: string;
+}
+/**
+ * Cluster membership. Not shown in the format; from real Kubernetes and Helm documents, which write "address", "port" and "startup.hosts". Any other property is accepted with a warning.
+ */
+export interface Cluster {
+  /**
+   * Host name or IP address of the cluster service.
+   */
+  address?: string;
+  port?: Port;
+  /**
+   * Cluster start-up settings.
+   */
+  startup?: {
+    /**
+     * Number of hosts (real documents write 1).
+     */
+    hosts?: number;
+    [k: string]:
+      | {
+          [k: string]: unknown | undefined;
+        }
+      | number
+      | undefined;
+  };
+  [k: string]:
+    | {
+        [k: string]: unknown | undefined;
+      }
+    | string
+    | Port
+    | {
+        /**
+         * Number of hosts (real documents write 1).
+         */
+        hosts?: number;
+        [k: string]:
+          | {
+              [k: string]: unknown | undefined;
+            }
+          | number
+          | undefined;
+      }
+    | undefined;
+}
+/**
+ * Monitoring endpoint. Not shown in the format; from real Kubernetes and Helm documents, which write "listener.port". Any other property is accepted with a warning.
+ */
+export interface Monitor {
+  /**
+   * Where the monitoring endpoint listens.
+   */
+  listener?: {
+    port?: Port;
+    [k: string]:
+      | {
+          [k: string]: unknown | undefined;
+        }
+      | Port
+      | undefined;
+  };
+  [k: string]:
+    | {
+        [k: string]: unknown | undefined;
+      }
+    | {
+        port?: Port;
+        [k: string]:
+          | {
+              [k: string]: unknown | undefined;
+            }
+          | Port
+          | undefined;
+      }
+    | undefined;
 }

@@ -6,7 +6,7 @@ export const StartupConfigSchema = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://capstan.dev/schemas/startup-config.schema.json",
   "title": "Startup config",
-  "description": "Startup configuration of the mail server daemon: virtual servers, queues, keys, plugins, thread pools, scripting, resolver, spool and environment. Only \"version\" is required. Every object is closed (unknown properties are rejected) except a plugin's \"config\". Defaults are filled by \"capstan config effective\"; a default inside an optional object applies only when that object is present. Custom keywords: \"x-message\" (a plain-words message for a failing keyword: a string, or an object keyed by keyword) and \"x-hints\" (more specific messages for values matching a pattern); validators ignore them.",
+  "description": "Startup configuration of the mail server daemon: virtual servers, queues, keys, plugins, thread pools, scripting, resolver, spool and environment, plus the parts of real documents the format leaves \"not shown\" (cluster, monitor, and the rest of environment). Only \"version\" is required. Every object is closed (unknown properties are rejected) except a plugin's \"config\" and the partly known \"cluster\", \"monitor\" and \"environment.sockets\", where an unknown property is a warning. Defaults are filled by \"capstan config effective\"; a default inside an optional object applies only when that object is present. Custom keywords, ignored by validators: \"x-message\" (a plain-words message for a failing keyword: a string, or an object keyed by keyword; \"{.}\" stands for the value found, \"{../name}\" for a value near it), \"x-hints\" (more specific messages for values matching a \"pattern\", a \"const\" or a \"type\") and \"x-warnings\" (a list of {when, message}: a value matching \"when\", or any value when \"when\" is absent, is accepted with a warning).",
   "type": "object",
   "additionalProperties": false,
   "required": [
@@ -16,8 +16,18 @@ export const StartupConfigSchema = {
     "version": {
       "type": "string",
       "const": "6.10",
-      "description": "Software version the configuration was written for. Only \"6.10\" is accepted.",
-      "x-message": "must be \"6.10\": the only supported configuration version"
+      "description": "Software version the configuration was written for. Only \"6.10\" is accepted, as a string: unquoted, YAML reads 6.10 as the number 6.1.",
+      "x-message": "must be \"6.10\", the only supported configuration version: found {.}",
+      "x-hints": [
+        {
+          "const": 6.1,
+          "message": "must be \"6.10\" in quotes: found the number 6.1, which is how YAML reads an unquoted 6.10; write version: \"6.10\""
+        },
+        {
+          "type": "number",
+          "message": "must be the string \"6.10\" in quotes: found the number {.}"
+        }
+      ]
     },
     "servers": {
       "type": "array",
@@ -54,6 +64,12 @@ export const StartupConfigSchema = {
     },
     "environment": {
       "$ref": "#/$defs/environment"
+    },
+    "cluster": {
+      "$ref": "#/$defs/cluster"
+    },
+    "monitor": {
+      "$ref": "#/$defs/monitor"
     }
   },
   "$defs": {
@@ -176,6 +192,15 @@ export const StartupConfigSchema = {
           "type": "number",
           "minimum": 1
         }
+      ],
+      "x-warnings": [
+        {
+          "when": {
+            "type": "string",
+            "pattern": "^0+(/|$)"
+          },
+          "message": "is a rate of 0 messages: the format does not say whether that stops the work or means no limit; write the rate you mean, or leave it out"
+        }
       ]
     },
     "port": {
@@ -284,7 +309,7 @@ export const StartupConfigSchema = {
             "plugin"
           ],
           "default": "smtp",
-          "description": "Server type. Default \"smtp\". An \"https\" server needs a key in \"pki.private\" whose id equals the server id, or the only key."
+          "description": "Server type. Default \"smtp\". \"capstan serve\" needs a key in \"pki.private\" for an \"https\" server (whose id equals the server id, or the only key); \"capstan config check\" only warns, because the MTA takes the certificate from the running configuration."
         },
         "listeners": {
           "type": "array",
@@ -976,7 +1001,16 @@ export const StartupConfigSchema = {
         "ednsbuffersize": {
           "type": "integer",
           "default": 1280,
-          "description": "EDNS buffer size in bytes. Default 1280."
+          "description": "EDNS buffer size in bytes. Default 1280. A negative size (real documents write -1) is accepted with a warning.",
+          "x-warnings": [
+            {
+              "when": {
+                "type": "integer",
+                "maximum": -1
+              },
+              "message": "is negative: an EDNS buffer size is a number of bytes (default 1280), and the format does not say what a negative size does"
+            }
+          ]
         }
       }
     },
@@ -1196,7 +1230,7 @@ export const StartupConfigSchema = {
         "properties": {
           "path": {
             "not": {},
-            "x-message": "\"spool\" takes \"path\" or \"paths\", not both"
+            "x-message": "\"spool\" takes either \"path\" or \"paths\", not both"
           }
         }
       }
@@ -1222,7 +1256,18 @@ export const StartupConfigSchema = {
             },
             "mask": {
               "type": "number",
-              "description": "Mask of log levels."
+              "description": "Mask of log levels.",
+              "x-warnings": [
+                {
+                  "when": {
+                    "type": "number",
+                    "not": {
+                      "type": "integer"
+                    }
+                  },
+                  "message": "has a fraction: a mask of log levels is a whole number"
+                }
+              ]
             },
             "facility": {
               "default": "mail",
@@ -1246,6 +1291,15 @@ export const StartupConfigSchema = {
                 },
                 {
                   "type": "integer"
+                }
+              ],
+              "x-warnings": [
+                {
+                  "when": {
+                    "type": "integer",
+                    "maximum": -1
+                  },
+                  "message": "is a negative facility number: write a facility name such as \"mail\" or its number"
                 }
               ]
             }
@@ -1283,6 +1337,70 @@ export const StartupConfigSchema = {
               "minimum": 1,
               "description": "Maximum number of open files."
             }
+          }
+        },
+        "uuid": {
+          "type": "object",
+          "description": "Message id generation. Not shown in the format; from real documents (80 of 82 write {version: 4}).",
+          "additionalProperties": false,
+          "properties": {
+            "version": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 8,
+              "description": "UUID version (RFC 9562, 1 to 8); real documents use 4 (random)."
+            }
+          }
+        },
+        "licensekey": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Path of the MTA's license key file (e.g. \"/license.key\"). Not shown in the format; from real documents."
+        },
+        "appconf": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Path of the running (application) configuration. The MTA's default is \"/etc/halon/smtpd-app.yaml\". Not shown in the format; from the MTA's defaults table."
+        },
+        "policyconf": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Path of the policy configuration. The MTA's default is \"/etc/halon/smtpd-policy.yaml\". Not shown in the format; from the MTA's defaults table."
+        },
+        "suspendconf": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Path of the suspension configuration. The MTA's default is \"/etc/halon/smtpd-suspend.yaml\". Not shown in the format; from the MTA's defaults table."
+        },
+        "deliveryconf": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Path of the delivery configuration. The MTA's default is \"/etc/halon/smtpd-delivery.yaml\". Not shown in the format; from the MTA's defaults table."
+        },
+        "publicsuffix": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Path of the public suffix list (used by DMARC); no default. Not shown in the format; from the MTA's defaults table."
+        },
+        "sockets": {
+          "type": "object",
+          "description": "Unix sockets of the MTA's companion services. Not shown in the format; \"rated\" and \"httprd\" come from the MTA's defaults table. Any other service is accepted with a warning.",
+          "properties": {
+            "rated": {
+              "$ref": "#/$defs/serviceSocket",
+              "description": "Socket of the rate service; the MTA's default path is \"/var/run/halon/rated.sock\"."
+            },
+            "httprd": {
+              "$ref": "#/$defs/serviceSocket",
+              "description": "Socket of the HTTP request service; the MTA's default path is under \"/var/run/halon/\"."
+            }
+          },
+          "additionalProperties": {
+            "x-warnings": [
+              {
+                "message": "is not known to Capstan, so it is not checked: the format does not show all of \"environment.sockets\""
+              }
+            ]
           }
         }
       }
@@ -1505,6 +1623,86 @@ export const StartupConfigSchema = {
           }
         }
       ]
+    },
+    "serviceSocket": {
+      "type": "object",
+      "description": "A companion service socket.",
+      "additionalProperties": false,
+      "properties": {
+        "path": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Socket path."
+        }
+      }
+    },
+    "cluster": {
+      "type": "object",
+      "description": "Cluster membership. Not shown in the format; from real Kubernetes and Helm documents, which write \"address\", \"port\" and \"startup.hosts\". Any other property is accepted with a warning.",
+      "properties": {
+        "address": {
+          "type": "string",
+          "minLength": 1,
+          "description": "Host name or IP address of the cluster service."
+        },
+        "port": {
+          "$ref": "#/$defs/port"
+        },
+        "startup": {
+          "type": "object",
+          "description": "Cluster start-up settings.",
+          "properties": {
+            "hosts": {
+              "type": "integer",
+              "minimum": 1,
+              "description": "Number of hosts (real documents write 1)."
+            }
+          },
+          "additionalProperties": {
+            "x-warnings": [
+              {
+                "message": "is not known to Capstan, so it is not checked: the format does not show all of \"cluster.startup\""
+              }
+            ]
+          }
+        }
+      },
+      "additionalProperties": {
+        "x-warnings": [
+          {
+            "message": "is not known to Capstan, so it is not checked: the format does not show all of \"cluster\""
+          }
+        ]
+      }
+    },
+    "monitor": {
+      "type": "object",
+      "description": "Monitoring endpoint. Not shown in the format; from real Kubernetes and Helm documents, which write \"listener.port\". Any other property is accepted with a warning.",
+      "properties": {
+        "listener": {
+          "type": "object",
+          "description": "Where the monitoring endpoint listens.",
+          "properties": {
+            "port": {
+              "$ref": "#/$defs/port"
+            }
+          },
+          "additionalProperties": {
+            "x-warnings": [
+              {
+                "message": "is not known to Capstan, so it is not checked: the format does not show all of \"monitor.listener\""
+              }
+            ]
+          }
+        }
+      },
+      "additionalProperties": {
+        "x-warnings": [
+          {
+            "message": "is not known to Capstan, so it is not checked: the format does not show all of \"monitor\""
+          }
+        ]
+      }
     }
   }
 } as const;

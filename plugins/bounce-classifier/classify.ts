@@ -1,6 +1,6 @@
 import { httpError } from '../../runtime/mod.ts';
 import type { Classification, Classifier, ClassifierModel } from '../../runtime/mod.ts';
-import { BACKOFF_CLASSES, BNAC_CLASSES } from '../bounce-model/labels.ts';
+import { BACKOFF_CLASSES, BNAC_CLASSES } from '../../generated/data/bounce-classifier.ts';
 import type { ResultCache } from './cache/result-cache.ts';
 
 const CLASSES: Record<ClassifierModel, ReadonlySet<string>> = {

@@ -1,6 +1,6 @@
 import type { Classification } from '../../runtime/mod.ts';
-import { BACKOFF_TABLE } from '../bounce-model/labels.ts';
-import type { BackoffClass } from '../bounce-model/labels.ts';
+import { BACKOFF_TABLE } from '../../generated/data/bounce-classifier.ts';
+import type { BackoffClass } from '../../generated/data/bounce-classifier.ts';
 
 /** Turns a classification into a response element */
 export type Format = (result: Classification) => unknown;

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { normalise } from './normalise.ts';
-import { BACKOFF_CLASSES, BNAC_CLASSES } from './labels.ts';
+import { BACKOFF_CLASSES, BNAC_CLASSES } from '../../generated/data/bounce-classifier.ts';
 import { loadModel } from './model.ts';
 
 const MODELS = join(import.meta.dirname, 'models');

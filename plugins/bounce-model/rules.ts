@@ -21,8 +21,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { BACKOFF_CLASSES, BNAC_CLASSES } from './labels.ts';
-import type { BackoffClass, BnacClass } from './labels.ts';
+import { BACKOFF_CLASSES, BNAC_CLASSES } from '../../generated/data/bounce-classifier.ts';
+import type { BackoffClass, BnacClass } from '../../generated/data/bounce-classifier.ts';
 
 /** The two label sets a rule can decide. */
 export type RuleModel = 'bnac' | 'backoff';

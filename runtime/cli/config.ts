@@ -7,9 +7,11 @@ import type { StartupConfig } from '../../generated/types/startup-config.ts';
 const HELP = `Usage: capstan config <command>
 
 Commands:
-  check [--json] FILE...   Validate startup configurations (YAML or JSON)
-                           Prints FILE:LINE:COL PATH message per error; exit 0 all valid,
-                           1 any invalid, 2 usage or read error
+  check [--json] [--strict] FILE...
+                           Validate startup configurations (YAML or JSON)
+                           Prints FILE:LINE:COL PATH message per error, warning and note;
+                           exit 0 all valid (warnings allowed), 1 any invalid, 2 usage or
+                           read error. --strict counts warnings as errors
   effective FILE           Print the configuration as JSON with every default filled in
   schema                   Print the JSON Schema (for editors: capstan config schema > startup-config.schema.json)
   --help                   This text
@@ -47,33 +49,62 @@ async function checkOne(file: string): Promise<CheckResult & { unreadable?: bool
     return await checkFile(file);
   } catch (error) {
     const message = (error as Error).message;
-    return { file, valid: false, unreadable: true, errors: [{ path: '', message, line: 0, column: 0 }] };
+    return { file, valid: false, unreadable: true, errors: [{ path: '', message, line: 0, column: 0 }], warnings: [], notes: [] };
   }
 }
 
+/** Under --strict a warning is an error: printed and counted as one, and the file is invalid. */
+function strictly(result: CheckResult & { unreadable?: boolean }): CheckResult & { unreadable?: boolean } {
+  const errors = [...result.errors, ...result.warnings].sort((a, b) => a.line - b.line || a.column - b.column);
+  return { ...result, valid: errors.length === 0, errors, warnings: [] };
+}
+
 async function check(args: string[]): Promise<number> {
-  const json = args.includes('--json');
-  const files = args.filter((arg) => arg !== '--json');
+  const options = new Set(['--json', '--strict']);
+  const files = args.filter((arg) => !options.has(arg));
   const unknown = files.find((file) => file.startsWith('-') && file !== '-');
   if (unknown !== undefined) return usage(`unknown option "${unknown}"`);
   if (files.length === 0) return usage('"check" needs at least one FILE');
   const results = [];
-  for (const file of files) results.push(await checkOne(file));
-  if (json) {
-    const out = results.map(({ file, valid, errors }) => ({ file, valid, errors }));
+  for (const file of files) {
+    const result = await checkOne(file);
+    results.push(args.includes('--strict') ? strictly(result) : result);
+  }
+  if (args.includes('--json')) {
+    const out = results.map(({ file, valid, unreadable, errors, warnings, notes }) => ({ file, valid, ...(unreadable ? { unreadable } : {}), errors, warnings, notes }));
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } else {
     for (const result of results) {
       if (result.unreadable) process.stderr.write(`capstan config: ${result.errors[0].message}\n`);
-      else for (const error of result.errors) process.stdout.write(`${formatError(result.file, error)}\n`);
+      else process.stdout.write(printed(result));
     }
   }
-  const invalid = results.filter((result) => !result.valid);
-  const errors = invalid.reduce((sum, result) => sum + result.errors.length, 0);
-  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  process.stderr.write(`${plural(results.length, 'file')} checked: ${results.length - invalid.length} valid, ${invalid.length} invalid (${plural(errors, 'error')})\n`);
+  process.stderr.write(summary(results));
   if (results.some((result) => result.unreadable)) return 2;
-  return invalid.length > 0 ? 1 : 0;
+  return results.some((result) => !result.valid) ? 1 : 0;
+}
+
+/** Errors, warnings and notes of one file, in the order of the lines they point at. */
+function printed(result: CheckResult): string {
+  const lines = [
+    ...result.errors.map((item) => ({ item, text: formatError(result.file, item) })),
+    ...result.warnings.map((item) => ({ item, text: formatError(result.file, item, 'warning') })),
+    ...result.notes.map((item) => ({ item, text: formatError(result.file, item, 'note') })),
+  ].sort((a, b) => a.item.line - b.item.line || a.item.column - b.item.column);
+  return lines.map(({ text }) => `${text}\n`).join('');
+}
+
+/** One closing line; a file that could not be read is counted apart, since nothing in it was checked. */
+function summary(results: (CheckResult & { unreadable?: boolean })[]): string {
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const readable = results.filter((result) => !result.unreadable);
+  const invalid = readable.filter((result) => !result.valid);
+  const unreadable = results.length - readable.length;
+  const errors = readable.reduce((sum, result) => sum + result.errors.length, 0);
+  const warnings = readable.reduce((sum, result) => sum + result.warnings.length, 0);
+  const counts = [plural(errors, 'error'), ...(warnings > 0 ? [plural(warnings, 'warning')] : [])].join(', ');
+  const parts = [`${readable.length - invalid.length} valid`, `${invalid.length} invalid`, ...(unreadable > 0 ? [`${unreadable} unreadable`] : [])];
+  return `${plural(results.length, 'file')} checked: ${parts.join(', ')} (${counts})\n`;
 }
 
 async function showEffective(args: string[]): Promise<number> {

@@ -4,7 +4,9 @@ const HELP = `Usage: capstan <command> [options]
 
 Commands:
   serve [--config FILE]                   Start the host (default: embedded document, http://127.0.0.1:8080)
-  config check [--json] FILE...           Validate startup documents (exit 0 valid, 1 invalid, 2 usage error)
+  config check [--json] [--strict] FILE...
+                                          Validate startup documents (exit 0 valid, 1 invalid, 2 usage error;
+                                          --strict counts warnings as errors)
   config effective FILE                   Print a document with every default filled in
   config schema                           Print the startup document's JSON Schema
   classify [--model bnac|backoff] [--json] [TEXT...]

@@ -1,4 +1,4 @@
-import { deref, matches } from './schema.ts';
+import { applicable, deref } from './schema.ts';
 import type { Defs, SchemaNode } from './schema.ts';
 
 type Node = { readonly [keyword: string]: unknown };
@@ -18,23 +18,6 @@ export function fillDefaults<T>(schema: SchemaNode, value: T): T {
   const defs = (typeof schema === 'object' ? schema.$defs ?? {} : {}) as Defs;
   fill(applicable(schema, copy, defs), copy, defs);
   return copy;
-}
-
-/** The schema nodes that apply to a value: the node itself plus the branches it selects. */
-function applicable(schema: SchemaNode, value: unknown, defs: Defs, out: Node[] = []): Node[] {
-  if (typeof schema === 'boolean') return out;
-  out.push(schema);
-  if (typeof schema.$ref === 'string') applicable(deref(schema, defs), value, defs, out);
-  for (const part of (schema.allOf ?? []) as SchemaNode[]) applicable(part, value, defs, out);
-  if (schema.if !== undefined) {
-    const branch = matches(schema.if as SchemaNode, value, defs) ? schema.then : schema.else;
-    if (branch !== undefined) applicable(branch as SchemaNode, value, defs, out);
-  }
-  for (const keyword of ['anyOf', 'oneOf']) {
-    const chosen = ((schema[keyword] ?? []) as SchemaNode[]).find((branch) => matches(branch, value, defs));
-    if (chosen !== undefined) applicable(chosen, value, defs, out);
-  }
-  return out;
 }
 
 function fill(nodes: Node[], value: unknown, defs: Defs): void {

@@ -1,6 +1,6 @@
 import { deref, matches } from './schema.ts';
 import type { SchemaNode } from './schema.ts';
-import { fillTemplate } from './path.ts';
+import { fillTemplate, formatPath } from './path.ts';
 import type { DocPath } from './path.ts';
 import { suggest } from './suggest.ts';
 
@@ -9,11 +9,12 @@ export type Issue = { path: DocPath; message: string };
 
 type Node = { readonly [keyword: string]: unknown };
 type Context = { root: unknown; fallback?: string };
-type Found = Issue & { custom: boolean };
+// `forbids`: the rule says the property must be absent, which makes every other complaint about it moot.
+type Found = Issue & { custom: boolean; forbids?: boolean };
 
 /** Keywords the explainer understands; a test keeps the schema within this set. */
 export const KNOWN_KEYWORDS = new Set([
-  '$schema', '$id', '$defs', '$ref', 'title', 'description', 'default', 'x-message', 'x-hints',
+  '$schema', '$id', '$defs', '$ref', 'title', 'description', 'default', 'x-message', 'x-hints', 'x-warnings',
   'type', 'const', 'enum', 'minimum', 'maximum', 'minLength', 'pattern', 'minItems', 'maxItems',
   'uniqueItems', 'required', 'properties', 'additionalProperties', 'items', 'not', 'allOf',
   'anyOf', 'oneOf', 'if', 'then', 'else',
@@ -26,9 +27,12 @@ export const KNOWN_KEYWORDS = new Set([
  */
 export function explain(schema: SchemaNode, value: unknown): Issue[] {
   const seen = new Set<string>();
-  return walk(schema, value, [], { root: value }).filter(({ path, message }) => {
-    const key = `${path.join('\u0000')}\u0001${message}`;
-    return seen.has(key) ? false : (seen.add(key), true);
+  const found = walk(schema, value, [], { root: value });
+  const forbidden = found.filter((issue) => issue.forbids).map((issue) => issue.path);
+  const moot = (issue: Found): boolean => !issue.forbids && forbidden.some((at) => at.every((part, i) => issue.path[i] === part));
+  return found.filter((issue) => {
+    const key = `${issue.path.join('\u0000')}\u0001${issue.message}`;
+    return moot(issue) || seen.has(key) ? false : (seen.add(key), true);
   }).map(({ path, message }) => ({ path, message }));
 }
 
@@ -41,7 +45,8 @@ function walk(schema: SchemaNode, value: unknown, path: DocPath, ctx: Context): 
   const say = (keyword: string, fallback: string, at: DocPath = path): void => {
     const custom = customMessage(node, keyword, value);
     const message = custom ?? (keyword === 'pattern' ? ctx.fallback : undefined) ?? fallback;
-    out.push({ path: at, message: fillTemplate(message, ctx.root, at), custom: custom !== undefined });
+    const forbids = keyword === 'not' && isObject(node.not) && Object.keys(node.not).length === 0;
+    out.push({ path: at, message: fillTemplate(message, ctx.root, at), custom: custom !== undefined, forbids });
   };
   if (node.type !== undefined && !hasType(value, node.type as string)) {
     say('type', `must be ${typeName(node.type as string)}`);
@@ -105,12 +110,17 @@ function walkObject(node: Node, value: Record<string, unknown>, path: DocPath, c
   for (const [key, item] of Object.entries(value)) {
     const child = properties[key];
     if (child !== undefined) out.push(...walk(child, item, [...path, key], ctx));
-    else if (node.additionalProperties === false) {
-      const where = typeof node.title === 'string' && path.length > 0 ? ` for the ${node.title}` : '';
-      const hint = suggest(key, Object.keys(properties));
-      say('additionalProperties', `unknown property${where}${hint ? `: did you mean "${hint}"` : ''}`, [...path, key]);
-    }
+    else if (node.additionalProperties === false) say('additionalProperties', unknownProperty(node, key, path), [...path, key]);
   }
+}
+
+/** Names the object, suggests the closest known name and lists them all, so a typo is fixed in one go. */
+function unknownProperty(node: Node, key: string, path: DocPath): string {
+  const known = Object.keys(node.properties ?? {});
+  const where = path.length === 0 ? 'the top level' : `${typeof node.title === 'string' ? `the ${node.title} ` : ''}"${formatPath(path)}"`;
+  const hint = suggest(key, known);
+  const list = known.length === 0 ? 'it takes no properties' : `known properties are ${known.map((name) => `"${name}"`).join(', ')}`;
+  return `unknown property of ${where}: ${hint ? `did you mean "${hint}"; ` : ''}${list}`;
 }
 
 function walkUnion(node: Node, keyword: 'anyOf' | 'oneOf', value: unknown, path: DocPath, ctx: Context): Found[] {
@@ -122,11 +132,23 @@ function walkUnion(node: Node, keyword: 'anyOf' | 'oneOf', value: unknown, path:
   if (passing > 1) return report(unionMessage ?? 'matches more than one form: remove the properties of the other form');
   let candidates = branches.filter((branch) => fits(branch, value));
   if (isObject(value)) {
-    candidates = bestByRequired(candidates, value);
+    const forms = candidates;
+    candidates = bestByRequired(forms, value);
     // Several forms whose required properties are all present: the value mixes forms.
     const keys = candidates.map((branch) => ((deref(branch) as Node).required as string[] | undefined)?.[0]);
-    if (candidates.length > 1 && keys.every((key) => key !== undefined)) {
-      return report(`takes either ${keys.map((key) => `"${key}"`).join(' or ')}, not both`);
+    if (candidates.length > 1 && keys.every((key) => key !== undefined)) return report(eitherOr(forms));
+    if (candidates.length === 0) {
+      const missing = missingOfOnlyForm(forms, value);
+      if (missing !== undefined) return report(missing);
+    }
+    if (candidates.length === 1) {
+      const mixed = otherFormsKeys(forms, candidates[0], value);
+      if (mixed.length > 0) {
+        const rest = Object.fromEntries(Object.entries(value).filter(([key]) => !mixed.some((m) => m.key === key)));
+        const object = `"${formatPath(path)}" ${eitherOr(forms)}`;
+        const foreign = mixed.map(({ key, form }): Found => ({ path: [...path, key], message: `belongs to the ${form}: ${object}`, custom: true }));
+        return [...foreign, ...walk(candidates[0], rest, path, ctx)];
+      }
     }
   }
   const generic = `must be ${[...new Set(branches.flatMap(typesOf))].map(typeName).join(' or ')}`;
@@ -135,6 +157,42 @@ function walkUnion(node: Node, keyword: 'anyOf' | 'oneOf', value: unknown, path:
   const inner: Context = { root: ctx.root, fallback: unionMessage ?? ctx.fallback };
   const explained = candidates.map((branch) => walk(branch, value, path, inner));
   return explained.reduce((best, next) => (next.length < best.length ? next : best));
+}
+
+/** The one phrasing of "pick one form": `takes either "port" or "path", not both`. */
+function eitherOr(forms: SchemaNode[]): string {
+  const keys = forms.map((form) => (((deref(form) as Node).required ?? []) as string[])[0] ?? firstOwnKey(form, forms));
+  return `takes either ${keys.map((key) => `"${key}"`).join(' or ')}, not both`;
+}
+
+function propertiesOf(form: SchemaNode): string[] {
+  return Object.keys(((deref(form) as Node).properties ?? {}) as object);
+}
+
+/** A property only this form has, naming a form without required properties (the Unix control socket's "path"). */
+function firstOwnKey(form: SchemaNode, forms: SchemaNode[]): string | undefined {
+  return propertiesOf(form).find((key) => forms.every((other) => other === form || !propertiesOf(other).includes(key)));
+}
+
+/** The properties of the value that only another form has: the value mixes forms. */
+function otherFormsKeys(forms: SchemaNode[], chosen: SchemaNode, value: Record<string, unknown>): { key: string; form: string }[] {
+  const mine = propertiesOf(chosen);
+  return Object.keys(value).flatMap((key) => {
+    if (mine.includes(key)) return [];
+    const other = forms.find((form) => form !== chosen && propertiesOf(form).includes(key));
+    return other === undefined ? [] : [{ key, form: String((deref(other) as Node).title ?? 'other form') }];
+  });
+}
+
+/** When the value's properties fit exactly one form and it lacks that form's required ones, says so plainly. */
+function missingOfOnlyForm(forms: SchemaNode[], value: Record<string, unknown>): string | undefined {
+  const keys = Object.keys(value);
+  const fitting = forms.filter((form) => keys.every((key) => propertiesOf(form).includes(key)));
+  if (keys.length === 0 || fitting.length !== 1) return undefined;
+  const form = deref(fitting[0]) as Node;
+  const missing = ((form.required ?? []) as string[]).filter((key) => !(key in value));
+  const list = (names: string[]): string => names.map((name) => `"${name}"`).join(' and ');
+  return `has ${list(keys)} but no ${list(missing)}: a ${String(form.title)} needs ${list(missing)}`;
 }
 
 /** Keeps the object branches whose required properties are all present, most required first. */
@@ -162,11 +220,15 @@ function typesOf(branch: SchemaNode): string[] {
   return nested ? [...new Set(nested.flatMap(typesOf))] : [];
 }
 
+type Hint = { pattern?: string; const?: unknown; type?: string; message: string };
+
 function customMessage(node: Node, keyword: string, value: unknown): string | undefined {
-  if (keyword === 'pattern' && Array.isArray(node['x-hints']) && typeof value === 'string') {
-    const hint = (node['x-hints'] as { pattern: string; message: string }[]).find((h) => new RegExp(h.pattern, 'u').test(value));
-    if (hint) return hint.message;
-  }
+  const hint = ((node['x-hints'] ?? []) as Hint[]).find((h) => {
+    if (h.pattern !== undefined) return keyword === 'pattern' && typeof value === 'string' && new RegExp(h.pattern, 'u').test(value);
+    if ('const' in h) return sameValue(value, h.const);
+    return h.type !== undefined && hasType(value, h.type);
+  });
+  if (hint) return hint.message;
   const custom = node['x-message'];
   if (typeof custom === 'string') return custom;
   if (custom !== null && typeof custom === 'object') return (custom as Record<string, string>)[keyword];

@@ -27,10 +27,12 @@ export function valueAt(root: unknown, path: DocPath): unknown {
 /**
  * Fills `{../type}`-style placeholders in a message: each is a relative path from the error's
  * location (`..` is one level up), replaced by the value found there, so one schema message
- * serves every server type.
+ * serves every server type. `{.}` is the value at the location itself, written as JSON so a
+ * string shows its quotes and a number does not.
  */
 export function fillTemplate(message: string, root: unknown, path: DocPath): string {
   return message.replace(/\{((?:\.\.\/)*)([^}]+)\}/g, (whole, ups: string, rest: string) => {
+    if (ups === '' && rest === '.') return JSON.stringify(valueAt(root, path)) ?? whole;
     const levels = ups.length / 3;
     const target = [...path.slice(0, path.length - levels), ...rest.split('/')];
     const value = valueAt(root, target);

@@ -48,3 +48,22 @@ export function matches(node: SchemaNode, value: unknown, defs: Defs = startupDe
   }
   return checker.Check(value);
 }
+
+type Node = { readonly [keyword: string]: unknown };
+
+/** The schema nodes that apply to a value: the node itself plus the branches it selects (`$ref`, `allOf`, `if`, the matching `anyOf`/`oneOf` branch). */
+export function applicable(schema: SchemaNode, value: unknown, defs: Defs = startupDefs, out: Node[] = []): Node[] {
+  if (typeof schema === 'boolean') return out;
+  out.push(schema);
+  if (typeof schema.$ref === 'string') applicable(deref(schema, defs), value, defs, out);
+  for (const part of (schema.allOf ?? []) as SchemaNode[]) applicable(part, value, defs, out);
+  if (schema.if !== undefined) {
+    const branch = matches(schema.if as SchemaNode, value, defs) ? schema.then : schema.else;
+    if (branch !== undefined) applicable(branch as SchemaNode, value, defs, out);
+  }
+  for (const keyword of ['anyOf', 'oneOf']) {
+    const chosen = ((schema[keyword] ?? []) as SchemaNode[]).find((branch) => matches(branch, value, defs));
+    if (chosen !== undefined) applicable(chosen, value, defs, out);
+  }
+  return out;
+}

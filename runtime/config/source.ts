@@ -1,25 +1,28 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Node as YamlNode } from 'yaml';
+import { envTag, resolveEnvTags } from './env-tag.ts';
+import type { EnvValue } from './env-tag.ts';
 import type { DocPath } from './path.ts';
 
 /** A line and column, both starting at 1. */
 export type Position = { line: number; column: number };
 
-/** A parsed configuration file: its value, its syntax errors and a path-to-position map. */
+/** A parsed configuration file: its value, its syntax errors, its `!Env` values and a path-to-position map. */
 export type Source = {
   value: unknown;
   syntaxErrors: (Position & { message: string })[];
+  fromEnv: (Omit<EnvValue, 'offset'> & Position)[];
   locate(path: DocPath): Position;
 };
 
 /**
  * Parses YAML or JSON text. JSON is checked with `JSON.parse` first because the YAML parser
  * accepts some invalid JSON (trailing commas); positions always come from the YAML tree,
- * which JSON is a subset of.
+ * which JSON is a subset of. `!Env` values take their default, or with `env` the variable.
  */
-export function parseSource(text: string, json: boolean): Source {
+export function parseSource(text: string, json: boolean, options: { env?: Record<string, string | undefined> } = {}): Source {
   const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, customTags: [envTag] });
   const position = (offset: number): Position => {
     const { line, col } = counter.linePos(offset);
     return { line, column: col };
@@ -32,7 +35,8 @@ export function parseSource(text: string, json: boolean): Source {
     const node = nodeAt(doc.contents as YamlNode | null, path);
     return position(node?.range?.[0] ?? 0);
   };
-  return { value: syntaxErrors.length === 0 ? doc.toJS() : undefined, syntaxErrors, locate };
+  const fromEnv = syntaxErrors.length === 0 ? resolveEnvTags(doc, options.env).map(({ offset, ...rest }) => ({ ...rest, ...position(offset) })) : [];
+  return { value: syntaxErrors.length === 0 ? doc.toJS() : undefined, syntaxErrors, fromEnv, locate };
 }
 
 function jsonErrors(text: string, position: (offset: number) => Position): Source['syntaxErrors'] {

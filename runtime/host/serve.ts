@@ -5,6 +5,7 @@ import { effective } from '../config/effective.ts';
 import { loadStartupConfig } from '../config/load.ts';
 import { formatPath } from '../config/path.ts';
 import { validateDocument } from '../config/validate.ts';
+import type { Issue } from '../config/explain.ts';
 import { PluginSet } from '../plugins/registry.ts';
 import { PLUGIN_API_VERSION } from '../plugins/types.ts';
 import { PoolRegistry } from '../pool/pools.ts';
@@ -40,23 +41,22 @@ export interface Host {
   close(): Promise<void>;
 }
 
-async function resolveDocument(document: object | string, options: HostOptions): Promise<{ doc: StartupConfig; baseDir: string }> {
+async function resolveDocument(document: object | string, options: HostOptions): Promise<{ doc: StartupConfig; baseDir: string; warnings: string[] }> {
   if (typeof document === 'string') {
-    const loaded = await loadStartupConfig(document);
-    return { doc: loaded.document, baseDir: options.baseDir ?? loaded.baseDir };
+    const loaded = await loadStartupConfig(document, { env: options.env });
+    return { doc: loaded.document, baseDir: options.baseDir ?? loaded.baseDir, warnings: loaded.warnings };
   }
-  const issues = validateDocument(document);
-  if (issues.length > 0) {
-    const lines = issues.map((issue) => `${formatPath(issue.path) || '(root)'} ${issue.message}`);
-    throw new CapstanError('CONFIG_ERR_INVALID', `Invalid startup document:\n  ${lines.join('\n  ')}`);
-  }
-  return { doc: effective(document as StartupConfig), baseDir: options.baseDir ?? process.cwd() };
+  const { errors, warnings } = validateDocument(document, { serve: true });
+  const line = (issue: Issue): string => `${formatPath(issue.path) || '(root)'} ${issue.message}`;
+  if (errors.length > 0) throw new CapstanError('CONFIG_ERR_INVALID', `Invalid startup document:\n  ${errors.map(line).join('\n  ')}`);
+  return { doc: effective(document as StartupConfig), baseDir: options.baseDir ?? process.cwd(), warnings: warnings.map(line) };
 }
 
 /** Boots Capstan from a startup document (a path to YAML/JSON, or the document itself) */
 export async function startHost(document: object | string, options: HostOptions = {}): Promise<Host> {
-  const { doc, baseDir } = await resolveDocument(document, options);
+  const { doc, baseDir, warnings } = await resolveDocument(document, options);
   const log = options.log ?? createLogger({ service: doc.environment?.syslog?.ident ?? 'capstan' });
+  for (const warning of warnings) log.warn('startup configuration warning', { warning });
   const pools = new PoolRegistry((doc.threads?.scripts ?? []).map((s) => ({ id: s.id, count: s.count ?? 32 })));
   const plugins = new PluginSet({ baseDir, log, pools, routes, env: options.env });
   const servers: { id: string; server: Server }[] = [];

@@ -6,38 +6,21 @@
  * as opaque JSON documents; the API validates them before writing.
  */
 
+import type { components } from '../../generated/types/ip-schedule.ts';
+
+type Schemas = components['schemas'];
+
 /** A date and the volume sent on it */
-export interface DateVolume {
-  date: string;
-  volume: number;
-}
+export type DateVolume = Schemas['DateVolume'];
 
 /** One day of a MANUAL schedule */
-export interface ScheduleDayRecord {
-  day: number;
-  messages: number;
-}
+export type ScheduleDayRecord = Schemas['ScheduleDay'];
 
-/** A stored grouping, defaults filled in (the API's `GroupingConfig`) */
-export interface GroupingRecord {
-  grouping: string;
-  mode: 'AUTO' | 'MANUAL';
-  /** AUTO: date and volume; MANUAL: date only */
-  start: { date: string; volume?: number };
-  /** AUTO only */
-  end?: DateVolume;
-  paused: boolean;
-  algorithm: 'TOKENBUCKET' | 'FIXEDWINDOW';
-  interval: number;
-  /** MANUAL only, sorted by day */
-  schedule?: ScheduleDayRecord[];
-  properties: Record<string, string> | null;
-}
+/** A stored grouping, defaults filled in: the API's `GroupingConfig`, so the store keeps what the API answers */
+export type GroupingRecord = Schemas['GroupingConfig'];
 
 /** Everything stored for one IP */
-export interface IpRecord {
-  groupings: GroupingRecord[];
-}
+export type IpRecord = Schemas['IpConfig'];
 
 /** A stored IP: canonical address, record and the version a compare-and-set checks */
 export interface StoredIp {

@@ -1,4 +1,4 @@
-import type { BackoffClass, BnacClass } from '../../plugins/bounce-model/labels.ts';
+import type { BackoffClass, BnacClass } from '../../generated/data/bounce-classifier.ts';
 
 /** What a situation decides: both labels, and the cause in words (the labelling rule). */
 export interface SituationLabels {

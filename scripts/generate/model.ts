@@ -1,4 +1,5 @@
 import { pointerSegment, resolvePointer, SpecError, type LoadedSpecs, type SpecFile } from './load.ts';
+import { dataModel, type DataModel } from './model-data.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
@@ -39,6 +40,8 @@ export interface SchemaModel {
 export interface GeneratorModel {
   apis: ApiModel[];
   schemas: SchemaModel[];
+  /** One per API that marks enums `x-const` */
+  data: DataModel[];
   sources: SpecFile[];
 }
 
@@ -129,6 +132,7 @@ export function buildModel(specs: LoadedSpecs): GeneratorModel {
   return {
     apis: specs.openapi.map((spec) => apiModel(spec, seen)),
     schemas: specs.schemas.map((spec) => ({ name: spec.name, source: spec.file, schema: spec.document })),
+    data: specs.openapi.map(dataModel).filter((d) => d.consts.length > 0),
     sources: [...specs.openapi, ...specs.schemas],
   };
 }

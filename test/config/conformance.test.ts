@@ -7,7 +7,8 @@ import { formatPath } from '../../runtime/config/path.ts';
 import { documentValidator, startupConfigSchema } from '../../runtime/config/schema.ts';
 import { validateDocument } from '../../runtime/config/validate.ts';
 
-type Case = { name: string; document: unknown; valid: boolean; errors?: { path: string }[] };
+// `warnings` lists the paths warned about; a case without it expects none.
+type Case = { name: string; document: unknown; valid: boolean; errors?: { path: string }[]; warnings?: { path: string }[] };
 
 const dir = new URL('./cases/', import.meta.url);
 const groups = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
@@ -19,10 +20,11 @@ const reference = ajv.compile(startupConfigSchema);
 
 for (const c of cases) {
   test(`${c.file}: "${c.name}" is ${c.valid ? 'accepted' : 'rejected'}`, () => {
-    const issues = validateDocument(c.document);
-    const shown = issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`).join('\n');
-    assert.is(issues.length === 0, c.valid, `document: ${JSON.stringify(c.document)}\nissues:\n${shown}`);
-    if (c.errors) assert.equal(issues.map((issue) => formatPath(issue.path)).sort(), c.errors.map((e) => e.path).sort(), shown);
+    const { errors, warnings } = validateDocument(c.document);
+    const shown = [...errors, ...warnings].map((issue) => `${formatPath(issue.path)}: ${issue.message}`).join('\n');
+    assert.is(errors.length === 0, c.valid, `document: ${JSON.stringify(c.document)}\nissues:\n${shown}`);
+    if (c.errors) assert.equal(errors.map((issue) => formatPath(issue.path)).sort(), c.errors.map((e) => e.path).sort(), shown);
+    assert.equal(warnings.map((issue) => formatPath(issue.path)).sort(), (c.warnings ?? []).map((w) => w.path).sort(), shown);
   });
 }
 
@@ -47,7 +49,7 @@ test('explainer understands every keyword when walking the schema', () => {
       // Values of these keywords are data or maps of names, not schema keywords.
       if (inData) visit(value, false);
       else if (!KNOWN_KEYWORDS.has(key)) unknown.add(key);
-      else if (!['const', 'enum', 'default', 'x-hints', 'x-message', 'required'].includes(key)) visit(value, key === 'properties' || key === '$defs');
+      else if (!['const', 'enum', 'default', 'x-hints', 'x-message', 'x-warnings', 'required'].includes(key)) visit(value, key === 'properties' || key === '$defs');
     }
   };
   visit(startupConfigSchema, false);

@@ -13,7 +13,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BACKOFF_CLASSES, BNAC_CLASSES } from '../../plugins/bounce-model/labels.ts';
+import { BACKOFF_CLASSES, BNAC_CLASSES } from '../../generated/data/bounce-classifier.ts';
 import type { Classification, Classifier, ClassifierModel } from '../../runtime/mod.ts';
 
 /** What a factory hands the suite: the classifier under test and how to release it */

@@ -38,7 +38,10 @@ test('every acknowledged write survives when the host is killed with SIGKILL dur
       }
     };
     const writers = Array.from({ length: WRITERS }, writer);
+    const before = acknowledged.size;
     await new Promise((r) => setTimeout(r, 150 + Math.random() * 250));
+    // On a loaded machine the first write may not be in yet: kill only once the store file exists
+    for (let waited = 0; acknowledged.size === before && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
     await kill9(child);
     stop = true;
     await Promise.all(writers);

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { components } from '../../../generated/types/bounce-classifier.ts';
 import type { Classification, ClassifierModel, Logger } from '../../../runtime/mod.ts';
 import { FileLog } from './file-log.ts';
 import type { LogRecord } from './file-log.ts';
@@ -13,24 +14,10 @@ export interface CacheSettings {
 }
 
 /** Body of `GET /v1/cache/stats` */
-export interface CacheStats {
-  cache_enabled: boolean;
-  stats_enabled: boolean;
-  timer_enabled: boolean;
-  hit_requests: number;
-  miss_requests: number;
-  size_in_bytes: number;
-  number_of_elements: number;
-  avg_get_time_ms: number;
-  avg_set_time_ms: number;
-}
+export type CacheStats = components['schemas']['CacheStats'];
 
 /** Body of `GET /v1/cache/info` */
-export interface CacheInfo {
-  cache_enabled: boolean;
-  folder: string;
-  max_size: string;
-}
+export type CacheInfo = components['schemas']['CacheInfo'];
 
 /** Results below this probability go to the small tier, so they never crowd out confident ones */
 const UNSURE_BELOW = 0.5;
