@@ -1124,7 +1124,7 @@ export const documents: Record<string, any> = {
     "info": {
       "title": "Capstan IP schedule API",
       "version": "1.0.0",
-      "description": "Per-IP, per-grouping sending volume schedules (IP warm-up) and their status. Served by the built-in\nplugin `ip-schedule`; its schedules live in a store plugin (`schedule-store-file` by default,\n`schedule-store-postgres` for hosts sharing one database).\n\nConventions:\n- `{ip}` is an IPv4 or IPv6 address. It is validated and kept in one canonical form: IPv4 in\n  dotted decimal without leading zeros; IPv6 as RFC 5952 text (lower case, no leading zeros in a group,\n  the longest run of two or more zero groups written `::`, the leftmost on a tie; an IPv4-mapped address\n  as `::ffff:192.0.2.1`). `2001:DB8:0::1` and `2001:db8::1` are therefore the same IP, and every response\n  shows the canonical form. `.` may be written `%2E` in the path. Zone ids (`fe80::1%eth0`) and CIDR\n  prefixes are not IP addresses here. An invalid IP gets 400 `{\"error\":\"Invalid IP address \\\"x\\\"\"}`.\n- `{grouping}` is a grouping name: `&` followed by 1 to 63 letters, digits, `.`, `_` or `-`, starting with\n  a letter or digit. The `&` must be written `%26` in the path. A path grouping without the leading `&` or\n  with other characters gets 400.\n- Dates are calendar dates `YYYY-MM-DD`. Days are counted in the time zone configured for the host\n  (plugin config `timezone`, an IANA name, `UTC` by default); `timezone_offset` reports that zone's\n  current offset in minutes east of UTC.\n- All JSON responses are compact (no insignificant whitespace).\n- Every malformed request gets 400 `{\"error\":\"...\"}` naming what is wrong, and nothing stored changes.\n- Writes are atomic and use compare-and-set in the store, so concurrent writers (even on two hosts\n  sharing a PostgreSQL store) never lose an update.\n\nSchedules:\n- `AUTO`: `start` and `end` each need `date` and `volume` (a positive integer); `end.date` must not be\n  before `start.date`. The schedule runs from `start.date` to `end.date` inclusive, day 1 being\n  `start.date`. Day 1 sends `start.volume`, the last day `end.volume`, and the days between grow\n  geometrically (`volume(d) = start.volume × (end.volume / start.volume)^((d − 1) / (N − 1))` for N days),\n  rounded to the nearest integer; when `end.volume` ≥ `start.volume` the volumes never decrease (and\n  never increase otherwise). A one-day schedule (`end.date` = `start.date`) sends `end.volume`.\n- `MANUAL`: `start.date` and `schedule` are required; `schedule` lists days 1..N, each exactly once (in any\n  order), with `messages` ≥ 0. The end date follows from the last day (`start.date` + N − 1), so `end`\n  and `start.volume` are not accepted; the status endpoints report `start.volume` and `end.volume` as\n  the messages of day 1 and day N.\n- At most 1,000 days per schedule and 1,000 groupings per IP.\n- `algorithm` is `TOKENBUCKET` (default) or `FIXEDWINDOW`: how the MTA spreads the messages over the\n  interval. `interval` is in seconds (default 86400, one day): each day's `messages` are allowed per\n  interval.\n- `paused` defaults to `false` on POST. On PUT a grouping's `paused` is kept from the existing grouping\n  of the same name unless the body sets it (`false` for a new name).\n- `properties` is an optional string map handed to the MTA with the grouping's policy; it is `null`\n  unless set.\n\nStatus values (field `status` of a grouping status), evaluated in this order:\n- `PAUSED`: the grouping is paused (`paused` is true), whatever the dates.\n- `NOTSTARTED`: today is before `start.date`; `current_day` is 0.\n- `ONSCHEDULE`: today is a day of the schedule; `current_day` is its day number (1..N).\n- `FINISHED`: today is after the last day; `current_day` keeps counting (N + 1 the day after the end).\n",
+      "description": "Per-IP, per-grouping sending volume schedules (IP warm-up) and their status. Served by the built-in\nplugin `ip-schedule`; its schedules live in a store plugin (`schedule-store-file` by default,\n`schedule-store-postgres` for hosts sharing one database).\n\nConventions:\n- `{ip}` is an IPv4 or IPv6 address. It is validated and kept in one canonical form: IPv4 in\n  dotted decimal without leading zeros; IPv6 as RFC 5952 text (lower case, no leading zeros in a group,\n  the longest run of two or more zero groups written `::`, the leftmost on a tie; an IPv4-mapped address\n  as `::ffff:192.0.2.1`). `2001:DB8:0::1` and `2001:db8::1` are therefore the same IP, and every response\n  shows the canonical form. `.` may be written `%2E` in the path. Zone ids (`fe80::1%eth0`) and CIDR\n  prefixes are not IP addresses here. An invalid IP gets 400 `{\"error\":\"Invalid IP address \\\"x\\\"\"}`.\n- `{grouping}` is a grouping name: `&` followed by 1 to 63 letters, digits, `.`, `_` or `-`, starting with\n  a letter or digit. The `&` must be written `%26` in the path. A path grouping without the leading `&` or\n  with other characters gets 400.\n- Dates are calendar dates `YYYY-MM-DD`. Days are counted in the time zone configured for the host\n  (plugin config `timezone`, an IANA name, `UTC` by default); `timezone_offset` reports that zone's\n  current offset in minutes east of UTC.\n- All JSON responses are compact (no insignificant whitespace).\n- Every malformed request gets 400 `{\"error\":\"...\"}` naming what is wrong, and nothing stored changes.\n- Writes are atomic and use compare-and-set in the store, so concurrent writers (even on two hosts\n  sharing a PostgreSQL store) never lose an update.\n\nSchedules:\n- `AUTO`: `start` and `end` each need `date` and `volume` (a positive integer); `end.date` must not be\n  before `start.date`. The schedule runs from `start.date` to `end.date` inclusive, day 1 being\n  `start.date`. Day 1 sends `start.volume`, the last day `end.volume`, and the days between grow\n  geometrically (`volume(d) = start.volume × (end.volume / start.volume)^((d − 1) / (N − 1))` for N days),\n  rounded to the nearest integer; when `end.volume` ≥ `start.volume` the volumes never decrease (and\n  never increase otherwise). A one-day schedule (`end.date` = `start.date`) sends `end.volume`.\n- `MANUAL`: `start.date` and `schedule` are required; `schedule` lists days 1..N, each exactly once (in any\n  order), with `messages` ≥ 0. The end date follows from the last day (`start.date` + N − 1), so `end`\n  and `start.volume` are not accepted; the status endpoints report `start.volume` and `end.volume` as\n  the messages of day 1 and day N.\n- At most 1,000 days per schedule, 1,000 groupings per IP and 20,000 schedule days per IP in total (the sum\n  of its groupings' days: 20 groupings of 1,000 days, or 1,000 of 20), so that one IP's status stays near\n  1 MB. A body over the total gets 400 naming it.\n- Writes to one IP are applied one after another; more than 128 writes waiting for the same IP get 503\n  with `Retry-After` (seconds), as do writes that keep losing the compare-and-set to another host.\n- `algorithm` is `TOKENBUCKET` (default) or `FIXEDWINDOW`: how the MTA spreads the messages over the\n  interval. `interval` is in seconds (default 86400, one day): each day's `messages` are allowed per\n  interval.\n- `paused` defaults to `false` on POST. On PUT a grouping's `paused` is kept from the existing grouping\n  of the same name unless the body sets it (`false` for a new name).\n- `properties` is an optional string map handed to the MTA with the grouping's policy; it is `null`\n  unless set.\n\nStatus values (field `status` of a grouping status), evaluated in this order:\n- `PAUSED`: the grouping is paused (`paused` is true), whatever the dates.\n- `NOTSTARTED`: today is before `start.date`; `current_day` is 0.\n- `ONSCHEDULE`: today is a day of the schedule; `current_day` is its day number (1..N).\n- `FINISHED`: today is after the last day; `current_day` keeps counting (N + 1 the day after the end).\n",
       "license": {
         "name": "MIT"
       }
@@ -1275,6 +1275,9 @@ export const documents: Record<string, any> = {
             },
             "401": {
               "$ref": "#/components/responses/Unauthorized"
+            },
+            "503": {
+              "$ref": "#/components/responses/Busy"
             }
           }
         },
@@ -1300,6 +1303,9 @@ export const documents: Record<string, any> = {
             },
             "404": {
               "$ref": "#/components/responses/NotFound"
+            },
+            "503": {
+              "$ref": "#/components/responses/Busy"
             }
           }
         },
@@ -1321,6 +1327,9 @@ export const documents: Record<string, any> = {
             },
             "404": {
               "$ref": "#/components/responses/NotFound"
+            },
+            "503": {
+              "$ref": "#/components/responses/Busy"
             }
           }
         }
@@ -1350,6 +1359,9 @@ export const documents: Record<string, any> = {
             },
             "404": {
               "$ref": "#/components/responses/NotFound"
+            },
+            "503": {
+              "$ref": "#/components/responses/Busy"
             }
           }
         }
@@ -1379,6 +1391,9 @@ export const documents: Record<string, any> = {
             },
             "404": {
               "$ref": "#/components/responses/NotFound"
+            },
+            "503": {
+              "$ref": "#/components/responses/Busy"
             }
           }
         }
@@ -1455,6 +1470,9 @@ export const documents: Record<string, any> = {
             },
             "404": {
               "$ref": "#/components/responses/NotFound"
+            },
+            "503": {
+              "$ref": "#/components/responses/Busy"
             }
           }
         }
@@ -1487,6 +1505,9 @@ export const documents: Record<string, any> = {
             },
             "404": {
               "$ref": "#/components/responses/NotFound"
+            },
+            "503": {
+              "$ref": "#/components/responses/Busy"
             }
           }
         }
@@ -1519,6 +1540,9 @@ export const documents: Record<string, any> = {
             },
             "404": {
               "$ref": "#/components/responses/NotFound"
+            },
+            "503": {
+              "$ref": "#/components/responses/Busy"
             }
           }
         }
@@ -1908,6 +1932,28 @@ export const documents: Record<string, any> = {
               }
             }
           }
+        },
+        "Busy": {
+          "description": "Too many writes are waiting for this IP, or the write kept losing the compare-and-set to writes from other hosts; nothing stored changed. Retry after the seconds in `Retry-After`.",
+          "headers": {
+            "Retry-After": {
+              "description": "Seconds to wait before retrying.",
+              "schema": {
+                "type": "integer",
+                "minimum": 1
+              }
+            }
+          },
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/Error"
+              },
+              "example": {
+                "error": "Too many writes waiting for IP \"192.0.2.1\": retry after \"1\" s"
+              }
+            }
+          }
         }
       },
       "schemas": {
@@ -2054,7 +2100,7 @@ export const documents: Record<string, any> = {
         },
         "GroupingInput": {
           "type": "object",
-          "description": "A grouping as POST and PUT take it. AUTO needs `start` and `end` with date and volume and takes no `schedule`; MANUAL needs `start.date` and `schedule` and takes no `end` or `start.volume`. These mode rules are checked by the handler (so that the 400 names the field and the mode), as are the rules a schema cannot express: dates exist in the calendar, `end.date` is not before `start.date`, at most 1,000 days, and a MANUAL schedule has days 1..N each exactly once.",
+          "description": "A grouping as POST and PUT take it. AUTO needs `start` and `end` with date and volume and takes no `schedule`; MANUAL needs `start.date` and `schedule` and takes no `end` or `start.volume`. These mode rules are checked by the handler (so that the 400 names the field and the mode), as are the rules a schema cannot express: dates exist in the calendar, `end.date` is not before `start.date`, at most 1,000 days, at most 20,000 days over all of the IP's groupings, and a MANUAL schedule has days 1..N each exactly once.",
           "required": [
             "grouping",
             "mode"

@@ -312,7 +312,7 @@ export interface components {
             day: number;
             messages: components["schemas"]["Messages"];
         };
-        /** @description A grouping as POST and PUT take it. AUTO needs `start` and `end` with date and volume and takes no `schedule`; MANUAL needs `start.date` and `schedule` and takes no `end` or `start.volume`. These mode rules are checked by the handler (so that the 400 names the field and the mode), as are the rules a schema cannot express: dates exist in the calendar, `end.date` is not before `start.date`, at most 1,000 days, and a MANUAL schedule has days 1..N each exactly once. */
+        /** @description A grouping as POST and PUT take it. AUTO needs `start` and `end` with date and volume and takes no `schedule`; MANUAL needs `start.date` and `schedule` and takes no `end` or `start.volume`. These mode rules are checked by the handler (so that the 400 names the field and the mode), as are the rules a schema cannot express: dates exist in the calendar, `end.date` is not before `start.date`, at most 1,000 days, at most 20,000 days over all of the IP's groupings, and a MANUAL schedule has days 1..N each exactly once. */
         GroupingInput: {
             grouping: components["schemas"]["GroupingName"];
             mode: components["schemas"]["Mode"];
@@ -444,6 +444,22 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many writes are waiting for this IP, or the write kept losing the compare-and-set to writes from other hosts; nothing stored changed. Retry after the seconds in `Retry-After`. */
+        Busy: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Too many writes waiting for IP \"192.0.2.1\": retry after \"1\" s"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -580,6 +596,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Busy"];
         };
     };
     createConfig: {
@@ -597,6 +614,7 @@ export interface operations {
             200: components["responses"]["Success"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Busy"];
         };
     };
     deleteConfig: {
@@ -615,6 +633,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Busy"];
         };
     };
     pauseIp: {
@@ -633,6 +652,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Busy"];
         };
     };
     resumeIp: {
@@ -651,6 +671,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Busy"];
         };
     };
     getGroupingConfig: {
@@ -723,6 +744,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Busy"];
         };
     };
     pauseGrouping: {
@@ -746,6 +768,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Busy"];
         };
     };
     resumeGrouping: {
@@ -769,6 +792,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["Busy"];
         };
     };
     getStatusAll: {

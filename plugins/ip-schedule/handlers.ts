@@ -1,6 +1,7 @@
 /** The `ip-schedule` operations, bound by operationId, over a compare-and-set schedule store */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { httpError } from '../../runtime/mod.ts';
-import type { GroupingRecord, Handler, HandlerRequest, IpRecord, ScheduleStore, StoredIp } from '../../runtime/mod.ts';
+import type { GroupingRecord, Handler, HandlerRequest, HandlerResult, IpRecord, ScheduleStore, StoredIp } from '../../runtime/mod.ts';
 import { offsetMinutes, today } from './dates.ts';
 import { canonicalIp } from './ip.ts';
 import { toRecord, type IpConfigInput } from './records.ts';
@@ -20,7 +21,14 @@ const CLOSE_IPS = Buffer.from('}}');
 const GROUPING = /^&[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 /** Compare-and-set attempts before a write under heavy contention gives up */
 const MAX_ATTEMPTS = 50;
+/** Writes one IP may have waiting; past it a client is better told to come back than left hanging */
+const MAX_WAITING_WRITES = 128;
+/** Seconds a refused writer is asked to wait: about what the waiting writes of one IP take to commit */
+const RETRY_AFTER = 1;
+/** Longest the status encoders hold the event loop before letting other requests run */
+const SLICE_MS = 10;
 const SUCCESS = { body: { status: 'success' } };
+const OPEN_GROUPINGS = Buffer.from('{"groupings":[');
 
 /** What the handlers need: the store and the time zone days are counted in */
 export interface HandlerOptions {
@@ -39,14 +47,34 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
     return stored;
   };
 
-  /** Read-modify-write of one IP, retried when another writer got there first */
-  const update = async (request: HandlerRequest, change: (record: IpRecord, ip: string) => IpRecord) => {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const stored = await load(request);
-      const version = await store.put(stored.ip, change(stored.record, stored.ip), { expected: stored.version });
-      if (version !== undefined) return SUCCESS;
+  // Writes to one IP run one after another: racing read-modify-writes lose the compare-and-set to each other, and
+  // a crowd of them ran out of attempts; queued, each commits at its first attempt unless another host wrote
+  const queues = new Map<string, { tail: Promise<unknown>; waiting: number }>();
+  const serialised = async (ip: string, write: () => Promise<HandlerResult>): Promise<HandlerResult> => {
+    let queue = queues.get(ip);
+    if (!queue) queues.set(ip, (queue = { tail: Promise.resolve(), waiting: 0 }));
+    if (queue.waiting >= MAX_WAITING_WRITES) return busy(`Too many writes waiting for IP "${ip}"`);
+    queue.waiting++;
+    const run = queue.tail.then(write);
+    queue.tail = run.catch(() => undefined);
+    try {
+      return await run;
+    } finally {
+      if (--queue.waiting === 0) queues.delete(ip);
     }
-    throw httpError(503, `Too many concurrent writes to IP "${pathIp(request)}": try again`);
+  };
+
+  /** Read-modify-write of one IP, retried when another host's writer got there first */
+  const update = (request: HandlerRequest, change: (record: IpRecord, ip: string) => IpRecord) => {
+    const ip = pathIp(request);
+    return serialised(ip, async () => {
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const stored = await load(request);
+        const version = await store.put(stored.ip, change(stored.record, stored.ip), { expected: stored.version });
+        if (version !== undefined) return SUCCESS;
+      }
+      return busy(`Too many concurrent writes to IP "${ip}"`);
+    });
   };
 
   const setPaused = (paused: boolean): Handler => (request) =>
@@ -81,19 +109,24 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
     },
     getConfig: async (request) => ({ body: (await load(request)).record }),
     getGroupingConfig: async (request) => ({ body: await loadGrouping(request) }),
-    createConfig: async (request) => {
+    createConfig: (request) => {
       const ip = pathIp(request);
-      const version = await store.put(ip, toRecord(request.body as IpConfigInput), { expected: null });
-      if (version === undefined) throw httpError(400, 'IP already exists');
-      return SUCCESS;
+      const record = toRecord(request.body as IpConfigInput);
+      return serialised(ip, async () => {
+        if ((await store.put(ip, record, { expected: null })) === undefined) throw httpError(400, 'IP already exists');
+        return SUCCESS;
+      });
     },
     replaceConfig: (request) => update(request, (record) => toRecord(request.body as IpConfigInput, record)),
-    deleteConfig: async (request) => {
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const stored = await load(request);
-        if (await store.delete(stored.ip, { expected: stored.version })) return SUCCESS;
-      }
-      throw httpError(503, `Too many concurrent writes to IP "${pathIp(request)}": try again`);
+    deleteConfig: (request) => {
+      const ip = pathIp(request);
+      return serialised(ip, async () => {
+        for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+          const stored = await load(request);
+          if (await store.delete(stored.ip, { expected: stored.version })) return SUCCESS;
+        }
+        return busy(`Too many concurrent writes to IP "${ip}"`);
+      });
     },
     pauseIp: setPaused(true),
     resumeIp: setPaused(false),
@@ -104,13 +137,14 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
       const day = currentDay();
       const parts: Buffer[] = [OPEN_IPS];
       const fresh = new Map<string, EncodedStatus>();
+      const slice = timeSlice();
       for (const stored of await store.list()) {
         const { ip, version } = stored;
         let encoded = statusCache.get(ip);
         if (encoded?.version !== version || encoded.day !== day) {
           // `stored.record` only here: a store may parse records on first access
-          const status = JSON.stringify({ groupings: stored.record.groupings.map((g) => groupingStatus(g, day)) });
-          encoded = { version, day, json: Buffer.from(`${JSON.stringify(ip)}:${status}`) };
+          const statuses = await encodeStatuses(stored.record.groupings, day, false, slice);
+          encoded = { version, day, json: Buffer.from(`${JSON.stringify(ip)}:{"groupings":[${statuses.join(',')}]}`) };
         }
         fresh.set(ip, encoded);
         if (parts.length > 1) parts.push(COMMA);
@@ -123,16 +157,42 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
     getStatus: async (request) => {
       const { record } = await load(request);
       const now = new Date();
-      const day = today(timezone, now);
-      return {
-        body: {
-          groupings: record.groupings.map((g) => groupingStatus(g, day, { named: true })),
-          timezone_offset: offsetMinutes(timezone, now),
-        },
-      };
+      const statuses = await encodeStatuses(record.groupings, today(timezone, now), true, timeSlice());
+      const parts = [OPEN_GROUPINGS];
+      statuses.forEach((status, index) => parts.push(Buffer.from(index === 0 ? status : `,${status}`)));
+      parts.push(Buffer.from(`],"timezone_offset":${offsetMinutes(timezone, now)}}`));
+      return { json: parts };
     },
     getGroupingStatus: async (request) => ({ body: groupingStatus(await loadGrouping(request), currentDay()) }),
   };
+}
+
+/** A 503 asking the client to retry: the write was not applied */
+function busy(reason: string): HandlerResult {
+  return { status: 503, headers: { 'Retry-After': String(RETRY_AFTER) }, body: { error: `${reason}: retry after "${RETRY_AFTER}" s` } };
+}
+
+/** Waits for the event loop's next turn once the caller has held it for `SLICE_MS` since the last turn */
+function timeSlice(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return;
+    await nextTurn();
+    since = performance.now();
+  };
+}
+
+/**
+ * Each grouping's status as JSON text, letting other requests run between groupings: an IP's expanded schedules
+ * may take longer to encode than any one client should wait for another
+ */
+async function encodeStatuses(groupings: readonly GroupingRecord[], day: number, named: boolean, slice: () => Promise<void>): Promise<string[]> {
+  const statuses: string[] = [];
+  for (const grouping of groupings) {
+    statuses.push(JSON.stringify(groupingStatus(grouping, day, { named })));
+    await slice();
+  }
+  return statuses;
 }
 
 function pathIp(request: HandlerRequest): string {

@@ -6,7 +6,7 @@ import { httpError } from '../../runtime/mod.ts';
 import type { components } from '../../generated/types/ip-schedule.ts';
 import type { GroupingRecord, IpRecord } from '../../runtime/mod.ts';
 import { parseDate } from './dates.ts';
-import { MAX_DAYS } from './schedule.ts';
+import { MAX_DAYS, MAX_IP_DAYS } from './schedule.ts';
 
 /** A grouping as POST and PUT take it */
 export type GroupingInput = components['schemas']['GroupingInput'];
@@ -17,13 +17,24 @@ export type IpConfigInput = components['schemas']['IpConfigInput'];
 /** The record to store for `input`; `previous` (PUT) supplies `paused` for groupings the body leaves unset */
 export function toRecord(input: IpConfigInput, previous?: IpRecord): IpRecord {
   const seen = new Set<string>();
+  let days = 0;
   const groupings = input.groupings.map((grouping, index) => {
     if (seen.has(grouping.grouping)) throw httpError(400, `Duplicate grouping "${grouping.grouping}" in "groupings"`);
     seen.add(grouping.grouping);
     const paused = grouping.paused ?? previous?.groupings.find((old) => old.grouping === grouping.grouping)?.paused;
-    return toGroupingRecord(grouping, `groupings[${index}]`, paused ?? false);
+    const record = toGroupingRecord(grouping, `groupings[${index}]`, paused ?? false);
+    days += scheduleDays(record);
+    return record;
   });
+  if (days > MAX_IP_DAYS) {
+    throw httpError(400, `Invalid "groupings": "${days}" schedule days in total, more than the ${MAX_IP_DAYS} one IP may hold: shorten the schedules or spread the groupings over more IPs`);
+  }
   return { groupings };
+}
+
+/** Length of a checked grouping's schedule in days */
+function scheduleDays(record: GroupingRecord): number {
+  return record.mode === 'AUTO' ? parseDate(record.end!.date)! - parseDate(record.start.date)! + 1 : record.schedule!.length;
 }
 
 function toGroupingRecord(input: GroupingInput, path: string, paused: boolean): GroupingRecord {

@@ -5,6 +5,12 @@ import { formatDate, parseDate } from './dates.ts';
 /** Longest schedule accepted, in days */
 export const MAX_DAYS = 1000;
 
+/**
+ * Most schedule days one IP may hold over all its groupings: a status answer grows by about 50 bytes a day, and
+ * 1,000 groupings of 1,000 days made one IP's status 49 MB
+ */
+export const MAX_IP_DAYS = 20_000;
+
 /** One day of an expanded schedule */
 export interface StatusDay {
   date: string;

@@ -3,12 +3,17 @@
  * applied to a copy of the state, written to a temporary file, fsynced, renamed over the file and the folder
  * fsynced, and only then acknowledged. A crash at any moment leaves either the old or the new file, whole.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { Compile } from 'typebox/schema';
+import { components } from '../../generated/validators/ip-schedule.ts';
 import { CapstanError, writeFileAtomic } from '../../runtime/mod.ts';
 import type { IpRecord, ScheduleStore, StoredIp, WriteCondition } from '../../runtime/mod.ts';
 
 const FORMAT = 1;
+
+/** The API's stored-record schema: a record that does not fit it would fail every read of its IP later on */
+const RECORD = Compile({ $ref: '#/components/schemas/IpConfig', components } as never);
 
 interface Entry {
   record: IpRecord;
@@ -40,9 +45,10 @@ export class JsonFileStore implements ScheduleStore {
     this.#state = state;
   }
 
-  /** Opens (or starts) the store file at `path`, creating its folder */
+  /** Opens (or starts) the store file at `path`, creating its folder and removing temporary files a kill left */
   static async open(path: string): Promise<JsonFileStore> {
     await mkdir(dirname(path), { recursive: true });
+    await removeLeftovers(path);
     return new JsonFileStore(path, await readState(path));
   }
 
@@ -104,17 +110,70 @@ export class JsonFileStore implements ScheduleStore {
   }
 }
 
+/**
+ * Removes `.<file>.<pid>.tmp` files beside `path`: a write killed before its rename leaves one, and nothing reads it.
+ * One host owns the file, so at start none of them belongs to a write in progress
+ */
+async function removeLeftovers(path: string): Promise<void> {
+  const folder = dirname(path);
+  const prefix = `.${basename(path)}.`;
+  for (const name of await readdir(folder)) {
+    if (name.startsWith(prefix) && /^\d+\.tmp$/.test(name.slice(prefix.length))) await rm(join(folder, name), { force: true });
+  }
+}
+
+/** The file's state; refuses a file it cannot trust, naming the file, what is wrong and what to do */
 async function readState(path: string): Promise<State> {
+  const refuse = (problem: string, advice: string, cause?: unknown) =>
+    new CapstanError('STORE_ERR_IO', `Cannot read schedule store "${path}": ${problem}: ${advice}`, { cause });
+  const restore = 'restore it from a backup, or move it aside to start with no schedules';
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { sequence: 0, ips: new Map() };
-    throw new CapstanError('STORE_ERR_IO', `Cannot read schedule store "${path}": ${(error as Error).message}`, { cause: error });
+    throw refuse((error as Error).message, 'check the file and its permissions', error);
   }
-  const data = JSON.parse(text) as { format: number; sequence: number; ips: Record<string, Entry> };
-  if (data.format !== FORMAT) throw new CapstanError('STORE_ERR_IO', `Cannot read schedule store "${path}": unknown format "${data.format}"`);
-  return { sequence: data.sequence, ips: new Map(Object.entries(data.ips).map(([ip, entry]) => [ip, deepFreeze(entry)])) };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw refuse(`not valid JSON, the file may be truncated (${(error as Error).message})`, restore, error);
+  }
+  if (!isObject(data)) throw refuse(`expected an object with "format", "sequence" and "ips", found "${JSON.stringify(data)}"`, restore);
+  if (data.format !== FORMAT) throw refuse(`unknown format "${data.format}"`, 'open it with the Capstan version that wrote it');
+  const { sequence, ips } = data;
+  if (!Number.isSafeInteger(sequence) || (sequence as number) < 0) {
+    throw refuse(`"sequence" must be a whole number of at least 0, found "${JSON.stringify(sequence)}"`, 'set it to the highest "version" of its entries');
+  }
+  if (!isObject(ips)) throw refuse(`"ips" must be an object, found "${JSON.stringify(ips)}"`, restore);
+  const entries = new Map<string, Entry>();
+  for (const [ip, entry] of Object.entries(ips)) {
+    const problem = entryProblem(entry, sequence as number);
+    if (problem) throw refuse(`entry "${ip}" ${problem}`, 'correct or remove that entry, or restore the file from a backup');
+    entries.set(ip, deepFreeze(entry as Entry));
+  }
+  return { sequence: sequence as number, ips: entries };
+}
+
+/** What is wrong with an entry of the file, or undefined when it is a record the API can serve */
+function entryProblem(entry: unknown, sequence: number): string | undefined {
+  if (!isObject(entry)) return `must be an object with "record" and "version", found "${JSON.stringify(entry)}"`;
+  const { version, record } = entry;
+  if (!Number.isSafeInteger(version) || (version as number) < 1) return `has "version" "${JSON.stringify(version)}", not a whole number of at least 1`;
+  // Versions are handed out from the sequence: one above it would be handed out again and match a stale writer
+  if ((version as number) > sequence) return `has "version" "${version}", above "sequence" "${sequence}"`;
+  if (record === undefined) return 'has no "record"';
+  if (RECORD.Check(record)) return undefined;
+  const [, errors] = RECORD.Errors(record) as unknown as [boolean, { keyword: string; instancePath: string; message: string }[]];
+  const error = errors.reduce((deepest, e) => (e.instancePath.length > deepest.instancePath.length ? e : deepest), errors[0]!);
+  // A property the schema does not allow fails its `false` schema, which the validator words as "schema is false"
+  const rule = error.keyword === 'boolean' ? 'is not a field of a record' : error.message;
+  return `has an invalid record: "record${error.instancePath.replaceAll('/', '.')}" ${rule}`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function serialize(state: State): string {

@@ -49,6 +49,52 @@ test('schedule-store-file refuses to start when the file is not its format', asy
   await rejects(() => usePlugin({ id: 'schedule-store-file', config: { path: 's.json' } }, { baseDir: dir }), /unknown format "99"/, 'opening the store');
 });
 
+const AUTO = {
+  grouping: '&gmail', mode: 'AUTO', start: { date: '2025-01-01', volume: 1 }, end: { date: '2025-01-30', volume: 100 },
+  paused: false, algorithm: 'TOKENBUCKET', interval: 86400, properties: null,
+};
+
+/** Contents of a damaged store file, each with what the refusal must say beyond the file's name */
+const DAMAGED: Array<[string, string, RegExp]> = [
+  ['truncated', JSON.stringify({ format: 1, sequence: 1, ips: { '192.0.2.1': { record: { groupings: [AUTO] }, version: 1 } } }).slice(0, 60),
+    /: not valid JSON, the file may be truncated \(.+\): restore it from a backup, or move it aside to start with no schedules$/],
+  ['null', 'null', /: expected an object with "format", "sequence" and "ips", found "null": restore it/],
+  ['an entry missing its record', JSON.stringify({ format: 1, sequence: 2, ips: { '192.0.2.1': { record: { groupings: [] }, version: 1 }, '192.0.2.2': { version: 2 } } }),
+    /: entry "192\.0\.2\.2" has no "record": correct or remove that entry, or restore the file from a backup$/],
+  ['a sequence that is not a number', JSON.stringify({ format: 1, sequence: 'x', ips: {} }),
+    /: "sequence" must be a whole number of at least 0, found ""x"": set it to the highest "version" of its entries$/],
+  ['a version above the sequence', JSON.stringify({ format: 1, sequence: 1, ips: { '192.0.2.1': { record: { groupings: [] }, version: 5 } } }),
+    /: entry "192\.0\.2\.1" has "version" "5", above "sequence" "1": correct or remove/],
+  ['a record with a field of the wrong type', JSON.stringify({ format: 1, sequence: 1, ips: { '192.0.2.1': { record: { groupings: [{ ...AUTO, start: { date: 20250101, volume: 1 } }] }, version: 1 } } }),
+    /: entry "192\.0\.2\.1" has an invalid record: "record\.groupings\.0\.start\.date" .+: correct or remove/],
+  ['"ips" that is a list', JSON.stringify({ format: 1, sequence: 0, ips: [] }), /: "ips" must be an object, found "\[\]"/],
+];
+
+for (const [label, contents, message] of DAMAGED) {
+  test(`schedule-store-file refuses to start naming the file and what to do when it holds ${label}`, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'capstan-file-store-'));
+    folders.push(dir);
+    const file = join(dir, 's.json');
+    await writeFile(file, contents);
+    const error = await rejects(() => usePlugin({ id: 'schedule-store-file', config: { path: 's.json' } }, { baseDir: dir }), message, 'opening the store');
+    assert.ok(error.message.includes(`Cannot read schedule store "${file}": `), error.message);
+    assert.is(await readFile(file, 'utf8'), contents, 'the file is left as it was');
+  });
+}
+
+test('schedule-store-file removes temporary files a kill left when it starts', async () => {
+  const first = await open();
+  const version = await first.store.put('192.0.2.1', GROUPINGS, { expected: null });
+  await first.close();
+  const folder = join(first.dir, 'var', 'schedule-store-file');
+  const kept = ['.schedules.json.tmp', '.other.json.123.tmp', 'schedules.json.456.tmp'];
+  for (const name of ['.schedules.json.4242.tmp', `.schedules.json.${process.pid}.tmp`, ...kept]) await writeFile(join(folder, name), '{"format":');
+  const second = await open(first.dir);
+  assert.equal((await readdir(folder)).sort(), [...kept, 'schedules.json'].sort());
+  assert.equal(await second.store.get('192.0.2.1'), { ip: '192.0.2.1', record: GROUPINGS, version });
+  await second.close();
+});
+
 test.after(async () => {
   await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })));
 });

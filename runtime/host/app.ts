@@ -1,9 +1,13 @@
 import Router from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
 import type { Logger } from '../plugins/types.ts';
+import { apiKeyCheck, KeyRefused, type KeyCheck } from './auth.ts';
 import { CapstanError } from './errors.ts';
 import type { RouteEntry } from './operation-schemas.ts';
 import { routeHandler, type Mount } from './route-handler.ts';
+
+/** Methods some route of some API could take; any other method answers 501 on every path */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 function sendError(ctx: Context, status: number, message: string): void {
   ctx.status = status;
@@ -11,11 +15,24 @@ function sendError(ctx: Context, status: number, message: string): void {
   ctx.body = JSON.stringify({ error: message });
 }
 
-/** Maps thrown errors to `{"error": "..."}`; unexposed ones show only the status text and are logged */
+/**
+ * Maps thrown errors to `{"error": "..."}`; unexposed ones show only the status text and are logged. Refused keys are
+ * counted and logged without the key; client aborts are logged as such, with nothing left to answer.
+ */
 function errors(log: Logger) {
+  let refused = 0;
   // A plain function returning next()'s promise: no extra async frame on every request
   return (ctx: Context, next: Next) =>
     next().catch((error: unknown) => {
+      if ((error as CapstanError).code === 'HOST_ERR_ABORTED') {
+        log.info('request aborted by client', { method: ctx.method, path: ctx.path });
+        return;
+      }
+      if (error instanceof KeyRefused) {
+        refused += 1;
+        log.warn('request refused', { method: ctx.method, path: ctx.path, reason: error.reason, refused });
+        ctx.set('WWW-Authenticate', error.challenge);
+      }
       const status = (error as CapstanError).status ?? (error as any).statusCode ?? 500;
       const exposed = error instanceof CapstanError ? error.expose : status < 500 && (error as any).expose === true;
       if (!exposed) log.error('request failed', { method: ctx.method, path: ctx.path, status, error });
@@ -23,34 +40,48 @@ function errors(log: Logger) {
     });
 }
 
-/** Turns what no route answered into JSON errors: 405 (with Allow, set by the router) or 404 */
-async function unmatched(ctx: Context, next: Next): Promise<void> {
-  await next();
-  if (ctx.status === 405) throw new CapstanError('HOST_ERR_METHOD', `Method "${ctx.method}" is not allowed on "${ctx.path}"`);
-  // Koa's status stays 404 until something answers; a handler's own 404 carries a body
-  if (ctx.status === 404 && ctx.body == null && ctx.respond !== false) {
-    throw new CapstanError('HOST_ERR_NOT_FOUND', `No route for "${ctx.method} ${ctx.path}"`);
-  }
+/**
+ * Answers what no route took, after the key check, so that nothing (not even whether a path exists) is told without a
+ * key: 404, 405 or 501 with `Allow`, and OPTIONS as 204 with `Allow`
+ */
+function unrouted(guard: KeyCheck | undefined, exempt: ReadonlySet<string>) {
+  return (ctx: Context) => {
+    if (guard && !exempt.has(ctx.path)) guard(ctx.headers);
+    const layers = (ctx.matched ?? []) as { methods: string[] }[];
+    const allowed = [...new Set(layers.flatMap((layer) => layer.methods))];
+    if (allowed.length > 0) ctx.set('Allow', [...allowed, 'OPTIONS'].join(', '));
+    if (!KNOWN_METHODS.has(ctx.method)) {
+      throw new CapstanError('HOST_ERR_NOT_IMPLEMENTED', `Method "${ctx.method}" is not supported: use one of "${[...KNOWN_METHODS].join('", "')}"`);
+    }
+    if (allowed.length === 0) throw new CapstanError('HOST_ERR_NOT_FOUND', `No route for "${ctx.method} ${ctx.path}"`);
+    if (ctx.method === 'OPTIONS') {
+      ctx.status = 204;
+      return;
+    }
+    throw new CapstanError('HOST_ERR_METHOD', `Method "${ctx.method}" is not allowed on "${ctx.path}"`);
+  };
 }
 
 /** Builds the Koa app of one server: the mounts' routes, `/openapi.json` and JSON errors */
-export function createApp(options: { mounts: Mount[]; routes: readonly RouteEntry[]; openapi: () => object; log: Logger }): Koa {
+export function createApp(options: { mounts: Mount[]; routes: readonly RouteEntry[]; openapi: () => object; log: Logger; authExempt: ReadonlySet<string> }): Koa {
   const app = new Koa();
   app.silent = true;
   app.on('error', (error) => options.log.warn('connection error', { error }));
   app.use(errors(options.log));
+  // Whatever no plugin route owns asks for a key of any plugin on this server
+  const guard = apiKeyCheck(...options.mounts.map((m) => m.auth));
   const router = new Router();
   router.get('/openapi.json', (ctx) => {
+    if (guard && !options.authExempt.has(ctx.path)) guard(ctx.headers);
     ctx.body = options.openapi();
   });
   for (const mount of options.mounts) {
     for (const route of options.routes) {
       if (route.api !== mount.api) continue;
-      router.register(route.path, [route.method], routeHandler(route, mount), { name: route.operationId });
+      router.register(route.path, [route.method], routeHandler(route, mount, options.authExempt), { name: route.operationId });
     }
   }
-  app.use(unmatched);
   app.use(router.routes());
-  app.use(router.allowedMethods({ throw: false }));
+  app.use(unrouted(guard, options.authExempt));
   return app;
 }

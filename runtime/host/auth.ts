@@ -4,20 +4,48 @@ import { CapstanError } from './errors.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** Builds the API-key check of a plugin; undefined when it has no keys (the API is open) */
-export function apiKeyCheck(auth: AuthOptions | undefined): ((headers: Record<string, unknown>) => void) | undefined {
-  if (!auth || auth.keys.length === 0) return undefined;
-  const header = auth.header.toLowerCase();
+/** A 401 with the `WWW-Authenticate` challenge naming the header the key goes in */
+export class KeyRefused extends CapstanError {
+  readonly challenge: string;
+  readonly reason: 'missing' | 'invalid';
+  constructor(reason: 'missing' | 'invalid', headers: readonly string[]) {
+    const named = `"${headers.join('" or "')}"`;
+    super('HOST_ERR_UNAUTHORIZED', reason === 'missing' ? `Missing API key: send it in the ${named} header` : `Invalid API key in the ${named} header`);
+    this.reason = reason;
+    // No registered scheme exists for a key in a header; this one names the header so a client knows where to put it
+    this.challenge = headers.map((h) => `ApiKey realm="capstan", header="${h}"`).join(', ');
+  }
+}
+
+/** A key check; throws `KeyRefused` */
+export type KeyCheck = (headers: Record<string, unknown>) => void;
+
+/**
+ * Builds a check accepting a key of any of `auths` (each in its own header); undefined when none has keys, so the
+ * routes it guards are open
+ */
+export function apiKeyCheck(...auths: (AuthOptions | undefined)[]): KeyCheck | undefined {
   // Comparing fixed-size digests keeps the time independent of where, and whether, the key differs
-  const keys = auth.keys.map(digest);
+  const byHeader = new Map<string, { name: string; keys: Buffer[] }>();
+  for (const auth of auths) {
+    if (!auth || auth.keys.length === 0) continue;
+    const header = auth.header.toLowerCase();
+    const entry = byHeader.get(header) ?? { name: auth.header, keys: [] };
+    entry.keys.push(...auth.keys.map(digest));
+    byHeader.set(header, entry);
+  }
+  if (byHeader.size === 0) return undefined;
+  const names = [...byHeader.values()].map((e) => e.name);
   return (headers) => {
-    const given = headers[header];
-    if (typeof given !== 'string' || given === '') {
-      throw new CapstanError('HOST_ERR_UNAUTHORIZED', `Missing API key: send it in the "${auth.header}" header`);
-    }
-    const candidate = digest(given);
+    let given = false;
     let ok = false;
-    for (const key of keys) ok = timingSafeEqual(key, candidate) || ok;
-    if (!ok) throw new CapstanError('HOST_ERR_UNAUTHORIZED', `Invalid API key in the "${auth.header}" header`);
+    for (const [header, { keys }] of byHeader) {
+      const value = headers[header];
+      if (typeof value !== 'string' || value === '') continue;
+      given = true;
+      const candidate = digest(value);
+      for (const key of keys) ok = timingSafeEqual(key, candidate) || ok;
+    }
+    if (!ok) throw new KeyRefused(given ? 'invalid' : 'missing', names);
   };
 }

@@ -2,6 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import { CapstanError } from './errors.ts';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
+
+/**
+ * Deepest nesting of arrays and objects a body may have. JSON.parse takes seconds, blocking every client, on a few
+ * megabytes of nested brackets; no operation's schema nests anywhere near this deep.
+ */
+export const MAX_BODY_DEPTH = 64;
 
 /** Reads and parses a JSON request body of at most `limit` bytes; undefined when there is none */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
@@ -12,8 +19,16 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   if (!JSON_TYPE.test(type)) {
     throw new CapstanError('HOST_ERR_CONTENT_TYPE', `Unsupported content type "${type}": send "application/json"`);
   }
+  const charset = CHARSET.exec(type)?.[1];
+  if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+    throw new CapstanError('HOST_ERR_CONTENT_TYPE', `Unsupported charset "${charset}": send JSON in "utf-8"`);
+  }
   if (declared !== undefined && Number(declared) > limit) throw tooLarge(limit);
-  const text = await readText(req, limit);
+  const bytes = await readBytes(req, limit);
+  if (nestedTooDeep(bytes)) {
+    throw new CapstanError('HOST_ERR_BODY_TOO_DEEP', `Request body nests arrays and objects deeper than the limit of ${MAX_BODY_DEPTH}`);
+  }
+  const text = bytes.toString('utf8');
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
@@ -22,11 +37,28 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   }
 }
 
+/** One pass over the bytes, skipping strings; stops at the first bracket past the limit */
+function nestedTooDeep(bytes: Uint8Array): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i];
+    if (inString) {
+      if (byte === 0x5c) i++; // backslash: the next byte is escaped, even a quote
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) inString = true;
+    else if (byte === 0x5b || byte === 0x7b) {
+      if (++depth > MAX_BODY_DEPTH) return true;
+    } else if (byte === 0x5d || byte === 0x7d) depth--;
+  }
+  return false;
+}
+
 /**
  * Collects the body with plain listeners: an async iterator costs several promise turns per request. The listeners
  * stay anonymous because tsx names every named closure at creation, which shows on this hot path.
  */
-function readText(req: IncomingMessage, limit: number): Promise<string> {
+function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((done, fail) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -36,8 +68,9 @@ function readText(req: IncomingMessage, limit: number): Promise<string> {
       if (size > limit) fail(tooLarge(limit));
       else chunks.push(chunk);
     });
-    req.once('end', () => done(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8')));
-    req.once('error', fail);
+    req.once('end', () => done(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    // The only error a request stream has is its connection going away before the body is complete
+    req.once('error', (error) => fail(new CapstanError('HOST_ERR_ABORTED', 'Client closed the connection before the body was complete', { cause: error })));
   });
 }
 

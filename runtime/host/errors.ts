@@ -7,6 +7,9 @@ export const ERRORS = {
   HOST_ERR_INVALID_JSON: { status: 400, expose: true },
   HOST_ERR_CONTENT_TYPE: { status: 400, expose: true },
   HOST_ERR_VALIDATION: { status: 400, expose: true },
+  HOST_ERR_BODY_TOO_DEEP: { status: 400, expose: true },
+  // Nothing reaches the client, whose connection is gone; the status only marks it as the client's doing
+  HOST_ERR_ABORTED: { status: 400, expose: true },
   HOST_ERR_UNAUTHORIZED: { status: 401, expose: true },
   HOST_ERR_NOT_FOUND: { status: 404, expose: true },
   HOST_ERR_METHOD: { status: 405, expose: true },

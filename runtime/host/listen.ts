@@ -2,8 +2,11 @@ import { readFile, chmod, chown, lstat, rm } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server, type RequestListener } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
+import type { Logger } from '../plugins/types.ts';
 import { CapstanError } from './errors.ts';
+import type { HostSettings } from './settings.ts';
 
 /** A listener of the startup document: TCP or Unix-socket form */
 export interface ListenerSpec {
@@ -43,10 +46,56 @@ async function removeStaleSocket(path: string): Promise<void> {
   await rm(path);
 }
 
+/** What Node's own answers to broken requests become: the same statuses, as JSON */
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'Request took too long: send the headers and body sooner'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'Request headers are too large'],
+};
+
+/** Answers a request Node refused before Koa saw it, or closes the connection when nothing can be answered */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // Node's own handler answers only while no response has started on the connection; so do we
+  const pending = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  const code = error.code ?? '';
+  if (!socket.writable || pending?.headersSent || !(code in CLIENT_ERRORS || code.startsWith('HPE_'))) {
+    socket.destroy();
+    return;
+  }
+  const [status, text, message] = CLIENT_ERRORS[code] ?? [400, 'Bad Request', 'Malformed HTTP request'];
+  const body = JSON.stringify({ error: message });
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+function createServer(handler: RequestListener, settings: HostSettings, tls: TlsMaterial | undefined): Server {
+  const limits = {
+    headersTimeout: settings.headersTimeoutMs,
+    requestTimeout: settings.requestTimeoutMs,
+    keepAliveTimeout: settings.keepAliveTimeoutMs,
+    // Node checks the deadlines only this often (30 s by default), which would stretch each of them by up to that much
+    connectionsCheckingInterval: Math.min(1000, settings.headersTimeoutMs),
+  };
+  if (!tls) return createHttpServer(limits, handler);
+  try {
+    return createHttpsServer({ ...limits, key: tls.key, cert: tls.cert, minVersion: settings.tls.minVersion, ciphers: settings.tls.ciphers, honorCipherOrder: true }, handler);
+  } catch (error) {
+    throw new CapstanError('HOST_ERR_STARTUP', `Cannot serve https with ciphers "${settings.tls.ciphers}": ${(error as Error).message}`);
+  }
+}
+
 /** Opens one listener for `handler`, over TLS when `tls` is given; port 0 when `ephemeral` */
-export async function listen(handler: RequestListener, listener: ListenerSpec, options: { baseDir: string; tls?: TlsMaterial; ephemeral?: boolean }): Promise<Listening> {
-  const server = options.tls ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, handler) : createHttpServer(handler);
-  server.keepAliveTimeout = 65_000;
+export async function listen(
+  handler: RequestListener,
+  listener: ListenerSpec,
+  options: { baseDir: string; tls?: TlsMaterial; ephemeral?: boolean; settings: HostSettings; log: Logger },
+): Promise<Listening> {
+  const server = createServer(handler, options.settings, options.tls);
+  server.maxConnections = options.settings.maxConnections;
+  server.on('clientError', answerClientError);
+  let dropped = 0;
+  server.on('drop', () => {
+    dropped += 1;
+    options.log.warn('connection refused: too many connections', { maxConnections: options.settings.maxConnections, dropped });
+  });
   const scheme = options.tls ? 'https' : 'http';
   const backlog = listener.backlog ?? 511;
   await new Promise<void>((done, fail) => {

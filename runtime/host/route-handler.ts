@@ -74,8 +74,8 @@ function sendParts(ctx: Context, parts: readonly Buffer[]): void {
   res.uncork();
 }
 
-/** The Koa middleware serving one operation: auth, body, validation, handler, compact JSON */
-export function routeHandler(route: RouteEntry, mount: Mount): (ctx: Context) => Promise<void> {
+/** The Koa middleware serving one operation: auth (unless its path is in `authExempt`), body, validation, handler, compact JSON */
+export function routeHandler(route: RouteEntry, mount: Mount, authExempt: ReadonlySet<string>): (ctx: Context) => Promise<void> {
   const handler = mount.handlers[route.operationId];
   const checkKey = apiKeyCheck(mount.auth);
   const validateParams = validator(route.schemas.params, 'path');
@@ -85,7 +85,7 @@ export function routeHandler(route: RouteEntry, mount: Mount): (ctx: Context) =>
   const hasBody = route.schemas.body !== undefined;
   const checkResponse = mount.checkResponses ? responseChecker(route) : undefined;
   return async (ctx) => {
-    checkKey?.(ctx.headers);
+    if (checkKey && !authExempt.has(ctx.path)) checkKey(ctx.headers);
     if (!handler) {
       throw new CapstanError('HOST_ERR_NOT_IMPLEMENTED', `Operation "${route.operationId}" is not implemented: no plugin serves it`);
     }

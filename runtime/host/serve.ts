@@ -14,6 +14,7 @@ import { CapstanError } from './errors.ts';
 import { listen, stopListening, type ListenerSpec } from './listen.ts';
 import { createLogger, type HostLogger } from './logger.ts';
 import { mergedDocument } from './openapi.ts';
+import { hostSettings } from './settings.ts';
 import { tlsFor, type PrivateKeySpec } from './tls.ts';
 
 /** How to start a host */
@@ -22,7 +23,7 @@ export interface HostOptions {
   baseDir?: string;
   /** Bind every TCP listener to a free port (tests) */
   ephemeralPorts?: boolean;
-  /** Environment plugins read (default `process.env`) */
+  /** Environment plugins and the host settings (`CAPSTAN_*`, see docs/startup-config.md) read (default `process.env`) */
   env?: Record<string, string | undefined>;
   log?: HostLogger;
   /** How long shutdown waits for in-flight requests (default 10 s) */
@@ -55,6 +56,7 @@ async function resolveDocument(document: object | string, options: HostOptions):
 /** Boots Capstan from a startup document (a path to YAML/JSON, or the document itself) */
 export async function startHost(document: object | string, options: HostOptions = {}): Promise<Host> {
   const { doc, baseDir, warnings } = await resolveDocument(document, options);
+  const settings = hostSettings(options.env ?? process.env);
   const log = options.log ?? createLogger({ service: doc.environment?.syslog?.ident ?? 'capstan' });
   for (const warning of warnings) log.warn('startup configuration warning', { warning });
   const pools = new PoolRegistry((doc.threads?.scripts ?? []).map((s) => ({ id: s.id, count: s.count ?? 32 })));
@@ -79,10 +81,11 @@ export async function startHost(document: object | string, options: HostOptions 
       const mounts = plugins.mounts(server.id).map((m) => ({ ...m, checkResponses }));
       const apis = [...new Set(mounts.map((m) => m.api))];
       let openapi: object | undefined;
-      const app = createApp({ mounts, routes, log: log.child({ server: server.id }), openapi: () => (openapi ??= mergedDocument(apis, PLUGIN_API_VERSION)) });
+      const serverLog = log.child({ server: server.id });
+      const app = createApp({ mounts, routes, log: serverLog, authExempt: settings.authExempt, openapi: () => (openapi ??= mergedDocument(apis, PLUGIN_API_VERSION)) });
       const tls = type === 'https' ? await tlsFor(server.id, (doc.pki?.private ?? []) as PrivateKeySpec[], baseDir) : undefined;
       for (const listener of (server.listeners ?? []) as ListenerSpec[]) {
-        const open = await listen(app.callback(), listener, { baseDir, tls, ephemeral: options.ephemeralPorts });
+        const open = await listen(app.callback(), listener, { baseDir, tls, ephemeral: options.ephemeralPorts, settings, log: serverLog });
         servers.push({ id: server.id, server: open.server });
         listeners.push({ server: server.id, url: open.url });
         log.info(`listening on ${open.url}`, { server: server.id, apis });

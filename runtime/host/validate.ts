@@ -5,6 +5,7 @@ export type Validate = (value: unknown) => string | undefined;
 
 interface RawError {
   keyword: string;
+  schemaPath: string;
   instancePath: string;
   params: Record<string, any>;
   message: string;
@@ -37,14 +38,37 @@ function describe(error: RawError): string {
   }
 }
 
+const ALTERNATIVE = /^(.*?\/(?:oneOf|anyOf)\/\d+)/;
+
 /**
- * Picks the error that tells the client most: the deepest path, and among alternatives (oneOf/anyOf) the
- * branch error rather than the summary.
+ * Picks the error that tells the client most: the deepest path, and among alternatives (oneOf/anyOf) the branch the
+ * client meant, being the one whose required properties are all present. When several are meant the client mixed
+ * them; when none is, it left out what each needs.
  */
-function mostTelling(errors: RawError[]): RawError {
-  const concrete = errors.filter((e) => !['oneOf', 'anyOf', 'if', 'then', 'else', 'boolean'].includes(e.keyword));
-  const pool = concrete.length > 0 ? concrete : errors;
-  return pool.reduce((best, e) => (e.instancePath.length > best.instancePath.length ? e : best), pool[0]);
+function mostTelling(errors: RawError[]): { error: RawError; message?: string } {
+  const branches = new Map<string, RawError[]>();
+  for (const e of errors) {
+    const branch = ALTERNATIVE.exec(e.schemaPath ?? '')?.[1];
+    if (branch !== undefined) branches.set(branch, [...(branches.get(branch) ?? []), e]);
+  }
+  let pool = errors;
+  if (branches.size > 1) {
+    const missing = (branch: RawError[]) => branch.find((e) => e.keyword === 'required' && e.schemaPath.match(ALTERNATIVE)?.[0] === e.schemaPath);
+    const meant = [...branches.values()].filter((branch) => !missing(branch));
+    const names = (list: RawError[]) => `"${list.map((e) => (e.params.requiredProperties ?? [e.params.missingProperty]).join('", "')).join('" or "')}"`;
+    if (meant.length === 1) pool = meant[0];
+    else if (meant.length === 0) return { error: missing([...branches.values()][0])!, message: `is missing required property ${names([...branches.values()].map((b) => missing(b)!))}` };
+    else {
+      const unknown = meant.map((branch) => branch.find((e) => e.keyword === 'additionalProperties'));
+      if (unknown.every((e) => e !== undefined)) {
+        const mixed = [...new Set(unknown.flatMap((e) => e!.params.additionalProperties as string[]))];
+        return { error: unknown[0]!, message: `takes either "${mixed.join('" or "')}", not both` };
+      }
+    }
+  }
+  const concrete = pool.filter((e) => !['oneOf', 'anyOf', 'if', 'then', 'else', 'boolean'].includes(e.keyword));
+  const candidates = concrete.length > 0 ? concrete : pool;
+  return { error: candidates.reduce((best, e) => (e.instancePath.length > best.instancePath.length ? e : best), candidates[0]) };
 }
 
 /** Compiles a JSON Schema once; `prefix` names the part of the request in messages (`body`, `query`, …) */
@@ -54,7 +78,7 @@ export function compileValidator(schema: object, prefix: string): Validate {
     if (compiled.Check(value)) return undefined;
     const [, errors] = compiled.Errors(value) as unknown as [boolean, RawError[]];
     if (errors.length === 0) return `${prefix || 'value'} is invalid`;
-    const error = mostTelling(errors);
-    return `${fieldPath(prefix, error.instancePath)} ${describe(error)}`;
+    const { error, message } = mostTelling(errors);
+    return `${fieldPath(prefix, error.instancePath)} ${message ?? describe(error)}`;
   };
 }

@@ -1,6 +1,7 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { rejects } from '../rejects.ts';
@@ -102,6 +103,60 @@ test('cache skips and logs a corrupt file without a wrong class when the service
     } finally {
       await second.close();
     }
+  }));
+
+test('cache does not answer a class the API does not know when its block has a valid checksum', () =>
+  withFolder(async (folder) => {
+    const first = await startService({ classifier: 'rules', folder });
+    await first.post('/v1/bnac', { messages: [GREY] });
+    await first.close();
+    const [name] = (await readdir(folder)).filter((file) => file.endsWith('.log'));
+    const path = join(folder, name!);
+    const [header, payload] = (await readFile(path, 'utf8')).split(/\n(.*)/s) as [string, string];
+    const forged = payload.replace('GRAYLISTING', 'NOT_A_CLASS');
+    const version = header.split(' ').slice(3).join(' ');
+    await writeFile(path, `B ${crc32(forged).toString(16).padStart(8, '0')} ${Buffer.byteLength(forged)} ${version}\n${forged}`);
+    const second = await startService({ classifier: 'rules', folder });
+    try {
+      assert.equal(await (await second.post('/v1/bnac', { message: GREY })).json(), { class: 'GRAYLISTING' });
+      assert.ok(second.logs.some((line) => /Skipped cached results with a model or class/.test(line)), second.logs.join('\n'));
+    } finally {
+      await second.close();
+    }
+  }));
+
+test('service starts and caches when a cache segment is a folder', () =>
+  withFolder(async (folder) => {
+    await mkdir(join(folder, 'cache-00000001.log'));
+    const first = await startService({ classifier: 'rules', folder });
+    await first.post('/v1/bnac', { messages: [GREY] });
+    await first.close();
+    assert.ok(first.logs.some((line) => line.includes('Skipped unreadable cache segment')), first.logs.join('\n'));
+    const second = await startService({ classifier: 'rules', folder });
+    try {
+      assert.equal(await (await second.post('/v1/bnac', { messages: [GREY] })).json(), [{ class: 'GRAYLISTING' }]);
+      const stats = await (await second.get('/v1/cache/stats')).json();
+      assert.equal([stats.hit_requests, stats.miss_requests], [1, 0]);
+    } finally {
+      await second.close();
+    }
+  }));
+
+test('service starts with a memory cache when the cache folder is a file', () =>
+  withFolder(async (parent) => {
+    const folder = join(parent, 'cache');
+    await writeFile(folder, 'operator data');
+    const service = await startService({ classifier: 'rules', folder });
+    try {
+      await service.post('/v1/bnac', { messages: [GREY] });
+      assert.equal(await (await service.post('/v1/bnac', { message: GREY })).json(), { class: 'GRAYLISTING' });
+      const stats = await (await service.get('/v1/cache/stats')).json();
+      assert.equal([stats.hit_requests, stats.miss_requests], [1, 1]);
+      assert.ok(service.logs.some((line) => line.includes('Cannot use cache folder')), service.logs.join('\n'));
+    } finally {
+      await service.close();
+    }
+    assert.is(await readFile(folder, 'utf8'), 'operator data');
   }));
 
 test.run();

@@ -31,6 +31,16 @@ input('endpoints answer 400 when content type is not JSON', async ({ service }) 
   await assertError(await service!.post('/v1/backoff', body, { 'content-type': 'application/x-www-form-urlencoded' }), 400);
 });
 
+input('a batch body mixing or missing both forms is named for what the client meant', async ({ service }) => {
+  const cases: [string, unknown, RegExp][] = [
+    ['/v2/bnac', { message: 'x', messages: ['y'] }, /^body takes either "message" or "messages", not both$/],
+    ['/v1/bnac', { message: 'x', z: 1 }, /^body has unknown property "z"$/],
+    ['/v1/bnac', { messages: ['x'], z: 1 }, /^body has unknown property "z"$/],
+    ['/v2/bnac', {}, /^body is missing required property "messages" or "message"$/],
+  ];
+  for (const [path, body, pattern] of cases) await assertError(await service!.post(path, body), 400, pattern);
+});
+
 input('endpoints answer 400 when a field is missing, mistyped or unknown', async ({ service }) => {
   const cases: [string, unknown][] = [
     ['/v1/bnac/single', {}],

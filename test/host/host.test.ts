@@ -79,11 +79,12 @@ test('host answers 401 without the plugin API key, 404 for an unknown path and 4
   await withHost(document([{ id: 'hello', path: hello, config: { keys: ['k1', 'k2'] } }]), async (base) => {
     assert.is((await fetch(`${base}/status`)).status, 401);
     assert.is((await fetch(`${base}/status`, { headers: { 'x-api-key': 'nope' } })).status, 401);
-    assert.is((await fetch(`${base}/status`, { headers: { 'x-api-key': 'k2' } })).status, 200);
-    const res = await fetch(`${base}/nowhere`);
+    const headers = { 'x-api-key': 'k2' };
+    assert.is((await fetch(`${base}/status`, { headers })).status, 200);
+    const res = await fetch(`${base}/nowhere`, { headers });
     assert.is(res.status, 404);
     assert.equal(await res.json(), { error: 'No route for "GET /nowhere"' });
-    const patch = await fetch(`${base}/status`, { method: 'PATCH' });
+    const patch = await fetch(`${base}/status`, { method: 'PATCH', headers });
     assert.is(patch.status, 405);
     assert.match(patch.headers.get('allow') ?? '', /GET/);
     assert.equal(await patch.json(), { error: 'Method "PATCH" is not allowed on "/status"' });

@@ -72,4 +72,22 @@ test('POST accepts a body when the AUTO schedule is one day or the longest allow
   assert.is(status.groupings[1].schedule.length, 1000);
 });
 
+/** `count` AUTO groupings of `days` days each */
+const groupingsOf = (count: number, days: number) => Array.from({ length: count }, (_, i) =>
+  autoGrouping(`&g${i}`, ['2025-01-01', 1], [new Date(Date.UTC(2025, 0, days)).toISOString().slice(0, 10), 1000]));
+
+test('POST and PUT answer 400 naming the total when an IP would hold more than 20,000 schedule days', async () => {
+  const manual = { ...MANUAL, schedule: Array.from({ length: 1000 }, (_, i) => ({ day: i + 1, messages: i })) };
+  const limit = 'Invalid "groupings": "20001" schedule days in total, more than the 20000 one IP may hold: shorten the schedules or spread the groupings over more IPs';
+  for (const [method, ip] of [['POST', '192.0.2.70'], ['PUT', '192.0.2.1']]) {
+    const over = await host.call(method!, `/config/${ip}`, { groupings: [...groupingsOf(19, 1000), manual, autoGrouping('&one', ['2025-01-01', 1], ['2025-01-01', 1])] });
+    assert.equal([over.status, over.json], [400, { error: limit }], method);
+    const huge = await host.call(method!, `/config/${ip}`, { groupings: groupingsOf(1000, 1000) });
+    assert.match(huge.json.error, /"1000000" schedule days in total/, method);
+  }
+  assert.is((await host.call('GET', '/config/192.0.2.70')).status, 404, 'nothing stored');
+  assert.is((await host.call('POST', '/config/192.0.2.70', { groupings: [...groupingsOf(19, 1000), manual] })).status, 200, 'exactly the limit');
+  assert.is((await host.call('POST', '/config/192.0.2.71', { groupings: groupingsOf(1000, 20) })).status, 200, 'many short schedules');
+});
+
 test.run();

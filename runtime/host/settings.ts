@@ -1,0 +1,75 @@
+import { CapstanError } from './errors.ts';
+
+/**
+ * Settings of the host itself. They come from the environment because the startup document is the MTA's format:
+ * it has no place for them and rejects unknown properties.
+ */
+export interface HostSettings {
+  /** Request paths answered without an API key even when keys are configured (health checks) */
+  authExempt: ReadonlySet<string>;
+  /** A client must send the whole header within this time */
+  headersTimeoutMs: number;
+  /** A client must send the whole request, body included, within this time */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this time */
+  keepAliveTimeoutMs: number;
+  /** Connections beyond this many are closed as soon as they are accepted */
+  maxConnections: number;
+  tls: { minVersion: 'TLSv1.2' | 'TLSv1.3'; ciphers: string };
+}
+
+/**
+ * Forward-secret AEAD suites only: the TLS 1.3 suites (all of them are) and ECDHE with GCM or ChaCha20-Poly1305 for
+ * TLS 1.2. Listed explicitly because OpenSSL's defaults also accept static-RSA key exchange and CBC with SHA-1.
+ */
+export const DEFAULT_TLS_CIPHERS = [
+  'TLS_AES_128_GCM_SHA256',
+  'TLS_AES_256_GCM_SHA384',
+  'TLS_CHACHA20_POLY1305_SHA256',
+  'ECDHE-ECDSA-AES128-GCM-SHA256',
+  'ECDHE-RSA-AES128-GCM-SHA256',
+  'ECDHE-ECDSA-AES256-GCM-SHA384',
+  'ECDHE-RSA-AES256-GCM-SHA384',
+  'ECDHE-ECDSA-CHACHA20-POLY1305',
+  'ECDHE-RSA-CHACHA20-POLY1305',
+].join(':');
+
+const TLS_VERSIONS = ['TLSv1.2', 'TLSv1.3'] as const;
+
+function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new CapstanError('HOST_ERR_STARTUP', `Invalid "${name}" "${raw}": expected a whole number of at least ${min}`);
+  }
+  return value;
+}
+
+/** Reads the host settings; an invalid value stops start-up with a message naming the variable */
+export function hostSettings(env: Record<string, string | undefined>): HostSettings {
+  const exempt = (env.CAPSTAN_AUTH_EXEMPT ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const relative = exempt.find((p) => !p.startsWith('/'));
+  if (relative !== undefined) {
+    throw new CapstanError('HOST_ERR_STARTUP', `Invalid "CAPSTAN_AUTH_EXEMPT" path "${relative}": paths start with "/"`);
+  }
+  const headersTimeoutMs = integer(env, 'CAPSTAN_HEADERS_TIMEOUT_MS', 10_000, 1);
+  const requestTimeoutMs = integer(env, 'CAPSTAN_REQUEST_TIMEOUT_MS', 60_000, 1);
+  // Node refuses a header deadline past the request deadline; say so in our words rather than its
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new CapstanError('HOST_ERR_STARTUP', `Invalid "CAPSTAN_HEADERS_TIMEOUT_MS" "${headersTimeoutMs}": must not exceed "CAPSTAN_REQUEST_TIMEOUT_MS" "${requestTimeoutMs}"`);
+  }
+  const minVersion = env.CAPSTAN_TLS_MIN_VERSION || 'TLSv1.2';
+  if (!(TLS_VERSIONS as readonly string[]).includes(minVersion)) {
+    throw new CapstanError('HOST_ERR_STARTUP', `Invalid "CAPSTAN_TLS_MIN_VERSION" "${minVersion}": expected "${TLS_VERSIONS.join('" or "')}"`);
+  }
+  return {
+    authExempt: new Set(exempt),
+    headersTimeoutMs,
+    requestTimeoutMs,
+    // Above the 60 s idle timeout of common load balancers, so they never reuse a connection the host just closed
+    keepAliveTimeoutMs: integer(env, 'CAPSTAN_KEEPALIVE_TIMEOUT_MS', 65_000, 1),
+    maxConnections: integer(env, 'CAPSTAN_MAX_CONNECTIONS', 4096, 1),
+    tls: { minVersion: minVersion as HostSettings['tls']['minVersion'], ciphers: env.CAPSTAN_TLS_CIPHERS || DEFAULT_TLS_CIPHERS },
+  };
+}
