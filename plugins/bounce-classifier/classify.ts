@@ -3,7 +3,8 @@ import type { Classification, Classifier, ClassifierModel } from '../../runtime/
 import { BACKOFF_CLASSES, BNAC_CLASSES } from '../../generated/data/bounce-classifier.ts';
 import type { ResultCache } from './cache/result-cache.ts';
 
-const CLASSES: Record<ClassifierModel, ReadonlySet<string>> = {
+/** Each model's classes: a result outside them is never answered */
+export const CLASSES: Record<ClassifierModel, ReadonlySet<string>> = {
   bnac: new Set(BNAC_CLASSES),
   backoff: new Set(BACKOFF_CLASSES),
 };

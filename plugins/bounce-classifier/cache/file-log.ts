@@ -1,85 +1,163 @@
-import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { writeFileAtomic } from '../../../runtime/mod.ts';
 import type { Logger } from '../../../runtime/mod.ts';
 
 /** One persisted cache entry: model, normalised text, class, probability */
 export type LogRecord = readonly [model: string, text: string, label: string, probability: number];
+
+/** Options of `FileLog.open` */
+export interface FileLogOptions {
+  log: Logger;
+  /** Classifier version: blocks of other versions are not read back */
+  version: string;
+  /** Bytes the segments may hold on disk */
+  maxBytes: number;
+  /** Called when the segments are full and no compaction runs: the owner answers with `compact` */
+  onFull: () => void;
+}
 
 const SEGMENT_RE = /^cache-(\d{8})\.log$/;
 const HEADER_RE = /^B ([0-9a-f]{8}) (\d+) (.*)$/;
 const NEWLINE = 0x0a;
 /** Appends are gathered for this long so a burst of misses costs one write and one checksum */
 const FLUSH_DELAY_MS = 20;
-/** Records per block when compacting: a corrupt block loses only these */
-const COMPACT_BLOCK = 1_000;
+/** Payload characters of one block, about: a corrupt block loses only these, and a write holds no more in one string */
+const BLOCK_BYTES = 64 * 1024;
+/** Share of `maxBytes` that may wait in memory for the disk; records past it are not persisted */
+const WAIT_SHARE = 1 / 16;
+/** Share of `maxBytes` a compaction writes, so compactions stay rare */
+const COMPACT_SHARE = 1 / 2;
+
+/** What `FileLog.open` read back */
+export interface LoadReport {
+  /** Damaged stretches skipped */
+  corrupt: number;
+  /** Records of other classifier versions ignored */
+  otherVersion: number;
+  /** Segments that could not be read (a folder in a segment's place, no permission) */
+  unreadable: number;
+}
 
 /**
  * An append-only, checksummed cache log in a folder. The log is a series of blocks: a header line
  * `B <crc32 hex> <payload bytes> <version as JSON>` and a payload of records, one per line
  * `model<TAB>class<TAB>probability<TAB><text as JSON>`. A block whose header, length, checksum or record shape
  * is wrong (a torn tail after a crash, a corrupt sector) is skipped and logged, never trusted; blocks of
- * another classifier version are ignored. Compaction writes a fresh segment atomically (temporary file,
- * fsync, rename) and then drops the older ones, so a crash at any point leaves readable segments.
+ * another classifier version are ignored. Sizes are counted in bytes as written (UTF-8 of the JSON text, lone
+ * surrogates escaped), and an append that would take the segments past `maxBytes` is refused and asks for a
+ * compaction. Compaction writes a fresh segment atomically (temporary file, fsync, rename) and then drops the
+ * older ones, so a crash at any point leaves readable segments; only one runs at a time.
  */
 export class FileLog {
   readonly folder: string;
   readonly #log: Logger;
   readonly #header: string;
-  /** Segment numbers on disk, ascending; the last one takes appends */
+  readonly #maxBytes: number;
+  readonly #waitBytes: number;
+  readonly #onFull: () => void;
+  /** Readable segment numbers on disk, ascending; the last one takes appends */
   #segments: number[] = [];
   #handle: FileHandle | undefined;
+  /** Bytes on disk, plus those queued for it, plus the share reserved for a compaction under way */
   #bytes = 0;
-  #pending: LogRecord[] = [];
+  /** Bytes encoded but not yet written: pending records and blocks queued behind other writes */
+  #waiting = 0;
+  #pending: string[] = [];
+  #pendingBytes = 0;
   #torn = false;
   #timer: NodeJS.Timeout | undefined;
   #chain: Promise<void> = Promise.resolve();
   #failed = false;
+  #compacting = false;
+  #full = false;
+  #closed = false;
 
-  private constructor(folder: string, options: { log: Logger; version: string }) {
+  private constructor(folder: string, options: FileLogOptions) {
     this.folder = folder;
     this.#log = options.log;
     this.#header = JSON.stringify(options.version);
+    this.#maxBytes = options.maxBytes;
+    this.#onFull = options.onFull;
+    this.#waitBytes = Math.max(BLOCK_BYTES, Math.floor(options.maxBytes * WAIT_SHARE));
   }
 
-  /** Opens the log in `folder` (created when missing) and hands every valid record of `version`, oldest first, to `onRecord` */
+  /**
+   * Opens the log in `folder` (created when missing) and hands every valid record of the version, oldest
+   * first, to `onRecord`. Segments that cannot be read are left alone and reported; a folder that cannot be
+   * used rejects.
+   */
   static async open(
     folder: string,
-    options: { log: Logger; version: string },
+    options: FileLogOptions,
     onRecord: (record: LogRecord) => void,
-  ): Promise<FileLog> {
+  ): Promise<{ fileLog: FileLog; report: LoadReport }> {
     const fileLog = new FileLog(folder, options);
+    const report: LoadReport = { corrupt: 0, otherVersion: 0, unreadable: 0 };
     await mkdir(folder, { recursive: true });
+    let highest = 0;
     for (const name of (await readdir(folder)).sort()) {
-      if (name.endsWith('.tmp')) await rm(join(folder, name), { force: true });
+      const path = join(folder, name);
+      // Only a file can be a temporary one of ours; anything else under that name is left alone
+      if (name.endsWith('.tmp')) await rm(path, { force: true }).catch(() => undefined);
       const match = SEGMENT_RE.exec(name);
       if (!match) continue;
+      highest = Math.max(highest, Number(match[1]));
+      let data: Buffer;
+      try {
+        data = await readFile(path);
+      } catch (error) {
+        report.unreadable++;
+        options.log.warn('Skipped unreadable cache segment', { file: path, error: String(error) });
+        continue;
+      }
       fileLog.#segments.push(Number(match[1]));
-      const data = await readFile(join(folder, name));
       fileLog.#bytes += data.length;
-      const skipped = readBlocks(data, fileLog.#header, onRecord);
-      if (skipped > 0) options.log.warn('Skipped corrupt cache records', { file: join(folder, name), count: skipped });
+      const counts = readBlocks(data, fileLog.#header, onRecord);
+      report.otherVersion += counts.otherVersion;
+      report.corrupt += counts.corrupt;
+      if (counts.corrupt > 0) options.log.warn('Skipped corrupt cache records', { file: path, count: counts.corrupt });
       // A torn tail must not swallow the next block appended after it
       fileLog.#torn = data.length > 0 && data[data.length - 1] !== NEWLINE;
     }
-    if (fileLog.#segments.length === 0) fileLog.#segments.push(1);
+    // Appends go past every segment name, readable or not, so an unreadable one is never written into
+    if (fileLog.#segments.at(-1) !== highest || highest === 0) {
+      fileLog.#segments.push(highest + 1);
+      fileLog.#torn = false;
+    }
     fileLog.#handle = await open(fileLog.#segmentPath(fileLog.#segments.at(-1)!), 'a');
-    return fileLog;
+    return { fileLog, report };
   }
 
-  /** Bytes the segments hold on disk, estimated for appends not yet written */
+  /** Bytes the segments hold on disk, counting what waits to be written */
   get bytes(): number {
     return this.#bytes;
   }
 
-  /** Queues a record; it reaches the disk within a few milliseconds */
-  append(record: LogRecord): void {
-    if (this.#failed) return;
-    this.#pending.push(record);
-    this.#bytes += record[1].length + 32;
-    this.#timer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS).unref();
+  /**
+   * Queues a record; it reaches the disk within a few milliseconds. Answers false when it is not persisted: the
+   * segments are full (the owner is asked to compact) or too much already waits for the disk.
+   */
+  append(record: LogRecord): boolean {
+    if (this.#failed || this.#closed) return false;
+    const line = encodeRecord(record);
+    const bytes = Buffer.byteLength(line);
+    // A record no compaction could keep would ask for one on every miss
+    if (bytes > this.#maxBytes * COMPACT_SHARE) return false;
+    if (this.#bytes + bytes > this.#maxBytes) {
+      this.#full = true;
+      if (!this.#compacting) this.#onFull();
+      return false;
+    }
+    if (this.#waiting + bytes > this.#waitBytes) return false;
+    this.#pending.push(line);
+    this.#pendingBytes += bytes;
+    this.#waiting += bytes;
+    this.#bytes += bytes;
+    if (this.#pendingBytes >= BLOCK_BYTES) void this.flush();
+    else this.#timer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS).unref();
+    return true;
   }
 
   /** Writes queued records as one block */
@@ -87,48 +165,100 @@ export class FileLog {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     if (this.#pending.length === 0) return this.#chain;
-    const block = (this.#torn ? '\n' : '') + this.#block(this.#pending);
+    const block = (this.#torn ? '\n' : '') + this.#block(this.#pending.join(''));
+    const bytes = this.#pendingBytes;
     this.#pending = [];
+    this.#pendingBytes = 0;
     this.#torn = false;
     return this.#enqueue(async () => {
-      await this.#handle?.appendFile(block);
+      try {
+        await this.#handle?.appendFile(block);
+      } finally {
+        this.#waiting -= bytes;
+      }
     });
   }
 
-  /** Replaces every segment with one holding `records` (oldest first) */
-  compact(records: readonly LogRecord[]): Promise<void> {
-    const blocks: string[] = [];
-    for (let start = 0; start < records.length; start += COMPACT_BLOCK) {
-      blocks.push(this.#block(records.slice(start, start + COMPACT_BLOCK)));
-    }
-    const content = blocks.join('');
+  /**
+   * Replaces every segment with one holding the first records of `newestFirst` that fit in half of `maxBytes`,
+   * written oldest first so they load back in the same recency. `newestFirst(i)` is read while the compaction
+   * runs. Does nothing while another compaction is under way.
+   */
+  compact(count: number, newestFirst: (index: number) => LogRecord): void {
+    if (this.#compacting || this.#failed || this.#closed) return;
+    this.#compacting = true;
+    this.#full = false;
+    const budget = Math.floor(this.#maxBytes * COMPACT_SHARE);
+    // Pending records are in the caller's snapshot, so they are not written twice
+    this.#waiting -= this.#pendingBytes;
     this.#pending = [];
+    this.#pendingBytes = 0;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
     this.#torn = false;
-    this.#bytes = Buffer.byteLength(content);
-    return this.#enqueue(async () => {
-      const next = this.#segments.at(-1)! + 1;
-      await writeFileAtomic(this.#segmentPath(next), content);
-      await this.#handle?.close();
-      this.#handle = await open(this.#segmentPath(next), 'a');
-      for (const old of this.#segments) await rm(this.#segmentPath(old), { force: true });
-      this.#segments = [next];
+    this.#bytes = budget;
+    void this.#enqueue(async () => {
+      try {
+        const written = await this.#writeCompacted(count, newestFirst, budget);
+        this.#bytes += written - budget;
+      } finally {
+        this.#compacting = false;
+      }
+      // Records refused while it ran are only in memory: the next compaction takes them
+      if (this.#full) this.#onFull();
     });
   }
 
   /** Flushes and closes the active segment */
   async close(): Promise<void> {
     await this.flush();
+    // What was refused while the last compaction ran is in memory only: persist it before the files close
+    if (this.#full) this.#onFull();
+    this.#closed = true;
     await this.#enqueue(async () => {
       await this.#handle?.close();
       this.#handle = undefined;
     });
   }
 
-  #block(records: readonly LogRecord[]): string {
-    let payload = '';
-    for (const [model, text, label, probability] of records) {
-      payload += `${model}\t${label}\t${probability}\t${JSON.stringify(text)}\n`;
+  async #writeCompacted(count: number, newestFirst: (index: number) => LogRecord, budget: number): Promise<number> {
+    // Block headers come out of the budget too
+    const room = budget - (Math.ceil(budget / BLOCK_BYTES) + 1) * (24 + Buffer.byteLength(this.#header));
+    let keep = 0;
+    for (let used = 0; keep < count; keep++) {
+      used += Buffer.byteLength(encodeRecord(newestFirst(keep)));
+      if (used > room) break;
     }
+    const next = this.#segments.at(-1)! + 1;
+    const path = this.#segmentPath(next);
+    const temporary = `${path}.${process.pid}.tmp`;
+    let written = 0;
+    const file = await open(temporary, 'w');
+    try {
+      let payload = '';
+      for (let index = keep - 1; index >= 0; index--) {
+        payload += encodeRecord(newestFirst(index));
+        if (payload.length >= BLOCK_BYTES || index === 0) {
+          const block = this.#block(payload);
+          payload = '';
+          written += Buffer.byteLength(block);
+          await file.write(block);
+        }
+      }
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(temporary, path);
+    await syncFolder(this.folder);
+    await this.#handle?.close();
+    this.#handle = await open(path, 'a');
+    for (const old of this.#segments) await rm(this.#segmentPath(old), { force: true });
+    this.#segments = [next];
+    return written;
+  }
+
+  #block(payload: string): string {
     const checksum = crc32(payload).toString(16).padStart(8, '0');
     return `B ${checksum} ${Buffer.byteLength(payload)} ${this.#header}\n${payload}`;
   }
@@ -142,6 +272,7 @@ export class FileLog {
     this.#chain = this.#chain.then(work).catch((error: unknown) => {
       if (this.#failed) return;
       this.#failed = true;
+      this.#pending = [];
       this.#log.error('Cannot write cache file: persistence is off until restart', {
         folder: this.folder,
         error: String(error),
@@ -151,9 +282,28 @@ export class FileLog {
   }
 }
 
-/** Hands the records of valid blocks of `header`'s version to `onRecord`; answers how many damaged stretches it skipped */
-function readBlocks(data: Buffer, header: string, onRecord: (record: LogRecord) => void): number {
-  let skipped = 0;
+// JSON.stringify escapes lone surrogates, so every line is valid UTF-8 and its byte length is what lands on disk
+function encodeRecord([model, text, label, probability]: LogRecord): string {
+  return `${model}\t${label}\t${probability}\t${JSON.stringify(text)}\n`;
+}
+
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Hands the records of valid blocks of `header`'s version to `onRecord`; counts what it skipped */
+function readBlocks(
+  data: Buffer,
+  header: string,
+  onRecord: (record: LogRecord) => void,
+): { corrupt: number; otherVersion: number } {
+  let corrupt = 0;
+  let otherVersion = 0;
   let damaged = false;
   let start = 0;
   while (start < data.length) {
@@ -163,19 +313,19 @@ function readBlocks(data: Buffer, header: string, onRecord: (record: LogRecord) 
     const payload = match && end + 1 + length <= data.length ? data.subarray(end + 1, end + 1 + length) : undefined;
     // An unreadable header or block: resynchronise on the next line, which may start a good block
     if (!payload || crc32(payload).toString(16).padStart(8, '0') !== match![1]) {
-      if (!damaged) skipped++;
+      if (!damaged) corrupt++;
       damaged = true;
       start = end < 0 ? data.length : end + 1;
       continue;
     }
     damaged = false;
     start = end + 1 + length;
-    if (match![3] !== header) continue;
     const records = decodePayload(payload.toString('utf8'));
-    if (records) records.forEach(onRecord);
-    else skipped++;
+    if (!records) corrupt++;
+    else if (match![3] !== header) otherVersion += records.length;
+    else records.forEach(onRecord);
   }
-  return skipped;
+  return { corrupt, otherVersion };
 }
 
 function decodePayload(payload: string): LogRecord[] | undefined {

@@ -1,6 +1,7 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Logger } from '../../../runtime/mod.ts';
@@ -34,7 +35,7 @@ async function segmentText(folder: string): Promise<string> {
 }
 
 const GREY = { label: 'GRAYLISTING', probability: 0.93 };
-const FULL = { label: 'MAILBOX_FULL', probability: 0.88 };
+const FULL = { label: 'RECIPIENT_ERROR', probability: 0.88 };
 
 test('cache answers stored results and misses when text is new', () =>
   withFolder(async (settings) => {
@@ -116,6 +117,89 @@ test('cache stays within max size in memory and on disk when filled past it', ()
     assert.ok(again.stats().number_of_elements > 10);
     await again.close();
   }));
+
+/** A block with a valid checksum, as the log writes one */
+function block(version: string, lines: string[]): string {
+  const payload = lines.map((line) => `${line}\n`).join('');
+  return `B ${crc32(payload).toString(16).padStart(8, '0')} ${Buffer.byteLength(payload)} ${JSON.stringify(version)}\n${payload}`;
+}
+
+test('cache skips and logs records when their model or class is not the classifier\'s', () =>
+  withFolder(async (settings) => {
+    const lines = ['bnac\tNOT_A_CLASS\t0.9\t"a"', 'backoff\tVIRUS\t0.9\t"b"', 'spam\tGRAYLISTING\t0.9\t"c"', 'bnac\tGRAYLISTING\t0.93\t"d"'];
+    await writeFile(join(settings.folder, 'cache-00000001.log'), block('v1', lines));
+    const captured = capture();
+    const cache = await ResultCache.open(settings, { version: 'v1', log: captured.log });
+    assert.equal(cache.lookup('bnac', ['a', 'd']), [undefined, GREY]);
+    assert.equal(cache.lookup('backoff', ['b']), [undefined]);
+    assert.is(cache.stats().number_of_elements, 1);
+    assert.equal(captured.warnings.length, 1, captured.warnings.join('\n'));
+    assert.match(captured.warnings[0]!, /model or class.*"count":3/);
+    await cache.close();
+  }));
+
+test('cache skips a segment and keeps the disk when a segment is a folder', () =>
+  withFolder(async (settings) => {
+    await writeFile(join(settings.folder, 'cache-00000001.log'), block('v1', ['bnac\tGRAYLISTING\t0.93\t"a"']));
+    await mkdir(join(settings.folder, 'cache-00000002.log'));
+    const captured = capture();
+    const cache = await ResultCache.open({ ...settings, maxSize: 20_000 }, { version: 'v1', log: captured.log });
+    assert.equal(cache.lookup('bnac', ['a']), [GREY]);
+    assert.match(captured.warnings.join('\n'), /Skipped unreadable cache segment.*cache-00000002\.log/);
+    // Enough to compact: the compaction must neither write into nor remove the folder
+    for (let i = 0; i < 500; i++) cache.store('bnac', [`message number ${i}`], [GREY]);
+    await cache.close();
+    assert.equal(captured.warnings.length, 1, captured.warnings.join('\n'));
+    assert.ok((await stat(join(settings.folder, 'cache-00000002.log'))).isDirectory());
+    const again = await ResultCache.open(settings, { version: 'v1', log: capture().log });
+    assert.equal(again.lookup('bnac', ['message number 499']), [GREY]);
+    await again.close();
+  }));
+
+test('cache works in memory and leaves the file alone when the cache folder is a file', () =>
+  withFolder(async (settings) => {
+    const folder = join(settings.folder, 'not-a-folder');
+    await writeFile(folder, 'operator data');
+    const captured = capture();
+    const cache = await ResultCache.open({ ...settings, folder }, { version: 'v1', log: captured.log });
+    cache.store('bnac', ['a'], [GREY]);
+    assert.equal(cache.lookup('bnac', ['a']), [GREY]);
+    await cache.close();
+    assert.match(captured.warnings.join('\n'), /Cannot use cache folder.*not-a-folder/);
+    assert.is(await readFile(folder, 'utf8'), 'operator data');
+  }));
+
+test('cache files stay within max size when texts are CJK, emoji, lone surrogates or long', async () => {
+  const kinds: Record<string, (i: number) => string> = {
+    cjk: (i) => `${i}${'邮箱已满请稍后再试'.repeat(11)}`,
+    emoji: (i) => `${i}${'📬🚫'.repeat(25)}`,
+    'lone surrogates': (i) => `${i}${'\ud800'.repeat(200)}`,
+    long: (i) => `${i}${'mailbox unavailable '.repeat(200)}`,
+  };
+  for (const [kind, text] of Object.entries(kinds)) {
+    await withFolder(async (settings) => {
+      const small = { ...settings, maxSize: 50_000 };
+      const captured = capture();
+      const cache = await ResultCache.open(small, { version: 'v1', log: captured.log });
+      // Checked at rest while running too: closing compacts, which would hide a log that outgrew its limit
+      for (let i = 0; i < 2_000; i++) {
+        cache.store('bnac', [text(i)], [GREY]);
+        if (i % 400 !== 399) continue;
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        const bytes = Buffer.byteLength(await segmentText(small.folder));
+        assert.ok(bytes <= small.maxSize, `${kind}: ${bytes} bytes on disk after ${i + 1} texts`);
+      }
+      await cache.close();
+      const bytes = Buffer.byteLength(await segmentText(small.folder));
+      assert.ok(bytes <= small.maxSize && bytes > small.maxSize / 8, `${kind}: ${bytes} bytes on disk`);
+      assert.ok(cache.stats().size_in_bytes <= small.maxSize, kind);
+      assert.equal(captured.warnings, [], kind);
+      const again = await ResultCache.open(small, { version: 'v1', log: capture().log });
+      assert.equal(again.lookup('bnac', [text(1_999)]), [GREY], kind);
+      await again.close();
+    });
+  }
+});
 
 test('cache neither counts nor stores when disabled', () =>
   withFolder(async (settings) => {
