@@ -1,18 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
-import { createServer } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CLI, selfSigned, tempDir } from '../host/_fixtures.ts';
+import { CLI, freePort, selfSigned, tempDir } from '../host/_fixtures.ts';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 /** Starts `capstan serve` and resolves with the URL it prints */
 async function serve(env: Record<string, string>, cwd: string): Promise<{ child: ChildProcess; url: string }> {

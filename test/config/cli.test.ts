@@ -1,8 +1,8 @@
 import { execFile, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { freePort } from '../host/_fixtures.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const fixture = (name: string): string => `test/fixtures/config/${name}`;
@@ -126,13 +126,6 @@ test('config --help prints usage and exits 0 when asked', async () => {
   assert.match(run.stdout, 'check [--json] [--strict] FILE...');
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 test('serve takes an !Env value from the environment when the variable is set', async () => {
   const port = await freePort();

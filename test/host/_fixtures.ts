@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -62,4 +63,14 @@ export function selfSigned(dir: string): { key: string; cert: string } {
 /** A startup document with one http server on a loopback port (tests bind it ephemerally) */
 export function document(plugins: unknown[], extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { version: '6.10', servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }], plugins, ...extra };
+}
+
+/** A free TCP port on 127.0.0.1, for a process that binds the port its document names */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    }).on('error', fail);
+  });
 }

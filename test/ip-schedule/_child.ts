@@ -1,19 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
-
-const CLI = resolve(import.meta.dirname, '../../runtime/cli/capstan.js');
-
-/** A free TCP port on 127.0.0.1 (the CLI binds the document's port, so the test picks one) */
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    }).on('error', fail);
-  });
-}
+import { join } from 'node:path';
+import { CLI } from '../host/_fixtures.ts';
 
 /** Writes a startup document serving ip-schedule on `port` into `folder`; answers its path */
 export async function writeStartupDocument(folder: string, port: number, plugins: unknown[] = []): Promise<string> {

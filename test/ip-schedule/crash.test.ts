@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { freePort, kill9, serve, writeStartupDocument } from './_child.ts';
+import { freePort } from '../host/_fixtures.ts';
+import { kill9, serve, writeStartupDocument } from './_child.ts';
 
 const WRITERS = 16;
 const ROUNDS = 2;

@@ -145,6 +145,12 @@ export class FileLog {
     const bytes = Buffer.byteLength(line);
     // A record no compaction could keep would ask for one on every miss
     if (bytes > this.#maxBytes * COMPACT_SHARE) return false;
+    // Appends would land in a segment the compaction is about to drop, beside its new one: keep them in memory
+    // for the next compaction, so the folder never holds more than the old segments plus the compacted one
+    if (this.#compacting) {
+      this.#full = true;
+      return false;
+    }
     if (this.#bytes + bytes > this.#maxBytes) {
       this.#full = true;
       if (!this.#compacting) this.#onFull();

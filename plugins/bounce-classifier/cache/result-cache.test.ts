@@ -181,13 +181,14 @@ test('cache files stay within max size when texts are CJK, emoji, lone surrogate
       const small = { ...settings, maxSize: 50_000 };
       const captured = capture();
       const cache = await ResultCache.open(small, { version: 'v1', log: captured.log });
-      // Checked at rest while running too: closing compacts, which would hide a log that outgrew its limit
+      // Checked while running too: closing compacts, which would hide a log that outgrew its limit. A compaction
+      // under way writes its new segment (at most half of max_size) beside the old ones it then drops
       for (let i = 0; i < 2_000; i++) {
         cache.store('bnac', [text(i)], [GREY]);
         if (i % 400 !== 399) continue;
         await new Promise((resolve) => setTimeout(resolve, 60));
         const bytes = Buffer.byteLength(await segmentText(small.folder));
-        assert.ok(bytes <= small.maxSize, `${kind}: ${bytes} bytes on disk after ${i + 1} texts`);
+        assert.ok(bytes <= 1.5 * small.maxSize, `${kind}: ${bytes} bytes on disk after ${i + 1} texts`);
       }
       await cache.close();
       const bytes = Buffer.byteLength(await segmentText(small.folder));
