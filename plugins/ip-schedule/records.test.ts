@@ -48,6 +48,8 @@ test('toRecord rejects dates when they are not in the calendar or out of order',
   rejects([{ ...AUTO, start: { date: '2025-02-29', volume: 1 } }], 'Invalid date "2025-02-29" in "groupings[0].start.date": not a calendar date');
   rejects([{ ...AUTO, end: { date: '2025-04-31', volume: 1 } }], 'Invalid date "2025-04-31" in "groupings[0].end.date": not a calendar date');
   rejects([{ ...AUTO, end: { date: '2024-12-31', volume: 1 } }], 'Invalid "groupings[0].end.date": "2024-12-31" is before start date "2025-01-01"');
+  // Found by the fuzz test: such a schedule was stored, and every GET /status then failed
+  rejects([{ ...MANUAL, start: { date: '9999-12-31' } }], 'Invalid "groupings[0].schedule": its last day falls after "9999-12-31"');
   rejects([{ ...AUTO, end: { date: '2027-09-28', volume: 1 } }], 'Invalid "groupings[0].end.date": the schedule is longer than 1000 days');
   assert.is(toRecord({ groupings: [{ ...AUTO, end: { date: '2027-09-27', volume: 1 } }] }).groupings.length, 1);
   assert.is(toRecord({ groupings: [{ ...AUTO, end: { date: '2025-01-01', volume: 1 } }] }).groupings.length, 1);

@@ -8,6 +8,9 @@ import type { GroupingRecord, IpRecord } from '../../runtime/mod.ts';
 import { parseDate } from './dates.ts';
 import { MAX_DAYS, MAX_IP_DAYS } from './schedule.ts';
 
+/** The last calendar day a schedule may reach: later dates have no YYYY-MM-DD form */
+const LAST_DAY = parseDate('9999-12-31')!;
+
 /** A grouping as POST and PUT take it */
 export type GroupingInput = components['schemas']['GroupingInput'];
 
@@ -62,7 +65,10 @@ function toGroupingRecord(input: GroupingInput, path: string, paused: boolean): 
     if (days > MAX_DAYS) throw httpError(400, `Invalid "${path}.end.date": the schedule is longer than ${MAX_DAYS} days`);
     return { ...common, start: { date: input.start!.date, volume: input.start!.volume! }, end: { date: end.date, volume: end.volume }, ...settings };
   }
-  return { ...common, start: { date: input.start!.date }, ...settings, schedule: manualDays(input.schedule!, `${path}.schedule`) };
+  const schedule = manualDays(input.schedule!, `${path}.schedule`);
+  // Dates past year 9999 have no YYYY-MM-DD form: the status of such a schedule could not be written
+  if (start + schedule.length - 1 > LAST_DAY) throw httpError(400, `Invalid "${path}.schedule": its last day falls after "9999-12-31"`);
+  return { ...common, start: { date: input.start!.date }, ...settings, schedule };
 }
 
 /** The MANUAL schedule sorted by day, after checking it holds days 1..N each once */

@@ -1,5 +1,5 @@
 import { readFile, chmod, chown, lstat, rm } from 'node:fs/promises';
-import { createServer as createHttpServer, type Server, type RequestListener } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -63,7 +63,16 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   }
   const [status, text, message] = CLIENT_ERRORS[code] ?? [400, 'Bad Request', 'Malformed HTTP request'];
   const body = JSON.stringify({ error: message });
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  // An answer to HEAD carries no body, or the client reads it as the start of another response
+  const head = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`);
+}
+
+/** An `Expect` other than 100-continue: Node would answer 417 with no body */
+function answerExpectation(request: IncomingMessage, response: ServerResponse): void {
+  const body = JSON.stringify({ error: `Unsupported expectation "${request.headers.expect}": only "100-continue" is supported` });
+  response.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  response.end(request.method === 'HEAD' ? undefined : body);
 }
 
 function createServer(handler: RequestListener, settings: HostSettings, tls: TlsMaterial | undefined): Server {
@@ -91,6 +100,7 @@ export async function listen(
   const server = createServer(handler, options.settings, options.tls);
   server.maxConnections = options.settings.maxConnections;
   server.on('clientError', answerClientError);
+  server.on('checkExpectation', answerExpectation);
   let dropped = 0;
   server.on('drop', () => {
     dropped += 1;
