@@ -73,19 +73,24 @@ test('service refuses to start when a cache variable is malformed', async () => 
   }
 });
 
+/** Restarts the service on `folder` and checks it answers `messages` from its cache on disk alone */
+async function assertAnsweredFromCache(folder: string, path: string, messages: string[], expected: unknown): Promise<void> {
+  const service = await startService({ classifier: 'rules', folder });
+  try {
+    assert.equal(await (await service.post(path, { messages })).json(), expected);
+    const stats = await (await service.get('/v1/cache/stats')).json();
+    assert.equal([stats.hit_requests, stats.miss_requests], [messages.length, 0]);
+  } finally {
+    await service.close();
+  }
+}
+
 test('cache answers from disk when the service restarts', () =>
   withFolder(async (folder) => {
     const first = await startService({ classifier: 'rules', folder });
     const before = await (await first.post('/v2/bnac', { messages: [GREY, UNKNOWN] })).json();
     await first.close();
-    const second = await startService({ classifier: 'rules', folder });
-    try {
-      assert.equal(await (await second.post('/v2/bnac', { messages: [GREY, UNKNOWN] })).json(), before);
-      const stats = await (await second.get('/v1/cache/stats')).json();
-      assert.equal([stats.hit_requests, stats.miss_requests], [2, 0]);
-    } finally {
-      await second.close();
-    }
+    await assertAnsweredFromCache(folder, '/v2/bnac', [GREY, UNKNOWN], before);
   }));
 
 test('cache skips and logs a corrupt file without a wrong class when the service restarts', () =>
@@ -132,14 +137,7 @@ test('service starts and caches when a cache segment is a folder', () =>
     await first.post('/v1/bnac', { messages: [GREY] });
     await first.close();
     assert.ok(first.logs.some((line) => line.includes('Skipped unreadable cache segment')), first.logs.join('\n'));
-    const second = await startService({ classifier: 'rules', folder });
-    try {
-      assert.equal(await (await second.post('/v1/bnac', { messages: [GREY] })).json(), [{ class: 'GRAYLISTING' }]);
-      const stats = await (await second.get('/v1/cache/stats')).json();
-      assert.equal([stats.hit_requests, stats.miss_requests], [1, 0]);
-    } finally {
-      await second.close();
-    }
+    await assertAnsweredFromCache(folder, '/v1/bnac', [GREY], [{ class: 'GRAYLISTING' }]);
   }));
 
 test('service starts with a memory cache when the cache folder is a file', () =>
