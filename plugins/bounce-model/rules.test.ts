@@ -13,7 +13,7 @@ const DECIDES: readonly Row[] = [
   // Greylisting
   ['450 4.2.0 <bob@example.org>: Recipient address rejected: Greylisted, see http://postgrey.schweikert.ch/help/example.org.html', 'GRAYLISTING@greylisting', 'GRAYLISTING@greylisting'],
   ['451 4.7.1 Please try again later (milter-greylist: Greylisting in action)', 'GRAYLISTING@greylisting', 'GRAYLISTING@greylisting'],
-  ['451 4.7.1 Service unavailable - try again later (grey listed by sqlgrey)', 'GRAYLISTING@greylisting', 'GRAYLISTING@greylisting'],
+  ['451 4.7.1 Try again in a few minutes (grey listed by sqlgrey)', 'GRAYLISTING@greylisting', 'GRAYLISTING@greylisting'],
   // Named lists: domains and URLs
   ['554 5.7.1 Message rejected: body contains a URL listed in multi.surbl.org (bad.example)', 'BLOCK_LIST@list-url-in-body', 'CONTENT_REJECTED_SPAM@list-url-in-body'],
   ['550 Message contains URLs listed at Spamhaus (url in message blocked)', 'BLOCK_LIST@list-url-in-body', 'CONTENT_REJECTED_SPAM@list-url-in-body'],

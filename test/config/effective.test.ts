@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { rejects } from '../rejects.ts';
 import { effective } from '../../runtime/config/effective.ts';
 import { loadStartupConfig } from '../../runtime/config/load.ts';
 import { validateDocument } from '../../runtime/config/validate.ts';
@@ -27,13 +28,9 @@ test('effective leaves its input untouched when filling defaults', () => {
 
 test('loadStartupConfig throws FILE:LINE:COL lines when the file is invalid', async () => {
   const file = fileURLToPath(new URL('../fixtures/config/invalid.yaml', import.meta.url));
-  try {
-    await loadStartupConfig(file);
-    assert.unreachable('should have thrown');
-  } catch (error) {
-    assert.is((error as { code?: string }).code, 'CONFIG_ERR_INVALID');
-    assert.match((error as Error).message, `${file}:7:9 servers[0].listeners[1].port must be at least 1`);
-  }
+  const error = await rejects(() => loadStartupConfig(file), /:7:9 servers\[0\]\.listeners\[1\]\.port must be at least 1/, 'loading the file');
+  assert.is((error as { code?: string }).code, 'CONFIG_ERR_INVALID');
+  assert.ok(error.message.includes(`${file}:7:9`), error.message);
 });
 
 test.run();

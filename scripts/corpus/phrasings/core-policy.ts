@@ -4,8 +4,8 @@ import { phrasings } from '../situation.ts';
 export default [
   phrasings('dnsbl-ip', {
     postfix: [
-      '554 5.7.1 Service unavailable; Client host [{ip}] blocked using {zen.spamhaus.org|b.barracudacentral.org|bl.spamcop.net|dnsbl.sorbs.net|bl.mailspike.net|psbl.surriel.com}; {https://www.spamhaus.org/query/ip/{ip}|Blocked - see https://www.spamcop.net/bl.shtml?{ip}|http://www.barracudanetworks.com/reputation/?pr=1&ip={ip}}',
-      '554 5.7.1 Service unavailable; Client host [{ip}] blocked using {zen.spamhaus.org|dnsbl.sorbs.net}; {Listed by PBL, see https://check.spamhaus.org/|Currently Sending Spam See: http://www.sorbs.net/lookup.shtml?{ip}}',
+      '554 5.7.1 Service unavailable; Client host [{ip}] blocked using {zen.spamhaus.org|b.barracudacentral.org|bl.spamcop.net|dnsbl.sorbs.net|bl.mailspike.net|psbl.surriel.com}; {https://www.spamhaus.org/query/ip/{ip}|Blocked - see https://www.spamcop.net/bl.shtml?{ip}}',
+      '554 5.7.1 Service unavailable; Client host [{ip}] blocked using zen.spamhaus.org; Listed by PBL, see https://check.spamhaus.org/',
     ],
     exim: ['550 Rejected because {ip} is in a black list at {zen.spamhaus.org|b.barracudacentral.org|bl.spamcop.net}', '550-{ip} is listed at {zen.spamhaus.org|bl.spamcop.net}\n550 see https://www.spamhaus.org/query/ip/{ip}'],
     sendmail: ['550 5.7.1 Mail from {ip} refused - see http://www.spamhaus.org/query/ip/{ip}', '553 5.3.0 Rejected - see http://www.spamcop.net/bl.shtml?{ip}'],
@@ -16,7 +16,7 @@ export default [
     gmx: ['554-{mx} Transaction failed\n554 Reject due to policy restrictions. IP {ip} is listed on Spamhaus. For explanation visit https://postmaster.gmx.net/en/error-messages?ip={ip}&c=bl'],
     orange: ['550 5.7.1 Service refusé, IP {ip} listée chez Spamhaus / IP listed in Spamhaus. OFR_{n}'],
     mailru: ['550 5.7.1 Your IP {ip} is listed in Spamhaus (SBL) / ваш IP в списке Spamhaus'],
-    barracuda: ['554 Service unavailable; Client host [{ip}] blocked using Barracuda Reputation; http://www.barracudanetworks.com/reputation/?r=1&ip={ip}', '550 permanent failure for one or more recipients (blocked by BRBL b.barracudacentral.org)'],
+    barracuda: ['550 permanent failure for one or more recipients (blocked by BRBL b.barracudacentral.org)'],
     ironport: ['554 5.7.1 Rejected: {ip} listed at {zen.spamhaus.org|bl.spamcop.net}', '550 {ip} is listed on the SpamCop blocking list'],
     proofpoint: ['554 5.7.1 Rejected by DNSBL: {ip} listed at {zen.spamhaus.org|dnsbl.sorbs.net|bl.spamcop.net}'],
     zimbra: ['554 5.7.1 Service unavailable; Client host [{ip}] blocked using {bl.spamcop.net|b.barracudacentral.org}'],
@@ -72,7 +72,7 @@ export default [
     yahoo: ['554 5.7.9 Message not accepted for policy reasons. See https://postmaster.yahooinc.com/error-codes'],
     apple: ['554 5.7.1 [HM07] Message rejected due to local policy'],
     proofpoint: ['550 5.7.1 Message rejected by recipient\'s policy', '554 5.7.1 Delivery not authorized by organization policy'],
-    mimecast: ['550 Administrative prohibition - envelope blocked - https://community.mimecast.com/docs/DOC-1369#550', '554 Email rejected due to security policies - https://community.mimecast.com/docs/DOC-1369#554'],
+    mimecast: ['550 Administrative prohibition - envelope blocked - https://community.mimecast.com/docs/DOC-1369#550'],
     ironport: ['554 Message refused by policy'],
     barracuda: ['550 permanent failure for one or more recipients (blocked)', '554 5.7.1 Message rejected by recipient policy'],
     postfix: ['554 5.7.1 <{rcpt}>: Recipient address rejected: Access denied'],
@@ -107,7 +107,7 @@ export default [
     apple: ['554 5.7.1 [CS01] Message rejected due to local policy: spam content'],
     mailru: ['550 spam message discarded/rejected. Please visit https://help.mail.ru/notspam-support or report details to abuse@corp.mail.ru'],
     yandex: ['554 5.7.1 Message rejected under suspicion of SPAM; https://ya.cc/{ref}'],
-    chinese: ['550 Mail content denied. http://service.mail.qq.com/cgi-bin/help?subtype=1&&id=20022&&no=1000726', '554 DT:SPM {mx}, {ref} http://mail.163.com/help/help_spam_16.htm?ip={ip}'],
+    chinese: ['554 DT:SPM {mx}, {ref} http://mail.163.com/help/help_spam_16.htm?ip={ip}'],
     proofpoint: ['550 5.7.1 Message blocked due to spam content in the message.', '554 5.7.1 Message rejected: spam score too high'],
     mimecast: ['554 Message rejected, spam score exceeds threshold'],
     barracuda: ['550 permanent failure: Message content rejected (spam)', '554 5.7.1 Message scored too high on spam scale. (#5.7.1)'],

@@ -41,7 +41,6 @@ export default [
     yahoo: ['554 5.7.9 Message not accepted for policy reasons. DMARC policy of {sdomain} is reject. See https://postmaster.yahooinc.com/error-codes'],
     apple: ['550 5.7.1 [CS01] Message rejected due to DMARC policy of {sdomain}'],
     comcast: ['550 5.2.0 {mx} comcast {ip} Message rejected due to DMARC. Please see http://postmaster.comcast.net/smtp-error-codes.php#DM000001'],
-    proofpoint: ['550 5.7.1 Email rejected per DMARC policy for {sdomain}'],
     mimecast: ['550 Rejected by DMARC policy - https://community.mimecast.com/docs/DOC-1369#550'],
     postfix: ['550 5.7.1 Rejected by DMARC policy for {sdomain} (OpenDMARC)', '550 5.7.1 Message rejected: DMARC {fail|policy reject}'],
     exim: ['550 DMARC policy of {sdomain} is reject'],

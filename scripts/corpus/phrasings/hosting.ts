@@ -366,9 +366,7 @@ export default [
   // -------------------------------------------------------------------------------------------------------------
   phrasings('dnsbl-ip', {
     cpanel: [
-      '550-JunkMail rejected - {host} [{ip}]:{n} is in an RBL: http://www.barracudanetworks.com/reputation/?pr=1&ip={ip}',
       '550 Your IP {ip} is listed in {zen.spamhaus.org|bl.spamcop.net|b.barracudacentral.org}',
-      '550-rejected because {ip} is in a black list at b.barracudacentral.org\n550 http://www.barracudanetworks.com/reputation/?pr=1&ip={ip}',
     ],
     spamexperts: ['550 The sending IP ({ip}) is listed on https://spamrl.com. Please resolve and retry'],
     cloudmark: [
@@ -558,7 +556,6 @@ export default [
     'cloudflare-routing': ['550 5.7.26 Email Routing rejected the message: DMARC policy of {sdomain} is reject'],
     barracuda: ['550 5.7.1 DMARC check failed for {sdomain}, policy reject'],
     'sophos-central': ['550 5.7.1 Message rejected: failed DMARC check for {sdomain} (p=reject)'],
-    'proofpoint-essentials': ['550 5.7.1 Email rejected per DMARC policy of the sender domain'],
     'forward-email': ['550 5.7.1 Message rejected: {sdomain} has a DMARC policy of reject and the message is not aligned'],
     libraesva: ['554 5.7.1 DMARC policy reject for {sdomain}'],
     'google-workspace': ["550 5.7.26 Unauthenticated email from {sdomain} is not accepted due to domain's DMARC policy. {gid} - gsmtp"],

@@ -47,7 +47,6 @@ export default [
     qmail: [
       'Sorry, no mailbox here by that name. (#5.1.1)',
       '<{rcpt}>: Sorry, no mailbox here by that name. (#5.1.1)',
-      'Sorry, no mailbox here by that name. vpopmail (#5.1.1)',
       '550 Sorry, no mailbox here by that name. (#5.7.17)',
     ],
     courier: ['550 User unknown.'],
@@ -173,7 +172,6 @@ export default [
     mailenable: ['503 This mail server requires authentication when attempting to send to a non-local e-mail address. Please check your mail client settings or contact your administrator to verify that the domain or address is defined for this server.'],
     james: ['550 - Requested action not taken: relaying denied'],
     haraka: ['550 I cannot deliver mail for <{rcpt}>'],
-    mimecast: ['451 Open relay not allowed - https://community.mimecast.com/docs/DOC-1369#451', '550 Open relay not allowed - https://community.mimecast.com/docs/DOC-1369#550'],
     messagelabs: [
       '553-you are trying to use me [{mx}] as a relay, but I have not been configured to let you [{ip}, {host}] do this. 553-Please visit www.symanteccloud.com/troubleshooting for more details about this error message and instructions to resolve this issue. 553 (#5.7.1)',
     ],
@@ -226,7 +224,6 @@ export default [
     ],
     amavis: ['451 4.5.0 Error in processing, id={n}-{n}, virus_scan FAILED: AV: ALL VIRUS SCANNERS FAILED'],
     rspamd: ['451 4.7.1 Try again later'],
-    messagelabs: ['421 Service Temporarily Unavailable'],
   }),
 
   phrasings('greylisting', {
@@ -338,8 +335,6 @@ export default [
       '554 5.7.1 Service unavailable; Client host [{ip}] blocked using zen.spamhaus.org; https://www.spamhaus.org/query/ip/{ip}',
       '554 5.7.1 Service unavailable; Client host [{ip}] blocked using zen.spamhaus.org; https://www.spamhaus.org/sbl/query/SBL{n}',
       '554 5.7.1 Service unavailable; Client host [{ip}] blocked using bl.spamcop.net; Blocked - see https://www.spamcop.net/bl.shtml?{ip}',
-      '554 5.7.1 Service unavailable; Client host [{ip}] blocked using b.barracudacentral.org; http://www.barracudanetworks.com/reputation/?pr=1&ip={ip}',
-      '554 5.7.1 Service unavailable; Client host [{ip}] blocked using dnsbl.sorbs.net; Currently Sending Spam See: http://www.sorbs.net/lookup.shtml?{ip}',
       '554 5.7.1 Service unavailable; Client host [{ip}] blocked using psbl.surriel.com; Listed in PSBL, see http://psbl.org/listing?ip={ip}',
       '554 5.7.1 Service unavailable; Client host [{ip}] blocked using dnsbl-1.uceprotect.net; IP {ip} is UCEPROTECT-Level1 listed. See http://www.uceprotect.net/rblcheck.php?ipr={ip}',
       '554 5.7.1 Service unavailable; Client host [{ip}] blocked using ix.dnsbl.manitu.net; Your e-mail service was detected by {host} (NiX Spam) as spamming. Your admin should visit http://www.dnsbl.manitu.net/lookup.php?value={ip}',
@@ -353,12 +348,10 @@ export default [
       '550 rejected because {ip} is in a black list at {b.barracudacentral.org|dnsbl.sorbs.net|psbl.surriel.com}',
     ],
     cpanel: [
-      '550-JunkMail rejected - {host} [{ip}]:{n} is in an RBL: Blocked - see https://www.spamcop.net/bl.shtml?{ip}',
       '550 JunkMail rejected - {host} [{ip}]:{n} is in an RBL on zen.spamhaus.org, see https://www.spamhaus.org/query/ip/{ip}',
     ],
     sendmail: ['550 5.7.1 Rejected: {ip} listed at {zen.spamhaus.org|bl.spamcop.net|dnsbl.sorbs.net}', '554 5.7.1 Rejected {ip} found in dnsbl.sorbs.net'],
     qmail: ['451 Blocked - see https://www.spamcop.net/bl.shtml?{ip}', '553 https://www.spamhaus.org/query/ip/{ip}', '451 {ip} is listed in zen.spamhaus.org, see https://www.spamhaus.org/query/ip/{ip}'],
-    exchange: ['550 5.7.1 {ip} has been blocked by {Spamhaus|SpamCop|zen.spamhaus.org}'],
     'trend-micro': [
       '550 5.7.1 Service unavailable; Client host [{ip}] blocked using Trend Micro RBL+. Please see http://www.mail-abuse.com/cgi-bin/lookup?ip_address={ip}',
       '451 4.7.1 Service unavailable; Client host [{ip}] blocked using Trend Micro Email Reputation database. Please see http://www.mail-abuse.com/cgi-bin/lookup?ip_address={ip}',
@@ -553,10 +546,8 @@ export default [
   }),
 
   phrasings('dmarc', {
-    opendmarc: ['550 5.7.1 rejected by DMARC policy for {sdomain}'],
     exim: ["550 Message from {sdomain} failed sender's DMARC policy, REJECT"],
     rspamd: ['554 5.7.1 Rejected due to DMARC Policy', '550 5.7.1 Rejected due to DMARC Policy'],
-    mimecast: ['550 DMARC Sender Invalid - envelope rejected - https://community.mimecast.com/docs/DOC-1369#550'],
     ironport: ['550 #5.7.1 DMARC unauthenticated mail is prohibited.', '451 #4.7.1 Unable to perform DMARC verification.'],
     halon: ['550 5.7.1 Message rejected per DMARC policy of {sdomain}'],
     fortimail: ['550 5.7.1 Rejected by DMARC: {sdomain} policy is reject'],
@@ -614,7 +605,6 @@ export default [
       '503 5.5.1 Error: nested MAIL command',
       '500 5.5.2 Error: bad UTF-8 syntax',
       '500 5.5.2 Error: bad syntax',
-      '421 4.7.0 {host} Error: too many errors',
       '521 5.5.2 {host} Error: bare <LF> received',
     ],
     exim: [

@@ -132,7 +132,7 @@ export default [
       '550 Relaying not allowed',
       '550 {Not a local domain|Domain not hosted here}',
       '550 We do not relay',
-      '{550 Relay prohibited|553 Relay prohibited|553 Relaying disallowed}',
+      '{550 Relay prohibited|553 Relay prohibited}',
       '554 5.7.1 Relaying not permitted',
     ],
     'terse-de': ['550 {Relaying nicht erlaubt|Kein Relay}'],
@@ -373,7 +373,6 @@ export default [
     // A block that gives no reason. A bare "Rejected" is left out: it reads as an unknown recipient just as well
     'terse-en': [
       '{550 5.7.1|550 5.0.0|554 5.7.1} Blocked',
-      '550 Blocked',
       '{554|553|554 5.7.1} Denied',
       '550 Not allowed',
       '554 Refused',
@@ -477,7 +476,7 @@ export default [
   }),
 
   phrasings('virus', {
-    'terse-en': ['554 Virus found', '550 Virus detected', '554 {Infected|Malware}', '{550 Infected attachment|550 Contains virus}', '{554 5.7.1 Infected: {virus}|554 Virus: {virus}}'],
+    'terse-en': ['554 Virus found', '554 {Infected|Malware}', '{550 Infected attachment|550 Contains virus}', '{554 5.7.1 Infected: {virus}|554 Virus: {virus}}'],
     'terse-intl': ['554 {Virus erkannt|Virus trouvé|Virus detectado|Вирус}', '554 {病毒邮件|ウイルス検出|바이러스 감염}'],
   }),
 
