@@ -5,9 +5,20 @@ import type { RouteEntry } from '../host/operation-schemas.ts';
 import type { Mount } from '../host/route-handler.ts';
 import type { PoolRegistry } from '../pool/pools.ts';
 import { importPlugin, pluginConfig, type PluginEntry } from './loader.ts';
-import type { PluginContext, PluginDefinition, PluginInstance } from './types.ts';
+import type { PluginContext, PluginDefinition, PluginInstance, PoolNeed } from './types.ts';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** The `threads.scripts[]` pool a plugin names, under its 1.2 name or the deprecated 1.0 one */
+function scriptPool(pluginId: string, pool: PoolNeed, log: HostLogger): string | undefined {
+  if (pool.threads === undefined) return pool.scriptPool;
+  if (pool.scriptPool !== undefined && pool.scriptPool !== pool.threads) {
+    throw new CapstanError('PLUGIN_ERR_MANIFEST', `Cannot load plugin "${pluginId}": "capabilities.pool" names pool "${pool.scriptPool}" as "scriptPool" and "${pool.threads}" as "threads"`);
+  }
+  // Plugins written for 1.0 and 1.1 keep working throughout 1.x; the warning tells their authors what to rename
+  log.warn('"capabilities.pool.threads" is deprecated since plugin API 1.2: rename it to "scriptPool"', { scriptPool: pool.threads });
+  return pool.threads;
+}
 
 /** A plugin that has been set up */
 export interface StartedPlugin {
@@ -80,7 +91,7 @@ export class PluginSet {
       env,
       baseDir,
       dataDir: join(baseDir, 'var', entry.id),
-      pool: pool ? pools.handle(pool.worker, { id: entry.id, config, baseDir }, pool.threads) : undefined,
+      pool: pool ? pools.handle(pool.worker, { id: entry.id, config, baseDir }, scriptPool(entry.id, pool, pluginLog)) : undefined,
       services: Object.freeze(services),
       signal: abort.signal,
     };

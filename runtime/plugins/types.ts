@@ -23,6 +23,16 @@ export interface ServiceNeed {
   default: string;
 }
 
+/** The worker pool a plugin runs its tasks in */
+export interface PoolNeed {
+  /** URL of the module whose default export handles one task */
+  worker: string;
+  /** Id of the `threads.scripts[]` pool of the startup document to run in; the shared pool when absent. Since 1.2 */
+  scriptPool?: string;
+  /** @deprecated The 1.0 and 1.1 name of `scriptPool`, still read (with a warning) by every 1.x host */
+  threads?: string;
+}
+
 /** Everything a plugin may touch; the host denies the rest */
 export interface Capabilities {
   /** Environment variables the plugin reads; `ctx.env` holds only these */
@@ -30,7 +40,7 @@ export interface Capabilities {
   /** Files or folders the plugin uses, relative to the startup document */
   paths?: readonly string[];
   /** A worker pool running `worker` (URL of a module whose default export handles one task) */
-  pool?: { worker: string; threads?: string };
+  pool?: PoolNeed;
   /** Services of other plugins, by the name they take in `ctx.services` */
   services?: Readonly<Record<string, ServiceNeed>>;
 }
