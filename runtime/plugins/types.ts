@@ -1,4 +1,5 @@
 import type { Static, TSchema } from 'typebox';
+import type { ErrorSet } from '../host/errors.ts';
 
 /** Version of the plugin API this host implements; plugins declare a semver range of it */
 export const PLUGIN_API_VERSION = '1.2.0';
@@ -121,5 +122,7 @@ export interface PluginDefinition<S extends TSchema = TSchema> {
   description?: string;
   config: S;
   capabilities?: Capabilities;
+  /** The plugin's own error codes, made by `defineErrors`; the host refuses a code another plugin has. Since 1.2 */
+  errors?: ErrorSet;
   setup(ctx: PluginContext<Static<S>>): PluginInstance | Promise<PluginInstance>;
 }
