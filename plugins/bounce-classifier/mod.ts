@@ -23,6 +23,7 @@
  * ```
  */
 import { definePlugin, Type } from '../../runtime/mod.ts';
+import { classifyCommand } from './classify-command.ts';
 import { errors } from './errors.ts';
 import type { Classifier } from '../../runtime/mod.ts';
 import { ResultCache } from './cache/result-cache.ts';
@@ -62,6 +63,7 @@ export default definePlugin({
   description: 'Classifies SMTP bounce replies (BNAC and backoff) with a classifier plugin, behind a cache',
   config,
   errors,
+  commands: { classify: classifyCommand },
   capabilities: {
     env: ENV_NAMES,
     services: { classifier: { kind: 'classifier', configKey: 'classifier', default: 'bounce-model' } },

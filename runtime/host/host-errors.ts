@@ -57,6 +57,12 @@ export const hostErrors = hostErrorSet({
     expose: false,
     message: 'Cannot load plugin "%s": error code "%s" is already registered by plugin "%s"',
   },
+  PLUGIN_ERR_COMMAND_HOST: { status: 500, expose: false, message: 'Cannot add command "%s" of plugin "%s": the host has a command of that name' },
+  PLUGIN_ERR_COMMAND_TAKEN: {
+    status: 500,
+    expose: false,
+    message: 'Cannot add command "%s" of plugin "%s": plugin "%s" adds a command of that name',
+  },
   PLUGIN_ERR_CONFIG: { status: 500, expose: false, message: 'Invalid config for plugin "%s": %s' },
   PLUGIN_ERR_SERVICE_CYCLE: { status: 500, expose: false, message: 'Cannot start plugin "%s": services depend on each other in a cycle ("%s")' },
   PLUGIN_ERR_SERVICE_MISSING: { status: 500, expose: false, message: 'Cannot start plugin "%s": its service "%s" names plugin "%s", which is not in "plugins"' },

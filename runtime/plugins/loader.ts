@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fillDefaults } from '../config/defaults.ts';
@@ -13,6 +13,13 @@ import { PLUGIN_API_VERSION, type PluginDefinition } from './types.ts';
 /** The folder of the built-in plugins */
 const BUILTIN_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../plugins');
 const KINDS = ['api', 'classifier', 'store'];
+const COMMAND_RE = /^[a-z][a-z0-9-]*$/;
+
+/** Ids of the built-in plugins: the folders of `plugins/` */
+export async function builtinPluginIds(): Promise<string[]> {
+  const entries = await readdir(BUILTIN_DIR, { withFileTypes: true });
+  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+}
 
 /** A `plugins[]` entry of the startup document */
 export interface PluginEntry {
@@ -49,6 +56,12 @@ export async function importPlugin(entry: PluginEntry, baseDir: string): Promise
   if (!KINDS.includes(definition.kind)) throw problem(`unknown kind "${definition.kind}", expected one of "${KINDS.join('", "')}"`);
   if (definition.kind === 'api' && typeof definition.api !== 'string') throw problem('a plugin of kind "api" must name its "api"');
   if (typeof definition.setup !== 'function') throw problem('manifest is missing "setup"');
+  for (const [name, command] of Object.entries(definition.commands ?? {})) {
+    if (!COMMAND_RE.test(name)) throw problem(`command "${name}" must be lower case letters, digits and "-"`);
+    if (typeof command?.run !== 'function' || typeof command.summary !== 'string' || typeof command.usage !== 'string') {
+      throw problem(`command "${name}" must have "summary", "usage" and "run"`);
+    }
+  }
   const errors = Object.entries(definition.errors ?? {});
   if (errors.some(([code, factory]) => typeof factory !== 'function' || factory.code !== code)) throw problem('"errors" must be made by defineErrors()');
   let supported: boolean;

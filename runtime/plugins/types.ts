@@ -111,6 +111,25 @@ export interface PluginInstance {
   close?: () => void | Promise<void>;
 }
 
+/** What a CLI command gets besides its arguments */
+export interface CommandIo {
+  stdin: NodeJS.ReadableStream;
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  /** Folder of the startup document given with `capstan --config FILE`, else the working directory */
+  baseDir: string;
+}
+
+/** A `capstan` command a plugin contributes; the CLI runs it without starting a host. Since 1.2 */
+export interface PluginCommand {
+  /** One line for `capstan --help` */
+  summary: string;
+  /** The command line with its options, such as `classify [--json] [TEXT...]`, for `capstan --help` */
+  usage: string;
+  /** Runs with the arguments after the command's name; answers the exit code (0 done, 1 failure, 2 usage error) */
+  run(args: string[], io: CommandIo): Promise<number>;
+}
+
 /** A plugin's manifest and setup, as `definePlugin` takes it */
 export interface PluginDefinition<S extends TSchema = TSchema> {
   id: string;
@@ -124,5 +143,7 @@ export interface PluginDefinition<S extends TSchema = TSchema> {
   capabilities?: Capabilities;
   /** The plugin's own error codes, made by `defineErrors`; the host refuses a code another plugin has. Since 1.2 */
   errors?: ErrorSet;
+  /** `capstan` commands, by name (lower case, such as `classify`); static, since the CLI starts no host. Since 1.2 */
+  commands?: Readonly<Record<string, PluginCommand>>;
   setup(ctx: PluginContext<Static<S>>): PluginInstance | Promise<PluginInstance>;
 }
