@@ -1,4 +1,4 @@
-import { httpError } from '../../runtime/mod.ts';
+import { errors } from './errors.ts';
 import type { Classification, Classifier, ClassifierModel } from '../../runtime/mod.ts';
 import { BACKOFF_CLASSES, BNAC_CLASSES } from '../../generated/data/bounce-classifier.ts';
 import type { ResultCache } from './cache/result-cache.ts';
@@ -57,12 +57,12 @@ export async function classifyMessages(
 // A custom classifier that breaks the contract must give an error, never a class the API does not know
 function checkResults(model: ClassifierModel, results: readonly Classification[], expected: number): void {
   if (!Array.isArray(results) || results.length !== expected) {
-    throw httpError(500, `Classifier returned "${(results as unknown[])?.length}" results for "${expected}" texts`);
+    throw errors.BOUNCE_ERR_RESULT_COUNT(String((results as unknown[])?.length), expected);
   }
   for (const result of results) {
     const { label, probability } = result ?? {};
     if (!CLASSES[model].has(label) || !(probability >= 0 && probability <= 1)) {
-      throw httpError(500, `Classifier returned an invalid ${model} result "${JSON.stringify(result)}"`);
+      throw errors.BOUNCE_ERR_RESULT(model, JSON.stringify(result));
     }
   }
 }

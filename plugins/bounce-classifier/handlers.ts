@@ -1,5 +1,5 @@
 import type { components, operations } from '../../generated/types/bounce-classifier.ts';
-import { httpError } from '../../runtime/mod.ts';
+import { errors } from './errors.ts';
 import type { Classifier, ClassifierModel, Handler, HandlerRequest } from '../../runtime/mod.ts';
 import type { ResultCache } from './cache/result-cache.ts';
 import { classifyMessages, normaliserOf } from './classify.ts';
@@ -25,7 +25,7 @@ export function createHandlers(options: HandlerDeps): Record<string, Handler> {
   const deps = { ...options, normalise: normaliserOf(options.classifier) };
   const run = (model: ClassifierModel, messages: readonly string[], request: HandlerRequest, useCache = true) => {
     if (messages.length > deps.batchMessages) {
-      throw httpError(413, `Batch holds "${messages.length}" messages: at most "${deps.batchMessages}" are accepted`);
+      throw errors.BOUNCE_ERR_BATCH_SIZE(messages.length, deps.batchMessages);
     }
     return classifyMessages(deps, model, messages, { useCache, signal: request.signal });
   };

@@ -22,7 +22,9 @@
  * await host.close();
  * ```
  */
-import { CapstanError, definePlugin, Type } from '../../runtime/mod.ts';
+import { definePlugin, Type } from '../../runtime/mod.ts';
+import { classifyCommand } from './classify-command.ts';
+import { errors } from './errors.ts';
 import type { Classifier } from '../../runtime/mod.ts';
 import { ResultCache } from './cache/result-cache.ts';
 import { createHandlers } from './handlers.ts';
@@ -57,9 +59,11 @@ export default definePlugin({
   id: 'bounce-classifier',
   kind: 'api',
   api: 'bounce-classifier',
-  apiVersion: '^1.0.0',
+  apiVersion: '^1.2.0',
   description: 'Classifies SMTP bounce replies (BNAC and backoff) with a classifier plugin, behind a cache',
   config,
+  errors,
+  commands: { classify: classifyCommand },
   capabilities: {
     env: ENV_NAMES,
     services: { classifier: { kind: 'classifier', configKey: 'classifier', default: 'bounce-model' } },
@@ -68,7 +72,7 @@ export default definePlugin({
     const settings = resolveSettings(ctx.config, ctx.env, ctx);
     const classifier = ctx.services.classifier as Classifier | undefined;
     if (typeof classifier?.classify !== 'function' || typeof classifier.version !== 'string') {
-      throw new CapstanError('PLUGIN_ERR_SERVICE', `Plugin "${ctx.config.classifier}" does not provide a classifier service`);
+      throw errors.BOUNCE_ERR_NO_CLASSIFIER(ctx.config.classifier);
     }
     const cache = await ResultCache.open(settings.cache, { version: classifier.version, log: ctx.log });
     ctx.log.info('Bounce classifier ready', { classifier: classifier.version, cache: cache.info() });

@@ -1,5 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
-import { CapstanError } from '../../runtime/mod.ts';
+import type { CapstanError } from '../../runtime/mod.ts';
+import { errors } from './errors.ts';
 import type { CacheSettings } from './cache/result-cache.ts';
 
 /** The plugin's config, defaults filled (see `mod.ts` for the schema) */
@@ -62,5 +63,5 @@ function parseBytes(value: string | undefined): number | undefined {
 }
 
 function invalid(name: string, value: string, expected: string): CapstanError {
-  return new CapstanError('PLUGIN_ERR_CONFIG', `Invalid environment variable "${name}" value "${value}": ${expected}`);
+  return errors.BOUNCE_ERR_ENV(name, value, expected);
 }

@@ -1,6 +1,6 @@
 /** The `ip-schedule` operations, bound by operationId, over a compare-and-set schedule store */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { httpError } from '../../runtime/mod.ts';
+import { errors } from './errors.ts';
 import type { GroupingRecord, Handler, HandlerRequest, HandlerResult, IpRecord, ScheduleStore, StoredIp } from '../../runtime/mod.ts';
 import { offsetMinutes, today } from './dates.ts';
 import { canonicalIp } from './ip.ts';
@@ -43,7 +43,7 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
   const load = async (request: HandlerRequest): Promise<StoredIp> => {
     const ip = pathIp(request);
     const stored = await store.get(ip);
-    if (!stored) throw httpError(404, `IP "${ip}" not found`);
+    if (!stored) throw errors.SCHEDULE_ERR_IP_NOT_FOUND(ip);
     return stored;
   };
 
@@ -113,7 +113,7 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
       const ip = pathIp(request);
       const record = toRecord(request.body as IpConfigInput);
       return serialised(ip, async () => {
-        if ((await store.put(ip, record, { expected: null })) === undefined) throw httpError(400, 'IP already exists');
+        if ((await store.put(ip, record, { expected: null })) === undefined) throw errors.SCHEDULE_ERR_IP_EXISTS();
         return SUCCESS;
       });
     },
@@ -198,20 +198,20 @@ async function encodeStatuses(groupings: readonly GroupingRecord[], day: number,
 function pathIp(request: HandlerRequest): string {
   const text = String(request.params.ip);
   const ip = canonicalIp(text);
-  if (ip === undefined) throw httpError(400, `Invalid IP address "${text}"`);
+  if (ip === undefined) throw errors.SCHEDULE_ERR_IP_INVALID(text);
   return ip;
 }
 
 function pathGrouping(request: HandlerRequest): string {
   const name = String(request.params.grouping);
   if (!GROUPING.test(name)) {
-    throw httpError(400, `Invalid grouping "${name}": must be "&" then 1 to 63 letters, digits, ".", "_" or "-"`);
+    throw errors.SCHEDULE_ERR_GROUPING_INVALID(name);
   }
   return name;
 }
 
 function groupingIndex(record: IpRecord, name: string, ip: string): number {
   const index = record.groupings.findIndex((g) => g.grouping === name);
-  if (index < 0) throw httpError(404, `Grouping "${name}" of IP "${ip}" not found`);
+  if (index < 0) throw errors.SCHEDULE_ERR_GROUPING_NOT_FOUND(name, ip);
   return index;
 }

@@ -14,7 +14,8 @@
  * await host.close();
  * ```
  */
-import { CapstanError, definePlugin, Type } from '../../runtime/mod.ts';
+import { definePlugin, Type } from '../../runtime/mod.ts';
+import { errors } from './errors.ts';
 import type { ScheduleStore } from '../../runtime/mod.ts';
 import { isTimeZone } from './dates.ts';
 import { createHandlers } from './handlers.ts';
@@ -31,15 +32,16 @@ export default definePlugin({
   id: 'ip-schedule',
   kind: 'api',
   api: 'ip-schedule',
-  apiVersion: '^1.0.0',
+  apiVersion: '^1.2.0',
   description: 'Per-IP, per-grouping sending volume schedules and their status',
   config: Config,
+  errors,
   capabilities: {
     services: { store: { kind: 'store', configKey: 'store', default: 'schedule-store-file' } },
   },
   setup(ctx) {
     const { timezone, authentication } = ctx.config;
-    if (!isTimeZone(timezone)) throw new CapstanError('PLUGIN_ERR_CONFIG', `Invalid time zone "${timezone}": use an IANA name such as "Europe/Stockholm"`);
+    if (!isTimeZone(timezone)) throw errors.SCHEDULE_ERR_TIME_ZONE(timezone);
     const store = ctx.services.store as ScheduleStore;
     return {
       handlers: createHandlers({ store, timezone }),

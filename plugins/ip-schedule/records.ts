@@ -2,7 +2,7 @@
  * Turns a request body (already checked against the OpenAPI schema by the host) into the record the store
  * keeps, enforcing the rules a schema cannot express. Every failure is a 400 naming the field.
  */
-import { httpError } from '../../runtime/mod.ts';
+import { errors } from './errors.ts';
 import type { components } from '../../generated/types/ip-schedule.ts';
 import type { GroupingRecord, IpRecord } from '../../runtime/mod.ts';
 import { parseDate } from './dates.ts';
@@ -22,7 +22,7 @@ export function toRecord(input: IpConfigInput, previous?: IpRecord): IpRecord {
   const seen = new Set<string>();
   let days = 0;
   const groupings = input.groupings.map((grouping, index) => {
-    if (seen.has(grouping.grouping)) throw httpError(400, `Duplicate grouping "${grouping.grouping}" in "groupings"`);
+    if (seen.has(grouping.grouping)) throw errors.SCHEDULE_ERR_GROUPING_DUPLICATE(grouping.grouping);
     seen.add(grouping.grouping);
     const paused = grouping.paused ?? previous?.groupings.find((old) => old.grouping === grouping.grouping)?.paused;
     const record = toGroupingRecord(grouping, `groupings[${index}]`, paused ?? false);
@@ -30,7 +30,7 @@ export function toRecord(input: IpConfigInput, previous?: IpRecord): IpRecord {
     return record;
   });
   if (days > MAX_IP_DAYS) {
-    throw httpError(400, `Invalid "groupings": "${days}" schedule days in total, more than the ${MAX_IP_DAYS} one IP may hold: shorten the schedules or spread the groupings over more IPs`);
+    throw errors.SCHEDULE_ERR_TOO_MANY_DAYS(days, MAX_IP_DAYS);
   }
   return { groupings };
 }
@@ -45,10 +45,10 @@ function toGroupingRecord(input: GroupingInput, path: string, paused: boolean): 
     ? { required: ['start', 'start.volume', 'end'], forbidden: ['schedule'] }
     : { required: ['start', 'schedule'], forbidden: ['end', 'start.volume'] };
   for (const field of rules.required) {
-    if (lookup(input, field) === undefined) throw httpError(400, `Missing "${path}.${field}": required for mode "${input.mode}"`);
+    if (lookup(input, field) === undefined) throw errors.SCHEDULE_ERR_FIELD_MISSING(`${path}.${field}`, input.mode);
   }
   for (const field of rules.forbidden) {
-    if (lookup(input, field) !== undefined) throw httpError(400, `Unexpected "${path}.${field}": not allowed for mode "${input.mode}"`);
+    if (lookup(input, field) !== undefined) throw errors.SCHEDULE_ERR_FIELD_UNEXPECTED(`${path}.${field}`, input.mode);
   }
   const start = calendarDate(input.start!.date, `${path}.start.date`);
   const common = { grouping: input.grouping, mode: input.mode };
@@ -61,13 +61,13 @@ function toGroupingRecord(input: GroupingInput, path: string, paused: boolean): 
   if (input.mode === 'AUTO') {
     const end = input.end!;
     const days = calendarDate(end.date, `${path}.end.date`) - start + 1;
-    if (days < 1) throw httpError(400, `Invalid "${path}.end.date": "${end.date}" is before start date "${input.start!.date}"`);
-    if (days > MAX_DAYS) throw httpError(400, `Invalid "${path}.end.date": the schedule is longer than ${MAX_DAYS} days`);
+    if (days < 1) throw errors.SCHEDULE_ERR_END_BEFORE_START(`${path}.end.date`, end.date, input.start!.date);
+    if (days > MAX_DAYS) throw errors.SCHEDULE_ERR_TOO_LONG(`${path}.end.date`, MAX_DAYS);
     return { ...common, start: { date: input.start!.date, volume: input.start!.volume! }, end: { date: end.date, volume: end.volume }, ...settings };
   }
   const schedule = manualDays(input.schedule!, `${path}.schedule`);
   // Dates past year 9999 have no YYYY-MM-DD form: the status of such a schedule could not be written
-  if (start + schedule.length - 1 > LAST_DAY) throw httpError(400, `Invalid "${path}.schedule": its last day falls after "9999-12-31"`);
+  if (start + schedule.length - 1 > LAST_DAY) throw errors.SCHEDULE_ERR_AFTER_9999(`${path}.schedule`);
   return { ...common, start: { date: input.start!.date }, ...settings, schedule };
 }
 
@@ -75,15 +75,15 @@ function toGroupingRecord(input: GroupingInput, path: string, paused: boolean): 
 function manualDays(schedule: NonNullable<GroupingInput['schedule']>, path: string): NonNullable<GroupingRecord['schedule']> {
   const sorted = [...schedule].sort((a, b) => a.day - b.day);
   for (const [index, entry] of sorted.entries()) {
-    if (entry.day === index) throw httpError(400, `Duplicate day "${entry.day}" in "${path}"`);
-    if (entry.day !== index + 1) throw httpError(400, `Missing day "${index + 1}" in "${path}": days must run from 1 to the last day, each once`);
+    if (entry.day === index) throw errors.SCHEDULE_ERR_DAY_DUPLICATE(entry.day, path);
+    if (entry.day !== index + 1) throw errors.SCHEDULE_ERR_DAY_MISSING(index + 1, path);
   }
   return sorted.map(({ day, messages }) => ({ day, messages }));
 }
 
 function calendarDate(text: string, path: string): number {
   const day = parseDate(text);
-  if (day === undefined) throw httpError(400, `Invalid date "${text}" in "${path}": not a calendar date`);
+  if (day === undefined) throw errors.SCHEDULE_ERR_DATE_INVALID(text, path);
   return day;
 }
 

@@ -7,7 +7,8 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Compile } from 'typebox/schema';
 import { components } from '../../generated/validators/ip-schedule.ts';
-import { CapstanError, writeFileAtomic } from '../../runtime/mod.ts';
+import { writeFileAtomic } from '../../runtime/mod.ts';
+import { errors } from './errors.ts';
 import type { IpRecord, ScheduleStore, StoredIp, WriteCondition } from '../../runtime/mod.ts';
 
 const FORMAT = 1;
@@ -102,7 +103,7 @@ export class JsonFileStore implements ScheduleStore {
         this.#state = next;
         group.forEach((pending, index) => pending.resolve(results[index]));
       } catch (error) {
-        const failure = new CapstanError('STORE_ERR_IO', `Cannot write schedule store "${this.path}": ${(error as Error).message}`, { cause: error });
+        const failure = errors.STORE_ERR_FILE_WRITE(this.path, (error as Error).message, { cause: error });
         for (const pending of group) pending.reject(failure);
       }
     }
@@ -125,7 +126,7 @@ async function removeLeftovers(path: string): Promise<void> {
 /** The file's state; refuses a file it cannot trust, naming the file, what is wrong and what to do */
 async function readState(path: string): Promise<State> {
   const refuse = (problem: string, advice: string, cause?: unknown) =>
-    new CapstanError('STORE_ERR_IO', `Cannot read schedule store "${path}": ${problem}: ${advice}`, { cause });
+    errors.STORE_ERR_FILE_READ(path, `${problem}: ${advice}`, { cause });
   const restore = 'restore it from a backup, or move it aside to start with no schedules';
   let text: string;
   try {

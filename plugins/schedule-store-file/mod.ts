@@ -14,16 +14,18 @@
  */
 import { resolve } from 'node:path';
 import { definePlugin, Type } from '../../runtime/mod.ts';
+import { errors } from './errors.ts';
 import { JsonFileStore } from './json-file.ts';
 
 export default definePlugin({
   id: 'schedule-store-file',
   kind: 'store',
-  apiVersion: '^1.0.0',
+  apiVersion: '^1.2.0',
   description: 'Schedule store in one JSON file, written atomically',
   config: Type.Object({
     path: Type.Optional(Type.String({ minLength: 1, description: 'File path, relative to the startup document' })),
   }, { additionalProperties: false }),
+  errors,
   capabilities: { paths: ['./var'] },
   async setup(ctx) {
     const store = await JsonFileStore.open(resolve(ctx.baseDir, ctx.config.path ?? `${ctx.dataDir}/schedules.json`));

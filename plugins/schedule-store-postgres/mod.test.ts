@@ -51,7 +51,7 @@ test('schedule-store-postgres reads DATABASE_URL when config names no connection
 
 test('schedule-store-postgres refuses to start when neither config nor DATABASE_URL names a database', async () => {
   const error = await rejects(() => usePlugin({ id: 'schedule-store-postgres', config: {} }, { env: {} }), /set "connectionString" in its config or the environment variable "DATABASE_URL"/, 'opening the store');
-  assert.is((error as { cause?: { code?: string } }).cause?.code, 'PLUGIN_ERR_CONFIG');
+  assert.is((error as { cause?: { code?: string } }).cause?.code, 'STORE_ERR_POSTGRES_NO_DATABASE');
 });
 
 test.after(async () => {

@@ -14,24 +14,26 @@
  * await close();
  * ```
  */
-import { CapstanError, definePlugin, Type } from '../../runtime/mod.ts';
+import { definePlugin, Type } from '../../runtime/mod.ts';
+import { errors } from './errors.ts';
 import { PostgresStore } from './pg-store.ts';
 
 export default definePlugin({
   id: 'schedule-store-postgres',
   kind: 'store',
-  apiVersion: '^1.0.0',
+  apiVersion: '^1.2.0',
   description: 'Schedule store in PostgreSQL, shared by hosts',
   config: Type.Object({
     connectionString: Type.Optional(Type.String({ minLength: 1, description: 'postgres:// URL; else env DATABASE_URL' })),
     schema: Type.String({ default: 'public', pattern: '^[a-z_][a-z0-9_]{0,62}$', description: 'Schema holding the tables' }),
     poolSize: Type.Integer({ default: 10, minimum: 1, maximum: 100, description: 'Most connections at once' }),
   }, { additionalProperties: false }),
+  errors,
   capabilities: { env: ['DATABASE_URL'] },
   async setup(ctx) {
     const connectionString = ctx.config.connectionString ?? ctx.env.DATABASE_URL;
     if (connectionString === undefined || connectionString === '') {
-      throw new CapstanError('PLUGIN_ERR_CONFIG', 'Plugin "schedule-store-postgres" has no database: set "connectionString" in its config or the environment variable "DATABASE_URL"');
+      throw errors.STORE_ERR_POSTGRES_NO_DATABASE(ctx.id);
     }
     const store = await PostgresStore.open({
       connectionString,

@@ -25,6 +25,9 @@ if (args[0] === 'config' && freshBundle()) {
   await Promise.all(['typebox', 'typebox/schema', 'koa', '@koa/router', 'yaml', 'piscina', 'lru-cache'].map((name) => import(name)));
   const { register } = await import('tsx/esm/api');
   register();
+  // A plugin's .ts outside an ESM package (no "type": "module" near it) loads as CommonJS; without tsx's CommonJS hook
+  // too, Node 20's require(esm) refuses it as "in a cycle", and `serve --config` could not load such a plugin
+  (await import('tsx/cjs/api')).register();
   const { main } = await import('./main.ts');
   process.exitCode = await main(args);
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { StartupConfig } from '../../generated/types/startup-config.ts';
-import { CapstanError } from '../host/errors.ts';
+import { hostErrors } from '../host/host-errors.ts';
 import type { Issue } from './explain.ts';
 import { formatPath } from './path.ts';
 import { parseSource } from './source.ts';
@@ -32,7 +32,7 @@ export async function checkFile(file: string, options: CheckOptions = {}): Promi
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new CapstanError('CONFIG_ERR_READ', `Cannot read "${file}": ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
+    throw hostErrors.CONFIG_ERR_READ(file, (error as NodeJS.ErrnoException).code ?? (error as Error).message, { cause: error });
   }
   const source = parseSource(text, file.toLowerCase().endsWith('.json'), { env: options.serve ? options.env ?? {} : undefined });
   const invalid = (errors: CheckError[]): CheckResult => ({ file, valid: false, errors, warnings: [], notes: [] });
@@ -79,7 +79,7 @@ export async function loadStartupConfig(file: string, options: { env?: Record<st
   const result = await checkFile(file, { serve: true, env: options.env ?? process.env });
   if (!result.valid) {
     const lines = result.errors.map((error) => formatError(file, error));
-    throw new CapstanError('CONFIG_ERR_INVALID', `Invalid startup configuration "${file}":\n${lines.join('\n')}`);
+    throw hostErrors.CONFIG_ERR_INVALID(file, lines.join('\n'));
   }
   const warnings = result.warnings.map((warning) => formatError(file, warning, 'warning'));
   return { document: effective(result.document as StartupConfig), baseDir: dirname(resolve(file)), warnings };

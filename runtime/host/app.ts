@@ -3,6 +3,7 @@ import Koa, { type Context, type Next } from 'koa';
 import type { Logger } from '../plugins/types.ts';
 import { apiKeyCheck, KeyRefused, type KeyCheck } from './auth.ts';
 import { CapstanError } from './errors.ts';
+import { hostErrors } from './host-errors.ts';
 import type { RouteEntry } from './operation-schemas.ts';
 import { routeHandler, type Mount } from './route-handler.ts';
 
@@ -24,7 +25,7 @@ function errors(log: Logger) {
   // A plain function returning next()'s promise: no extra async frame on every request
   return (ctx: Context, next: Next) =>
     next().catch((error: unknown) => {
-      if ((error as CapstanError).code === 'HOST_ERR_ABORTED') {
+      if ((error as CapstanError).code === hostErrors.HOST_ERR_ABORTED.code) {
         log.info('request aborted by client', { method: ctx.method, path: ctx.path });
         return;
       }
@@ -51,14 +52,14 @@ function unrouted(guard: KeyCheck | undefined, exempt: ReadonlySet<string>) {
     const allowed = [...new Set(layers.flatMap((layer) => layer.methods))];
     if (allowed.length > 0) ctx.set('Allow', [...allowed, 'OPTIONS'].join(', '));
     if (!KNOWN_METHODS.has(ctx.method)) {
-      throw new CapstanError('HOST_ERR_NOT_IMPLEMENTED', `Method "${ctx.method}" is not supported: use one of "${[...KNOWN_METHODS].join('", "')}"`);
+      throw hostErrors.HOST_ERR_METHOD_UNKNOWN(ctx.method, [...KNOWN_METHODS].join('", "'));
     }
-    if (allowed.length === 0) throw new CapstanError('HOST_ERR_NOT_FOUND', `No route for "${ctx.method} ${ctx.path}"`);
+    if (allowed.length === 0) throw hostErrors.HOST_ERR_NOT_FOUND(`${ctx.method} ${ctx.path}`);
     if (ctx.method === 'OPTIONS') {
       ctx.status = 204;
       return;
     }
-    throw new CapstanError('HOST_ERR_METHOD', `Method "${ctx.method}" is not allowed on "${ctx.path}"`);
+    throw hostErrors.HOST_ERR_METHOD(ctx.method, ctx.path);
   };
 }
 

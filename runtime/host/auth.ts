@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AuthOptions } from '../plugins/types.ts';
 import { CapstanError } from './errors.ts';
+import { hostErrors } from './host-errors.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -9,8 +10,8 @@ export class KeyRefused extends CapstanError {
   readonly challenge: string;
   readonly reason: 'missing' | 'invalid';
   constructor(reason: 'missing' | 'invalid', headers: readonly string[]) {
-    const named = `"${headers.join('" or "')}"`;
-    super('HOST_ERR_UNAUTHORIZED', reason === 'missing' ? `Missing API key: send it in the ${named} header` : `Invalid API key in the ${named} header`);
+    const refusal = (reason === 'missing' ? hostErrors.HOST_ERR_KEY_MISSING : hostErrors.HOST_ERR_KEY_INVALID)(headers.join('" or "'));
+    super(refusal.code, refusal.message, { status: refusal.status, expose: refusal.expose });
     this.reason = reason;
     // No registered scheme exists for a key in a header; this one names the header so a client knows where to put it
     this.challenge = headers.map((h) => `ApiKey realm="capstan", header="${h}"`).join(', ');

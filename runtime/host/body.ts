@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { CapstanError } from './errors.ts';
+import type { CapstanError } from './errors.ts';
+import { hostErrors } from './host-errors.ts';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
@@ -17,23 +18,23 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   if (!hasBody) return undefined;
   const type = req.headers['content-type'] ?? '';
   if (!JSON_TYPE.test(type)) {
-    throw new CapstanError('HOST_ERR_CONTENT_TYPE', `Unsupported content type "${type}": send "application/json"`);
+    throw hostErrors.HOST_ERR_CONTENT_TYPE(type);
   }
   const charset = CHARSET.exec(type)?.[1];
   if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
-    throw new CapstanError('HOST_ERR_CONTENT_TYPE', `Unsupported charset "${charset}": send JSON in "utf-8"`);
+    throw hostErrors.HOST_ERR_CHARSET(charset);
   }
   if (declared !== undefined && Number(declared) > limit) throw tooLarge(limit);
   const bytes = await readBytes(req, limit);
   if (nestedTooDeep(bytes)) {
-    throw new CapstanError('HOST_ERR_BODY_TOO_DEEP', `Request body nests arrays and objects deeper than the limit of ${MAX_BODY_DEPTH}`);
+    throw hostErrors.HOST_ERR_BODY_TOO_DEEP(MAX_BODY_DEPTH);
   }
   const text = bytes.toString('utf8');
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new CapstanError('HOST_ERR_INVALID_JSON', `Malformed JSON body: ${(error as Error).message}`);
+    throw hostErrors.HOST_ERR_INVALID_JSON((error as Error).message);
   }
 }
 
@@ -70,10 +71,10 @@ function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
     });
     req.once('end', () => done(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
     // The only error a request stream has is its connection going away before the body is complete
-    req.once('error', (error) => fail(new CapstanError('HOST_ERR_ABORTED', 'Client closed the connection before the body was complete', { cause: error })));
+    req.once('error', (error) => fail(hostErrors.HOST_ERR_ABORTED({ cause: error })));
   });
 }
 
 function tooLarge(limit: number): CapstanError {
-  return new CapstanError('HOST_ERR_BODY_TOO_LARGE', `Request body is larger than the limit of ${limit} bytes`);
+  return hostErrors.HOST_ERR_BODY_TOO_LARGE(limit);
 }

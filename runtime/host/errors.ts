@@ -1,67 +1,120 @@
 /**
- * The one registry of Capstan's error codes. Codes are stable; messages follow Deno std style:
- * sentence case, values in quotes, no final period.
+ * Capstan's error codes, modelled on fastify's error list: each code has a status, an exposure and a message template,
+ * and an error is made from its code and the template's values. The host's own codes, and `defineErrors` for plugins,
+ * live in `host-errors.ts`.
+ *
+ * @example
+ * ```ts
+ * const errors = errorSet({
+ *   SCHEDULE_ERR_IP_NOT_FOUND: { status: 404, expose: true, message: 'IP "%s" not found' },
+ * });
+ * throw errors.SCHEDULE_ERR_IP_NOT_FOUND('192.0.2.1'); // 404 {"error": "IP \"192.0.2.1\" not found"}
+ * ```
  */
-export const ERRORS = {
-  HOST_ERR_BAD_REQUEST: { status: 400, expose: true },
-  HOST_ERR_INVALID_JSON: { status: 400, expose: true },
-  HOST_ERR_CONTENT_TYPE: { status: 400, expose: true },
-  HOST_ERR_VALIDATION: { status: 400, expose: true },
-  HOST_ERR_BODY_TOO_DEEP: { status: 400, expose: true },
-  // Nothing reaches the client, whose connection is gone; the status only marks it as the client's doing
-  HOST_ERR_ABORTED: { status: 400, expose: true },
-  HOST_ERR_UNAUTHORIZED: { status: 401, expose: true },
-  HOST_ERR_NOT_FOUND: { status: 404, expose: true },
-  HOST_ERR_METHOD: { status: 405, expose: true },
-  HOST_ERR_BODY_TOO_LARGE: { status: 413, expose: true },
-  HOST_ERR_INTERNAL: { status: 500, expose: false },
-  HOST_ERR_NOT_IMPLEMENTED: { status: 501, expose: true },
-  HOST_ERR_UNAVAILABLE: { status: 503, expose: true },
-  HOST_ERR_STARTUP: { status: 500, expose: false },
-  HOST_ERR_TLS_KEY: { status: 500, expose: false },
-  PLUGIN_ERR_LOAD: { status: 500, expose: false },
-  PLUGIN_ERR_MANIFEST: { status: 500, expose: false },
-  PLUGIN_ERR_VERSION: { status: 500, expose: false },
-  PLUGIN_ERR_CONFIG: { status: 500, expose: false },
-  PLUGIN_ERR_OPERATION: { status: 500, expose: false },
-  PLUGIN_ERR_SERVICE: { status: 500, expose: false },
-  PLUGIN_ERR_SETUP: { status: 500, expose: false },
-  POOL_ERR_QUEUE_FULL: { status: 503, expose: true },
-  STORE_ERR_CONFLICT: { status: 409, expose: true },
-  STORE_ERR_IO: { status: 500, expose: false },
-  CONFIG_ERR_INVALID: { status: 500, expose: false },
-  CONFIG_ERR_READ: { status: 500, expose: false },
-} as const satisfies Record<string, { status: number; expose: boolean }>;
 
-/** A stable error code from the registry */
-export type ErrorCode = keyof typeof ERRORS;
+/** One code: its HTTP status, whether clients see the message, and the message template */
+export interface ErrorSpec {
+  status: number;
+  /** False: clients get only the status text, the message goes to the log */
+  expose: boolean;
+  /**
+   * Sentence case, no final period. `%s` stands for a value, written in double quotes (`"%s"`) or as the detail after a
+   * colon (`: %s`); `%d` for a number, which needs no quotes.
+   */
+  message: string;
+}
 
-/** An error carrying a registry code; `expose` decides whether clients see its message */
-export class CapstanError extends Error {
-  readonly code: ErrorCode;
+/** The values a template takes, one per placeholder, in order */
+export type TemplateValues<T extends string> = T extends `${string}%${'s' | 'd'}${infer Rest}` ? [string | number, ...TemplateValues<Rest>] : [];
+
+/** Options of a created error: the error that caused it */
+export interface CreateOptions {
+  cause?: unknown;
+}
+
+/** Makes the error of one code from its template's values (and, last, optional `{ cause }`); carries the code's entry */
+export interface ErrorFactory<T extends string = string> {
+  (...args: [...TemplateValues<T>, options?: CreateOptions]): CapstanError;
+  readonly code: string;
   readonly status: number;
   readonly expose: boolean;
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; status?: number }) {
+  readonly message: T;
+}
+
+/** A set of codes as `defineErrors` answers it: a factory per code */
+export type ErrorSet<T extends Record<string, ErrorSpec> = Record<string, ErrorSpec>> = {
+  readonly [K in keyof T & string]: ErrorFactory<T[K]['message']>;
+};
+
+/** An error carrying a code; `expose` decides whether clients see its message */
+export class CapstanError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly expose: boolean;
+  /** Factories of `defineErrors` make these; the direct form stays for code written against plugin API 1.0 and 1.1 */
+  constructor(code: string, message: string, options?: { cause?: unknown; status?: number; expose?: boolean }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CapstanError';
     this.code = code;
-    this.status = options?.status ?? ERRORS[code].status;
-    this.expose = ERRORS[code].expose;
+    const known = HOST_SPECS.get(code);
+    this.status = options?.status ?? known?.status ?? 500;
+    this.expose = options?.expose ?? known?.expose ?? this.status < 500;
   }
 }
 
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: 'HOST_ERR_BAD_REQUEST',
-  401: 'HOST_ERR_UNAUTHORIZED',
-  404: 'HOST_ERR_NOT_FOUND',
-  409: 'STORE_ERR_CONFLICT',
-  413: 'HOST_ERR_BODY_TOO_LARGE',
-  501: 'HOST_ERR_NOT_IMPLEMENTED',
-  503: 'HOST_ERR_UNAVAILABLE',
-};
+/** The host's codes, filled by `hostErrorSet`: their status and exposure apply to `new CapstanError(code, message)` */
+const HOST_SPECS = new Map<string, ErrorSpec>();
 
-/** An error a handler throws to answer `{"error": message}` with the given status */
+const CODE_RE = /^[A-Z][A-Z0-9]*_ERR_[A-Z0-9_]+$/;
+const PLACEHOLDER_RE = /%[sd]/g;
+
+/** What is wrong with a code's name or entry, if anything */
+export function specProblem(code: string, spec: ErrorSpec): string | undefined {
+  if (!CODE_RE.test(code)) return 'codes are upper case with "_ERR_" after a prefix, such as "MYPLUGIN_ERR_NOT_FOUND"';
+  if (!Number.isInteger(spec?.status) || spec.status < 400 || spec.status > 599) return '"status" must be an HTTP error status (400 to 599)';
+  if (typeof spec.expose !== 'boolean') return '"expose" must be true or false';
+  if (typeof spec.message !== 'string' || spec.message.trim() === '') return '"message" must be a template';
+  return undefined;
+}
+
+function factory(code: string, spec: ErrorSpec): ErrorFactory {
+  const template = spec.message;
+  const count = template.match(PLACEHOLDER_RE)?.length ?? 0;
+  const create = (...args: unknown[]): CapstanError => {
+    const options = args.length > count ? (args[count] as CreateOptions | undefined) : undefined;
+    let i = 0;
+    const message = template.replace(PLACEHOLDER_RE, () => String(args[i++]));
+    return new CapstanError(code, message, { cause: options?.cause, status: spec.status, expose: spec.expose });
+  };
+  // The template is the factory's `message`; Function's own `name` and `length` are left alone
+  return Object.assign(create, { code, status: spec.status, expose: spec.expose, message: template }) as ErrorFactory;
+}
+
+/** A factory per code of checked `specs` (see `specProblem`) */
+export function errorSet<const T extends Record<string, ErrorSpec>>(specs: T): ErrorSet<T> {
+  return Object.freeze(Object.fromEntries(Object.entries(specs).map(([code, spec]) => [code, factory(code, spec)]))) as ErrorSet<T>;
+}
+
+/** The host's own set, whose codes `CapstanError` knows by name; only `host-errors.ts` calls this */
+export function hostErrorSet<const T extends Record<string, ErrorSpec>>(specs: T): ErrorSet<T> {
+  for (const [code, spec] of Object.entries(specs)) {
+    const problem = specProblem(code, spec);
+    if (problem) throw new Error(`Invalid error code "${code}": ${problem}`);
+    HOST_SPECS.set(code, spec);
+  }
+  return errorSet(specs);
+}
+
+/** True for a code of the host's own set */
+export function isHostCode(code: string): boolean {
+  return HOST_SPECS.has(code);
+}
+
+/**
+ * The ad-hoc form: an error answering `{"error": message}` with `status`, for code that has no registered code for it
+ * (plugins written against plugin API 1.0 and 1.1). Messages of 4xx, 501 and 503 reach the client; other 5xx show only
+ * the status text.
+ */
 export function httpError(status: number, message: string): CapstanError {
-  // Every 4xx code of the registry is exposed, so clients see the handler's message; a 500 shows only its status text
-  return new CapstanError(CODE_BY_STATUS[status] ?? (status < 500 ? 'HOST_ERR_BAD_REQUEST' : 'HOST_ERR_INTERNAL'), message, { status });
+  return new CapstanError('HOST_ERR_HTTP', message, { status, expose: status < 500 || status === 501 || status === 503 });
 }

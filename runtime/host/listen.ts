@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
 import type { Logger } from '../plugins/types.ts';
-import { CapstanError } from './errors.ts';
+import { hostErrors } from './host-errors.ts';
 import type { HostSettings } from './settings.ts';
 
 /** A listener of the startup document: TCP or Unix-socket form */
@@ -35,14 +35,14 @@ export interface Listening {
 async function userOrGroupId(name: string, file: '/etc/passwd' | '/etc/group'): Promise<number> {
   if (/^\d+$/.test(name)) return Number(name);
   const line = (await readFile(file, 'utf8')).split('\n').find((l) => l.split(':')[0] === name);
-  if (!line) throw new CapstanError('HOST_ERR_STARTUP', `Unknown ${file === '/etc/passwd' ? 'user' : 'group'} "${name}"`);
+  if (!line) throw (file === '/etc/passwd' ? hostErrors.HOST_ERR_UNKNOWN_USER : hostErrors.HOST_ERR_UNKNOWN_GROUP)(name);
   return Number(line.split(':')[2]);
 }
 
 async function removeStaleSocket(path: string): Promise<void> {
   const info = await lstat(path).catch(() => undefined);
   if (!info) return;
-  if (!info.isSocket()) throw new CapstanError('HOST_ERR_STARTUP', `Cannot listen on "${path}": a file that is not a socket is in the way`);
+  if (!info.isSocket()) throw hostErrors.HOST_ERR_SOCKET_IN_THE_WAY(path);
   await rm(path);
 }
 
@@ -87,7 +87,7 @@ function createServer(handler: RequestListener, settings: HostSettings, tls: Tls
   try {
     return createHttpsServer({ ...limits, key: tls.key, cert: tls.cert, minVersion: settings.tls.minVersion, ciphers: settings.tls.ciphers, honorCipherOrder: true }, handler);
   } catch (error) {
-    throw new CapstanError('HOST_ERR_STARTUP', `Cannot serve https with ciphers "${settings.tls.ciphers}": ${(error as Error).message}`);
+    throw hostErrors.HOST_ERR_TLS_CIPHERS(settings.tls.ciphers, (error as Error).message);
   }
 }
 
@@ -109,7 +109,7 @@ export async function listen(
   const scheme = options.tls ? 'https' : 'http';
   const backlog = listener.backlog ?? 511;
   await new Promise<void>((done, fail) => {
-    server.once('error', (error) => fail(new CapstanError('HOST_ERR_STARTUP', `Cannot listen on ${describe(listener)}: ${error.message}`)));
+    server.once('error', (error) => fail(hostErrors.HOST_ERR_LISTEN(describe(listener), error.message)));
     if (listener.path !== undefined) {
       const path = resolve(options.baseDir, listener.path);
       removeStaleSocket(path).then(() => server.listen({ path, backlog }, done), fail);
@@ -133,7 +133,7 @@ export async function listen(
 }
 
 function describe(listener: ListenerSpec): string {
-  return listener.path !== undefined ? `"${listener.path}"` : `"${listener.address ?? '*'}:${listener.port}"`;
+  return listener.path ?? `${listener.address ?? '*'}:${listener.port}`;
 }
 
 /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes what is left */

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { AuthOptions, Handler, HandlerRequest, Logger } from '../plugins/types.ts';
 import { apiKeyCheck } from './auth.ts';
 import { readJsonBody } from './body.ts';
-import { CapstanError } from './errors.ts';
+import { hostErrors } from './host-errors.ts';
 import type { RouteEntry } from './operation-schemas.ts';
 import { compileValidator, type Validate } from './validate.ts';
 
@@ -58,7 +58,7 @@ function responseChecker(route: RouteEntry): (status: number, json: string | Buf
     const check = checks.get(String(status)) ?? checks.get(`${String(status)[0]}XX`) ?? checks.get('default');
     const text = typeof json === 'string' || json === undefined ? json : Buffer.concat(Array.isArray(json) ? json : [json as Buffer]).toString();
     const problem = check?.(text === undefined ? undefined : JSON.parse(text));
-    if (problem) throw new CapstanError('HOST_ERR_INTERNAL', `Response ${status} of operation "${route.operationId}" does not match the spec: ${problem}`);
+    if (problem) throw hostErrors.HOST_ERR_RESPONSE(status, route.operationId, problem);
   };
 }
 
@@ -87,14 +87,14 @@ export function routeHandler(route: RouteEntry, mount: Mount, authExempt: Readon
   return async (ctx) => {
     if (checkKey && !authExempt.has(ctx.path)) checkKey(ctx.headers);
     if (!handler) {
-      throw new CapstanError('HOST_ERR_NOT_IMPLEMENTED', `Operation "${route.operationId}" is not implemented: no plugin serves it`);
+      throw hostErrors.HOST_ERR_NOT_IMPLEMENTED(route.operationId);
     }
     const params = ctx.params as Record<string, string>;
     const query = validateQuery ? coerce(ctx.query) : {};
     const body = hasBody ? await readJsonBody(ctx.req, mount.bodyLimit) : undefined;
-    if (body === undefined && route.bodyRequired) throw new CapstanError('HOST_ERR_VALIDATION', 'Request body is required: send a JSON object');
+    if (body === undefined && route.bodyRequired) throw hostErrors.HOST_ERR_BODY_REQUIRED();
     const problem = validateParams?.(params) ?? validateQuery?.(query) ?? (body === undefined ? undefined : validateBody?.(body));
-    if (problem) throw new CapstanError('HOST_ERR_VALIDATION', problem);
+    if (problem) throw hostErrors.HOST_ERR_VALIDATION(problem);
     const request: HandlerRequest = { params, query, body, headers: ctx.headers, signal: mount.signal };
     const result = await handler(request);
     const json = result.json ?? (result.body === undefined ? undefined : JSON.stringify(result.body));

@@ -10,7 +10,7 @@ import { PluginSet } from '../plugins/registry.ts';
 import { PLUGIN_API_VERSION } from '../plugins/types.ts';
 import { PoolRegistry } from '../pool/pools.ts';
 import { createApp } from './app.ts';
-import { CapstanError } from './errors.ts';
+import { hostErrors } from './host-errors.ts';
 import { listen, stopListening, type ListenerSpec } from './listen.ts';
 import { createLogger, type HostLogger } from './logger.ts';
 import { mergedDocument } from './openapi.ts';
@@ -49,7 +49,7 @@ async function resolveDocument(document: object | string, options: HostOptions):
   }
   const { errors, warnings } = validateDocument(document, { serve: true });
   const line = (issue: Issue): string => `${formatPath(issue.path) || '(root)'} ${issue.message}`;
-  if (errors.length > 0) throw new CapstanError('CONFIG_ERR_INVALID', `Invalid startup document:\n  ${errors.map(line).join('\n  ')}`);
+  if (errors.length > 0) throw hostErrors.CONFIG_ERR_DOCUMENT(errors.map(line).join('\n  '));
   return { doc: effective(document as StartupConfig), baseDir: options.baseDir ?? process.cwd(), warnings: warnings.map(line) };
 }
 

@@ -1,4 +1,4 @@
-import { CapstanError } from './errors.ts';
+import { hostErrors } from './host-errors.ts';
 
 /**
  * Settings of the host itself. They come from the environment because the startup document is the MTA's format:
@@ -41,7 +41,7 @@ function integer(env: Record<string, string | undefined>, name: string, fallback
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) {
-    throw new CapstanError('HOST_ERR_STARTUP', `Invalid "${name}" "${raw}": expected a whole number of at least ${min}`);
+    throw hostErrors.HOST_ERR_SETTING_NUMBER(name, raw, min);
   }
   return value;
 }
@@ -51,17 +51,17 @@ export function hostSettings(env: Record<string, string | undefined>): HostSetti
   const exempt = (env.CAPSTAN_AUTH_EXEMPT ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '');
   const relative = exempt.find((p) => !p.startsWith('/'));
   if (relative !== undefined) {
-    throw new CapstanError('HOST_ERR_STARTUP', `Invalid "CAPSTAN_AUTH_EXEMPT" path "${relative}": paths start with "/"`);
+    throw hostErrors.HOST_ERR_SETTING_EXEMPT(relative);
   }
   const headersTimeoutMs = integer(env, 'CAPSTAN_HEADERS_TIMEOUT_MS', 10_000, 1);
   const requestTimeoutMs = integer(env, 'CAPSTAN_REQUEST_TIMEOUT_MS', 60_000, 1);
   // Node refuses a header deadline past the request deadline; say so in our words rather than its
   if (headersTimeoutMs > requestTimeoutMs) {
-    throw new CapstanError('HOST_ERR_STARTUP', `Invalid "CAPSTAN_HEADERS_TIMEOUT_MS" "${headersTimeoutMs}": must not exceed "CAPSTAN_REQUEST_TIMEOUT_MS" "${requestTimeoutMs}"`);
+    throw hostErrors.HOST_ERR_SETTING_TIMEOUTS(headersTimeoutMs, requestTimeoutMs);
   }
   const minVersion = env.CAPSTAN_TLS_MIN_VERSION || 'TLSv1.2';
   if (!(TLS_VERSIONS as readonly string[]).includes(minVersion)) {
-    throw new CapstanError('HOST_ERR_STARTUP', `Invalid "CAPSTAN_TLS_MIN_VERSION" "${minVersion}": expected "${TLS_VERSIONS.join('" or "')}"`);
+    throw hostErrors.HOST_ERR_SETTING_TLS_VERSION(minVersion, TLS_VERSIONS.join('" or "'));
   }
   return {
     authExempt: new Set(exempt),

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { CapstanError } from './errors.ts';
+import { hostErrors } from './host-errors.ts';
 import type { TlsMaterial } from './listen.ts';
 
 type Source = { data?: string; path?: string };
@@ -11,11 +11,11 @@ export interface PrivateKeySpec {
   certificate?: Source;
 }
 
-async function pem(source: Source, baseDir: string, what: string): Promise<string> {
+async function pem(source: Source, baseDir: string, unreadable: (path: string, detail: string) => Error): Promise<string> {
   if (source.data !== undefined) return source.data;
   const path = resolve(baseDir, source.path as string);
   return readFile(path, 'utf8').catch((error: Error) => {
-    throw new CapstanError('HOST_ERR_TLS_KEY', `Cannot read ${what} "${path}": ${error.message}`);
+    throw unreadable(path, error.message);
   });
 }
 
@@ -24,9 +24,9 @@ export async function tlsFor(serverId: string, keys: readonly PrivateKeySpec[], 
   const entry = keys.find((k) => k.id === serverId) ?? (keys.length === 1 ? keys[0] : undefined);
   if (!entry) {
     const why = keys.length === 0 ? '"pki.private" is empty' : `"pki.private" has ${keys.length} keys and none has id "${serverId}"`;
-    throw new CapstanError('HOST_ERR_TLS_KEY', `Cannot serve https server "${serverId}": ${why}`);
+    throw hostErrors.HOST_ERR_TLS_KEY(serverId, why);
   }
-  if (!entry.certificate) throw new CapstanError('HOST_ERR_TLS_KEY', `Cannot serve https server "${serverId}": key "${entry.id}" has no certificate`);
-  const [key, cert] = await Promise.all([pem(entry.privatekey, baseDir, 'private key'), pem(entry.certificate, baseDir, 'certificate')]);
+  if (!entry.certificate) throw hostErrors.HOST_ERR_TLS_NO_CERTIFICATE(serverId, entry.id);
+  const [key, cert] = await Promise.all([pem(entry.privatekey, baseDir, hostErrors.HOST_ERR_TLS_READ_KEY), pem(entry.certificate, baseDir, hostErrors.HOST_ERR_TLS_READ_CERTIFICATE)]);
   return { key, cert };
 }

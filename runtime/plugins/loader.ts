@@ -1,9 +1,9 @@
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fillDefaults } from '../config/defaults.ts';
 import type { SchemaNode } from '../config/schema.ts';
-import { CapstanError } from '../host/errors.ts';
+import { hostErrors } from '../host/host-errors.ts';
 import { compileValidator } from '../host/validate.ts';
 import { isPluginDefinition } from './define.ts';
 import { readDataFile } from './load-data.ts';
@@ -13,6 +13,13 @@ import { PLUGIN_API_VERSION, type PluginDefinition } from './types.ts';
 /** The folder of the built-in plugins */
 const BUILTIN_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../plugins');
 const KINDS = ['api', 'classifier', 'store'];
+const COMMAND_RE = /^[a-z][a-z0-9-]*$/;
+
+/** Ids of the built-in plugins: the folders of `plugins/` */
+export async function builtinPluginIds(): Promise<string[]> {
+  const entries = await readdir(BUILTIN_DIR, { withFileTypes: true });
+  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+}
 
 /** A `plugins[]` entry of the startup document */
 export interface PluginEntry {
@@ -25,8 +32,7 @@ async function moduleFile(entry: PluginEntry, baseDir: string): Promise<string> 
   const target = entry.path === undefined ? join(BUILTIN_DIR, entry.id) : isAbsolute(entry.path) ? entry.path : resolve(baseDir, entry.path);
   const info = await stat(target).catch(() => undefined);
   if (!info) {
-    const where = entry.path === undefined ? `no built-in plugin has that id` : `"${target}" does not exist`;
-    throw new CapstanError('PLUGIN_ERR_LOAD', `Cannot load plugin "${entry.id}": ${where}`);
+    throw entry.path === undefined ? hostErrors.PLUGIN_ERR_NOT_BUILTIN(entry.id) : hostErrors.PLUGIN_ERR_NOT_FOUND(entry.id, target);
   }
   return info.isDirectory() ? join(target, 'mod.ts') : target;
 }
@@ -38,11 +44,11 @@ export async function importPlugin(entry: PluginEntry, baseDir: string): Promise
   try {
     mod = await import(pathToFileURL(file).href);
   } catch (error) {
-    throw new CapstanError('PLUGIN_ERR_LOAD', `Cannot load plugin "${entry.id}" from "${file}": ${(error as Error).message}`, { cause: error });
+    throw hostErrors.PLUGIN_ERR_LOAD(entry.id, file, (error as Error).message, { cause: error });
   }
   // A .ts file outside an ESM package loads as CommonJS, which nests the default export once more
   const definition = isPluginDefinition(mod.default) ? mod.default : (mod.default as Record<string, unknown> | undefined)?.default;
-  const problem = (message: string) => new CapstanError('PLUGIN_ERR_MANIFEST', `Cannot load plugin "${entry.id}": ${message}`);
+  const problem = (message: string) => hostErrors.PLUGIN_ERR_MANIFEST(entry.id, message);
   if (!isPluginDefinition(definition)) throw problem(`"${file}" has no default export made by definePlugin()`);
   for (const field of ['id', 'kind', 'apiVersion'] as const) {
     if (typeof definition[field] !== 'string' || definition[field] === '') throw problem(`manifest is missing "${field}"`);
@@ -50,6 +56,14 @@ export async function importPlugin(entry: PluginEntry, baseDir: string): Promise
   if (!KINDS.includes(definition.kind)) throw problem(`unknown kind "${definition.kind}", expected one of "${KINDS.join('", "')}"`);
   if (definition.kind === 'api' && typeof definition.api !== 'string') throw problem('a plugin of kind "api" must name its "api"');
   if (typeof definition.setup !== 'function') throw problem('manifest is missing "setup"');
+  for (const [name, command] of Object.entries(definition.commands ?? {})) {
+    if (!COMMAND_RE.test(name)) throw problem(`command "${name}" must be lower case letters, digits and "-"`);
+    if (typeof command?.run !== 'function' || typeof command.summary !== 'string' || typeof command.usage !== 'string') {
+      throw problem(`command "${name}" must have "summary", "usage" and "run"`);
+    }
+  }
+  const errors = Object.entries(definition.errors ?? {});
+  if (errors.some(([code, factory]) => typeof factory !== 'function' || factory.code !== code)) throw problem('"errors" must be made by defineErrors()');
   let supported: boolean;
   try {
     supported = satisfies(PLUGIN_API_VERSION, definition.apiVersion);
@@ -57,7 +71,7 @@ export async function importPlugin(entry: PluginEntry, baseDir: string): Promise
     throw problem((error as Error).message);
   }
   if (!supported) {
-    throw new CapstanError('PLUGIN_ERR_VERSION', `Cannot load plugin "${entry.id}": it supports plugin API "${definition.apiVersion}", this host has "${PLUGIN_API_VERSION}"`);
+    throw hostErrors.PLUGIN_ERR_VERSION(entry.id, definition.apiVersion, PLUGIN_API_VERSION);
   }
   return definition;
 }
@@ -70,7 +84,7 @@ export interface ResolvedConfig {
 
 /** Reads a plugin's config (an object, or a path to a YAML/JSON file), fills defaults and validates it */
 export async function pluginConfig(entry: PluginEntry, definition: PluginDefinition, baseDir: string): Promise<ResolvedConfig> {
-  const invalid = (message: string) => new CapstanError('PLUGIN_ERR_CONFIG', `Invalid config for plugin "${entry.id}": ${message}`);
+  const invalid = (message: string) => hostErrors.PLUGIN_ERR_CONFIG(entry.id, message);
   let raw: unknown = entry.config ?? {};
   if (typeof raw === 'string') {
     try {

@@ -1,13 +1,25 @@
 import { join } from 'node:path';
-import { CapstanError } from '../host/errors.ts';
+import { hostErrors } from '../host/host-errors.ts';
+import type { ErrorFactory } from '../host/errors.ts';
 import type { HostLogger } from '../host/logger.ts';
 import type { RouteEntry } from '../host/operation-schemas.ts';
 import type { Mount } from '../host/route-handler.ts';
 import type { PoolRegistry } from '../pool/pools.ts';
 import { importPlugin, pluginConfig, type PluginEntry } from './loader.ts';
-import type { PluginContext, PluginDefinition, PluginInstance } from './types.ts';
+import type { PluginContext, PluginDefinition, PluginInstance, PoolNeed } from './types.ts';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** The `threads.scripts[]` pool a plugin names, under its 1.2 name or the deprecated 1.0 one */
+function scriptPool(pluginId: string, pool: PoolNeed, log: HostLogger): string | undefined {
+  if (pool.threads === undefined) return pool.scriptPool;
+  if (pool.scriptPool !== undefined && pool.scriptPool !== pool.threads) {
+    throw hostErrors.PLUGIN_ERR_MANIFEST(pluginId, `"capabilities.pool" names pool "${pool.scriptPool}" as "scriptPool" and "${pool.threads}" as "threads"`);
+  }
+  // Plugins written for 1.0 and 1.1 keep working throughout 1.x; the warning tells their authors what to rename
+  log.warn('"capabilities.pool.threads" is deprecated since plugin API 1.2: rename it to "scriptPool"', { scriptPool: pool.threads });
+  return pool.threads;
+}
 
 /** A plugin that has been set up */
 export interface StartedPlugin {
@@ -32,6 +44,8 @@ export interface PluginSetOptions {
 export class PluginSet {
   readonly #options: PluginSetOptions;
   readonly #started: StartedPlugin[] = [];
+  /** Each plugin error code with the plugin that registered it; instances of one plugin share its factories */
+  readonly #codes = new Map<string, { factory: ErrorFactory; pluginId: string }>();
   #entries: PluginEntry[] = [];
 
   constructor(options: PluginSetOptions) {
@@ -49,10 +63,11 @@ export class PluginSet {
     const running = this.#started.find((p) => p.id === entry.id);
     if (running) return running;
     if (chain.includes(entry.id)) {
-      throw new CapstanError('PLUGIN_ERR_SERVICE', `Cannot start plugin "${entry.id}": services depend on each other in a cycle ("${[...chain, entry.id].join('" → "')}")`);
+      throw hostErrors.PLUGIN_ERR_SERVICE_CYCLE(entry.id, [...chain, entry.id].join('" → "'));
     }
     const { baseDir, log, pools, routes } = this.#options;
     const definition = await importPlugin(entry, baseDir);
+    this.#registerCodes(entry.id, definition);
     const { config, servers } = await pluginConfig(entry, definition, baseDir);
     const services: Record<string, unknown> = {};
     for (const [name, need] of Object.entries(definition.capabilities?.services ?? {})) {
@@ -60,11 +75,11 @@ export class PluginSet {
       const id = typeof named === 'string' ? named : need.default;
       const provider = this.#entries.find((e) => e.id === id) ?? (id === need.default ? { id } : undefined);
       if (!provider) {
-        throw new CapstanError('PLUGIN_ERR_SERVICE', `Cannot start plugin "${entry.id}": its ${name} "${id}" is not in "plugins"`);
+        throw hostErrors.PLUGIN_ERR_SERVICE_MISSING(entry.id, name, id);
       }
       const started = await this.start(provider, [...chain, entry.id]);
       if (started.definition.kind !== need.kind || started.instance.service === undefined) {
-        throw new CapstanError('PLUGIN_ERR_SERVICE', `Cannot start plugin "${entry.id}": plugin "${id}" provides no ${need.kind} service`);
+        throw hostErrors.PLUGIN_ERR_SERVICE_KIND(entry.id, id, need.kind);
       }
       services[name] = started.instance.service;
     }
@@ -80,7 +95,7 @@ export class PluginSet {
       env,
       baseDir,
       dataDir: join(baseDir, 'var', entry.id),
-      pool: pool ? pools.handle(pool.worker, { id: entry.id, config, baseDir }, pool.threads) : undefined,
+      pool: pool ? pools.handle(pool.worker, { id: entry.id, config, baseDir }, scriptPool(entry.id, pool, pluginLog)) : undefined,
       services: Object.freeze(services),
       signal: abort.signal,
     };
@@ -88,7 +103,7 @@ export class PluginSet {
     try {
       instance = (await definition.setup(ctx)) ?? {};
     } catch (error) {
-      throw new CapstanError('PLUGIN_ERR_SETUP', `Cannot start plugin "${entry.id}": ${(error as Error).message}`, { cause: error });
+      throw hostErrors.PLUGIN_ERR_SETUP(entry.id, (error as Error).message, { cause: error });
     }
     const started = { id: entry.id, definition, instance, servers, log: pluginLog, abort };
     this.#started.push(started);
@@ -97,15 +112,24 @@ export class PluginSet {
     return started;
   }
 
+  #registerCodes(pluginId: string, definition: PluginDefinition): void {
+    const own = Object.values(definition.errors ?? {});
+    for (const factory of own) {
+      const holder = this.#codes.get(factory.code);
+      if (holder && holder.factory !== factory) throw hostErrors.PLUGIN_ERR_DUPLICATE_CODE(pluginId, factory.code, holder.pluginId);
+    }
+    for (const factory of own) if (!this.#codes.has(factory.code)) this.#codes.set(factory.code, { factory, pluginId });
+  }
+
   #checkHandlers(plugin: StartedPlugin, routes: readonly RouteEntry[]): void {
     const handlers = Object.keys(plugin.instance.handlers ?? {});
     if (handlers.length === 0) return;
     const api = plugin.definition.api;
     const known = new Set(routes.filter((r) => r.api === api).map((r) => r.operationId));
-    if (known.size === 0) throw new CapstanError('PLUGIN_ERR_OPERATION', `Plugin "${plugin.id}" serves unknown API "${api}"`);
+    if (known.size === 0) throw hostErrors.PLUGIN_ERR_API(plugin.id, String(api));
     const unknown = handlers.filter((h) => !known.has(h));
     if (unknown.length > 0) {
-      throw new CapstanError('PLUGIN_ERR_OPERATION', `Plugin "${plugin.id}" has a handler for unknown operation "${unknown.join('", "')}" of API "${api}"`);
+      throw hostErrors.PLUGIN_ERR_OPERATION(plugin.id, unknown.join('", "'), String(api));
     }
   }
 

@@ -1,7 +1,8 @@
 import type { Static, TSchema } from 'typebox';
+import type { ErrorSet } from '../host/errors.ts';
 
 /** Version of the plugin API this host implements; plugins declare a semver range of it */
-export const PLUGIN_API_VERSION = '1.1.0';
+export const PLUGIN_API_VERSION = '1.2.0';
 
 /** What a plugin is for: serving an API's operations, classifying bounces or storing schedules */
 export type PluginKind = 'api' | 'classifier' | 'store';
@@ -23,6 +24,16 @@ export interface ServiceNeed {
   default: string;
 }
 
+/** The worker pool a plugin runs its tasks in */
+export interface PoolNeed {
+  /** URL of the module whose default export handles one task */
+  worker: string;
+  /** Id of the `threads.scripts[]` pool of the startup document to run in; the shared pool when absent. Since 1.2 */
+  scriptPool?: string;
+  /** @deprecated The 1.0 and 1.1 name of `scriptPool`, still read (with a warning) by every 1.x host */
+  threads?: string;
+}
+
 /** Everything a plugin may touch; the host denies the rest */
 export interface Capabilities {
   /** Environment variables the plugin reads; `ctx.env` holds only these */
@@ -30,7 +41,7 @@ export interface Capabilities {
   /** Files or folders the plugin uses, relative to the startup document */
   paths?: readonly string[];
   /** A worker pool running `worker` (URL of a module whose default export handles one task) */
-  pool?: { worker: string; threads?: string };
+  pool?: PoolNeed;
   /** Services of other plugins, by the name they take in `ctx.services` */
   services?: Readonly<Record<string, ServiceNeed>>;
 }
@@ -100,6 +111,25 @@ export interface PluginInstance {
   close?: () => void | Promise<void>;
 }
 
+/** What a CLI command gets besides its arguments */
+export interface CommandIo {
+  stdin: NodeJS.ReadableStream;
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  /** Folder of the startup document given with `capstan --config FILE`, else the working directory */
+  baseDir: string;
+}
+
+/** A `capstan` command a plugin contributes; the CLI runs it without starting a host. Since 1.2 */
+export interface PluginCommand {
+  /** One line for `capstan --help` */
+  summary: string;
+  /** The command line with its options, such as `classify [--json] [TEXT...]`, for `capstan --help` */
+  usage: string;
+  /** Runs with the arguments after the command's name; answers the exit code (0 done, 1 failure, 2 usage error) */
+  run(args: string[], io: CommandIo): Promise<number>;
+}
+
 /** A plugin's manifest and setup, as `definePlugin` takes it */
 export interface PluginDefinition<S extends TSchema = TSchema> {
   id: string;
@@ -111,5 +141,9 @@ export interface PluginDefinition<S extends TSchema = TSchema> {
   description?: string;
   config: S;
   capabilities?: Capabilities;
+  /** The plugin's own error codes, made by `defineErrors`; the host refuses a code another plugin has. Since 1.2 */
+  errors?: ErrorSet;
+  /** `capstan` commands, by name (lower case, such as `classify`); static, since the CLI starts no host. Since 1.2 */
+  commands?: Readonly<Record<string, PluginCommand>>;
   setup(ctx: PluginContext<Static<S>>): PluginInstance | Promise<PluginInstance>;
 }

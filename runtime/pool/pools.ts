@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { CapstanError } from '../host/errors.ts';
+import { hostErrors } from '../host/host-errors.ts';
 import type { PoolHandle } from '../plugins/types.ts';
 
 const WORKER = new URL('./worker.js', import.meta.url).href;
@@ -23,25 +23,25 @@ export class PoolRegistry {
     this.#specs = new Map(specs.map((s) => [s.id, s.count]));
   }
 
-  #pool(id: string | undefined): Piscina {
-    const key = id ?? '';
+  #pool(scriptPool: string | undefined): Piscina {
+    const key = scriptPool ?? '';
     let pool = this.#pools.get(key);
     if (pool) return pool;
-    const threads = id === undefined ? Math.max(1, availableParallelism() - 1) : this.#specs.get(id);
-    if (threads === undefined) throw new CapstanError('PLUGIN_ERR_SETUP', `Unknown thread pool "${id}": add it to "threads.scripts"`);
+    const threads = scriptPool === undefined ? Math.max(1, availableParallelism() - 1) : this.#specs.get(scriptPool);
+    if (threads === undefined) throw hostErrors.POOL_ERR_UNKNOWN(scriptPool!);
     pool = new Piscina({ filename: WORKER, minThreads: threads, maxThreads: threads, maxQueue: threads * 256, idleTimeout: 60_000 });
     this.#pools.set(key, pool);
     return pool;
   }
 
-  /** A handle running `worker` (a module URL) with `init` in the pool named `id`, or the shared one */
-  handle(worker: string, init: unknown, id?: string): PoolHandle {
-    const pool = this.#pool(id);
+  /** A handle running `worker` (a module URL) with `init` in the `threads.scripts[]` pool `scriptPool`, or the shared one */
+  handle(worker: string, init: unknown, scriptPool?: string): PoolHandle {
+    const pool = this.#pool(scriptPool);
     return {
       threads: pool.options.maxThreads,
       run: async (payload, options) => {
         if (pool.queueSize >= pool.options.maxQueue) {
-          throw new CapstanError('POOL_ERR_QUEUE_FULL', 'Worker pool queue is full: retry later');
+          throw hostErrors.POOL_ERR_QUEUE_FULL();
         }
         return pool.run({ module: worker, init, payload }, { signal: options?.signal });
       },

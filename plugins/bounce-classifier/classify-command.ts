@@ -1,0 +1,101 @@
+/**
+ * `capstan classify`: classifies bounce replies offline with the built-in model, no host needed. Contributed to the
+ * CLI through the plugin's `commands`.
+ */
+import { createInterface } from 'node:readline';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { usePlugin } from '../../runtime/mod.ts';
+import type { Classifier, ClassifierModel, CommandIo, PluginCommand } from '../../runtime/mod.ts';
+import { classifyMessages, normaliserOf } from './classify.ts';
+import { backoffFormat, bnacV2 } from './format.ts';
+
+const USAGE_LINE = 'classify [--model bnac|backoff] [--json] [TEXT...]';
+const USAGE = `Usage: capstan ${USAGE_LINE}
+
+Classifies bounce replies offline with the built-in model. Without TEXT, classifies each non-empty line
+of stdin. Prints one line per message: the class and its probability, tab-separated (backoff also prints
+fields and actions), or with --json one JSON object per line, shaped as the HTTP API answers.
+`;
+
+/** The command's options: one entry per option, so that a new one is one line here and its branch in `run` */
+const OPTIONS = {
+  model: { type: 'string', default: 'bnac' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean' },
+} satisfies ParseArgsConfig['options'];
+
+/** Messages classified per call when reading stdin, so output streams while input keeps coming */
+const STDIN_BATCH = 1_000;
+
+/** The `classify` command */
+export const classifyCommand: PluginCommand = {
+  summary: 'Classify bounce replies offline (lines on stdin without TEXT)',
+  usage: USAGE_LINE,
+  run,
+};
+
+async function run(args: string[], io: CommandIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: OPTIONS });
+  } catch (error) {
+    io.stderr.write(`capstan classify: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+  const model = values.model;
+  if (model !== 'bnac' && model !== 'backoff') {
+    io.stderr.write(`capstan classify: unknown model "${model}", expected "bnac" or "backoff"\n`);
+    return 2;
+  }
+  const plugin = await usePlugin<Classifier>({ id: 'bounce-model' });
+  try {
+    const classifyBatch = batchPrinter(plugin.service, model, values.json, io);
+    if (positionals.length > 0) await classifyBatch(positionals);
+    else await eachStdinBatch(io.stdin, classifyBatch);
+    return 0;
+  } catch (error) {
+    io.stderr.write(`capstan classify: ${(error as Error).message}\n`);
+    return 1;
+  } finally {
+    await plugin.close();
+  }
+}
+
+/** Calls `handle` with the non-empty lines of `input`, in batches of `STDIN_BATCH` */
+async function eachStdinBatch(input: NodeJS.ReadableStream, handle: (messages: string[]) => Promise<void>): Promise<void> {
+  let batch: string[] = [];
+  for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+    if (line.trim() === '') continue;
+    batch.push(line);
+    if (batch.length < STDIN_BATCH) continue;
+    await handle(batch);
+    batch = [];
+  }
+  await handle(batch);
+}
+
+type Print = (message: string, result: Record<string, unknown>) => string;
+
+function printer(model: ClassifierModel, json: boolean): Print {
+  if (json) return (message, result) => JSON.stringify({ message, ...result });
+  if (model === 'bnac') return (_message, result) => `${result.class}\t${result.probability}`;
+  return (_message, result) =>
+    `${result.class}\t${result.probability}\t${(result.fields as string[]).join(',')}\t${(result.actions as string[]).join(',')}`;
+}
+
+/** Classifies a batch of messages and prints one line per message */
+function batchPrinter(classifier: Classifier, model: ClassifierModel, json: boolean, io: CommandIo): (messages: string[]) => Promise<void> {
+  const print = printer(model, json);
+  const format = model === 'bnac' ? bnacV2 : backoffFormat(true);
+  return async (messages) => {
+    if (messages.length === 0) return;
+    const results = await classifyMessages({ classifier, normalise: normaliserOf(classifier) }, model, messages, { useCache: false });
+    const lines = results.map((result, i) => print(messages[i]!, format(result) as Record<string, unknown>));
+    io.stdout.write(`${lines.join('\n')}\n`);
+  };
+}

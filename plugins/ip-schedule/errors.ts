@@ -1,0 +1,29 @@
+/** The ip-schedule plugin's error codes (`SCHEDULE_ERR_*`), registered with the host through the plugin's `errors` */
+import { defineErrors } from '../../runtime/mod.ts';
+
+export const errors = defineErrors({
+  SCHEDULE_ERR_IP_INVALID: { status: 400, expose: true, message: 'Invalid IP address "%s"' },
+  SCHEDULE_ERR_IP_EXISTS: { status: 400, expose: true, message: 'IP already exists' },
+  SCHEDULE_ERR_GROUPING_INVALID: {
+    status: 400,
+    expose: true,
+    message: 'Invalid grouping "%s": must be "&" then 1 to 63 letters, digits, ".", "_" or "-"',
+  },
+  SCHEDULE_ERR_GROUPING_DUPLICATE: { status: 400, expose: true, message: 'Duplicate grouping "%s" in "groupings"' },
+  SCHEDULE_ERR_TOO_MANY_DAYS: {
+    status: 400,
+    expose: true,
+    message: 'Invalid "groupings": "%d" schedule days in total, more than the %d one IP may hold: shorten the schedules or spread the groupings over more IPs',
+  },
+  SCHEDULE_ERR_FIELD_MISSING: { status: 400, expose: true, message: 'Missing "%s": required for mode "%s"' },
+  SCHEDULE_ERR_FIELD_UNEXPECTED: { status: 400, expose: true, message: 'Unexpected "%s": not allowed for mode "%s"' },
+  SCHEDULE_ERR_END_BEFORE_START: { status: 400, expose: true, message: 'Invalid "%s": "%s" is before start date "%s"' },
+  SCHEDULE_ERR_TOO_LONG: { status: 400, expose: true, message: 'Invalid "%s": the schedule is longer than %d days' },
+  SCHEDULE_ERR_AFTER_9999: { status: 400, expose: true, message: 'Invalid "%s": its last day falls after "9999-12-31"' },
+  SCHEDULE_ERR_DAY_DUPLICATE: { status: 400, expose: true, message: 'Duplicate day "%d" in "%s"' },
+  SCHEDULE_ERR_DAY_MISSING: { status: 400, expose: true, message: 'Missing day "%d" in "%s": days must run from 1 to the last day, each once' },
+  SCHEDULE_ERR_DATE_INVALID: { status: 400, expose: true, message: 'Invalid date "%s" in "%s": not a calendar date' },
+  SCHEDULE_ERR_IP_NOT_FOUND: { status: 404, expose: true, message: 'IP "%s" not found' },
+  SCHEDULE_ERR_GROUPING_NOT_FOUND: { status: 404, expose: true, message: 'Grouping "%s" of IP "%s" not found' },
+  SCHEDULE_ERR_TIME_ZONE: { status: 500, expose: false, message: 'Invalid time zone "%s": use an IANA name such as "Europe/Stockholm"' },
+});
