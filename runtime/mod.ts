@@ -21,6 +21,7 @@ export { writeFileAtomic } from './fs/write-atomic.ts';
 export type { ErrorCode } from './host/errors.ts';
 export type * from './services/classifier.ts';
 export type * from './services/store.ts';
+export { meteredStore } from './services/metered-store.ts';
 export { startHost } from './host/serve.ts';
 export type { Host, HostOptions } from './host/serve.ts';
 export { usePlugin } from './plugins/use.ts';

@@ -26,6 +26,7 @@ import { CapstanError, definePlugin, Type } from '../../runtime/mod.ts';
 import type { Classifier } from '../../runtime/mod.ts';
 import { ResultCache } from './cache/result-cache.ts';
 import { createHandlers } from './handlers.ts';
+import { classifierMetrics } from './metrics.ts';
 import { ENV_NAMES, resolveSettings } from './settings.ts';
 
 const MiB = 1024 * 1024;
@@ -57,7 +58,7 @@ export default definePlugin({
   id: 'bounce-classifier',
   kind: 'api',
   api: 'bounce-classifier',
-  apiVersion: '^1.0.0',
+  apiVersion: '^1.2.0',
   description: 'Classifies SMTP bounce replies (BNAC and backoff) with a classifier plugin, behind a cache',
   config,
   capabilities: {
@@ -70,10 +71,12 @@ export default definePlugin({
     if (typeof classifier?.classify !== 'function' || typeof classifier.version !== 'string') {
       throw new CapstanError('PLUGIN_ERR_SERVICE', `Plugin "${ctx.config.classifier}" does not provide a classifier service`);
     }
-    const cache = await ResultCache.open(settings.cache, { version: classifier.version, log: ctx.log });
+    let cache: ResultCache | undefined;
+    const metrics = classifierMetrics(ctx.metrics, () => cache);
+    cache = await ResultCache.open(settings.cache, { version: classifier.version, log: ctx.log, onLookup: metrics.looked });
     ctx.log.info('Bounce classifier ready', { classifier: classifier.version, cache: cache.info() });
     return {
-      handlers: createHandlers({ classifier, cache, batchMessages: settings.limits.batchMessages }),
+      handlers: createHandlers({ classifier, cache, batchMessages: settings.limits.batchMessages, metrics }),
       auth: { header: 'x-api-key', keys: settings.apiKey === '' ? [] : [settings.apiKey] },
       bodyLimit: settings.limits.bodyBytes,
       close: () => cache.close(),

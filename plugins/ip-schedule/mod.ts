@@ -16,8 +16,9 @@
  */
 import { CapstanError, definePlugin, Type } from '../../runtime/mod.ts';
 import type { ScheduleStore } from '../../runtime/mod.ts';
-import { isTimeZone } from './dates.ts';
+import { isTimeZone, today } from './dates.ts';
 import { createHandlers } from './handlers.ts';
+import { scheduleMetrics } from './metrics.ts';
 
 const Config = Type.Object({
   store: Type.Optional(Type.String({ minLength: 1, description: 'Id of the store plugin instance in plugins[]' })),
@@ -31,7 +32,7 @@ export default definePlugin({
   id: 'ip-schedule',
   kind: 'api',
   api: 'ip-schedule',
-  apiVersion: '^1.0.0',
+  apiVersion: '^1.2.0',
   description: 'Per-IP, per-grouping sending volume schedules and their status',
   config: Config,
   capabilities: {
@@ -41,6 +42,7 @@ export default definePlugin({
     const { timezone, authentication } = ctx.config;
     if (!isTimeZone(timezone)) throw new CapstanError('PLUGIN_ERR_CONFIG', `Invalid time zone "${timezone}": use an IANA name such as "Europe/Stockholm"`);
     const store = ctx.services.store as ScheduleStore;
+    scheduleMetrics(ctx.metrics, store, () => today(timezone, new Date()));
     return {
       handlers: createHandlers({ store, timezone }),
       auth: { header: 'x-api-key', keys: authentication?.apikeys ?? [] },

@@ -13,13 +13,13 @@
  * ```
  */
 import { resolve } from 'node:path';
-import { definePlugin, Type } from '../../runtime/mod.ts';
+import { definePlugin, meteredStore, Type } from '../../runtime/mod.ts';
 import { JsonFileStore } from './json-file.ts';
 
 export default definePlugin({
   id: 'schedule-store-file',
   kind: 'store',
-  apiVersion: '^1.0.0',
+  apiVersion: '^1.2.0',
   description: 'Schedule store in one JSON file, written atomically',
   config: Type.Object({
     path: Type.Optional(Type.String({ minLength: 1, description: 'File path, relative to the startup document' })),
@@ -27,6 +27,6 @@ export default definePlugin({
   capabilities: { paths: ['./var'] },
   async setup(ctx) {
     const store = await JsonFileStore.open(resolve(ctx.baseDir, ctx.config.path ?? `${ctx.dataDir}/schedules.json`));
-    return { service: store, close: () => store.close() };
+    return { service: meteredStore(store, ctx.metrics), ready: () => store.ready(), close: () => store.close() };
   },
 });

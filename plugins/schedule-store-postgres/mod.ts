@@ -14,13 +14,13 @@
  * await close();
  * ```
  */
-import { CapstanError, definePlugin, Type } from '../../runtime/mod.ts';
+import { CapstanError, definePlugin, meteredStore, Type } from '../../runtime/mod.ts';
 import { PostgresStore } from './pg-store.ts';
 
 export default definePlugin({
   id: 'schedule-store-postgres',
   kind: 'store',
-  apiVersion: '^1.0.0',
+  apiVersion: '^1.2.0',
   description: 'Schedule store in PostgreSQL, shared by hosts',
   config: Type.Object({
     connectionString: Type.Optional(Type.String({ minLength: 1, description: 'postgres:// URL; else env DATABASE_URL' })),
@@ -38,6 +38,6 @@ export default definePlugin({
       schema: ctx.config.schema,
       poolSize: ctx.config.poolSize,
     });
-    return { service: store, close: () => store.close() };
+    return { service: meteredStore(store, ctx.metrics), ready: () => store.ready(), close: () => store.close() };
   },
 });
