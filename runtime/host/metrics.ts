@@ -1,6 +1,7 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Logger, MetricCounter, MetricGauge, MetricHistogram, MetricLabels, MetricOptions, PluginMetrics } from '../plugins/types.ts';
 import { CapstanError } from './errors.ts';
+import { CounterFamily, HistogramFamily } from './metric-families.ts';
 
 /** Prefix of every metric of the host and its plugins; process and Node.js metrics keep their standard names */
 export const METRIC_PREFIX = 'capstan_';
@@ -11,7 +12,10 @@ const LABEL = /^[a-z][a-z0-9_]*$/;
 /** Seconds; finer than Prometheus' default below 5 ms, where a cached classification answers */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10];
 
-type Family = { owner: string; signature: string; metric: Counter | Gauge | Histogram; collects: ((gauge: MetricGauge) => void | Promise<void>)[] };
+/** Prometheus' default bounds, for plugin histograms that name none */
+const DEFAULT_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+type Family = { owner: string; signature: string; metric: CounterFamily | Gauge | HistogramFamily; collects: ((gauge: MetricGauge) => void | Promise<void>)[] };
 
 /** Records one answered request of a route: its status and seconds taken */
 export type RequestObserver = (status: number, seconds: number) => void;
@@ -23,27 +27,27 @@ export type RequestObserver = (status: number, seconds: number) => void;
 export class HostMetrics {
   readonly registry = new Registry();
   readonly #families = new Map<string, Family>();
-  readonly #requests: Counter;
-  readonly #duration: Histogram;
+  readonly #requests: CounterFamily;
+  readonly #duration: HistogramFamily;
 
   readonly #log: Logger | undefined;
 
   constructor(options: { processMetrics: boolean; log?: Logger }) {
     this.#log = options.log;
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
-    this.#requests = this.#declare('host', 'counter', { name: 'http_requests_total', help: 'Requests answered by a route of an API, by API, operationId and status', labelNames: ['api', 'operation', 'status'] }, false) as Counter;
-    this.#duration = this.#declare('host', 'histogram', { name: 'http_request_duration_seconds', help: 'Time from routing a request to its answer, by API and operationId', labelNames: ['api', 'operation'], buckets: LATENCY_BUCKETS }, false) as Histogram;
+    this.#requests = this.#declare('host', 'counter', { name: 'http_requests_total', help: 'Requests answered by a route of an API, by API, operationId and status', labelNames: ['api', 'operation', 'status'] }, false) as CounterFamily;
+    this.#duration = this.#declare('host', 'histogram', { name: 'http_request_duration_seconds', help: 'Time from routing a request to its answer, by API and operationId', labelNames: ['api', 'operation'], buckets: LATENCY_BUCKETS }, false) as HistogramFamily;
   }
 
-  /** The observer of one route, its label values bound once so that a request only counts */
+  /** The observer of one route: its series are found once, so that a request only adds to numbers */
   route(api: string, operation: string): RequestObserver {
-    const timing = this.#duration.labels(api, operation);
-    const byStatus = new Map<number, { inc: (value?: number) => void }>();
+    const timing = this.#duration.series({ api, operation });
+    const byStatus = new Map<number, { value: number }>();
     return (status, seconds) => {
       let count = byStatus.get(status);
-      if (!count) byStatus.set(status, (count = this.#requests.labels(api, operation, String(status))));
-      count.inc();
-      timing.observe(seconds);
+      if (!count) byStatus.set(status, (count = this.#requests.series({ api, operation, status })));
+      count.value += 1;
+      this.#duration.record(timing, seconds);
     };
   }
 
@@ -54,26 +58,20 @@ export class HostMetrics {
 
   /** `ctx.metrics` of plugin instance `plugin`: its samples carry `plugin="<id>"` */
   forPlugin(plugin: string): PluginMetrics {
-    const bind = (labels: MetricLabels | undefined) => (labels === undefined ? { plugin } : { ...labels, plugin });
-    const gaugeView = (gauge: Gauge): MetricGauge => ({
-      set: (labels, value) => gauge.set(bind(labels), value),
-      inc: (labels, value) => gauge.inc(bind(labels), value ?? 1),
-      dec: (labels, value) => gauge.dec(bind(labels), value ?? 1),
-    });
     return {
       counter: (options): MetricCounter => {
-        const counter = this.#declare(plugin, 'counter', withPlugin(options), false) as unknown as Counter;
-        return { inc: (labels, value) => counter.inc(bind(labels), value ?? 1) };
+        const counter = this.#declare(plugin, 'counter', withPlugin(options), false) as CounterFamily;
+        return { inc: (labels, value) => counter.inc(labels, value ?? 1, plugin) };
       },
       gauge: (options): MetricGauge => {
         const family = this.#family(plugin, 'gauge', withPlugin(options), options.collect !== undefined);
-        const view = gaugeView(family.metric as Gauge);
+        const view = gaugeOf(family.metric as Gauge, plugin);
         if (options.collect) family.collects.push(() => options.collect!(view));
         return view;
       },
       histogram: (options): MetricHistogram => {
-        const histogram = this.#declare(plugin, 'histogram', withPlugin(options), false) as Histogram;
-        return { observe: (labels, value) => histogram.observe(bind(labels), value) };
+        const histogram = this.#declare(plugin, 'histogram', withPlugin(options), false) as HistogramFamily;
+        return { observe: (labels, value) => histogram.observe(labels, value, plugin) };
       },
     };
   }
@@ -83,7 +81,7 @@ export class HostMetrics {
     return { text: await this.registry.metrics(), contentType: this.registry.contentType };
   }
 
-  #declare(owner: string, type: 'counter' | 'gauge' | 'histogram', options: MetricOptions & { buckets?: readonly number[] }, collected: boolean): Counter | Gauge | Histogram {
+  #declare(owner: string, type: 'counter' | 'gauge' | 'histogram', options: MetricOptions & { buckets?: readonly number[] }, collected: boolean): CounterFamily | Gauge | HistogramFamily {
     return this.#family(owner, type, options, collected).metric;
   }
 
@@ -103,14 +101,21 @@ export class HostMetrics {
     }
     const collects: Family['collects'] = [];
     const log = this.#log;
-    const base = { name, help: options.help, labelNames, registers: [this.registry] };
-    const metric = type === 'counter' ? new Counter(base)
-      : type === 'histogram' ? new Histogram({ ...base, ...(options.buckets ? { buckets: [...options.buckets] } : {}) })
-      : new Gauge({
-        ...base,
+    let metric: CounterFamily | Gauge | HistogramFamily;
+    if (type === 'gauge') {
+      metric = new Gauge({
+        name,
+        help: options.help,
+        labelNames,
+        registers: [this.registry],
         // A collected gauge holds only what this scrape's collect functions set: a label set that went away is dropped
         ...(collected ? { collect(this: Gauge) { return collectAll(this, collects, (error) => log?.warn('metric collect failed', { metric: name, error })); } } : {}),
       });
+    } else {
+      metric = type === 'counter' ? new CounterFamily(name, options.help, labelNames) : new HistogramFamily(name, options.help, labelNames, options.buckets ?? DEFAULT_BUCKETS);
+      // A collector of the shape prom-client's own metrics have: the registry asks it for its values at scrape time
+      this.registry.registerMetric(metric as never);
+    }
     const family = { owner, signature, metric, collects };
     this.#families.set(name, family);
     return family;
@@ -130,11 +135,12 @@ async function collectAll(gauge: Gauge, collects: Family['collects'], onError: (
   }
 }
 
-function gaugeOf(gauge: Gauge): MetricGauge {
+function gaugeOf(gauge: Gauge, plugin?: string): MetricGauge {
+  const bind = (labels: MetricLabels | undefined) => (plugin === undefined ? { ...labels } : { ...labels, plugin });
   return {
-    set: (labels, value) => gauge.set(labels, value),
-    inc: (labels, value) => gauge.inc(labels ?? {}, value ?? 1),
-    dec: (labels, value) => gauge.dec(labels ?? {}, value ?? 1),
+    set: (labels, value) => gauge.set(bind(labels), value),
+    inc: (labels, value) => gauge.inc(bind(labels), value ?? 1),
+    dec: (labels, value) => gauge.dec(bind(labels), value ?? 1),
   };
 }
 
