@@ -65,7 +65,7 @@ async function useKey(page: Page, key: string): Promise<void> {
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-it('warm-up page: asks for the key, creates an AUTO schedule, shows its curve with today, pauses it', async () => {
+it('warm-up page: asks for the key, creates an AUTO schedule, shows its curve with today, pauses, resumes, edits and deletes it', async () => {
   const page = await open('/ui/warmup.html');
   await page.waitForSelector('#alert:has-text("needs an API key")');
   await useKey(page, KEY);
@@ -102,6 +102,19 @@ it('warm-up page: asks for the key, creates an AUTO schedule, shows its curve wi
   const stored = await fetch(`${base}/status/192.0.2.10/%26warm`, { headers: { 'x-api-key': KEY } }).then((r) => r.json());
   assert.is(stored.status, 'PAUSED', 'the page paused it through the API');
   await page.screenshot({ path: join(SHOTS, 'warmup-paused.png'), fullPage: true });
+
+  await row.getByRole('button', { name: 'Resume' }).click();
+  await page.waitForSelector('tr[data-ip="192.0.2.10"] .status:has-text("ONSCHEDULE")');
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await page.fill('[name=endVolume]', '20000');
+  await page.click('#save');
+  await page.waitForSelector('tr[data-ip="192.0.2.10"] td:has-text("(20,000)")');
+  const edited = await fetch(`${base}/config/192.0.2.10/%26warm`, { headers: { 'x-api-key': KEY } }).then((r) => r.json());
+  assert.equal(edited.end, { date: day(24), volume: 20000 });
+  page.once('dialog', (dialog) => dialog.accept());
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.waitForSelector('#summary:has-text("0 of 0 schedules")');
+  assert.is((await fetch(`${base}/config/192.0.2.10`, { headers: { 'x-api-key': KEY } })).status, 404);
   await page.close();
 });
 
@@ -114,13 +127,13 @@ it('warm-up page: the filter box and paging keep 1,000 IPs usable', async () => 
   }
   const page = await open('/ui/warmup.html');
   await useKey(page, KEY);
-  await page.waitForSelector('#summary:has-text("1,001 of 1,001 schedules")');
+  await page.waitForSelector('#summary:has-text("1,000 of 1,000 schedules")');
   assert.is(await page.locator('#rows tr').count(), 50, 'one page of rows');
-  assert.is(await page.textContent('#page'), 'Page 1 of 21');
+  assert.is(await page.textContent('#page'), 'Page 1 of 20');
   await page.click('#next');
-  assert.is(await page.textContent('#page'), 'Page 2 of 21');
+  assert.is(await page.textContent('#page'), 'Page 2 of 20');
   await page.fill('#filter', '10.0.3.231');
-  await page.waitForSelector('#summary:has-text("1 of 1,001 schedules")');
+  await page.waitForSelector('#summary:has-text("1 of 1,000 schedules")');
   assert.is(await page.locator('#rows tr').getAttribute('data-ip'), '10.0.3.231');
   await page.screenshot({ path: join(SHOTS, 'warmup-filter.png'), fullPage: true });
   await page.close();
