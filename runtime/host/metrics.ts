@@ -91,6 +91,8 @@ export class HostMetrics {
     const labelNames = [...(options.labelNames ?? [])];
     const bad = labelNames.find((l) => !LABEL.test(l) || l.startsWith('__'));
     if (bad !== undefined) throw refuse(`label "${bad}" is not lower case letters, digits and "_"`);
+    // A histogram's buckets carry `le`
+    if (type === 'histogram' && labelNames.includes('le')) throw refuse('label "le" belongs to the buckets of a histogram');
     const name = METRIC_PREFIX + options.name;
     const signature = JSON.stringify([type, options.help, labelNames, options.buckets ?? null, collected]);
     const existing = this.#families.get(name);
