@@ -4,6 +4,7 @@ import type { Classifier, ClassifierModel, Handler, HandlerRequest } from '../..
 import type { ResultCache } from './cache/result-cache.ts';
 import { classifyMessages, normaliserOf } from './classify.ts';
 import { backoffFormat, bnacV1, bnacV2 } from './format.ts';
+import type { ClassifierMetrics } from './metrics.ts';
 import type { Format } from './format.ts';
 
 /** What the handlers work with */
@@ -12,6 +13,7 @@ export interface HandlerDeps {
   cache: ResultCache;
   /** Most messages one batch may hold */
   batchMessages: number;
+  metrics: ClassifierMetrics;
 }
 
 type SingleBody = components['schemas']['SingleRequest'];
@@ -23,11 +25,13 @@ const backoffWithProbability = backoffFormat(true);
 /** The bounce-classifier API's handlers, keyed by operationId */
 export function createHandlers(options: HandlerDeps): Record<string, Handler> {
   const deps = { ...options, normalise: normaliserOf(options.classifier) };
-  const run = (model: ClassifierModel, messages: readonly string[], request: HandlerRequest, useCache = true) => {
+  const run = async (model: ClassifierModel, messages: readonly string[], request: HandlerRequest, useCache = true) => {
     if (messages.length > deps.batchMessages) {
       throw errors.BOUNCE_ERR_BATCH_SIZE(messages.length, deps.batchMessages);
     }
-    return classifyMessages(deps, model, messages, { useCache, signal: request.signal });
+    const results = await classifyMessages(deps, model, messages, { useCache, signal: request.signal });
+    deps.metrics.answered(model, results);
+    return results;
   };
   const single = (format: Format): Handler => async (request: HandlerRequest<SingleBody>) => {
     const [result] = await run('bnac', [request.body.message], request);

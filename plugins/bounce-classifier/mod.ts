@@ -28,6 +28,7 @@ import { errors } from './errors.ts';
 import type { Classifier } from '../../runtime/mod.ts';
 import { ResultCache } from './cache/result-cache.ts';
 import { createHandlers } from './handlers.ts';
+import { classifierMetrics } from './metrics.ts';
 import { ENV_NAMES, resolveSettings } from './settings.ts';
 
 const MiB = 1024 * 1024;
@@ -74,10 +75,12 @@ export default definePlugin({
     if (typeof classifier?.classify !== 'function' || typeof classifier.version !== 'string') {
       throw errors.BOUNCE_ERR_NO_CLASSIFIER(ctx.config.classifier);
     }
-    const cache = await ResultCache.open(settings.cache, { version: classifier.version, log: ctx.log });
+    let cache: ResultCache | undefined;
+    const metrics = classifierMetrics(ctx.metrics, () => cache);
+    cache = await ResultCache.open(settings.cache, { version: classifier.version, log: ctx.log, onLookup: metrics.looked });
     ctx.log.info('Bounce classifier ready', { classifier: classifier.version, cache: cache.info() });
     return {
-      handlers: createHandlers({ classifier, cache, batchMessages: settings.limits.batchMessages }),
+      handlers: createHandlers({ classifier, cache, batchMessages: settings.limits.batchMessages, metrics }),
       auth: { header: 'x-api-key', keys: settings.apiKey === '' ? [] : [settings.apiKey] },
       bodyLimit: settings.limits.bodyBytes,
       close: () => cache.close(),

@@ -49,6 +49,16 @@ class ModelClassifier implements Classifier {
     this.#taskSize = options.taskSize;
   }
 
+  /** Resolves when a pool thread has run a task: the thread loads the models on its first one */
+  async ready(): Promise<void> {
+    if (!this.#pool) return;
+    try {
+      await this.#pool.run({ model: 'bnac', texts: [] } satisfies ClassifyTask);
+    } catch (error) {
+      throw new Error(`Worker pool does not run a task: ${(error as Error).message}`);
+    }
+  }
+
   normalise(message: string): string {
     return normalise(message);
   }
@@ -90,12 +100,13 @@ class ModelClassifier implements Classifier {
 export default definePlugin({
   id: 'bounce-model',
   kind: 'classifier',
-  apiVersion: '^1.0.0',
+  apiVersion: '^1.2.0',
   description: 'Trained BNAC and backoff models (hashed n-gram softmax regression)',
   config,
   capabilities: { pool: { worker: new URL('./worker.ts', import.meta.url).href } },
   async setup(ctx) {
     const models = await loadModels(ctx.config, ctx.baseDir);
-    return { service: new ModelClassifier(models, ctx.pool, ctx.config) };
+    const classifier = new ModelClassifier(models, ctx.pool, ctx.config);
+    return { service: classifier, ready: () => classifier.ready() };
   },
 });

@@ -17,8 +17,9 @@
 import { definePlugin, Type } from '../../runtime/mod.ts';
 import { errors } from './errors.ts';
 import type { ScheduleStore } from '../../runtime/mod.ts';
-import { isTimeZone } from './dates.ts';
+import { isTimeZone, today } from './dates.ts';
 import { createHandlers } from './handlers.ts';
+import { scheduleMetrics } from './metrics.ts';
 
 const Config = Type.Object({
   store: Type.Optional(Type.String({ minLength: 1, description: 'Id of the store plugin instance in plugins[]' })),
@@ -43,6 +44,7 @@ export default definePlugin({
     const { timezone, authentication } = ctx.config;
     if (!isTimeZone(timezone)) throw errors.SCHEDULE_ERR_TIME_ZONE(timezone);
     const store = ctx.services.store as ScheduleStore;
+    scheduleMetrics(ctx.metrics, store, () => today(timezone, new Date()));
     return {
       handlers: createHandlers({ store, timezone }),
       auth: { header: 'x-api-key', keys: authentication?.apikeys ?? [] },

@@ -78,10 +78,7 @@ export function groupingStatus(grouping: GroupingRecord, today: number, options?
   const first = schedule[0]!;
   const last = schedule[schedule.length - 1]!;
   const currentDay = Math.max(0, today - parseDate(first.date)! + 1);
-  const status = grouping.paused ? 'PAUSED'
-    : currentDay === 0 ? 'NOTSTARTED'
-    : currentDay > schedule.length ? 'FINISHED'
-    : 'ONSCHEDULE';
+  const status = statusOf(grouping.paused, currentDay, schedule.length);
   return {
     ...(options?.named ? { grouping: grouping.grouping } : {}),
     current_day: currentDay,
@@ -95,4 +92,15 @@ export function groupingStatus(grouping: GroupingRecord, today: number, options?
     schedule,
     status,
   };
+}
+
+function statusOf(paused: boolean, currentDay: number, days: number): GroupingStatus['status'] {
+  return paused ? 'PAUSED' : currentDay === 0 ? 'NOTSTARTED' : currentDay > days ? 'FINISHED' : 'ONSCHEDULE';
+}
+
+/** The grouping's status on day number `today`, from its dates alone: what `groupingStatus` says, without expanding */
+export function statusOn(grouping: GroupingRecord, today: number): GroupingStatus['status'] {
+  const first = parseDate(grouping.start.date)!;
+  const days = grouping.mode === 'AUTO' ? parseDate(grouping.end!.date)! - first + 1 : grouping.schedule!.length;
+  return statusOf(grouping.paused, Math.max(0, today - first + 1), days);
 }

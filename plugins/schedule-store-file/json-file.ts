@@ -3,7 +3,8 @@
  * applied to a copy of the state, written to a temporary file, fsynced, renamed over the file and the folder
  * fsynced, and only then acknowledged. A crash at any moment leaves either the old or the new file, whole.
  */
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Compile } from 'typebox/schema';
 import { components } from '../../generated/validators/ip-schedule.ts';
@@ -51,6 +52,15 @@ export class JsonFileStore implements ScheduleStore {
     await mkdir(dirname(path), { recursive: true });
     await removeLeftovers(path);
     return new JsonFileStore(path, await readState(path));
+  }
+
+  /** Resolves when the file's folder can take the next write */
+  async ready(): Promise<void> {
+    try {
+      await access(dirname(this.path), constants.W_OK);
+    } catch (error) {
+      throw new Error(`Store folder "${dirname(this.path)}" is not writable: ${(error as Error).message}`);
+    }
   }
 
   async get(ip: string): Promise<StoredIp | undefined> {

@@ -95,6 +95,26 @@ test('schedule-store-file removes temporary files a kill left when it starts', a
   await second.close();
 });
 
+test('schedule-store-file is ready while its folder exists, and counts operations by outcome', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'capstan-file-store-'));
+  folders.push(dir);
+  const plugin = await usePlugin<ScheduleStore>({ id: 'schedule-store-file' }, { baseDir: dir });
+  try {
+    await plugin.ready!();
+    await plugin.service.put('192.0.2.1', GROUPINGS, { expected: null });
+    assert.is(await plugin.service.put('192.0.2.1', GROUPINGS, { expected: null }), undefined);
+    await plugin.service.get('192.0.2.1');
+    const text = await plugin.metrics();
+    assert.match(text, /^capstan_store_operations_total\{operation="put",outcome="ok",plugin="schedule-store-file"\} 1$/m);
+    assert.match(text, /^capstan_store_operations_total\{operation="put",outcome="conflict",plugin="schedule-store-file"\} 1$/m);
+    assert.match(text, /^capstan_store_operations_total\{operation="get",outcome="ok",plugin="schedule-store-file"\} 1$/m);
+    await rm(join(dir, 'var'), { recursive: true });
+    await rejects(async () => plugin.ready!(), /^Store folder ".*schedule-store-file" is not writable: ENOENT/);
+  } finally {
+    await plugin.close();
+  }
+});
+
 test.after(async () => {
   await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })));
 });

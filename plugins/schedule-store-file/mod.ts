@@ -13,7 +13,7 @@
  * ```
  */
 import { resolve } from 'node:path';
-import { definePlugin, Type } from '../../runtime/mod.ts';
+import { definePlugin, meteredStore, Type } from '../../runtime/mod.ts';
 import { errors } from './errors.ts';
 import { JsonFileStore } from './json-file.ts';
 
@@ -29,6 +29,6 @@ export default definePlugin({
   capabilities: { paths: ['./var'] },
   async setup(ctx) {
     const store = await JsonFileStore.open(resolve(ctx.baseDir, ctx.config.path ?? `${ctx.dataDir}/schedules.json`));
-    return { service: store, close: () => store.close() };
+    return { service: meteredStore(store, ctx.metrics), ready: () => store.ready(), close: () => store.close() };
   },
 });

@@ -14,7 +14,7 @@
  * await close();
  * ```
  */
-import { definePlugin, Type } from '../../runtime/mod.ts';
+import { definePlugin, meteredStore, Type } from '../../runtime/mod.ts';
 import { errors } from './errors.ts';
 import { PostgresStore } from './pg-store.ts';
 
@@ -40,6 +40,6 @@ export default definePlugin({
       schema: ctx.config.schema,
       poolSize: ctx.config.poolSize,
     });
-    return { service: store, close: () => store.close() };
+    return { service: meteredStore(store, ctx.metrics), ready: () => store.ready(), close: () => store.close() };
   },
 });

@@ -42,6 +42,15 @@ export class PostgresStore implements ScheduleStore {
     return new PostgresStore(pool, options.schema);
   }
 
+  /** Resolves when the database answers a query */
+  async ready(): Promise<void> {
+    try {
+      await this.#pool.query('SELECT 1');
+    } catch (error) {
+      throw new Error(`Database does not answer: ${(error as Error).message}`);
+    }
+  }
+
   async get(ip: string): Promise<StoredIp | undefined> {
     const { rows } = await this.#pool.query<Row>(`SELECT ip, record, version FROM ${this.#table} WHERE ip = $1`, [ip]);
     return rows[0] && stored(rows[0]);

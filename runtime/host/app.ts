@@ -4,8 +4,11 @@ import type { Logger } from '../plugins/types.ts';
 import { apiKeyCheck, KeyRefused, type KeyCheck } from './auth.ts';
 import { CapstanError } from './errors.ts';
 import { hostErrors } from './host-errors.ts';
+import { hostRoutes, type HostRouteDeps } from './host-routes.ts';
+import type { HostMetrics } from './metrics.ts';
 import type { RouteEntry } from './operation-schemas.ts';
-import { routeHandler, type Mount } from './route-handler.ts';
+import { servePages, type PageSpec } from './pages.ts';
+import { measured, routeHandler, type Mount } from './route-handler.ts';
 
 /** Methods some route of some API could take; any other method answers 501 on every path */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -63,8 +66,20 @@ function unrouted(guard: KeyCheck | undefined, exempt: ReadonlySet<string>) {
   };
 }
 
-/** Builds the Koa app of one server: the mounts' routes, `/openapi.json` and JSON errors */
-export function createApp(options: { mounts: Mount[]; routes: readonly RouteEntry[]; openapi: () => object; log: Logger; authExempt: ReadonlySet<string> }): Koa {
+/** What one server's app serves */
+export interface AppOptions {
+  mounts: Mount[];
+  routes: readonly RouteEntry[];
+  openapi: () => object;
+  log: Logger;
+  authExempt: ReadonlySet<string>;
+  metrics: HostMetrics;
+  notReady: HostRouteDeps['notReady'];
+  pages: readonly PageSpec[];
+}
+
+/** Builds the Koa app of one server: the host's operations, the mounts' routes, pages, `/openapi.json` and JSON errors */
+export function createApp(options: AppOptions): Koa {
   const app = new Koa();
   app.silent = true;
   app.on('error', (error) => options.log.warn('connection error', { error }));
@@ -76,13 +91,18 @@ export function createApp(options: { mounts: Mount[]; routes: readonly RouteEntr
     if (guard && !options.authExempt.has(ctx.path)) guard(ctx.headers);
     ctx.body = options.openapi();
   });
+  for (const { route, handle } of hostRoutes(options.routes, options, guard, options.authExempt)) {
+    router.register(route.path, [route.method], handle, { name: route.operationId });
+  }
   for (const mount of options.mounts) {
     for (const route of options.routes) {
       if (route.api !== mount.api) continue;
-      router.register(route.path, [route.method], routeHandler(route, mount, options.authExempt), { name: route.operationId });
+      const handle = measured(routeHandler(route, mount, options.authExempt), options.metrics.route(route.api, route.operationId));
+      router.register(route.path, [route.method], handle, { name: route.operationId });
     }
   }
   app.use(router.routes());
+  if (options.pages.length > 0) app.use(servePages(options.pages));
   app.use(unrouted(guard, options.authExempt));
   return app;
 }

@@ -1,6 +1,6 @@
 /**
  * The startup document `capstan serve` uses without `--config`: one server on 127.0.0.1:8080 with both built-in
- * API plugins, data under `./var`. For deployments configured only by environment:
+ * API plugins and the `ui` pages at `/ui/`, data under `./var`. For deployments configured only by environment:
  * `SERVICE_HOST` and `SERVICE_PORT` move the listener; `SERVICE_TLS_CERT` and `SERVICE_TLS_KEY` (PEM paths) make the
  * server https (default port 8443).
  */
@@ -14,7 +14,7 @@ export function defaultStartupDocument(env: Record<string, string | undefined> =
     version: '6.10',
     servers: [{ id: 'capstan', type: tls ? 'https' : 'http', listeners: [{ address: env.SERVICE_HOST || '127.0.0.1', port }] }],
     ...(tls ? { pki: { private: [{ id: 'capstan', privatekey: { path: env.SERVICE_TLS_KEY }, certificate: { path: env.SERVICE_TLS_CERT } }] } } : {}),
-    plugins: [{ id: 'bounce-classifier' }, { id: 'ip-schedule' }],
+    plugins: [{ id: 'bounce-classifier' }, { id: 'ip-schedule' }, { id: 'ui' }],
     environment: { syslog: { ident: 'capstan' } },
   };
 }

@@ -3,6 +3,8 @@ import type { AuthOptions, Handler, HandlerRequest, Logger } from '../plugins/ty
 import { apiKeyCheck } from './auth.ts';
 import { readJsonBody } from './body.ts';
 import { hostErrors } from './host-errors.ts';
+import type { CapstanError } from './errors.ts';
+import type { RequestObserver } from './metrics.ts';
 import type { RouteEntry } from './operation-schemas.ts';
 import { compileValidator, type Validate } from './validate.ts';
 
@@ -72,6 +74,20 @@ function sendParts(ctx: Context, parts: readonly Buffer[]): void {
   for (const part of parts) res.write(part);
   res.end();
   res.uncork();
+}
+
+/** Counts each request of `serve` in `observe` with its status and time, errors included */
+export function measured(serve: (ctx: Context) => Promise<void>, observe: RequestObserver): (ctx: Context) => Promise<void> {
+  return async (ctx) => {
+    const started = performance.now();
+    try {
+      await serve(ctx);
+    } catch (error) {
+      observe((error as CapstanError).status ?? (error as { statusCode?: number }).statusCode ?? 500, (performance.now() - started) / 1000);
+      throw error;
+    }
+    observe(ctx.status, (performance.now() - started) / 1000);
+  };
 }
 
 /** The Koa middleware serving one operation: auth (unless its path is in `authExempt`), body, validation, handler, compact JSON */

@@ -13,7 +13,10 @@ import { createApp } from './app.ts';
 import { hostErrors } from './host-errors.ts';
 import { listen, stopListening, type ListenerSpec } from './listen.ts';
 import { createLogger, type HostLogger } from './logger.ts';
+import { HostMetrics } from './metrics.ts';
 import { mergedDocument } from './openapi.ts';
+import { checkPages } from './pages.ts';
+import { notReady, type NotReadyPart } from './readiness.ts';
 import { hostSettings } from './settings.ts';
 import { tlsFor, type PrivateKeySpec } from './tls.ts';
 
@@ -60,10 +63,15 @@ export async function startHost(document: object | string, options: HostOptions 
   const log = options.log ?? createLogger({ service: doc.environment?.syslog?.ident ?? 'capstan' });
   for (const warning of warnings) log.warn('startup configuration warning', { warning });
   const pools = new PoolRegistry((doc.threads?.scripts ?? []).map((s) => ({ id: s.id, count: s.count ?? 32 })));
-  const plugins = new PluginSet({ baseDir, log, pools, routes, env: options.env });
+  const metrics = new HostMetrics({ processMetrics: true, log });
+  const plugins = new PluginSet({ baseDir, log, pools, routes, env: options.env, metrics });
   const servers: { id: string; server: Server }[] = [];
   const listeners: { server: string; url: string }[] = [];
+  let closing = false;
+  const readiness = async (): Promise<NotReadyPart[]> => (closing ? [{ part: 'host', error: 'Shutting down' }] : notReady(plugins.readyChecks()));
+  hostGauges(metrics, pools, plugins);
   const close = async () => {
+    closing = true;
     await Promise.all(servers.map((s) => stopListening(s.server, options.graceMs ?? 10_000)));
     await plugins.close();
     await pools.close();
@@ -79,10 +87,21 @@ export async function startHost(document: object | string, options: HostOptions 
       }
       const checkResponses = options.checkResponses ?? process.env.CAPSTAN_CHECK_RESPONSES === '1';
       const mounts = plugins.mounts(server.id).map((m) => ({ ...m, checkResponses }));
-      const apis = [...new Set(mounts.map((m) => m.api))];
+      const apis = ['host', ...new Set(mounts.map((m) => m.api))];
       let openapi: object | undefined;
       const serverLog = log.child({ server: server.id });
-      const app = createApp({ mounts, routes, log: serverLog, authExempt: settings.authExempt, openapi: () => (openapi ??= mergedDocument(apis, PLUGIN_API_VERSION)) });
+      const pages = plugins.pages(server.id);
+      checkPages(server.id, pages, routes.filter((r) => apis.includes(r.api)));
+      const app = createApp({
+        mounts,
+        routes,
+        log: serverLog,
+        authExempt: settings.authExempt,
+        metrics,
+        notReady: readiness,
+        pages,
+        openapi: () => (openapi ??= mergedDocument(apis, PLUGIN_API_VERSION)),
+      });
       const tls = type === 'https' ? await tlsFor(server.id, (doc.pki?.private ?? []) as PrivateKeySpec[], baseDir) : undefined;
       for (const listener of (server.listeners ?? []) as ListenerSpec[]) {
         const open = await listen(app.callback(), listener, { baseDir, tls, ephemeral: options.ephemeralPorts, settings, log: serverLog });
@@ -96,4 +115,22 @@ export async function startHost(document: object | string, options: HostOptions 
     throw error;
   }
   return { urls: listeners.map((l) => l.url), listeners, log, close };
+}
+
+/** The host's scrape-time gauges: worker pools, and each plugin's readiness */
+function hostGauges(metrics: HostMetrics, pools: PoolRegistry, plugins: PluginSet): void {
+  metrics.hostGauge({ name: 'pool_queue_length', help: 'Tasks waiting for a thread, by pool', labelNames: ['pool'] }, (gauge) => {
+    for (const pool of pools.stats()) gauge.set({ pool: pool.pool }, pool.queued);
+  });
+  metrics.hostGauge({ name: 'pool_busy_workers', help: 'Threads running a task, by pool', labelNames: ['pool'] }, (gauge) => {
+    for (const pool of pools.stats()) gauge.set({ pool: pool.pool }, pool.busy);
+  });
+  metrics.hostGauge({ name: 'pool_threads', help: 'Threads of the pool', labelNames: ['pool'] }, (gauge) => {
+    for (const pool of pools.stats()) gauge.set({ pool: pool.pool }, pool.threads);
+  });
+  metrics.hostGauge({ name: 'plugin_ready', help: '1 when the plugin passed its readiness check at this scrape, else 0 (plugins with a check only)', labelNames: ['plugin'] }, async (gauge) => {
+    const checks = plugins.readyChecks();
+    const failing = new Set((await notReady(checks)).map((f) => f.part));
+    for (const { id } of checks) gauge.set({ plugin: id }, failing.has(id) ? 0 : 1);
+  });
 }

@@ -5,7 +5,7 @@ import { hostErrors } from './host-errors.ts';
  * it has no place for them and rejects unknown properties.
  */
 export interface HostSettings {
-  /** Request paths answered without an API key even when keys are configured (health checks) */
+  /** Request paths answered without an API key even when keys are configured (default: the health checks) */
   authExempt: ReadonlySet<string>;
   /** A client must send the whole header within this time */
   headersTimeoutMs: number;
@@ -34,6 +34,9 @@ export const DEFAULT_TLS_CIPHERS = [
   'ECDHE-RSA-CHACHA20-POLY1305',
 ].join(':');
 
+/** Paths open without a key unless `CAPSTAN_AUTH_EXEMPT` says otherwise */
+export const DEFAULT_AUTH_EXEMPT = '/healthz,/readyz';
+
 const TLS_VERSIONS = ['TLSv1.2', 'TLSv1.3'] as const;
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
@@ -48,7 +51,8 @@ function integer(env: Record<string, string | undefined>, name: string, fallback
 
 /** Reads the host settings; an invalid value stops start-up with a message naming the variable */
 export function hostSettings(env: Record<string, string | undefined>): HostSettings {
-  const exempt = (env.CAPSTAN_AUTH_EXEMPT ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '');
+  // Load balancers and orchestrators probe without a key; a set variable, even empty, replaces the list
+  const exempt = (env.CAPSTAN_AUTH_EXEMPT ?? DEFAULT_AUTH_EXEMPT).split(',').map((p) => p.trim()).filter((p) => p !== '');
   const relative = exempt.find((p) => !p.startsWith('/'));
   if (relative !== undefined) {
     throw hostErrors.HOST_ERR_SETTING_EXEMPT(relative);

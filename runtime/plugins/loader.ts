@@ -54,7 +54,7 @@ export async function importPlugin(entry: PluginEntry, baseDir: string): Promise
     if (typeof definition[field] !== 'string' || definition[field] === '') throw problem(`manifest is missing "${field}"`);
   }
   if (!KINDS.includes(definition.kind)) throw problem(`unknown kind "${definition.kind}", expected one of "${KINDS.join('", "')}"`);
-  if (definition.kind === 'api' && typeof definition.api !== 'string') throw problem('a plugin of kind "api" must name its "api"');
+  if (definition.api !== undefined && (definition.kind !== 'api' || typeof definition.api !== 'string')) throw problem('only a plugin of kind "api" names an "api", as a string');
   if (typeof definition.setup !== 'function') throw problem('manifest is missing "setup"');
   for (const [name, command] of Object.entries(definition.commands ?? {})) {
     if (!COMMAND_RE.test(name)) throw problem(`command "${name}" must be lower case letters, digits and "-"`);

@@ -3,6 +3,7 @@ import { hostErrors } from '../host/host-errors.ts';
 import type { ErrorFactory } from '../host/errors.ts';
 import type { HostLogger } from '../host/logger.ts';
 import type { RouteEntry } from '../host/operation-schemas.ts';
+import type { HostMetrics } from '../host/metrics.ts';
 import type { Mount } from '../host/route-handler.ts';
 import type { PoolRegistry } from '../pool/pools.ts';
 import { importPlugin, pluginConfig, type PluginEntry } from './loader.ts';
@@ -37,6 +38,7 @@ export interface PluginSetOptions {
   log: HostLogger;
   pools: PoolRegistry;
   routes: readonly RouteEntry[];
+  metrics: HostMetrics;
   env?: Record<string, string | undefined>;
 }
 
@@ -98,6 +100,7 @@ export class PluginSet {
       pool: pool ? pools.handle(pool.worker, { id: entry.id, config, baseDir }, scriptPool(entry.id, pool, pluginLog)) : undefined,
       services: Object.freeze(services),
       signal: abort.signal,
+      metrics: this.#options.metrics.forPlugin(entry.id),
     };
     let instance: PluginInstance;
     try {
@@ -125,6 +128,8 @@ export class PluginSet {
     const handlers = Object.keys(plugin.instance.handlers ?? {});
     if (handlers.length === 0) return;
     const api = plugin.definition.api;
+    if (api === undefined) throw hostErrors.PLUGIN_ERR_NO_API(plugin.id);
+    if (api === 'host') throw hostErrors.PLUGIN_ERR_HOST_API(plugin.id);
     const known = new Set(routes.filter((r) => r.api === api).map((r) => r.operationId));
     if (known.size === 0) throw hostErrors.PLUGIN_ERR_API(plugin.id, String(api));
     const unknown = handlers.filter((h) => !known.has(h));
@@ -138,10 +143,22 @@ export class PluginSet {
     return this.#started.find((p) => p.id === id);
   }
 
+  /** Every started plugin's readiness check, by instance id */
+  readyChecks(): { id: string; ready: () => void | Promise<void> }[] {
+    return this.#started.flatMap((p) => (typeof p.instance.ready === 'function' ? [{ id: p.id, ready: () => p.instance.ready!() }] : []));
+  }
+
+  /** The static files plugins serve on the server `serverId` */
+  pages(serverId: string): { pluginId: string; prefix: string; dir: string }[] {
+    return this.#started
+      .filter((p) => p.servers === undefined || p.servers.includes(serverId))
+      .flatMap((p) => (p.instance.pages ?? []).map((page) => ({ pluginId: p.id, prefix: page.prefix, dir: page.dir })));
+  }
+
   /** The routes each API plugin mounts on the server `serverId` */
   mounts(serverId: string): Mount[] {
     return this.#started
-      .filter((p) => p.definition.kind === 'api' && (p.servers === undefined || p.servers.includes(serverId)))
+      .filter((p) => p.definition.kind === 'api' && p.definition.api !== undefined && (p.servers === undefined || p.servers.includes(serverId)))
       .map((p) => ({
         api: p.definition.api as string,
         pluginId: p.id,

@@ -66,6 +66,64 @@ export interface PluginContext<C = unknown> {
   services: Readonly<Record<string, unknown>>;
   /** Aborted when the host shuts down */
   signal: AbortSignal;
+  /** Counters, gauges and histograms in the host's `/metrics`. Since plugin API 1.2 */
+  metrics: PluginMetrics;
+}
+
+/**
+ * Label values of one sample. Low cardinality only: a value comes from a short closed list (a model, a class, an
+ * operation, an outcome), never from a request (no IPs, messages, keys or paths)
+ */
+export type MetricLabels = Readonly<Record<string, string | number>>;
+
+/** A metric a plugin declares */
+export interface MetricOptions {
+  /**
+   * Name after the host's `capstan_` prefix: lower case letters, digits and `_`, such as `classifications_total`.
+   * Every instance of every plugin declaring the same name, type and labels shares one family, told apart by the
+   * `plugin` label (the instance id) the host adds; a name the host or another plugin uses otherwise stops setup
+   */
+  name: string;
+  help: string;
+  /** Label names besides `plugin` */
+  labelNames?: readonly string[];
+}
+
+/** A count that only goes up */
+export interface MetricCounter {
+  inc(labels?: MetricLabels, value?: number): void;
+}
+
+/** A value that goes up and down */
+export interface MetricGauge {
+  set(labels: MetricLabels, value: number): void;
+  inc(labels?: MetricLabels, value?: number): void;
+  dec(labels?: MetricLabels, value?: number): void;
+}
+
+/** A distribution of observed values in buckets */
+export interface MetricHistogram {
+  observe(labels: MetricLabels, value: number): void;
+}
+
+/** What `ctx.metrics` offers; every metric lands in the host's registry, served at `GET /metrics`. Since plugin API 1.2 */
+export interface PluginMetrics {
+  counter(options: MetricOptions): MetricCounter;
+  /**
+   * With `collect`, the gauge is emptied and `collect` runs at every scrape to set it from the plugin's state:
+   * for values the plugin holds anyway (entries of a cache, schedules by status) rather than ones it would count
+   */
+  gauge(options: MetricOptions & { collect?: (gauge: MetricGauge) => void | Promise<void> }): MetricGauge;
+  /** `buckets` in the metric's unit (default: Prometheus' latency buckets in seconds) */
+  histogram(options: MetricOptions & { buckets?: readonly number[] }): MetricHistogram;
+}
+
+/** Static files a plugin serves, such as web pages. Since plugin API 1.2 */
+export interface PageMount {
+  /** URL path prefix, starting and ending with `/`, such as `/ui/`: the files of `dir` are served below it */
+  prefix: string;
+  /** Absolute folder; `prefix` alone answers its `index.html`. Paths leading out of it are refused */
+  dir: string;
 }
 
 /** A validated request as a handler sees it */
@@ -108,6 +166,14 @@ export interface PluginInstance {
   bodyLimit?: number;
   /** The object other plugins receive in `ctx.services` */
   service?: unknown;
+  /**
+   * Readiness check behind `GET /readyz`: resolves when the plugin can serve, throws (or rejects) with a message
+   * naming what fails otherwise, such as a store that does not answer. Runs at every probe: keep it cheap. Since
+   * plugin API 1.2
+   */
+  ready?: () => void | Promise<void>;
+  /** Static files served on every server the plugin is mounted on, without an API key. Since plugin API 1.2 */
+  pages?: readonly PageMount[];
   close?: () => void | Promise<void>;
 }
 
@@ -136,7 +202,10 @@ export interface PluginDefinition<S extends TSchema = TSchema> {
   kind: PluginKind;
   /** Semver range of the plugin API this plugin supports, such as `^1.0.0` */
   apiVersion: string;
-  /** kind `api` only: the OpenAPI document whose operations it serves, such as `ip-schedule` */
+  /**
+   * kind `api` only: the OpenAPI document whose operations it serves, such as `ip-schedule`. Since plugin API 1.2 a
+   * plugin of kind `api` serving only `pages` may omit it
+   */
   api?: string;
   description?: string;
   config: S;

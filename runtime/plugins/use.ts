@@ -1,5 +1,6 @@
 import { routes } from '../../generated/routes.ts';
 import { createLogger } from '../host/logger.ts';
+import { HostMetrics } from '../host/metrics.ts';
 import { PoolRegistry } from '../pool/pools.ts';
 import type { PluginEntry } from './loader.ts';
 import { PluginSet } from './registry.ts';
@@ -9,6 +10,10 @@ import type { Handler } from './types.ts';
 export interface UsedPlugin<S = unknown> {
   service: S;
   handlers: Record<string, Handler>;
+  /** The plugin's readiness check, when it has one. Since plugin API 1.2 */
+  ready?: () => void | Promise<void>;
+  /** The metrics text the plugin's `ctx.metrics` families hold now, as `GET /metrics` shows them. Since plugin API 1.2 */
+  metrics(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -16,7 +21,8 @@ export interface UsedPlugin<S = unknown> {
 export async function usePlugin<S = unknown>(entry: PluginEntry, options: { baseDir?: string; env?: Record<string, string | undefined> } = {}): Promise<UsedPlugin<S>> {
   const pools = new PoolRegistry([]);
   const log = createLogger({ service: 'capstan', level: 'warn' });
-  const set = new PluginSet({ baseDir: options.baseDir ?? process.cwd(), log, pools, routes, env: options.env });
+  const metrics = new HostMetrics({ processMetrics: false });
+  const set = new PluginSet({ baseDir: options.baseDir ?? process.cwd(), log, pools, routes, env: options.env, metrics });
   const close = async () => {
     await set.close();
     await pools.close();
@@ -28,5 +34,12 @@ export async function usePlugin<S = unknown>(entry: PluginEntry, options: { base
     throw error;
   }
   const started = set.get(entry.id)!;
-  return { service: started.instance.service as S, handlers: started.instance.handlers ?? {}, close };
+  const ready = started.instance.ready;
+  return {
+    service: started.instance.service as S,
+    handlers: started.instance.handlers ?? {},
+    ...(typeof ready === 'function' ? { ready: () => ready.call(started.instance) } : {}),
+    metrics: async () => (await metrics.scrape()).text,
+    close,
+  };
 }

@@ -18,6 +18,8 @@ export interface PoolSpec {
 export class PoolRegistry {
   readonly #specs: Map<string, number>;
   readonly #pools = new Map<string, Piscina>();
+  /** Tasks handed to each pool and not settled yet, running or queued */
+  readonly #pending = new Map<string, number>();
 
   constructor(specs: readonly PoolSpec[]) {
     this.#specs = new Map(specs.map((s) => [s.id, s.count]));
@@ -37,15 +39,30 @@ export class PoolRegistry {
   /** A handle running `worker` (a module URL) with `init` in the `threads.scripts[]` pool `scriptPool`, or the shared one */
   handle(worker: string, init: unknown, scriptPool?: string): PoolHandle {
     const pool = this.#pool(scriptPool);
+    const key = scriptPool ?? '';
     return {
       threads: pool.options.maxThreads,
       run: async (payload, options) => {
         if (pool.queueSize >= pool.options.maxQueue) {
           throw hostErrors.POOL_ERR_QUEUE_FULL();
         }
-        return pool.run({ module: worker, init, payload }, { signal: options?.signal });
+        this.#pending.set(key, (this.#pending.get(key) ?? 0) + 1);
+        try {
+          return await pool.run({ module: worker, init, payload }, { signal: options?.signal });
+        } finally {
+          this.#pending.set(key, this.#pending.get(key)! - 1);
+        }
       },
     };
+  }
+
+  /** Each pool in use (`shared` for the machine-sized one): its threads, tasks waiting, and threads running a task */
+  stats(): { pool: string; threads: number; queued: number; busy: number }[] {
+    return [...this.#pools].map(([key, pool]) => {
+      const threads = pool.options.maxThreads;
+      const queued = pool.queueSize;
+      return { pool: key === '' ? 'shared' : key, threads, queued, busy: Math.max(0, Math.min(threads, (this.#pending.get(key) ?? 0) - queued)) };
+    });
   }
 
   /** Stops every pool after its queued tasks */

@@ -125,10 +125,10 @@ test('route table orders literal segments before parameters', async () => {
   assert.ok(paths.indexOf('/config/:ip/pause') < paths.indexOf('/config/:ip/:grouping'), paths.join(' '));
 });
 
-test('every operation of both APIs is in the route table with validators', async () => {
+test('every operation of the plugin APIs and the host API is in the route table with validators', async () => {
   const { routes } = await import('../../generated/routes.ts');
   const apis = new Set(routes.map((r) => r.api));
-  assert.equal([...apis].sort(), ['bounce-classifier', 'ip-schedule']);
+  assert.equal([...apis].sort(), ['bounce-classifier', 'host', 'ip-schedule']);
   for (const route of routes) assert.ok(route.schemas.responses, route.operationId);
   assert.ok(routes.find((r) => r.operationId === 'classifyBackoff')?.schemas.query);
 });

@@ -59,6 +59,7 @@ export class ResultCache {
   #sets = 0;
   #getMs = 0;
   #setMs = 0;
+  #onLookup: ((model: ClassifierModel, hits: number, misses: number) => void) | undefined;
 
   private constructor(settings: CacheSettings) {
     this.settings = settings;
@@ -73,8 +74,9 @@ export class ResultCache {
    * model or class the API does not know are skipped and logged. The cache never stops start-up: a folder that
    * cannot be used (a file in its place, no permission) is logged and the cache works in memory only.
    */
-  static async open(settings: CacheSettings, options: { version: string; log: Logger }): Promise<ResultCache> {
+  static async open(settings: CacheSettings, options: { version: string; log: Logger; onLookup?: (model: ClassifierModel, hits: number, misses: number) => void }): Promise<ResultCache> {
     const cache = new ResultCache(settings);
+    cache.#onLookup = options.onLookup;
     if (!settings.enabled) return cache;
     const { folder } = settings;
     let misfits = 0;
@@ -112,6 +114,7 @@ export class ResultCache {
     this.#hits += hits;
     this.#misses += texts.length - hits;
     this.#getMs += performance.now() - started;
+    this.#onLookup?.(model, hits, texts.length - hits);
     return results;
   }
 

@@ -1,0 +1,83 @@
+// The classifier page: one batch to POST /v2/bnac and POST /v1/backoff, and each distinct reply to POST /normalise
+// (a few at a time), shown per reply with a table of class counts.
+import { alertBox, api, el, keyBar } from './api.js';
+
+const MAX_LINES = 1000;
+const NORMALISE_AT_ONCE = 8;
+
+const $ = (id) => document.getElementById(id);
+
+const percent = (p) => (typeof p === 'number' ? `${(p * 100).toFixed(1)} %` : '—');
+
+/** A backoff result's fields or actions as short `name=value` lines */
+function described(value) {
+  if (value === undefined || value === null) return '—';
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') || '—';
+  if (typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : v}`).join(', ') || '—';
+  return String(value);
+}
+
+async function normaliseAll(replies) {
+  const distinct = [...new Set(replies)];
+  const out = new Map();
+  let next = 0;
+  const worker = async () => {
+    while (next < distinct.length) {
+      const reply = distinct[next++];
+      out.set(reply, (await api('POST', '/normalise', { message: reply })).normalised);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(NORMALISE_AT_ONCE, distinct.length) }, worker));
+  return out;
+}
+
+function countTable(bnac, backoff) {
+  const counts = new Map();
+  const add = (model, label) => counts.set(`${model}\u0000${label}`, (counts.get(`${model}\u0000${label}`) ?? 0) + 1);
+  for (const r of bnac) add('BNAC', r.class);
+  for (const r of backoff) add('backoff', r.class);
+  const sorted = [...counts].sort((a, b) => a[0].split('\u0000')[0].localeCompare(b[0].split('\u0000')[0]) || b[1] - a[1]);
+  $('counts').tBodies[0].replaceChildren(...sorted.map(([key, n]) => {
+    const [model, label] = key.split('\u0000');
+    return el('tr', { 'data-model': model, 'data-class': label }, el('td', {}, model), el('td', { class: 'mono' }, label), el('td', { class: 'num' }, n));
+  }));
+  $('counts-box').classList.remove('hidden');
+}
+
+async function classify(event) {
+  event.preventDefault();
+  alertBox('');
+  const replies = $('replies').value.split('\n').map((l) => l.trim()).filter(Boolean);
+  if (replies.length === 0) return alertBox('Paste at least one bounce reply, one per line');
+  if (replies.length > MAX_LINES) return alertBox(`Paste at most ${MAX_LINES.toLocaleString('en')} replies at once ("${replies.length}" given)`);
+  $('classify').disabled = true;
+  $('summary').textContent = `Classifying ${replies.length} replies…`;
+  try {
+    const [bnac, backoff, normalised] = await Promise.all([
+      api('POST', '/v2/bnac', { messages: replies }),
+      api('POST', '/v1/backoff?return_probability=true', { messages: replies }),
+      normaliseAll(replies),
+    ]);
+    $('results').tBodies[0].replaceChildren(...replies.map((reply, i) => el('tr', { 'data-row': i + 1 },
+      el('td', { class: 'num' }, i + 1),
+      el('td', { class: 'mono' }, reply),
+      el('td', { class: 'mono bnac' }, bnac[i].class),
+      el('td', { class: 'num' }, percent(bnac[i].probability)),
+      el('td', { class: 'mono backoff' }, backoff[i].class),
+      el('td', { class: 'num' }, percent(backoff[i].probability)),
+      el('td', { class: 'mono' }, described(backoff[i].fields)),
+      el('td', { class: 'mono' }, described(backoff[i].actions)),
+      el('td', { class: 'mono' }, normalised.get(reply)))));
+    $('results-box').classList.remove('hidden');
+    countTable(bnac, backoff);
+    $('summary').textContent = `${replies.length} replies classified`;
+  } catch (error) {
+    $('summary').textContent = '';
+    if (error.status !== 401) alertBox(`Cannot classify: ${error.message}`);
+  } finally {
+    $('classify').disabled = false;
+  }
+}
+
+keyBar(() => {});
+$('batch').addEventListener('submit', classify);

@@ -1,0 +1,65 @@
+import type { Context } from 'koa';
+import type { KeyCheck } from './auth.ts';
+import { hostErrors } from './host-errors.ts';
+import type { HostMetrics } from './metrics.ts';
+import type { RouteEntry } from './operation-schemas.ts';
+import { measured } from './route-handler.ts';
+import type { NotReadyPart } from './readiness.ts';
+
+/** What the host's own operations (`spec/openapi/host.yaml`) need */
+export interface HostRouteDeps {
+  metrics: HostMetrics;
+  /** The parts failing readiness now; empty when ready */
+  notReady: () => Promise<NotReadyPart[]>;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const HEALTHY = JSON.stringify({ status: 'ok' });
+const READY = JSON.stringify({ status: 'ready' });
+
+type HostHandler = (ctx: Context) => void | Promise<void>;
+
+function handlers(deps: HostRouteDeps): Record<string, HostHandler> {
+  return {
+    getHealth(ctx) {
+      ctx.set('Content-Type', JSON_TYPE);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = HEALTHY;
+    },
+    async getReady(ctx) {
+      const failing = await deps.notReady();
+      ctx.set('Content-Type', JSON_TYPE);
+      ctx.set('Cache-Control', 'no-store');
+      if (failing.length === 0) {
+        ctx.body = READY;
+        return;
+      }
+      ctx.status = 503;
+      const named = failing.map((f) => `"${f.part}"`).join(', ');
+      ctx.body = JSON.stringify({ error: `Not ready: ${named} failed ${failing.length === 1 ? 'its' : 'their'} readiness check`, failing });
+    },
+    async getMetrics(ctx) {
+      const { text, contentType } = await deps.metrics.scrape();
+      ctx.set('Content-Type', contentType);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = text;
+    },
+  };
+}
+
+/**
+ * The Koa handlers of the host's operations, each guarded by the server's key check unless its path is exempt, and
+ * counted in the request metrics like any plugin's route. Paths come from the generated route table.
+ */
+export function hostRoutes(routes: readonly RouteEntry[], deps: HostRouteDeps, guard: KeyCheck | undefined, exempt: ReadonlySet<string>): { route: RouteEntry; handle: (ctx: Context) => Promise<void> }[] {
+  const byOperation = handlers(deps);
+  return routes.filter((r) => r.api === 'host').map((route) => {
+    const handler = byOperation[route.operationId];
+    if (!handler) throw hostErrors.HOST_ERR_HOST_OPERATION(route.operationId);
+    const handle = async (ctx: Context) => {
+      if (guard && !exempt.has(ctx.path)) guard(ctx.headers);
+      await handler(ctx);
+    };
+    return { route, handle: measured(handle, deps.metrics.route(route.api, route.operationId)) };
+  });
+}

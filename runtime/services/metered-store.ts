@@ -1,0 +1,40 @@
+import type { PluginMetrics } from '../plugins/types.ts';
+import type { ScheduleStore } from './store.ts';
+
+type Operation = 'get' | 'list' | 'put' | 'delete';
+
+/**
+ * The store with each operation counted in `capstan_store_operations_total{plugin, operation, outcome}`: outcome
+ * `ok`, `conflict` (a compare-and-set that lost, which callers retry) or `error` (the operation threw). For store
+ * plugins, ours and others', so that every store reports the same family. Since plugin API 1.2
+ */
+export function meteredStore<S extends ScheduleStore>(store: S, metrics: PluginMetrics): ScheduleStore {
+  const operations = metrics.counter({
+    name: 'store_operations_total',
+    help: 'Schedule store operations, by store instance, operation (get, list, put, delete) and outcome (ok, conflict, error)',
+    labelNames: ['operation', 'outcome'],
+  });
+  // Bound label objects: a store operation allocates nothing more for its count
+  const labels = Object.fromEntries((['get', 'list', 'put', 'delete'] as const).map((operation) => [operation, {
+    ok: { operation, outcome: 'ok' },
+    conflict: { operation, outcome: 'conflict' },
+    error: { operation, outcome: 'error' },
+  }])) as Record<Operation, Record<'ok' | 'conflict' | 'error', { operation: Operation; outcome: string }>>;
+  const counted = async <T>(operation: Operation, run: () => Promise<T>, lost: (value: T) => boolean = () => false): Promise<T> => {
+    let value: T;
+    try {
+      value = await run();
+    } catch (error) {
+      operations.inc(labels[operation].error);
+      throw error;
+    }
+    operations.inc(lost(value) ? labels[operation].conflict : labels[operation].ok);
+    return value;
+  };
+  return {
+    get: (ip) => counted('get', () => store.get(ip)),
+    list: () => counted('list', () => store.list()),
+    put: (ip, record, condition) => counted('put', () => store.put(ip, record, condition), (version) => version === undefined),
+    delete: (ip, condition) => counted('delete', () => store.delete(ip, condition), (deleted) => !deleted),
+  };
+}

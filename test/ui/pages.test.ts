@@ -1,0 +1,185 @@
+/**
+ * The `ui` pages in headless Chromium (Debian's `chromium`, driven by playwright-core, which downloads no browser):
+ * the warm-up page creates an AUTO schedule, draws its curve and pauses it; the classifier page classifies a batch;
+ * a missing or wrong API key says so. Screenshots of each page go to `test/.screenshots/` (git-ignored).
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createLogger } from '../../runtime/host/logger.ts';
+import { startHost, type Host } from '../../runtime/mod.ts';
+import { document, tempDir } from '../host/_fixtures.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const SHOTS = join(import.meta.dirname, '../.screenshots');
+const KEY = 'ui-test-key';
+const present = existsSync(CHROMIUM);
+const it = present ? test : test.skip;
+if (!present) console.log(`Browser tests skipped: no Chromium at "${CHROMIUM}" (.ci/run installs Debian's "chromium"; CHROMIUM_PATH names another)`);
+
+let browser: Browser;
+let host: Host;
+let base: string;
+const pageErrors: string[] = [];
+
+test.before(async () => {
+  if (!present) return;
+  mkdirSync(SHOTS, { recursive: true });
+  const dir = tempDir();
+  host = await startHost(document([
+    { id: 'ip-schedule', config: { authentication: { apikeys: [KEY] } } },
+    { id: 'bounce-classifier', config: { apiKey: KEY, cache: { enabled: false } } },
+    { id: 'ui' },
+  ]), { baseDir: dir, ephemeralPorts: true, env: {}, log: createLogger({ service: 'test', write: () => {} }) });
+  base = host.urls[0]!;
+  // Root has no user namespace sandbox here; the pages are our own, served from loopback
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+});
+
+test.after(async () => {
+  await browser?.close();
+  await host?.close();
+});
+
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.setDefaultTimeout(10_000);
+  page.on('pageerror', (error) => pageErrors.push(`${path}: ${error.message}`));
+  // API errors are the pages' to show (the tests provoke some); a page's own file must always load
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(`${path}: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/ui/') && response.status() >= 400) pageErrors.push(`${path}: ${response.url()} answered ${response.status()}`);
+  });
+  await page.goto(`${base}${path}`);
+  return page;
+}
+
+async function useKey(page: Page, key: string): Promise<void> {
+  await page.fill('#key-input', key);
+  await page.click('#key-form button[type=submit]');
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+it('warm-up page: asks for the key, creates an AUTO schedule, shows its curve with today, pauses, resumes, edits and deletes it', async () => {
+  const page = await open('/ui/warmup.html');
+  await page.waitForSelector('#alert:has-text("needs an API key")');
+  await useKey(page, KEY);
+  await page.waitForSelector('#summary:has-text("0 of 0 schedules")');
+
+  await page.click('#new');
+  await page.fill('[name=ip]', '192.0.2.10');
+  await page.fill('[name=grouping]', '&warm');
+  await page.selectOption('[name=mode]', 'AUTO');
+  await page.fill('[name=startDate]', day(-5));
+  await page.fill('[name=endDate]', day(24));
+  await page.fill('[name=endVolume]', '10000');
+  await page.click('#save');
+  // The API's message, next to the field it names
+  const missing = page.locator('.field-error[data-for="start.volume"]');
+  await missing.waitFor();
+  assert.match(await missing.textContent() ?? '', /Missing "groupings\[0\]\.start\.volume": required for mode "AUTO"/);
+
+  await page.fill('[name=startVolume]', '100');
+  await page.click('#save');
+  const row = page.locator('tr[data-ip="192.0.2.10"][data-grouping="&warm"]');
+  await row.waitFor();
+  assert.is(await row.locator('.status').textContent(), 'ONSCHEDULE');
+  assert.is(await row.locator('td').nth(4).textContent(), '6 / 30');
+  await page.waitForSelector('#chart canvas');
+  assert.is(await page.getAttribute('#chart', 'data-days'), '30');
+  assert.is(await page.getAttribute('#chart', 'data-today'), '6');
+  assert.match(await page.textContent('#chart-note') ?? '', /^Today is day 6 of 30: [\d,]+ messages \(ONSCHEDULE\)$/);
+  await page.screenshot({ path: join(SHOTS, 'warmup-created.png'), fullPage: true });
+
+  await row.getByRole('button', { name: 'Pause' }).click();
+  await page.waitForSelector('tr[data-ip="192.0.2.10"] .status:has-text("PAUSED")');
+  assert.is(await row.getByRole('button', { name: 'Resume' }).count(), 1);
+  const stored = await fetch(`${base}/status/192.0.2.10/%26warm`, { headers: { 'x-api-key': KEY } }).then((r) => r.json());
+  assert.is(stored.status, 'PAUSED', 'the page paused it through the API');
+  await page.screenshot({ path: join(SHOTS, 'warmup-paused.png'), fullPage: true });
+
+  await row.getByRole('button', { name: 'Resume' }).click();
+  await page.waitForSelector('tr[data-ip="192.0.2.10"] .status:has-text("ONSCHEDULE")');
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await page.fill('[name=endVolume]', '20000');
+  await page.click('#save');
+  await page.waitForSelector('tr[data-ip="192.0.2.10"] td:has-text("(20,000)")');
+  const edited = await fetch(`${base}/config/192.0.2.10/%26warm`, { headers: { 'x-api-key': KEY } }).then((r) => r.json());
+  assert.equal(edited.end, { date: day(24), volume: 20000 });
+  page.once('dialog', (dialog) => dialog.accept());
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.waitForSelector('#summary:has-text("0 of 0 schedules")');
+  assert.is((await fetch(`${base}/config/192.0.2.10`, { headers: { 'x-api-key': KEY } })).status, 404);
+  await page.close();
+});
+
+it('warm-up page: the filter box and paging keep 1,000 IPs usable', async () => {
+  const record = { groupings: [{ grouping: '&bulk', mode: 'AUTO', start: { date: day(-1), volume: 10 }, end: { date: day(8), volume: 100 } }] };
+  for (let start = 0; start < 1000; start += 50) {
+    await Promise.all(Array.from({ length: 50 }, (_, k) => fetch(`${base}/config/10.0.${(start + k) >> 8}.${(start + k) & 255}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify(record),
+    }).then((r) => assert.is(r.status, 200))));
+  }
+  const page = await open('/ui/warmup.html');
+  await useKey(page, KEY);
+  await page.waitForSelector('#summary:has-text("1,000 of 1,000 schedules")');
+  assert.is(await page.locator('#rows tr').count(), 50, 'one page of rows');
+  assert.is(await page.textContent('#page'), 'Page 1 of 20');
+  await page.click('#next');
+  assert.is(await page.textContent('#page'), 'Page 2 of 20');
+  await page.fill('#filter', '10.0.3.231');
+  await page.waitForSelector('#summary:has-text("1 of 1,000 schedules")');
+  assert.is(await page.locator('#rows tr').getAttribute('data-ip'), '10.0.3.231');
+  await page.screenshot({ path: join(SHOTS, 'warmup-filter.png'), fullPage: true });
+  await page.close();
+});
+
+it('classifier page: a pasted batch shows classes, probabilities, backoff fields, normalised text and counts', async () => {
+  const page = await open('/ui/classifier.html');
+  await useKey(page, KEY);
+  const replies = [
+    '451 4.7.1 Greylisting in effect, please come back later',
+    '550 5.1.1 <jane@example.com>: Recipient address rejected: User unknown in virtual mailbox table',
+    '451 4.7.1 Greylisting in effect, please come back later',
+  ];
+  await page.fill('#replies', replies.join('\n'));
+  await page.click('#classify');
+  await page.waitForSelector('#summary:has-text("3 replies classified")');
+  assert.is(await page.locator('#results tbody tr').count(), 3);
+  const bnac = await fetch(`${base}/v2/bnac`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify({ messages: replies }) }).then((r) => r.json());
+  for (let i = 0; i < 3; i++) assert.is(await page.textContent(`#results tr[data-row="${i + 1}"] .bnac`), bnac[i].class);
+  assert.match(await page.textContent('#results tr[data-row="1"] td:nth-child(4)') ?? '', /^\d+\.\d %$/);
+  assert.match(await page.textContent('#results tr[data-row="2"] td:nth-child(9)') ?? '', /user unknown/i);
+  const greyCount = page.locator(`#counts tr[data-model="BNAC"][data-class="${bnac[0].class}"] td:nth-child(3)`);
+  assert.is(await greyCount.textContent(), '2');
+  assert.is(await page.locator('#counts tr[data-model="backoff"]').count() >= 1, true);
+  await page.screenshot({ path: join(SHOTS, 'classifier.png'), fullPage: true });
+  await page.close();
+});
+
+it('a wrong API key shows a clear message, and the right one recovers', async () => {
+  const page = await open('/ui/classifier.html');
+  await useKey(page, 'not-the-key');
+  await page.fill('#replies', '552 5.2.2 Mailbox full');
+  await page.click('#classify');
+  const alert = page.locator('#alert[role=alert]');
+  await alert.waitFor();
+  assert.match(await alert.textContent() ?? '', /^The API key was refused \(Invalid API key in the "x-api-key" header\)\. Enter the right key above\.$/);
+  await page.screenshot({ path: join(SHOTS, 'wrong-key.png'), fullPage: true });
+  await useKey(page, KEY);
+  await page.click('#classify');
+  await page.waitForSelector('#summary:has-text("1 replies classified")');
+  assert.is(await alert.count(), 0, 'the message goes once the key works');
+  await page.close();
+});
+
+it('no page logged an error', () => {
+  assert.equal(pageErrors, []);
+});
+
+test.run();
