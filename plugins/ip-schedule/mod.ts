@@ -1,6 +1,7 @@
 /**
  * Built-in plugin `ip-schedule`: the IP warm-up schedule API (spec/openapi/ip-schedule.yaml) over a
- * swappable schedule store (`schedule-store-file` unless config `store` names another instance).
+ * swappable schedule store (`schedule-store-file` unless config `store` names another instance), and the policy
+ * feed the MTA subscribes to (`/v1/policies/feed`, docs/policy-feed.md).
  *
  * @example
  * ```ts
@@ -17,33 +18,45 @@
 import { CapstanError, definePlugin, Type } from '../../runtime/mod.ts';
 import type { ScheduleStore } from '../../runtime/mod.ts';
 import { isTimeZone } from './dates.ts';
+import { feedOperations, PolicyFeed } from './feed/mod.ts';
 import { createHandlers } from './handlers.ts';
 
 const Config = Type.Object({
   store: Type.Optional(Type.String({ minLength: 1, description: 'Id of the store plugin instance in plugins[]' })),
   timezone: Type.String({ default: 'UTC', description: 'IANA time zone schedule days are counted in' }),
   authentication: Type.Optional(Type.Object({
-    apikeys: Type.Array(Type.String({ minLength: 1 }), { description: 'Keys accepted in X-Api-Key' }),
+    apikeys: Type.Array(Type.String({ minLength: 1 }), { description: 'Keys accepted in X-Api-Key (and in the feed address\'s api_key)' }),
   }, { additionalProperties: false })),
+  feed: Type.Object({
+    pingInterval: Type.Number({ default: 30, exclusiveMinimum: 0, maximum: 3600, description: 'Seconds between pings; a client that missed the last one is dropped' }),
+    maxBufferedBytes: Type.Integer({ default: 4 * 1024 * 1024, minimum: 65536, description: 'Bytes a client may fall behind before it is dropped (it reconnects and resyncs)' }),
+  }, { additionalProperties: false, default: {} }),
 }, { additionalProperties: false });
 
 export default definePlugin({
   id: 'ip-schedule',
   kind: 'api',
   api: 'ip-schedule',
-  apiVersion: '^1.0.0',
+  apiVersion: '^1.2.0',
   description: 'Per-IP, per-grouping sending volume schedules and their status',
   config: Config,
   capabilities: {
     services: { store: { kind: 'store', configKey: 'store', default: 'schedule-store-file' } },
   },
-  setup(ctx) {
-    const { timezone, authentication } = ctx.config;
+  async setup(ctx) {
+    const { timezone, authentication, feed: settings } = ctx.config;
     if (!isTimeZone(timezone)) throw new CapstanError('PLUGIN_ERR_CONFIG', `Invalid time zone "${timezone}": use an IANA name such as "Europe/Stockholm"`);
     const store = ctx.services.store as ScheduleStore;
+    if (!store.watch) ctx.log.warn('the schedule store has no watch(): the policy feed sees only this host\'s writes');
+    const feed = await PolicyFeed.start({
+      store, timezone, log: ctx.log, maxBufferedBytes: settings.maxBufferedBytes, pingIntervalMs: settings.pingInterval * 1000,
+    });
+    const policies = feedOperations(feed);
     return {
-      handlers: createHandlers({ store, timezone }),
-      auth: { header: 'x-api-key', keys: authentication?.apikeys ?? [] },
+      handlers: { ...createHandlers({ store, timezone, changed: (ip) => feed.notice(ip) }), ...policies.handlers },
+      sockets: policies.sockets,
+      auth: { header: 'x-api-key', keys: authentication?.apikeys ?? [], query: 'api_key' },
+      close: () => feed.close(),
     };
   },
 });

@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { Compile } from 'typebox/schema';
 import { components } from '../../generated/validators/ip-schedule.ts';
 import { CapstanError, writeFileAtomic } from '../../runtime/mod.ts';
-import type { IpRecord, ScheduleStore, StoredIp, WriteCondition } from '../../runtime/mod.ts';
+import type { IpRecord, ScheduleStore, StoreChangeListener, StoredIp, WriteCondition } from '../../runtime/mod.ts';
 
 const FORMAT = 1;
 
@@ -28,6 +28,7 @@ interface State {
 
 /** A write waiting for the next group commit: it decides its result against the state it is applied to */
 interface Pending {
+  ip: string;
   apply(state: State): number | boolean | undefined;
   resolve(result: number | boolean | undefined): void;
   reject(error: unknown): void;
@@ -39,6 +40,7 @@ export class JsonFileStore implements ScheduleStore {
   #state: State;
   #queue: Pending[] = [];
   #flushing: Promise<void> | undefined;
+  #listeners = new Set<StoreChangeListener>();
 
   private constructor(path: string, state: State) {
     this.path = path;
@@ -67,7 +69,7 @@ export class JsonFileStore implements ScheduleStore {
   put(ip: string, record: IpRecord, condition: WriteCondition): Promise<number | undefined> {
     // frozen copy: readers share stored objects without copying, and the caller may reuse its own
     const frozen = deepFreeze(structuredClone(record));
-    return this.#enqueue((state) => {
+    return this.#enqueue(ip, (state) => {
       if ((state.ips.get(ip)?.version ?? null) !== condition.expected) return undefined;
       const version = ++state.sequence;
       state.ips.set(ip, { record: frozen, version });
@@ -76,7 +78,15 @@ export class JsonFileStore implements ScheduleStore {
   }
 
   delete(ip: string, condition: { expected: number }): Promise<boolean> {
-    return this.#enqueue((state) => state.ips.get(ip)?.version === condition.expected && state.ips.delete(ip)) as Promise<boolean>;
+    return this.#enqueue(ip, (state) => state.ips.get(ip)?.version === condition.expected && state.ips.delete(ip)) as Promise<boolean>;
+  }
+
+  /** One host owns the file, so every write passes through here: listeners hear of it right after its commit */
+  async watch(listener: StoreChangeListener): Promise<() => void> {
+    // A wrapper per call: the same function watching twice is told twice, and each stop ends only its own watch
+    const own: StoreChangeListener = (ip) => listener(ip);
+    this.#listeners.add(own);
+    return () => void this.#listeners.delete(own);
   }
 
   /** Waits for queued writes to be committed */
@@ -84,9 +94,9 @@ export class JsonFileStore implements ScheduleStore {
     while (this.#flushing) await this.#flushing;
   }
 
-  #enqueue(apply: Pending['apply']): Promise<number | boolean | undefined> {
+  #enqueue(ip: string, apply: Pending['apply']): Promise<number | boolean | undefined> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ apply, resolve, reject });
+      this.#queue.push({ ip, apply, resolve, reject });
       this.#flushing ??= this.#flush();
     });
   }
@@ -100,6 +110,7 @@ export class JsonFileStore implements ScheduleStore {
       try {
         await writeFileAtomic(this.path, serialize(next));
         this.#state = next;
+        this.#notify(new Set(group.filter((_, index) => results[index]).map((pending) => pending.ip)));
         group.forEach((pending, index) => pending.resolve(results[index]));
       } catch (error) {
         const failure = new CapstanError('STORE_ERR_IO', `Cannot write schedule store "${this.path}": ${(error as Error).message}`, { cause: error });
@@ -107,6 +118,18 @@ export class JsonFileStore implements ScheduleStore {
       }
     }
     this.#flushing = undefined;
+  }
+
+  #notify(ips: Set<string>): void {
+    for (const listener of this.#listeners) {
+      for (const ip of ips) {
+        try {
+          listener(ip);
+        } catch {
+          // A listener's failure is its own: the write is committed, and the other listeners must still hear of it
+        }
+      }
+    }
   }
 }
 

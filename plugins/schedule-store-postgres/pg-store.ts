@@ -4,8 +4,9 @@
  * from one sequence: they never repeat, even when an IP is deleted and created again.
  */
 import pg from 'pg';
-import type { IpRecord, ScheduleStore, StoredIp, WriteCondition } from '../../runtime/mod.ts';
+import type { IpRecord, ScheduleStore, StoreChangeListener, StoredIp, WriteCondition } from '../../runtime/mod.ts';
 import { migrate } from './migrations.ts';
+import { channelOf, StoreWatch } from './watch.ts';
 
 interface Row {
   ip: string;
@@ -18,11 +19,15 @@ export class PostgresStore implements ScheduleStore {
   readonly #pool: pg.Pool;
   readonly #table: string;
   readonly #sequence: string;
+  readonly #channel: string;
+  readonly #watch: StoreWatch;
 
-  private constructor(pool: pg.Pool, schema: string) {
+  private constructor(pool: pg.Pool, options: { connectionString: string; schema: string }) {
     this.#pool = pool;
-    this.#table = `"${schema}".ip_schedules`;
-    this.#sequence = `'"${schema}".ip_schedule_versions'`;
+    this.#table = `"${options.schema}".ip_schedules`;
+    this.#sequence = `'"${options.schema}".ip_schedule_versions'`;
+    this.#channel = channelOf(options.schema);
+    this.#watch = new StoreWatch(options.connectionString, options.schema);
   }
 
   /** Connects and migrates the schema */
@@ -39,7 +44,7 @@ export class PostgresStore implements ScheduleStore {
       await pool.end();
       throw error;
     }
-    return new PostgresStore(pool, options.schema);
+    return new PostgresStore(pool, options);
   }
 
   async get(ip: string): Promise<StoredIp | undefined> {
@@ -61,24 +66,34 @@ export class PostgresStore implements ScheduleStore {
 
   async put(ip: string, record: IpRecord, condition: WriteCondition): Promise<number | undefined> {
     const json = JSON.stringify(record);
+    // The notice goes out in the write's own statement: delivered when it commits, never for a write that did not
     const { rows } = condition.expected === null
       ? await this.#pool.query<Row>(
-        `INSERT INTO ${this.#table} (ip, record, version) VALUES ($1, $2, nextval(${this.#sequence}))
-         ON CONFLICT (ip) DO NOTHING RETURNING version`, [ip, json])
+        `WITH w AS (INSERT INTO ${this.#table} (ip, record, version) VALUES ($1, $2, nextval(${this.#sequence}))
+         ON CONFLICT (ip) DO NOTHING RETURNING ip, version) SELECT version, pg_notify($3, ip) FROM w`, [ip, json, this.#channel])
       : await this.#pool.query<Row>(
-        `UPDATE ${this.#table} SET record = $2, version = nextval(${this.#sequence})
-         WHERE ip = $1 AND version = $3 RETURNING version`, [ip, json, condition.expected]);
+        `WITH w AS (UPDATE ${this.#table} SET record = $2, version = nextval(${this.#sequence})
+         WHERE ip = $1 AND version = $3 RETURNING ip, version) SELECT version, pg_notify($4, ip) FROM w`, [ip, json, condition.expected, this.#channel]);
     return rows[0] && Number(rows[0].version);
   }
 
   async delete(ip: string, condition: { expected: number }): Promise<boolean> {
-    const { rowCount } = await this.#pool.query(`DELETE FROM ${this.#table} WHERE ip = $1 AND version = $2`, [ip, condition.expected]);
+    const { rowCount } = await this.#pool.query(
+      `WITH w AS (DELETE FROM ${this.#table} WHERE ip = $1 AND version = $2 RETURNING ip) SELECT pg_notify($3, ip) FROM w`,
+      [ip, condition.expected, this.#channel],
+    );
     return rowCount === 1;
   }
 
-  /** Closes the pool once in-flight queries finish */
-  close(): Promise<void> {
-    return this.#pool.end();
+  /** Notices of every host's writes through PostgreSQL's LISTEN/NOTIFY, on a connection of their own */
+  watch(listener: StoreChangeListener): Promise<() => void> {
+    return this.#watch.add(listener);
+  }
+
+  /** Stops listening and closes the pool once in-flight queries finish */
+  async close(): Promise<void> {
+    await this.#watch.close();
+    await this.#pool.end();
   }
 }
 

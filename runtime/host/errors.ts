@@ -14,6 +14,7 @@ export const ERRORS = {
   HOST_ERR_NOT_FOUND: { status: 404, expose: true },
   HOST_ERR_METHOD: { status: 405, expose: true },
   HOST_ERR_BODY_TOO_LARGE: { status: 413, expose: true },
+  HOST_ERR_UPGRADE_REQUIRED: { status: 426, expose: true },
   HOST_ERR_INTERNAL: { status: 500, expose: false },
   HOST_ERR_NOT_IMPLEMENTED: { status: 501, expose: true },
   HOST_ERR_UNAVAILABLE: { status: 503, expose: true },

@@ -14,6 +14,7 @@ import { CapstanError } from './errors.ts';
 import { listen, stopListening, type ListenerSpec } from './listen.ts';
 import { createLogger, type HostLogger } from './logger.ts';
 import { mergedDocument } from './openapi.ts';
+import { createSocketServer, type SocketServer } from './sockets.ts';
 import { hostSettings } from './settings.ts';
 import { tlsFor, type PrivateKeySpec } from './tls.ts';
 
@@ -62,9 +63,11 @@ export async function startHost(document: object | string, options: HostOptions 
   const pools = new PoolRegistry((doc.threads?.scripts ?? []).map((s) => ({ id: s.id, count: s.count ?? 32 })));
   const plugins = new PluginSet({ baseDir, log, pools, routes, env: options.env });
   const servers: { id: string; server: Server }[] = [];
+  const sockets: SocketServer[] = [];
   const listeners: { server: string; url: string }[] = [];
   const close = async () => {
-    await Promise.all(servers.map((s) => stopListening(s.server, options.graceMs ?? 10_000)));
+    // Upgraded connections keep a server from closing: close the WebSockets while the servers stop accepting
+    await Promise.all([...sockets.map((s) => s.close()), ...servers.map((s) => stopListening(s.server, options.graceMs ?? 10_000))]);
     await plugins.close();
     await pools.close();
     log.info('stopped');
@@ -84,8 +87,12 @@ export async function startHost(document: object | string, options: HostOptions 
       const serverLog = log.child({ server: server.id });
       const app = createApp({ mounts, routes, log: serverLog, authExempt: settings.authExempt, openapi: () => (openapi ??= mergedDocument(apis, PLUGIN_API_VERSION)) });
       const tls = type === 'https' ? await tlsFor(server.id, (doc.pki?.private ?? []) as PrivateKeySpec[], baseDir) : undefined;
+      const callback = app.callback();
+      const upgrades = createSocketServer({ mounts, routes, app: callback, log: serverLog, authExempt: settings.authExempt });
+      if (upgrades) sockets.push(upgrades);
       for (const listener of (server.listeners ?? []) as ListenerSpec[]) {
-        const open = await listen(app.callback(), listener, { baseDir, tls, ephemeral: options.ephemeralPorts, settings, log: serverLog });
+        const open = await listen(callback, listener, { baseDir, tls, ephemeral: options.ephemeralPorts, settings, log: serverLog });
+        if (upgrades) open.server.on('upgrade', upgrades.onUpgrade);
         servers.push({ id: server.id, server: open.server });
         listeners.push({ server: server.id, url: open.url });
         log.info(`listening on ${open.url}`, { server: server.id, apis });

@@ -99,13 +99,24 @@ export class PluginSet {
 
   #checkHandlers(plugin: StartedPlugin, routes: readonly RouteEntry[]): void {
     const handlers = Object.keys(plugin.instance.handlers ?? {});
-    if (handlers.length === 0) return;
+    const sockets = Object.keys(plugin.instance.sockets ?? {});
+    if (handlers.length + sockets.length === 0) return;
     const api = plugin.definition.api;
-    const known = new Set(routes.filter((r) => r.api === api).map((r) => r.operationId));
-    if (known.size === 0) throw new CapstanError('PLUGIN_ERR_OPERATION', `Plugin "${plugin.id}" serves unknown API "${api}"`);
-    const unknown = handlers.filter((h) => !known.has(h));
+    const operations = routes.filter((r) => r.api === api);
+    if (operations.length === 0) throw new CapstanError('PLUGIN_ERR_OPERATION', `Plugin "${plugin.id}" serves unknown API "${api}"`);
+    const known = new Set(operations.map((r) => r.operationId));
+    const unknown = [...handlers, ...sockets].filter((h) => !known.has(h));
     if (unknown.length > 0) {
       throw new CapstanError('PLUGIN_ERR_OPERATION', `Plugin "${plugin.id}" has a handler for unknown operation "${unknown.join('", "')}" of API "${api}"`);
+    }
+    const both = sockets.filter((s) => handlers.includes(s));
+    if (both.length > 0) {
+      throw new CapstanError('PLUGIN_ERR_OPERATION', `Plugin "${plugin.id}" serves operation "${both.join('", "')}" both as a handler and as a socket: keep one`);
+    }
+    // A WebSocket opens with a GET upgrade: any other method cannot carry one
+    const notGet = operations.filter((r) => sockets.includes(r.operationId) && r.method !== 'GET').map((r) => r.operationId);
+    if (notGet.length > 0) {
+      throw new CapstanError('PLUGIN_ERR_OPERATION', `Plugin "${plugin.id}" serves operation "${notGet.join('", "')}" as a socket, but only a GET operation can be upgraded to a WebSocket`);
     }
   }
 
@@ -122,6 +133,7 @@ export class PluginSet {
         api: p.definition.api as string,
         pluginId: p.id,
         handlers: p.instance.handlers ?? {},
+        sockets: p.instance.sockets ?? {},
         auth: p.instance.auth,
         bodyLimit: p.instance.bodyLimit ?? DEFAULT_BODY_LIMIT,
         log: p.log,

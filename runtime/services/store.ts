@@ -36,6 +36,12 @@ export interface WriteCondition {
   expected: number | null;
 }
 
+/**
+ * Told after a write is committed: `ip` names the IP written (put or delete); `undefined` means notices may have been
+ * lost (a dropped connection to a shared database) and any IP may have changed, so listeners re-read everything
+ */
+export type StoreChangeListener = (ip: string | undefined) => void;
+
 /** Storage of IP schedules with compare-and-set writes */
 export interface ScheduleStore {
   /** The IP's record, or undefined when it does not exist */
@@ -46,4 +52,11 @@ export interface ScheduleStore {
   put(ip: string, record: IpRecord, condition: WriteCondition): Promise<number | undefined>;
   /** Deletes the IP if its version is still `expected`; false on conflict or when it does not exist */
   delete(ip: string, condition: { expected: number }): Promise<boolean>;
+  /**
+   * Optional (plugin API 1.2): calls `listener` for every committed write, by any writer of the same storage (every
+   * host sharing a database), once `get` and `list` show it; spurious calls are allowed, missed ones are not (report
+   * `undefined` instead). Resolves when notices flow, with the function that stops them. Without it, the policy feed
+   * of `ip-schedule` sees only the writes of its own host
+   */
+  watch?(listener: StoreChangeListener): Promise<() => void>;
 }
