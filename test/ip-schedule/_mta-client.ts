@@ -80,6 +80,11 @@ export class MtaClient {
     return { policies: sorted(this.policies), suspends: sorted(this.suspends) };
   }
 
+  /** The current connection */
+  get socket(): WebSocket | undefined {
+    return this.#ws;
+  }
+
   /** Closes the connection as a network failure would; the client reconnects */
   drop(): void {
     this.#ws?.terminate();
