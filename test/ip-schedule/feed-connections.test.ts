@@ -163,15 +163,19 @@ test('a client that stops reading is dropped once it falls maxBufferedBytes behi
     // Stop reading: the socket's buffers fill, then the server's
     const ws = slow.socket!;
     ws.pause();
-    for (let volume = 101; volume < 160; volume++) {
+    let puts = 0;
+    for (let volume = 101; volume < 400; volume++) {
       await host.call('PUT', '/config/192.0.2.1', { groupings: groupings.map((g) => ({ ...g, start: { ...g.start, volume } })) });
       if (lines.some((l) => l.includes('too far behind'))) break;
+      puts++;
     }
     assert.ok(lines.some((l) => l.includes('"feed client dropped"') && l.includes('too far behind')), 'the slow client was dropped');
+    assert.ok(puts > 1, `the client was dropped only once behind, not for one large change (after ${puts} changes)`);
     ws.resume();
     const expected = (await host.call('GET', '/v1/policies')).json;
     await reader.until(() => JSON.stringify(reader.state()) === JSON.stringify(expected), 2000, 'the reader has everything');
     await slow.until(() => slow.syncs >= 2 && JSON.stringify(slow.state()) === JSON.stringify(expected), 3000, 'the slow client resynced');
+    assert.is(reader.connections, 1, 'the reading client was never dropped');
     assert.equal([...reader.errors, ...slow.errors], []);
     await Promise.all([reader.stop(), slow.stop()]);
   });

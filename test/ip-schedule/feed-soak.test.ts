@@ -30,7 +30,8 @@ test(`${CLIENTS} clients converge on every change and the host's memory stays fl
   try {
     const call = (method: string, path: string, body?: unknown) =>
       fetch(url + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const groupings = (volume: number) => Array.from({ length: 20 }, (_, i) => autoGrouping(`&g${i}`, [utcDate(0), volume + i], [utcDate(29), 100_000]));
+    // 20 groupings to replay; a change moves the first one's volume only: one UPDATE per client
+    const groupings = (volume: number) => Array.from({ length: 20 }, (_, i) => autoGrouping(`&g${i}`, [utcDate(0), i === 0 ? volume : 100 + i], [utcDate(29), 100_000]));
     assert.is((await call('POST', '/config/192.0.2.1', { groupings: groupings(100) })).status, 200);
     const feed = `${url.replace('http', 'ws')}/v1/policies/feed`;
     for (let i = 0; i < CLIENTS; i++) clients.push(new MtaClient(feed, { keepFrames: false, reconnectMs: 200 }));

@@ -1,8 +1,8 @@
 /**
  * The connected feed clients: each gets the full state on connect (VERSION, a CREATE per object, SYNCED), then every
  * change. Memory per client is bounded: the replay is written as the socket drains, changes arriving meanwhile wait
- * in a queue, and a client more than `maxBufferedBytes` behind (queued or in the socket) is cut off; it reconnects and
- * gets the full state again. A ping goes out every `pingIntervalMs`; a client that has not answered the previous one
+ * in a queue, and a client found more than `maxBufferedBytes` behind (queued or in the socket) when a change comes is
+ * cut off, so it holds at most that plus one change; it reconnects and gets the full state again. A ping goes out every `pingIntervalMs`; a client that has not answered the previous one
  * is cut off too.
  */
 import type { WebSocket } from 'ws';
@@ -62,12 +62,15 @@ export class FeedClients {
     const bytes = frames.reduce((sum, f) => sum + f.length, 0);
     for (const client of this.#clients) {
       if (!client.queued) {
-        this.#send(client, frames, bytes);
+        this.#send(client, frames);
+        continue;
+      }
+      if (client.queuedBytes > this.#options.maxBufferedBytes) {
+        this.#drop(client, 'too far behind while catching up');
         continue;
       }
       client.queued.push(...frames);
       client.queuedBytes += bytes;
-      if (client.queuedBytes > this.#options.maxBufferedBytes) this.#drop(client, 'too far behind while catching up');
     }
   }
 
@@ -100,12 +103,12 @@ export class FeedClients {
     const queued = client.queued!;
     client.queued = undefined;
     client.queuedBytes = 0;
-    if (queued.length > 0) this.#send(client, queued, queued.reduce((sum, f) => sum + f.length, 0));
+    if (queued.length > 0) this.#send(client, queued);
   }
 
-  /** Sends frames to one client unless that would put it more than the bound behind */
-  #send(client: Client, frames: readonly Buffer[], bytes: number): void {
-    if (client.ws.bufferedAmount + bytes > this.#options.maxBufferedBytes) {
+  /** Sends frames to one client unless it is already more than the bound behind (one change is never split) */
+  #send(client: Client, frames: readonly Buffer[]): void {
+    if (client.ws.bufferedAmount > this.#options.maxBufferedBytes) {
       this.#drop(client, 'too far behind');
       return;
     }

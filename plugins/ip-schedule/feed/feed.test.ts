@@ -148,7 +148,7 @@ test('a client that falls too far behind is cut off; the others keep getting cha
   const { feed, store, socket } = await startFeed('2025-03-12T12:00:00Z');
   const slow = new FakeSocket();
   feed.connect(slow as never);
-  slow.bufferedAmount = (1 << 20) - 10;
+  slow.bufferedAmount = (1 << 20) + 1;
   await store.put('192.0.2.1', { groupings: [grouping('2025-03-10')] });
   await feed.settled();
   assert.is(slow.readyState, 3, 'terminated');
