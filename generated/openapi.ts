@@ -1763,6 +1763,92 @@ export const documents: Record<string, any> = {
           }
         }
       },
+      "/v1/backoff/events": {
+        "post": {
+          "operationId": "reportBackoffEvents",
+          "tags": [
+            "policies"
+          ],
+          "summary": "Report failed delivery attempts; apply backoff policies",
+          "description": "The MTA reports failed delivery attempts in batches: each event is the reply text and whatever context it has (`localip`, `remoteip`, `remotemx`, `recipientdomain`, `grouping`, `tenantid`, `jobid`, `transportid`). Each reply is classified with the backoff model through the bounce-classifier's cache, and counted per class and per the values of that class's `fields` (an event lacking one of them is classified but not counted). A count reaching the class's threshold within its window applies a `BACKOFF` policy (`rate`, `concurrency`) or suspension scoped by those values, with a TTL; reaching it again while that is in force escalates it. Applied policies are stored (they survive a restart and reach every host sharing the store), go out on the feed, lapse with a `DELETE` and appear in `GET /v1/policies`. The answer gives, in input order, each event's class, the class's fields and actions, and the ids of the policies and suspensions the event triggered. The per-class table and its defaults are in docs/policy-feed.md. Needs the bounce-classifier plugin (501 without it).",
+          "requestBody": {
+            "required": true,
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BackoffEvents"
+                },
+                "example": {
+                  "events": [
+                    {
+                      "message": "421 4.7.0 Too many connections from your IP, try again later",
+                      "localip": "192.0.2.1",
+                      "remoteip": "198.51.100.7",
+                      "grouping": "&gmail"
+                    }
+                  ]
+                }
+              }
+            }
+          },
+          "responses": {
+            "200": {
+              "description": "Each event's class and what it triggered, in input order",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/BackoffEventResults"
+                  },
+                  "example": {
+                    "events": [
+                      {
+                        "class": "RATE_LIMIT__SERVER_BUSY",
+                        "fields": [
+                          "localip",
+                          "remoteip"
+                        ],
+                        "actions": [
+                          "concurrency",
+                          "rate"
+                        ],
+                        "policies": [
+                          "backoff:RATE_LIMIT__SERVER_BUSY?localip=192.0.2.1&remoteip=198.51.100.7"
+                        ]
+                      }
+                    ]
+                  }
+                }
+              }
+            },
+            "400": {
+              "$ref": "#/components/responses/BadRequest"
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "413": {
+              "description": "The body is larger than the plugin accepts.",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Error"
+                  }
+                }
+              }
+            },
+            "501": {
+              "description": "No classifier is configured (the bounce-classifier plugin is not in `plugins`), or the store keeps no applied policies.",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Error"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
       "/v1/policies": {
         "get": {
           "operationId": "getPolicies",
@@ -2802,6 +2888,122 @@ export const documents: Record<string, any> = {
               }
             }
           ]
+        },
+        "BackoffEvent": {
+          "type": "object",
+          "description": "One failed delivery attempt.",
+          "required": [
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "message": {
+              "type": "string",
+              "maxLength": 16384,
+              "description": "The reply text as received"
+            },
+            "transportid": {
+              "type": "string",
+              "maxLength": 256
+            },
+            "localip": {
+              "type": "string",
+              "maxLength": 256
+            },
+            "remoteip": {
+              "type": "string",
+              "maxLength": 256
+            },
+            "remotemx": {
+              "type": "string",
+              "maxLength": 256
+            },
+            "recipientdomain": {
+              "type": "string",
+              "maxLength": 256
+            },
+            "jobid": {
+              "type": "string",
+              "maxLength": 256
+            },
+            "grouping": {
+              "type": "string",
+              "maxLength": 256
+            },
+            "tenantid": {
+              "type": "string",
+              "maxLength": 256
+            }
+          }
+        },
+        "BackoffEvents": {
+          "type": "object",
+          "description": "Body of `POST /v1/backoff/events`.",
+          "required": [
+            "events"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "events": {
+              "type": "array",
+              "maxItems": 10000,
+              "items": {
+                "$ref": "#/components/schemas/BackoffEvent"
+              }
+            }
+          }
+        },
+        "BackoffEventResult": {
+          "type": "object",
+          "required": [
+            "class",
+            "fields",
+            "actions",
+            "policies"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "class": {
+              "type": "string",
+              "description": "The backoff class (see `/v1/backoff` of the bounce-classifier API)"
+            },
+            "fields": {
+              "type": "array",
+              "description": "Lower-case fields the class is scoped by.",
+              "items": {
+                "type": "string"
+              }
+            },
+            "actions": {
+              "type": "array",
+              "description": "What the class calls for (`suspend`, `rate`, `concurrency`).",
+              "items": {
+                "type": "string"
+              }
+            },
+            "policies": {
+              "type": "array",
+              "description": "Ids of the policies and suspensions this event applied or escalated.",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        },
+        "BackoffEventResults": {
+          "type": "object",
+          "required": [
+            "events"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "events": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/BackoffEventResult"
+              }
+            }
+          }
         }
       }
     }

@@ -253,6 +253,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/backoff/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report failed delivery attempts; apply backoff policies
+         * @description The MTA reports failed delivery attempts in batches: each event is the reply text and whatever context it has (`localip`, `remoteip`, `remotemx`, `recipientdomain`, `grouping`, `tenantid`, `jobid`, `transportid`). Each reply is classified with the backoff model through the bounce-classifier's cache, and counted per class and per the values of that class's `fields` (an event lacking one of them is classified but not counted). A count reaching the class's threshold within its window applies a `BACKOFF` policy (`rate`, `concurrency`) or suspension scoped by those values, with a TTL; reaching it again while that is in force escalates it. Applied policies are stored (they survive a restart and reach every host sharing the store), go out on the feed, lapse with a `DELETE` and appear in `GET /v1/policies`. The answer gives, in input order, each event's class, the class's fields and actions, and the ids of the policies and suspensions the event triggered. The per-class table and its defaults are in docs/policy-feed.md. Needs the bounce-classifier plugin (501 without it).
+         */
+        post: operations["reportBackoffEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/policies": {
         parameters: {
             query?: never;
@@ -541,6 +561,36 @@ export interface components {
             /** @enum {unknown} */
             action: "CREATE" | "DELETE";
             suspend: components["schemas"]["Suspend"];
+        };
+        /** @description One failed delivery attempt. */
+        BackoffEvent: {
+            /** @description The reply text as received */
+            message: string;
+            transportid?: string;
+            localip?: string;
+            remoteip?: string;
+            remotemx?: string;
+            recipientdomain?: string;
+            jobid?: string;
+            grouping?: string;
+            tenantid?: string;
+        };
+        /** @description Body of `POST /v1/backoff/events`. */
+        BackoffEvents: {
+            events: components["schemas"]["BackoffEvent"][];
+        };
+        BackoffEventResult: {
+            /** @description The backoff class (see `/v1/backoff` of the bounce-classifier API) */
+            class: string;
+            /** @description Lower-case fields the class is scoped by. */
+            fields: string[];
+            /** @description What the class calls for (`suspend`, `rate`, `concurrency`). */
+            actions: string[];
+            /** @description Ids of the policies and suspensions this event applied or escalated. */
+            policies: string[];
+        };
+        BackoffEventResults: {
+            events: components["schemas"]["BackoffEventResult"][];
         };
     };
     responses: {
@@ -1133,6 +1183,82 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    reportBackoffEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         {
+                 *           "message": "421 4.7.0 Too many connections from your IP, try again later",
+                 *           "localip": "192.0.2.1",
+                 *           "remoteip": "198.51.100.7",
+                 *           "grouping": "&gmail"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BackoffEvents"];
+            };
+        };
+        responses: {
+            /** @description Each event's class and what it triggered, in input order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "class": "RATE_LIMIT__SERVER_BUSY",
+                     *           "fields": [
+                     *             "localip",
+                     *             "remoteip"
+                     *           ],
+                     *           "actions": [
+                     *             "concurrency",
+                     *             "rate"
+                     *           ],
+                     *           "policies": [
+                     *             "backoff:RATE_LIMIT__SERVER_BUSY?localip=192.0.2.1&remoteip=198.51.100.7"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BackoffEventResults"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The body is larger than the plugin accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No classifier is configured (the bounce-classifier plugin is not in `plugins`), or the store keeps no applied policies. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPolicies: {

@@ -16,13 +16,15 @@
  * ```
  */
 import { CapstanError, definePlugin, Type } from '../../runtime/mod.ts';
-import type { ScheduleStore } from '../../runtime/mod.ts';
+import type { ReplyClassifier, ScheduleStore } from '../../runtime/mod.ts';
+import { BackoffConfig, BackoffEngine, backoffHandlers, policyTable } from './backoff/mod.ts';
 import { isTimeZone } from './dates.ts';
 import { feedOperations, PolicyFeed } from './feed/mod.ts';
 import { createHandlers } from './handlers.ts';
 
 const Config = Type.Object({
   store: Type.Optional(Type.String({ minLength: 1, description: 'Id of the store plugin instance in plugins[]' })),
+  classifier: Type.Optional(Type.String({ minLength: 1, description: 'Id of the bounce-classifier instance backoff events are classified by (default: "bounce-classifier" when it is in plugins[])' })),
   timezone: Type.String({ default: 'UTC', description: 'IANA time zone schedule days are counted in' }),
   authentication: Type.Optional(Type.Object({
     apikeys: Type.Array(Type.String({ minLength: 1 }), { description: 'Keys accepted in X-Api-Key (and in the feed address\'s api_key)' }),
@@ -31,6 +33,7 @@ const Config = Type.Object({
     pingInterval: Type.Number({ default: 30, exclusiveMinimum: 0, maximum: 3600, description: 'Seconds between pings; a client that missed the last one is dropped' }),
     maxBufferedBytes: Type.Integer({ default: 4 * 1024 * 1024, minimum: 65536, description: 'Bytes a client may fall behind before it is dropped (it reconnects and resyncs)' }),
   }, { additionalProperties: false, default: {} }),
+  backoff: BackoffConfig,
 }, { additionalProperties: false });
 
 export default definePlugin({
@@ -41,19 +44,31 @@ export default definePlugin({
   description: 'Per-IP, per-grouping sending volume schedules and their status',
   config: Config,
   capabilities: {
-    services: { store: { kind: 'store', configKey: 'store', default: 'schedule-store-file' } },
+    services: {
+      store: { kind: 'store', configKey: 'store', default: 'schedule-store-file' },
+      classifier: { kind: 'api', configKey: 'classifier', default: 'bounce-classifier', optional: true },
+    },
   },
   async setup(ctx) {
-    const { timezone, authentication, feed: settings } = ctx.config;
+    const { timezone, authentication, feed: settings, backoff } = ctx.config;
     if (!isTimeZone(timezone)) throw new CapstanError('PLUGIN_ERR_CONFIG', `Invalid time zone "${timezone}": use an IANA name such as "Europe/Stockholm"`);
     const store = ctx.services.store as ScheduleStore;
+    const classifier = ctx.services.classifier as ReplyClassifier | undefined;
+    if (classifier && typeof classifier.classifyReplies !== 'function') {
+      throw new CapstanError('PLUGIN_ERR_SERVICE', `Plugin "${ctx.config.classifier ?? 'bounce-classifier'}" does not classify replies for other plugins`);
+    }
+    const table = policyTable(backoff);
     if (!store.watch) ctx.log.warn('the schedule store has no watch(): the policy feed sees only this host\'s writes');
     const feed = await PolicyFeed.start({
       store, timezone, log: ctx.log, maxBufferedBytes: settings.maxBufferedBytes, pingIntervalMs: settings.pingInterval * 1000,
     });
     const policies = feedOperations(feed);
+    const engine = new BackoffEngine(table, (id) => feed.appliedPolicy(id));
+    const events = backoffHandlers({ classifier, store, engine, notice: (change) => feed.notice(change), now: Date.now });
     return {
-      handlers: { ...createHandlers({ store, timezone, changed: (ip) => feed.notice(ip) }), ...policies.handlers },
+      handlers: { ...createHandlers({ store, timezone, changed: (ip) => feed.notice({ ip }) }), ...policies.handlers, ...events },
+      // Batches of backoff events: 10,000 replies of a few hundred bytes
+      bodyLimit: 8 * 1024 * 1024,
       sockets: policies.sockets,
       auth: { header: 'x-api-key', keys: authentication?.apikeys ?? [], query: 'api_key' },
       close: () => feed.close(),

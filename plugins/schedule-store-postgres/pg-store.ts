@@ -4,9 +4,9 @@
  * from one sequence: they never repeat, even when an IP is deleted and created again.
  */
 import pg from 'pg';
-import type { IpRecord, ScheduleStore, StoreChangeListener, StoredIp, WriteCondition } from '../../runtime/mod.ts';
+import type { AppliedPolicy, IpRecord, ScheduleStore, StoreChangeListener, StoredIp, WriteCondition } from '../../runtime/mod.ts';
 import { migrate } from './migrations.ts';
-import { channelOf, StoreWatch } from './watch.ts';
+import { channelOf, POLICY_NOTICE, StoreWatch } from './watch.ts';
 
 interface Row {
   ip: string;
@@ -20,6 +20,7 @@ export class PostgresStore implements ScheduleStore {
   readonly #table: string;
   readonly #sequence: string;
   readonly #channel: string;
+  readonly #policies: string;
   readonly #watch: StoreWatch;
 
   private constructor(pool: pg.Pool, options: { connectionString: string; schema: string }) {
@@ -27,6 +28,7 @@ export class PostgresStore implements ScheduleStore {
     this.#table = `"${options.schema}".ip_schedules`;
     this.#sequence = `'"${options.schema}".ip_schedule_versions'`;
     this.#channel = channelOf(options.schema);
+    this.#policies = `"${options.schema}".applied_policies`;
     this.#watch = new StoreWatch(options.connectionString, options.schema);
   }
 
@@ -81,6 +83,30 @@ export class PostgresStore implements ScheduleStore {
     const { rowCount } = await this.#pool.query(
       `WITH w AS (DELETE FROM ${this.#table} WHERE ip = $1 AND version = $2 RETURNING ip) SELECT pg_notify($3, ip) FROM w`,
       [ip, condition.expected, this.#channel],
+    );
+    return rowCount === 1;
+  }
+
+  async listPolicies(): Promise<AppliedPolicy[]> {
+    const { rows } = await this.#pool.query<{ id: string; kind: AppliedPolicy['kind']; object: AppliedPolicy['object']; expires: string; level: number }>(
+      `SELECT id, kind, object, expires, level FROM ${this.#policies} ORDER BY id`,
+    );
+    return rows.map((row) => ({ ...row, expires: Number(row.expires) }));
+  }
+
+  async putPolicy(policy: AppliedPolicy): Promise<void> {
+    await this.#pool.query(
+      `WITH w AS (INSERT INTO ${this.#policies} (id, kind, object, expires, level) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO UPDATE SET kind = $2, object = $3, expires = $4, level = $5 RETURNING id)
+       SELECT pg_notify($6, $7 || id) FROM w`,
+      [policy.id, policy.kind, JSON.stringify(policy.object), policy.expires, policy.level, this.#channel, POLICY_NOTICE],
+    );
+  }
+
+  async deletePolicy(id: string, condition: { expires: number }): Promise<boolean> {
+    const { rowCount } = await this.#pool.query(
+      `WITH w AS (DELETE FROM ${this.#policies} WHERE id = $1 AND expires = $2 RETURNING id) SELECT pg_notify($3, $4 || id) FROM w`,
+      [id, condition.expires, this.#channel, POLICY_NOTICE],
     );
     return rowCount === 1;
   }

@@ -5,10 +5,13 @@
  * since notices sent meanwhile are gone.
  */
 import pg from 'pg';
-import type { StoreChangeListener } from '../../runtime/mod.ts';
+import type { StoreChange, StoreChangeListener } from '../../runtime/mod.ts';
 
 const FIRST_RETRY_MS = 100;
 const LAST_RETRY_MS = 5000;
+
+/** Payload prefix of a notice about an applied policy; IP notices carry the IP alone (no IP starts with "p") */
+export const POLICY_NOTICE = 'policy:';
 
 /** The channel of a schema: PostgreSQL cuts identifiers at 63 bytes, and a shared prefix only causes spurious notices */
 export function channelOf(schema: string): string {
@@ -33,7 +36,7 @@ export class StoreWatch {
 
   /** Adds a listener once the connection listens; the first call opens it */
   async add(listener: StoreChangeListener): Promise<() => void> {
-    const own: StoreChangeListener = (ip) => listener(ip);
+    const own: StoreChangeListener = (change) => listener(change);
     this.#connecting ??= this.#connect().catch((error) => {
       this.#connecting = undefined;
       throw error;
@@ -58,7 +61,9 @@ export class StoreWatch {
     client.on('error', lost);
     client.on('end', lost);
     client.on('notification', (message) => {
-      if (message.channel === this.#channel) this.#tell(message.payload);
+      if (message.channel !== this.#channel || !message.payload) return;
+      const { payload } = message;
+      this.#tell(payload.startsWith(POLICY_NOTICE) ? { policy: payload.slice(POLICY_NOTICE.length) } : { ip: payload });
     });
     try {
       await client.connect();
@@ -86,7 +91,7 @@ export class StoreWatch {
   #reconnect(): void {
     this.#retry = setTimeout(() => {
       this.#connect().then(
-        () => this.#tell(undefined),
+        () => this.#tell({ lost: true }),
         () => {
           this.#retryMs = Math.min(this.#retryMs * 2, LAST_RETRY_MS);
           if (!this.#closed) this.#reconnect();
@@ -95,10 +100,10 @@ export class StoreWatch {
     }, this.#retryMs);
   }
 
-  #tell(ip: string | undefined): void {
+  #tell(change: StoreChange): void {
     for (const listener of this.#listeners) {
       try {
-        listener(ip === '' ? undefined : ip);
+        listener(change);
       } catch {
         // A listener's failure is its own; the others must still hear of the write
       }

@@ -58,7 +58,9 @@ export class PluginSet {
     for (const [name, need] of Object.entries(definition.capabilities?.services ?? {})) {
       const named = need.configKey ? config[need.configKey] : undefined;
       const id = typeof named === 'string' ? named : need.default;
-      const provider = this.#entries.find((e) => e.id === id) ?? (id === need.default ? { id } : undefined);
+      const listed = this.#entries.find((e) => e.id === id);
+      if (need.optional && typeof named !== 'string' && !listed) continue;
+      const provider = listed ?? (id === need.default ? { id } : undefined);
       if (!provider) {
         throw new CapstanError('PLUGIN_ERR_SERVICE', `Cannot start plugin "${entry.id}": its ${name} "${id}" is not in "plugins"`);
       }

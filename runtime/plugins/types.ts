@@ -22,6 +22,11 @@ export interface ServiceNeed {
   configKey?: string;
   /** Built-in plugin id used when the config names none */
   default: string;
+  /**
+   * Started only when the config names an instance or `default` is in `plugins[]`; otherwise `ctx.services` lacks it
+   * (since plugin API 1.2)
+   */
+  optional?: boolean;
 }
 
 /** Everything a plugin may touch; the host denies the rest */

@@ -15,7 +15,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { IpRecord, ScheduleStore } from '../../runtime/mod.ts';
+import type { AppliedPolicy, IpRecord, ScheduleStore } from '../../runtime/mod.ts';
 
 /** What a factory hands the suite: an empty store and how to release it */
 export interface StoreUnderTest {
@@ -37,12 +37,19 @@ const record = (volume: number, extra?: Partial<IpRecord['groupings'][number]>):
 
 type Check = (store: ScheduleStore) => Promise<void>;
 
-/** Notices a watch reported, and a way to wait for one naming `ip` (or `undefined`: re-read everything) */
+/** An applied suspension with the id and expiry given */
+const applied = (id: string, expires: number): AppliedPolicy => ({
+  id, kind: 'suspend', object: { id, type: 'BACKOFF', localip: '192.0.2.1', tag: 'RATE_LIMIT__GENERAL', ttl: 600 }, expires, level: 0,
+});
+
+/** Notices a watch reported, and a way to wait for one naming `ip` (`policy:<id>` for an applied policy) */
 async function watched(store: ScheduleStore) {
   assert.type(store.watch, 'function', 'the store has no watch(): implement it, or skip the watch tests with a reason');
   const seen: (string | undefined)[] = [];
   const waiters: { ip: string; done: () => void }[] = [];
-  const stop = await store.watch!((ip) => {
+  const stop = await store.watch!((change) => {
+    // An IP as itself, an applied policy as `policy:<id>`, a loss as undefined
+    const ip = 'ip' in change ? change.ip : 'policy' in change ? `policy:${change.policy}` : undefined;
     seen.push(ip);
     for (const waiter of waiters.splice(0)) {
       if (ip === undefined || ip === waiter.ip) waiter.done();
@@ -204,6 +211,32 @@ const CHECKS: Record<string, Check> = {
     const heard = watch.next('192.0.2.8');
     assert.ok((await store.put('192.0.2.8', record(1), { expected: null })) !== undefined, 'the write succeeds');
     await heard;
+    watch.stop();
+  },
+  'applied policies are listed by id and replaced when put again': async (store) => {
+    assert.type(store.putPolicy, 'function', 'the store keeps no applied policies: implement listPolicies, putPolicy and deletePolicy, or skip these tests with a reason');
+    assert.equal(await store.listPolicies!(), []);
+    await store.putPolicy!(applied('b', 1000));
+    await store.putPolicy!(applied('a', 2000));
+    await store.putPolicy!({ ...applied('b', 3000), level: 1 });
+    assert.equal(await store.listPolicies!(), [applied('a', 2000), { ...applied('b', 3000), level: 1 }]);
+  },
+  'deletePolicy deletes only the applied policy that still expires when given': async (store) => {
+    assert.type(store.deletePolicy, 'function', 'the store keeps no applied policies');
+    await store.putPolicy!(applied('a', 1000));
+    assert.is(await store.deletePolicy!('a', { expires: 999 }), false, 'renewed meanwhile');
+    assert.is(await store.deletePolicy!('x', { expires: 1000 }), false, 'unknown');
+    assert.is(await store.deletePolicy!('a', { expires: 1000 }), true);
+    assert.equal(await store.listPolicies!(), []);
+  },
+  'watch reports applied policies put and deleted': async (store) => {
+    const watch = await watched(store);
+    const put = watch.next('policy:backoff:x');
+    await store.putPolicy!(applied('backoff:x', 1000));
+    await put;
+    const deleted = watch.next('policy:backoff:x');
+    await store.deletePolicy!('backoff:x', { expires: 1000 });
+    await deleted;
     watch.stop();
   },
   'many IPs are all listed when written at once': async (store) => {

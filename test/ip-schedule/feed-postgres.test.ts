@@ -12,9 +12,12 @@ let a: ScheduleHost;
 let b: ScheduleHost;
 const clients: MtaClient[] = [];
 
+const BUSY = '421 4.7.0 Too many connections from your IP, try again later';
+// Every class the model may give BUSY applies at the first event, for 2 s
+const BACKOFF = { policies: { CONCURRENCY_LIMIT: { threshold: 1, ttl: 2 }, RATE_LIMIT__SERVER_BUSY: { threshold: 1, ttl: 2 }, RATE_LIMIT__IP_RATE_LIMIT: { threshold: 1, ttl: 2 }, RATE_LIMIT__GENERAL: { threshold: 1, ttl: 2 } } };
 const start = () => startScheduleHost({
-  plugins: [{ id: 'schedule-store-postgres', config: { connectionString: URL, schema } }],
-  config: { store: 'schedule-store-postgres' },
+  plugins: [{ id: 'schedule-store-postgres', config: { connectionString: URL, schema } }, { id: 'bounce-classifier' }],
+  config: { store: 'schedule-store-postgres', backoff: BACKOFF },
 });
 const running = (name: string, volume = 100) => autoGrouping(name, [utcDate(0), volume], [utcDate(9), 10_000]);
 
@@ -66,6 +69,16 @@ test('a host whose listening connection to PostgreSQL is cut re-reads everything
   await admin.end();
   await a.call('POST', '/config/192.0.2.50', { groupings: [running('&gmail')] });
   await Promise.all(clients.map((c) => c.until(() => c.policies.has('warmup:192.0.2.50:&gmail'), 3000, 'the write made while listening was down')));
+});
+
+test('a backoff policy applied through one host reaches the clients of both, and lapses on both', async () => {
+  const event = { message: BUSY, localip: '192.0.2.77', remoteip: '198.51.100.7', grouping: '&gmail' };
+  const { json } = await b.call('POST', '/v1/backoff/events', { events: [event] });
+  const [id] = json.events[0].policies;
+  assert.type(id, 'string', `the class "${json.events[0].class}" applied a policy`);
+  await Promise.all(clients.map((c) => c.until(() => c.policies.has(id) || c.suspends.has(id), 1000, 'the backoff policy')));
+  await Promise.all(clients.map((c) => c.until(() => !c.policies.has(id) && !c.suspends.has(id), 3500, 'its DELETE')));
+  for (const client of clients) assert.equal(client.errors, []);
 });
 
 test.run();

@@ -49,11 +49,11 @@ class TestStore implements ScheduleStore {
   }
   async put(ip: string, record: IpRecord) {
     this.ips.set(ip, { ip, record, version: ++this.#version });
-    this.listener?.(ip);
+    this.listener?.({ ip });
     return this.#version;
   }
   async delete(ip: string) {
-    this.listener?.(ip);
+    this.listener?.({ ip });
     return this.ips.delete(ip);
   }
   async watch(listener: StoreChangeListener) {

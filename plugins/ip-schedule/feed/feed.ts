@@ -1,9 +1,10 @@
 /**
  * The policy feed of one host: keeps the policy state in step with the store (its change notices, and this host's own
- * writes at once) and with the day (a timer to the next local midnight), and sends every change to the clients.
+ * writes at once), with the day (a timer to the next local midnight) and with the applied policies' expiry (a timer to
+ * the next one, which also deletes it from the store), and sends every change to the clients.
  */
 import type { WebSocket } from 'ws';
-import type { Logger, ScheduleStore } from '../../../runtime/mod.ts';
+import type { AppliedPolicy, Logger, ScheduleStore, StoreChange } from '../../../runtime/mod.ts';
 import { today } from '../dates.ts';
 import { FeedClients } from './clients.ts';
 import { nextMidnight } from './midnight.ts';
@@ -12,6 +13,8 @@ import { PolicyState, type Snapshot } from './state.ts';
 
 /** IPs read from the store at once when many changed */
 const READ_BATCH = 64;
+/** The longest delay a Node timer takes */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Wait before re-reading everything after the store failed */
 const RETRY_MS = 1000;
 
@@ -46,6 +49,11 @@ export class PolicyFeed {
   readonly #clients: FeedClients;
   #pending = new Set<string>();
   #rereadAll = false;
+  #rereadPolicies = false;
+  /** Applied policies as last read */
+  #applied: AppliedPolicy[] = [];
+  #appliedById = new Map<string, AppliedPolicy>();
+  #expiry: unknown;
   #running: Promise<void> | undefined;
   /** Notices counted in, and the count the state has caught up with: `settled()` waits for the difference */
   #requested = 0;
@@ -66,17 +74,19 @@ export class PolicyFeed {
   static async start(options: FeedOptions): Promise<PolicyFeed> {
     const feed = new PolicyFeed(options);
     // Watch first: a write landing between the read and the watch would otherwise go unseen
-    feed.#unwatch = await options.store.watch?.((ip) => feed.notice(ip));
+    feed.#unwatch = await options.store.watch?.((change) => feed.notice(change));
     feed.#state.replaceAll(await options.store.list());
+    feed.#setApplied(await options.store.listPolicies?.() ?? []);
     feed.#armMidnight();
     return feed;
   }
 
-  /** A write to `ip` (undefined: to anything) was committed; this host's handlers call it as the store does */
-  notice(ip: string | undefined): void {
+  /** A write was committed; this host's writers call it as the store does */
+  notice(change: StoreChange): void {
     if (this.#closed) return;
-    if (ip === undefined) this.#rereadAll = true;
-    else this.#pending.add(ip);
+    if ('ip' in change) this.#pending.add(change.ip);
+    else if ('policy' in change) this.#rereadPolicies = true;
+    else this.#rereadAll = true;
     this.#requested++;
     this.#running ??= this.#run();
   }
@@ -99,6 +109,11 @@ export class PolicyFeed {
     this.#clients.add(ws, [...policies, ...suspends].map((object) => frame({ action: 'CREATE', object })));
   }
 
+  /** The applied policy with this id as last read from the store, lapsed or not */
+  appliedPolicy(id: string): AppliedPolicy | undefined {
+    return this.#appliedById.get(id);
+  }
+
   /** Number of connected clients */
   get clients(): number {
     return this.#clients.size;
@@ -109,6 +124,7 @@ export class PolicyFeed {
     this.#closed = true;
     this.#unwatch?.();
     this.#clock.clearTimeout(this.#timer);
+    this.#clock.clearTimeout(this.#expiry);
     this.#clients.close();
     for (const waiter of this.#waiters.splice(0)) waiter.done();
   }
@@ -121,10 +137,14 @@ export class PolicyFeed {
   async #run(): Promise<void> {
     // Let notices of the same moment (a group commit, a burst of writes) join one round
     await new Promise((done) => setImmediate(done));
-    while (!this.#closed && (this.#pending.size > 0 || this.#rereadAll)) {
+    while (!this.#closed && (this.#pending.size > 0 || this.#rereadAll || this.#rereadPolicies)) {
       const target = this.#requested;
       try {
         this.#send(this.#state.setDay(this.#today()));
+        if (this.#rereadPolicies || this.#rereadAll) {
+          this.#rereadPolicies = false;
+          this.#setApplied(await this.#options.store.listPolicies?.() ?? []);
+        }
         if (this.#rereadAll) {
           this.#rereadAll = false;
           this.#pending.clear();
@@ -140,7 +160,7 @@ export class PolicyFeed {
         }
       } catch (error) {
         this.#options.log.warn('policy feed cannot read the store: reading everything again shortly', { error });
-        this.#clock.setTimeout(() => this.notice(undefined), RETRY_MS);
+        this.#clock.setTimeout(() => this.notice({ lost: true }), RETRY_MS);
       }
       this.#caughtUp(target);
     }
@@ -158,6 +178,33 @@ export class PolicyFeed {
 
   #send(changes: ReturnType<PolicyState['setIp']>): void {
     this.#clients.broadcast(changes.map(frame));
+  }
+
+  /**
+   * Takes the applied policies as read: sends what changed, removes what lapsed from the store (whichever host gets
+   * there first; a host that was down meanwhile finds them at start) and sets a timer to the next expiry
+   */
+  #setApplied(all: AppliedPolicy[]): void {
+    const now = this.#clock.now();
+    const applied = all.filter((p) => p.expires > now);
+    this.#applied = applied;
+    this.#appliedById = new Map(applied.map((p) => [p.id, p]));
+    this.#send(this.#state.setApplied(applied, now));
+    this.#clock.clearTimeout(this.#expiry);
+    const next = Math.min(...applied.map((p) => p.expires));
+    // Node fires a longer timer at once: wait the longest it takes, then look again
+    if (Number.isFinite(next)) this.#expiry = this.#clock.setTimeout(() => this.#expire(), Math.min(next - now, MAX_TIMER_MS));
+    for (const policy of all) {
+      if (policy.expires > now) continue;
+      this.#options.store.deletePolicy?.(policy.id, { expires: policy.expires }).catch((error: unknown) => {
+        this.#options.log.warn('cannot delete a lapsed policy from the store', { id: policy.id, error });
+      });
+    }
+  }
+
+  /** Sends the DELETE of what lapsed */
+  #expire(): void {
+    if (!this.#closed) this.#setApplied(this.#applied);
   }
 
   /** Sets a timer to the next local midnight; each firing derives the new day's policies and sets the next */

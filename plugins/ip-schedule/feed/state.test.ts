@@ -70,6 +70,20 @@ test('the snapshot lists policies and suspensions sorted by id and is rebuilt on
   assert.is.not(state.snapshot(), first);
 });
 
+test('applied policies join the snapshot until they lapse, and an escalated one is an UPDATE', () => {
+  const state = new PolicyState(TODAY);
+  const now = Date.parse('2025-03-10T12:00:00Z');
+  const policy = (level: number, expires: number) => ({
+    id: 'backoff:X?localip=a', kind: 'policy' as const, level, expires,
+    object: { id: 'backoff:X?localip=a', type: 'BACKOFF', fields: ['LOCALIP'], if: { localip: 'a' }, then: { concurrency: 4 >> level, tag: 'X' }, ttl: 60 << level },
+  });
+  const suspend = { id: 'backoff:Y?jobid=j', kind: 'suspend' as const, level: 0, expires: now + 1000, object: { id: 'backoff:Y?jobid=j', type: 'BACKOFF', jobid: 'j', tag: 'Y', ttl: 1 } };
+  assert.equal(summary(state.setApplied([policy(0, now + 60_000), suspend, { ...suspend, id: 'old', expires: now }], now)), ['CREATE policy backoff:X?localip=a', 'CREATE suspend backoff:Y?jobid=j']);
+  assert.equal(state.snapshot().suspends.map((o) => o.id), ['backoff:Y?jobid=j']);
+  assert.equal(state.setApplied([policy(0, now + 60_000), suspend], now), [], 'read back unchanged');
+  assert.equal(summary(state.setApplied([policy(1, now + 120_000), suspend], now + 1000)), ['UPDATE policy backoff:X?localip=a', 'DELETE suspend backoff:Y?jobid=j']);
+});
+
 test('diff deletes and creates a policy whose type, fields or if changed, and any changed suspension', () => {
   const p = (then: object, extra: object = {}) => feedObject('policy', { id: 'p', type: 'WARMUP', fields: ['LOCALIP'], if: { localip: IP }, then, ...extra });
   const s = (tag: string) => feedObject('suspend', { id: 's', type: 'WARMUP', localip: IP, tag });

@@ -1,9 +1,10 @@
 /**
- * The feed state: every IP's stored record (as last read) and the policies derived from it for the current day.
- * Each change of a record or of the day yields the changes the clients must get; the whole state serves the replay on
- * connect and `GET /v1/policies`.
+ * The feed state: every IP's stored record (as last read) and the policies derived from it for the current day, and
+ * the applied (backoff) policies that have not lapsed. Each change of a record, of the day or of the applied policies
+ * yields the changes the clients must get; the whole state serves the replay on connect and `GET /v1/policies`.
  */
-import type { IpRecord, StoredIp } from '../../../runtime/mod.ts';
+import type { AppliedPolicy, IpRecord, StoredIp } from '../../../runtime/mod.ts';
+import type { Policy, Suspend } from './policies.ts';
 import { warmupPolicies } from './policies.ts';
 import { diff, feedObject, type FeedChange, type FeedObject } from './protocol.ts';
 
@@ -24,6 +25,10 @@ export interface Snapshot {
 export class PolicyState {
   #day: number;
   readonly #ips = new Map<string, IpEntry>();
+  /** Applied policies in force, by `<kind>:<id>` */
+  #applied = new Map<string, FeedObject>();
+  /** `expires/level` of each, as written: the same means the same object */
+  #appliedVersions = new Map<string, string>();
   #snapshot: Snapshot | undefined;
 
   constructor(day: number) {
@@ -70,10 +75,30 @@ export class PolicyState {
     return this.#changed(changes);
   }
 
+  /** Replaces the applied policies with those of `all` that have not lapsed at `now` (ms since the epoch) */
+  setApplied(all: readonly AppliedPolicy[], now: number): FeedChange[] {
+    const objects = new Map<string, FeedObject>();
+    const versions = new Map<string, string>();
+    for (const applied of all) {
+      if (applied.expires <= now) continue;
+      const key = `${applied.kind}:${applied.id}`;
+      // A policy written once is read back many times: encode it again only when it was written again
+      const version = `${applied.expires}/${applied.level}`;
+      const same = this.#appliedVersions.get(key) === version ? this.#applied.get(key) : undefined;
+      objects.set(key, same ?? feedObject(applied.kind, applied.object as unknown as Policy | Suspend));
+      versions.set(key, version);
+    }
+    const changes = diff(this.#applied, objects);
+    this.#applied = objects;
+    this.#appliedVersions = versions;
+    return this.#changed(changes);
+  }
+
   /** Everything in force, sorted by id; the same arrays until the next change */
   snapshot(): Snapshot {
     if (!this.#snapshot) {
       const all = [...this.#ips.values()].flatMap((entry) => [...entry.objects.values()]);
+      all.push(...this.#applied.values());
       const byId = (a: FeedObject, b: FeedObject) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
       this.#snapshot = {
         policies: all.filter((o) => o.kind === 'policy').sort(byId),
