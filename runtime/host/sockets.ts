@@ -12,6 +12,8 @@ import { apiKeyCheck, KeyRefused, type KeyCheck } from './auth.ts';
 import type { RouteEntry } from './operation-schemas.ts';
 import { queryCoercer, validator, type Mount } from './route-handler.ts';
 
+/** Largest frame a client may send: the plugin's `bodyLimit`, at most this */
+const MAX_FRAME_BYTES = 1024 * 1024;
 /** How long shutdown waits for clients to answer the close frame before cutting them off */
 const CLOSE_GRACE_MS = 1000;
 
@@ -77,7 +79,7 @@ export function createSocketServer(options: { mounts: Mount[]; routes: readonly 
   const { log, authExempt } = options;
   const sockets: SocketRoute[] = [];
   for (const mount of options.mounts) {
-    const server = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: mount.bodyLimit });
+    const server = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: Math.min(mount.bodyLimit, MAX_FRAME_BYTES) });
     for (const route of options.routes) {
       const handler = mount.sockets[route.operationId];
       if (route.api !== mount.api || !handler) continue;

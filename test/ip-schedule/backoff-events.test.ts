@@ -85,19 +85,19 @@ test('the event reaching a class\'s threshold applies its policy: named in the a
 });
 
 test('events that continue escalate the policy (UPDATE, TTL doubled), and it lapses with a DELETE', async () => {
-  const host = await configured({ [busy.class]: { threshold: 2, ttl: 1, maxTtl: 10, concurrency: 8 } });
+  const host = await configured({ [busy.class]: { threshold: 2, ttl: 2, maxTtl: 10, concurrency: 8 } });
   const client = new MtaClient(host.feed);
   try {
     await client.start();
     const post = () => host.call('POST', '/v1/backoff/events', { events: [event(BUSY), event(BUSY)] });
     const [id] = (await post()).json.events[1].policies;
     await client.until(() => client.policies.has(id), 1000);
-    assert.equal([client.policies.get(id)!.ttl, client.policies.get(id)!.then.concurrency], [1, 8]);
+    assert.equal([client.policies.get(id)!.ttl, client.policies.get(id)!.then.concurrency], [2, 8]);
     await post();
-    await client.until(() => client.policies.get(id)?.ttl === 2, 1000, 'the escalated policy');
+    await client.until(() => client.policies.get(id)?.ttl === 4, 1000, 'the escalated policy');
     assert.is(client.policies.get(id)!.then.concurrency, 4);
     assert.ok(client.frames.some((f) => f.action === 'UPDATE' && f.policy?.id === id), 'escalation is an UPDATE');
-    await client.until(() => !client.policies.has(id), 3500, 'the DELETE when it lapses');
+    await client.until(() => !client.policies.has(id), 5000, 'the DELETE when it lapses');
     assert.equal((await host.call('GET', '/v1/policies')).json, { policies: [], suspends: [] });
     assert.equal(client.errors, []);
   } finally {
