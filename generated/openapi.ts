@@ -1362,6 +1362,10 @@ export const documents: Record<string, any> = {
       {
         "name": "status",
         "description": "Current state of every schedule"
+      },
+      {
+        "name": "policies",
+        "description": "The warm-up policies and suspensions the MTA enforces, as JSON and as a live WebSocket feed"
       }
     ],
     "paths": {
@@ -1968,6 +1972,194 @@ export const documents: Record<string, any> = {
             },
             "404": {
               "$ref": "#/components/responses/NotFound"
+            }
+          }
+        }
+      },
+      "/v1/backoff/events": {
+        "post": {
+          "operationId": "reportBackoffEvents",
+          "tags": [
+            "policies"
+          ],
+          "summary": "Report failed delivery attempts; apply backoff policies",
+          "description": "The MTA reports failed delivery attempts in batches: each event is the reply text and whatever context it has (`localip`, `remoteip`, `remotemx`, `recipientdomain`, `grouping`, `tenantid`, `jobid`, `transportid`). Each reply is classified with the backoff model through the bounce-classifier's cache, and counted per class and per the values of that class's `fields` (an event lacking one of them is classified but not counted). A count reaching the class's threshold within its window applies a `BACKOFF` policy (`rate`, `concurrency`) or suspension scoped by those values, with a TTL; reaching it again while that is in force escalates it. Applied policies are stored (they survive a restart and reach every host sharing the store), go out on the feed, lapse with a `DELETE` and appear in `GET /v1/policies`. The answer gives, in input order, each event's class, the class's fields and actions, and the ids of the policies and suspensions the event triggered. The per-class table and its defaults are in docs/policy-feed.md. Needs the bounce-classifier plugin (501 without it).",
+          "requestBody": {
+            "required": true,
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BackoffEvents"
+                },
+                "example": {
+                  "events": [
+                    {
+                      "message": "421 4.7.0 Too many connections from your IP, try again later",
+                      "localip": "192.0.2.1",
+                      "remoteip": "198.51.100.7",
+                      "grouping": "&gmail"
+                    }
+                  ]
+                }
+              }
+            }
+          },
+          "responses": {
+            "200": {
+              "description": "Each event's class and what it triggered, in input order",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/BackoffEventResults"
+                  },
+                  "example": {
+                    "events": [
+                      {
+                        "class": "RATE_LIMIT__SERVER_BUSY",
+                        "fields": [
+                          "localip",
+                          "remoteip"
+                        ],
+                        "actions": [
+                          "concurrency",
+                          "rate"
+                        ],
+                        "policies": [
+                          "backoff:RATE_LIMIT__SERVER_BUSY?localip=192.0.2.1&remoteip=198.51.100.7"
+                        ]
+                      }
+                    ]
+                  }
+                }
+              }
+            },
+            "400": {
+              "$ref": "#/components/responses/BadRequest"
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "413": {
+              "description": "The body is larger than the plugin accepts.",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Error"
+                  }
+                }
+              }
+            },
+            "501": {
+              "description": "No classifier is configured (the bounce-classifier plugin is not in `plugins`), or the store keeps no applied policies.",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Error"
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "/v1/policies": {
+        "get": {
+          "operationId": "getPolicies",
+          "tags": [
+            "policies"
+          ],
+          "summary": "Policies and suspensions in force",
+          "description": "Every policy and suspension in force, the objects exactly as the feed (`/v1/policies/feed`) sends them in `CREATE`: for operators, and for MTAs that poll instead of subscribing. Policies are sorted by `id`, then suspensions by `id`. A write answered by this host is reflected here once its answer has been sent; writes through another host sharing the PostgreSQL store within a second. See docs/policy-feed.md for what each schedule state becomes.",
+          "responses": {
+            "200": {
+              "description": "Policies and suspensions",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Policies"
+                  },
+                  "example": {
+                    "policies": [
+                      {
+                        "id": "warmup:192.0.2.1:&gmail",
+                        "type": "WARMUP",
+                        "fields": [
+                          "LOCALIP",
+                          "GROUPING"
+                        ],
+                        "if": {
+                          "localip": "192.0.2.1",
+                          "grouping": "&gmail"
+                        },
+                        "then": {
+                          "rate": {
+                            "count": 200,
+                            "interval": 86400,
+                            "algorithm": "TOKENBUCKET"
+                          },
+                          "tag": "Day_2"
+                        }
+                      }
+                    ],
+                    "suspends": [
+                      {
+                        "id": "warmup-hold:192.0.2.2",
+                        "type": "WARMUP",
+                        "localip": "192.0.2.2",
+                        "tag": "Hold"
+                      }
+                    ]
+                  }
+                }
+              }
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            }
+          }
+        }
+      },
+      "/v1/policies/feed": {
+        "get": {
+          "operationId": "policyFeed",
+          "tags": [
+            "policies"
+          ],
+          "summary": "Live policy feed (WebSocket)",
+          "description": "A WebSocket (`ws://` on an http server, `wss://` on an https server) carrying the policies of\n`GET /v1/policies` to the MTA, in the protocol of the MTA's policy client. Each message is one JSON text\nframe with an `action`:\n- on connect: `{\"action\":\"VERSION\",\"version\":1}`, then `{\"action\":\"CREATE\",\"policy\":{...}}` for every\n  policy and `{\"action\":\"CREATE\",\"suspend\":{...}}` for every suspension in force, then `{\"action\":\"SYNCED\"}`;\n- after that, as state changes (within a second): `CREATE` (`policy` or `suspend`), `UPDATE` (`policy`\n  only; it changes only `then` and `ttl`, a change of `type`, `fields` or `if` is sent as `DELETE` then\n  `CREATE`) and `DELETE` (`policy` or `suspend`, carrying the whole object; clients read its `id`).\nThe server sends a ping every `feed.pingInterval` seconds and drops a client that has not answered the\nprevious one; a client that falls `feed.maxBufferedBytes` behind is dropped too. A dropped client\nreconnects and gets the full state again. Messages from the client are ignored; a malformed frame closes\nthat client's connection only.\n\nWhen API keys are configured the upgrade needs one: in `X-Api-Key`, or, for clients whose only setting is\nthe address (such as the MTA's policy client), in the query parameter `api_key`. The address to configure\non the MTA is then `ws://HOST:PORT/v1/policies/feed?api_key=KEY`. Without a valid key the upgrade is\nanswered 401 and no WebSocket is opened. A plain GET without `Upgrade: websocket` gets 426.",
+          "parameters": [
+            {
+              "name": "api_key",
+              "in": "query",
+              "required": false,
+              "description": "API key, for clients that cannot send `X-Api-Key` (only on this path).",
+              "schema": {
+                "type": "string"
+              }
+            }
+          ],
+          "responses": {
+            "101": {
+              "description": "Switching Protocols; the WebSocket carries `FeedMessage` frames."
+            },
+            "400": {
+              "$ref": "#/components/responses/BadRequest"
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "426": {
+              "description": "The request did not ask for a WebSocket upgrade (`Upgrade: websocket`).",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Error"
+                  },
+                  "example": {
+                    "error": "Upgrade required: open \"/v1/policies/feed\" as a WebSocket"
+                  }
+                }
+              }
             }
           }
         }
@@ -2612,6 +2804,416 @@ export const documents: Record<string, any> = {
                     }
                   }
                 }
+              }
+            }
+          }
+        },
+        "FieldName": {
+          "type": "string",
+          "enum": [
+            "TRANSPORTID",
+            "LOCALIP",
+            "REMOTEIP",
+            "REMOTEMX",
+            "RECIPIENTDOMAIN",
+            "JOBID",
+            "GROUPING",
+            "TENANTID"
+          ],
+          "description": "A field a policy or suspension is scoped by; its value goes under the lower-case name."
+        },
+        "FieldValues": {
+          "type": "object",
+          "description": "Lower-case field names with the values a message must have, e.g. `{\"localip\":\"192.0.2.1\",\"grouping\":\"&gmail\"}`.",
+          "additionalProperties": false,
+          "properties": {
+            "transportid": {
+              "type": "string"
+            },
+            "localip": {
+              "type": "string"
+            },
+            "remoteip": {
+              "type": "string"
+            },
+            "remotemx": {
+              "type": "string"
+            },
+            "recipientdomain": {
+              "type": "string"
+            },
+            "jobid": {
+              "type": "string"
+            },
+            "grouping": {
+              "type": "string"
+            },
+            "tenantid": {
+              "type": "string"
+            }
+          }
+        },
+        "PolicyRate": {
+          "type": "object",
+          "description": "`count` messages per `interval` seconds, spread by `algorithm`.",
+          "required": [
+            "count",
+            "interval",
+            "algorithm"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "count": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "interval": {
+              "type": "number",
+              "exclusiveMinimum": 0
+            },
+            "algorithm": {
+              "type": "string",
+              "enum": [
+                "FIXEDWINDOW",
+                "TOKENBUCKET"
+              ]
+            }
+          }
+        },
+        "PolicyThen": {
+          "type": "object",
+          "description": "What a policy applies to the traffic it matches.",
+          "additionalProperties": false,
+          "properties": {
+            "concurrency": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "rate": {
+              "$ref": "#/components/schemas/PolicyRate"
+            },
+            "connectinterval": {
+              "type": "number",
+              "minimum": 0
+            },
+            "tag": {
+              "type": "string"
+            },
+            "properties": {
+              "type": "object",
+              "additionalProperties": {
+                "type": "string"
+              }
+            },
+            "stop": {
+              "type": "boolean"
+            },
+            "cluster": {
+              "type": "boolean"
+            }
+          }
+        },
+        "Policy": {
+          "type": "object",
+          "description": "A policy as the MTA's policy client takes it. A `WARMUP` policy carries `if.localip`; each running (IP, grouping) schedule is one, with the id `warmup:<ip>:<grouping>`, `fields` `[LOCALIP, GROUPING]` and `then.rate` the day's messages per the grouping's interval, tagged `Day_<n>`.",
+          "required": [
+            "id",
+            "type",
+            "fields",
+            "if",
+            "then"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string",
+              "minLength": 1
+            },
+            "type": {
+              "type": "string",
+              "description": "`WARMUP`, `BACKOFF`, or another (dynamic) type"
+            },
+            "fields": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/FieldName"
+              }
+            },
+            "if": {
+              "$ref": "#/components/schemas/FieldValues"
+            },
+            "then": {
+              "$ref": "#/components/schemas/PolicyThen"
+            },
+            "ttl": {
+              "type": "integer",
+              "minimum": 0,
+              "description": "Seconds the policy holds; absent or 0: until deleted"
+            }
+          }
+        },
+        "Suspend": {
+          "type": "object",
+          "description": "A suspension: the MTA holds the queue of the messages whose fields have the values given (lower-case field names directly on the object). A `WARMUP` suspension naming only `localip` holds every message sent from that IP; the ip-schedule plugin sends one, `warmup-hold:<ip>`, for an IP whose warm-up has nothing running (see docs/policy-feed.md).",
+          "required": [
+            "id",
+            "type"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string",
+              "minLength": 1
+            },
+            "type": {
+              "type": "string"
+            },
+            "transportid": {
+              "type": "string"
+            },
+            "localip": {
+              "type": "string"
+            },
+            "remoteip": {
+              "type": "string"
+            },
+            "remotemx": {
+              "type": "string"
+            },
+            "recipientdomain": {
+              "type": "string"
+            },
+            "jobid": {
+              "type": "string"
+            },
+            "grouping": {
+              "type": "string"
+            },
+            "tenantid": {
+              "type": "string"
+            },
+            "tag": {
+              "type": "string"
+            },
+            "properties": {
+              "type": "object",
+              "additionalProperties": {
+                "type": "string"
+              }
+            },
+            "ttl": {
+              "type": "integer",
+              "minimum": 0
+            }
+          }
+        },
+        "Policies": {
+          "type": "object",
+          "description": "Every policy and suspension in force, as the feed sends them.",
+          "required": [
+            "policies",
+            "suspends"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "policies": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/Policy"
+              }
+            },
+            "suspends": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/Suspend"
+              }
+            }
+          }
+        },
+        "FeedMessage": {
+          "description": "One text frame of `/v1/policies/feed`.",
+          "oneOf": [
+            {
+              "type": "object",
+              "required": [
+                "action",
+                "version"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "action": {
+                  "const": "VERSION"
+                },
+                "version": {
+                  "const": 1
+                }
+              }
+            },
+            {
+              "type": "object",
+              "required": [
+                "action"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "action": {
+                  "const": "SYNCED"
+                }
+              }
+            },
+            {
+              "type": "object",
+              "required": [
+                "action",
+                "policy"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "action": {
+                  "enum": [
+                    "CREATE",
+                    "UPDATE",
+                    "DELETE"
+                  ]
+                },
+                "policy": {
+                  "$ref": "#/components/schemas/Policy"
+                }
+              }
+            },
+            {
+              "type": "object",
+              "required": [
+                "action",
+                "suspend"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "action": {
+                  "enum": [
+                    "CREATE",
+                    "DELETE"
+                  ]
+                },
+                "suspend": {
+                  "$ref": "#/components/schemas/Suspend"
+                }
+              }
+            }
+          ]
+        },
+        "BackoffEvent": {
+          "type": "object",
+          "description": "One failed delivery attempt.",
+          "required": [
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "message": {
+              "type": "string",
+              "maxLength": 16384,
+              "description": "The reply text as received"
+            },
+            "transportid": {
+              "type": "string",
+              "maxLength": 256
+            },
+            "localip": {
+              "type": "string",
+              "maxLength": 256
+            },
+            "remoteip": {
+              "type": "string",
+              "maxLength": 256
+            },
+            "remotemx": {
+              "type": "string",
+              "maxLength": 256
+            },
+            "recipientdomain": {
+              "type": "string",
+              "maxLength": 256
+            },
+            "jobid": {
+              "type": "string",
+              "maxLength": 256
+            },
+            "grouping": {
+              "type": "string",
+              "maxLength": 256
+            },
+            "tenantid": {
+              "type": "string",
+              "maxLength": 256
+            }
+          }
+        },
+        "BackoffEvents": {
+          "type": "object",
+          "description": "Body of `POST /v1/backoff/events`.",
+          "required": [
+            "events"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "events": {
+              "type": "array",
+              "maxItems": 10000,
+              "items": {
+                "$ref": "#/components/schemas/BackoffEvent"
+              }
+            }
+          }
+        },
+        "BackoffEventResult": {
+          "type": "object",
+          "required": [
+            "class",
+            "fields",
+            "actions",
+            "policies"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "class": {
+              "type": "string",
+              "description": "The backoff class (see `/v1/backoff` of the bounce-classifier API)"
+            },
+            "fields": {
+              "type": "array",
+              "description": "Lower-case fields the class is scoped by.",
+              "items": {
+                "type": "string"
+              }
+            },
+            "actions": {
+              "type": "array",
+              "description": "What the class calls for (`suspend`, `rate`, `concurrency`).",
+              "items": {
+                "type": "string"
+              }
+            },
+            "policies": {
+              "type": "array",
+              "description": "Ids of the policies and suspensions this event applied or escalated.",
+              "items": {
+                "type": "string"
+              }
+            }
+          }
+        },
+        "BackoffEventResults": {
+          "type": "object",
+          "required": [
+            "events"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "events": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/BackoffEventResult"
               }
             }
           }

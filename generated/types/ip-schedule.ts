@@ -253,6 +253,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/backoff/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report failed delivery attempts; apply backoff policies
+         * @description The MTA reports failed delivery attempts in batches: each event is the reply text and whatever context it has (`localip`, `remoteip`, `remotemx`, `recipientdomain`, `grouping`, `tenantid`, `jobid`, `transportid`). Each reply is classified with the backoff model through the bounce-classifier's cache, and counted per class and per the values of that class's `fields` (an event lacking one of them is classified but not counted). A count reaching the class's threshold within its window applies a `BACKOFF` policy (`rate`, `concurrency`) or suspension scoped by those values, with a TTL; reaching it again while that is in force escalates it. Applied policies are stored (they survive a restart and reach every host sharing the store), go out on the feed, lapse with a `DELETE` and appear in `GET /v1/policies`. The answer gives, in input order, each event's class, the class's fields and actions, and the ids of the policies and suspensions the event triggered. The per-class table and its defaults are in docs/policy-feed.md. Needs the bounce-classifier plugin (501 without it).
+         */
+        post: operations["reportBackoffEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Policies and suspensions in force
+         * @description Every policy and suspension in force, the objects exactly as the feed (`/v1/policies/feed`) sends them in `CREATE`: for operators, and for MTAs that poll instead of subscribing. Policies are sorted by `id`, then suspensions by `id`. A write answered by this host is reflected here once its answer has been sent; writes through another host sharing the PostgreSQL store within a second. See docs/policy-feed.md for what each schedule state becomes.
+         */
+        get: operations["getPolicies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/policies/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live policy feed (WebSocket)
+         * @description A WebSocket (`ws://` on an http server, `wss://` on an https server) carrying the policies of
+         *     `GET /v1/policies` to the MTA, in the protocol of the MTA's policy client. Each message is one JSON text
+         *     frame with an `action`:
+         *     - on connect: `{"action":"VERSION","version":1}`, then `{"action":"CREATE","policy":{...}}` for every
+         *       policy and `{"action":"CREATE","suspend":{...}}` for every suspension in force, then `{"action":"SYNCED"}`;
+         *     - after that, as state changes (within a second): `CREATE` (`policy` or `suspend`), `UPDATE` (`policy`
+         *       only; it changes only `then` and `ttl`, a change of `type`, `fields` or `if` is sent as `DELETE` then
+         *       `CREATE`) and `DELETE` (`policy` or `suspend`, carrying the whole object; clients read its `id`).
+         *     The server sends a ping every `feed.pingInterval` seconds and drops a client that has not answered the
+         *     previous one; a client that falls `feed.maxBufferedBytes` behind is dropped too. A dropped client
+         *     reconnects and gets the full state again. Messages from the client are ignored; a malformed frame closes
+         *     that client's connection only.
+         *
+         *     When API keys are configured the upgrade needs one: in `X-Api-Key`, or, for clients whose only setting is
+         *     the address (such as the MTA's policy client), in the query parameter `api_key`. The address to configure
+         *     on the MTA is then `ws://HOST:PORT/v1/policies/feed?api_key=KEY`. Without a valid key the upgrade is
+         *     answered 401 and no WebSocket is opened. A plain GET without `Upgrade: websocket` gets 426.
+         */
+        get: operations["policyFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -398,6 +474,123 @@ export interface components {
                     groupings: components["schemas"]["GroupingStatus"][];
                 };
             };
+        };
+        /**
+         * @description A field a policy or suspension is scoped by; its value goes under the lower-case name.
+         * @enum {string}
+         */
+        FieldName: "TRANSPORTID" | "LOCALIP" | "REMOTEIP" | "REMOTEMX" | "RECIPIENTDOMAIN" | "JOBID" | "GROUPING" | "TENANTID";
+        /** @description Lower-case field names with the values a message must have, e.g. `{"localip":"192.0.2.1","grouping":"&gmail"}`. */
+        FieldValues: {
+            transportid?: string;
+            localip?: string;
+            remoteip?: string;
+            remotemx?: string;
+            recipientdomain?: string;
+            jobid?: string;
+            grouping?: string;
+            tenantid?: string;
+        };
+        /** @description `count` messages per `interval` seconds, spread by `algorithm`. */
+        PolicyRate: {
+            count: number;
+            interval: number;
+            /** @enum {string} */
+            algorithm: "FIXEDWINDOW" | "TOKENBUCKET";
+        };
+        /** @description What a policy applies to the traffic it matches. */
+        PolicyThen: {
+            concurrency?: number;
+            rate?: components["schemas"]["PolicyRate"];
+            connectinterval?: number;
+            tag?: string;
+            properties?: {
+                [key: string]: string;
+            };
+            stop?: boolean;
+            cluster?: boolean;
+        };
+        /** @description A policy as the MTA's policy client takes it. A `WARMUP` policy carries `if.localip`; each running (IP, grouping) schedule is one, with the id `warmup:<ip>:<grouping>`, `fields` `[LOCALIP, GROUPING]` and `then.rate` the day's messages per the grouping's interval, tagged `Day_<n>`. */
+        Policy: {
+            id: string;
+            /** @description `WARMUP`, `BACKOFF`, or another (dynamic) type */
+            type: string;
+            fields: components["schemas"]["FieldName"][];
+            if: components["schemas"]["FieldValues"];
+            then: components["schemas"]["PolicyThen"];
+            /** @description Seconds the policy holds; absent or 0: until deleted */
+            ttl?: number;
+        };
+        /** @description A suspension: the MTA holds the queue of the messages whose fields have the values given (lower-case field names directly on the object). A `WARMUP` suspension naming only `localip` holds every message sent from that IP; the ip-schedule plugin sends one, `warmup-hold:<ip>`, for an IP whose warm-up has nothing running (see docs/policy-feed.md). */
+        Suspend: {
+            id: string;
+            type: string;
+            transportid?: string;
+            localip?: string;
+            remoteip?: string;
+            remotemx?: string;
+            recipientdomain?: string;
+            jobid?: string;
+            grouping?: string;
+            tenantid?: string;
+            tag?: string;
+            properties?: {
+                [key: string]: string;
+            };
+            ttl?: number;
+        };
+        /** @description Every policy and suspension in force, as the feed sends them. */
+        Policies: {
+            policies: components["schemas"]["Policy"][];
+            suspends: components["schemas"]["Suspend"][];
+        };
+        /** @description One text frame of `/v1/policies/feed`. */
+        FeedMessage: {
+            /** @constant */
+            action: "VERSION";
+            /** @constant */
+            version: 1;
+        } | {
+            /** @constant */
+            action: "SYNCED";
+        } | {
+            /** @enum {unknown} */
+            action: "CREATE" | "UPDATE" | "DELETE";
+            policy: components["schemas"]["Policy"];
+        } | {
+            /** @enum {unknown} */
+            action: "CREATE" | "DELETE";
+            suspend: components["schemas"]["Suspend"];
+        };
+        /** @description One failed delivery attempt. */
+        BackoffEvent: {
+            /** @description The reply text as received */
+            message: string;
+            transportid?: string;
+            localip?: string;
+            remoteip?: string;
+            remotemx?: string;
+            recipientdomain?: string;
+            jobid?: string;
+            grouping?: string;
+            tenantid?: string;
+        };
+        /** @description Body of `POST /v1/backoff/events`. */
+        BackoffEvents: {
+            events: components["schemas"]["BackoffEvent"][];
+        };
+        BackoffEventResult: {
+            /** @description The backoff class (see `/v1/backoff` of the bounce-classifier API) */
+            class: string;
+            /** @description Lower-case fields the class is scoped by. */
+            fields: string[];
+            /** @description What the class calls for (`suspend`, `rate`, `concurrency`). */
+            actions: string[];
+            /** @description Ids of the policies and suspensions this event applied or escalated. */
+            policies: string[];
+        };
+        BackoffEventResults: {
+            events: components["schemas"]["BackoffEventResult"][];
         };
     };
     responses: {
@@ -990,6 +1183,174 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    reportBackoffEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         {
+                 *           "message": "421 4.7.0 Too many connections from your IP, try again later",
+                 *           "localip": "192.0.2.1",
+                 *           "remoteip": "198.51.100.7",
+                 *           "grouping": "&gmail"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BackoffEvents"];
+            };
+        };
+        responses: {
+            /** @description Each event's class and what it triggered, in input order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "class": "RATE_LIMIT__SERVER_BUSY",
+                     *           "fields": [
+                     *             "localip",
+                     *             "remoteip"
+                     *           ],
+                     *           "actions": [
+                     *             "concurrency",
+                     *             "rate"
+                     *           ],
+                     *           "policies": [
+                     *             "backoff:RATE_LIMIT__SERVER_BUSY?localip=192.0.2.1&remoteip=198.51.100.7"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BackoffEventResults"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The body is larger than the plugin accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No classifier is configured (the bounce-classifier plugin is not in `plugins`), or the store keeps no applied policies. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPolicies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Policies and suspensions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "policies": [
+                     *         {
+                     *           "id": "warmup:192.0.2.1:&gmail",
+                     *           "type": "WARMUP",
+                     *           "fields": [
+                     *             "LOCALIP",
+                     *             "GROUPING"
+                     *           ],
+                     *           "if": {
+                     *             "localip": "192.0.2.1",
+                     *             "grouping": "&gmail"
+                     *           },
+                     *           "then": {
+                     *             "rate": {
+                     *               "count": 200,
+                     *               "interval": 86400,
+                     *               "algorithm": "TOKENBUCKET"
+                     *             },
+                     *             "tag": "Day_2"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "suspends": [
+                     *         {
+                     *           "id": "warmup-hold:192.0.2.2",
+                     *           "type": "WARMUP",
+                     *           "localip": "192.0.2.2",
+                     *           "tag": "Hold"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Policies"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    policyFeed: {
+        parameters: {
+            query?: {
+                /** @description API key, for clients that cannot send `X-Api-Key` (only on this path). */
+                api_key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Switching Protocols; the WebSocket carries `FeedMessage` frames. */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The request did not ask for a WebSocket upgrade (`Upgrade: websocket`). */
+            426: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Upgrade required: open \"/v1/policies/feed\" as a WebSocket"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
 }

@@ -82,6 +82,32 @@ const getGroupingStatusResponse200 = {
   "components": components
 };
 
+const reportBackoffEventsBody = {
+  "$ref": "#/components/schemas/BackoffEvents",
+  "components": components
+};
+
+const reportBackoffEventsResponse200 = {
+  "$ref": "#/components/schemas/BackoffEventResults",
+  "components": components
+};
+
+const getPoliciesResponse200 = {
+  "$ref": "#/components/schemas/Policies",
+  "components": components
+};
+
+const policyFeedQuery = {
+  "type": "object",
+  "properties": {
+    "api_key": {
+      "type": "string"
+    }
+  },
+  "required": [],
+  "additionalProperties": true
+};
+
 /** Request and response schemas per operationId; compiled once at boot with typebox */
 export const operations: Record<string, OperationSchemas> = {
   "getConfigAll": { responses: { "200": getConfigAllResponse200, "401": getConfigAllResponse401 } },
@@ -98,4 +124,7 @@ export const operations: Record<string, OperationSchemas> = {
   "getStatusAll": { responses: { "200": getStatusAllResponse200, "401": getConfigAllResponse401 } },
   "getStatus": { params: getConfigParams, responses: { "200": getStatusResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
   "getGroupingStatus": { params: getGroupingConfigParams, responses: { "200": getGroupingStatusResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
+  "reportBackoffEvents": { body: reportBackoffEventsBody, responses: { "200": reportBackoffEventsResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "413": getConfigAllResponse401, "501": getConfigAllResponse401 } },
+  "getPolicies": { responses: { "200": getPoliciesResponse200, "401": getConfigAllResponse401 } },
+  "policyFeed": { query: policyFeedQuery, responses: { "400": getConfigAllResponse401, "401": getConfigAllResponse401, "426": getConfigAllResponse401 } },
 };

@@ -2,7 +2,8 @@
  * The bounce-classifier API (`spec/openapi/bounce-classifier.yaml`): BNAC and backoff classification of
  * SMTP bounce replies, `/normalise` and the cache endpoints. The model is a classifier plugin found through
  * the config key `classifier` (default `bounce-model`), so a user swaps in their own by configuration alone.
- * Settings come from the config; the environment variables `API_KEY`, `SERVICE_BNAC_CACHE`,
+ * Its `service` (a `ReplyClassifier`) classifies raw replies the same way for other plugins, such as the backoff events
+ * of `ip-schedule`. Settings come from the config; the environment variables `API_KEY`, `SERVICE_BNAC_CACHE`,
  * `SERVICE_BNAC_CACHE_FOLDER` and `SERVICE_BNAC_CACHE_SIZE` win over it.
  *
  * @example
@@ -25,8 +26,9 @@
 import { definePlugin, Type } from '../../runtime/mod.ts';
 import { classifyCommand } from './classify-command.ts';
 import { errors } from './errors.ts';
-import type { Classifier } from '../../runtime/mod.ts';
+import type { Classifier, ReplyClassifier } from '../../runtime/mod.ts';
 import { ResultCache } from './cache/result-cache.ts';
+import { classifyMessages, normaliserOf } from './classify.ts';
 import { createHandlers } from './handlers.ts';
 import { classifierMetrics } from './metrics.ts';
 import { ENV_NAMES, resolveSettings } from './settings.ts';
@@ -79,7 +81,13 @@ export default definePlugin({
     const metrics = classifierMetrics(ctx.metrics, () => cache);
     cache = await ResultCache.open(settings.cache, { version: classifier.version, log: ctx.log, onLookup: metrics.looked });
     ctx.log.info('Bounce classifier ready', { classifier: classifier.version, cache: cache.info() });
+    const normalise = normaliserOf(classifier);
+    // Other plugins (ip-schedule's backoff events) classify through the same normaliser and cache as the endpoints
+    const service: ReplyClassifier = {
+      classifyReplies: (model, messages, options) => classifyMessages({ classifier, normalise, cache }, model, messages, { useCache: true, signal: options?.signal }),
+    };
     return {
+      service,
       handlers: createHandlers({ classifier, cache, batchMessages: settings.limits.batchMessages, metrics }),
       auth: { header: 'x-api-key', keys: settings.apiKey === '' ? [] : [settings.apiKey] },
       bodyLimit: settings.limits.bodyBytes,

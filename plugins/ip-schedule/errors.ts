@@ -25,5 +25,23 @@ export const errors = defineErrors({
   SCHEDULE_ERR_DATE_INVALID: { status: 400, expose: true, message: 'Invalid date "%s" in "%s": not a calendar date' },
   SCHEDULE_ERR_IP_NOT_FOUND: { status: 404, expose: true, message: 'IP "%s" not found' },
   SCHEDULE_ERR_GROUPING_NOT_FOUND: { status: 404, expose: true, message: 'Grouping "%s" of IP "%s" not found' },
+  SCHEDULE_ERR_NO_CLASSIFIER: {
+    status: 501,
+    expose: true,
+    message: 'Backoff events need a classifier: add the "bounce-classifier" plugin to "plugins", or name one in the ip-schedule config "classifier"',
+  },
+  SCHEDULE_ERR_NO_POLICY_STORE: {
+    status: 501,
+    expose: true,
+    message: 'The schedule store keeps no applied policies (no "putPolicy"): use one that does, such as "schedule-store-file" or "schedule-store-postgres"',
+  },
+  SCHEDULE_ERR_CLASSIFIER_SERVICE: { status: 500, expose: false, message: 'Plugin "%s" does not classify replies for other plugins' },
+  SCHEDULE_ERR_BACKOFF_CLASS: { status: 500, expose: false, message: 'Unknown backoff class "%s" in "backoff.policies": use one of "%s"' },
+  SCHEDULE_ERR_BACKOFF_NO_FIELDS: {
+    status: 500,
+    expose: false,
+    message: 'Backoff class "%s" has no fields to scope a policy by: it cannot be in "backoff.policies"',
+  },
+  SCHEDULE_ERR_BACKOFF_NO_ACTION: { status: 500, expose: false, message: 'Backoff class "%s" applies nothing: give it "rate", "concurrency" or "suspend": true' },
   SCHEDULE_ERR_TIME_ZONE: { status: 500, expose: false, message: 'Invalid time zone "%s": use an IANA name such as "Europe/Stockholm"' },
 });

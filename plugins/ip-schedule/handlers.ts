@@ -34,11 +34,19 @@ const OPEN_GROUPINGS = Buffer.from('{"groupings":[');
 export interface HandlerOptions {
   store: ScheduleStore;
   timezone: string;
+  /** Told of every write this host committed (the policy feed), before its answer is sent */
+  changed?: (ip: string) => void;
 }
 
 /** Every operation of the IP schedule API */
 export function createHandlers(options: HandlerOptions): Record<string, Handler> {
   const { store, timezone } = options;
+  const changed = options.changed ?? (() => {});
+
+  const written = (ip: string): HandlerResult => {
+    changed(ip);
+    return SUCCESS;
+  };
 
   const load = async (request: HandlerRequest): Promise<StoredIp> => {
     const ip = pathIp(request);
@@ -71,7 +79,7 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const stored = await load(request);
         const version = await store.put(stored.ip, change(stored.record, stored.ip), { expected: stored.version });
-        if (version !== undefined) return SUCCESS;
+        if (version !== undefined) return written(stored.ip);
       }
       return busy(`Too many concurrent writes to IP "${ip}"`);
     });
@@ -114,7 +122,7 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
       const record = toRecord(request.body as IpConfigInput);
       return serialised(ip, async () => {
         if ((await store.put(ip, record, { expected: null })) === undefined) throw errors.SCHEDULE_ERR_IP_EXISTS();
-        return SUCCESS;
+        return written(ip);
       });
     },
     replaceConfig: (request) => update(request, (record) => toRecord(request.body as IpConfigInput, record)),
@@ -123,7 +131,7 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
       return serialised(ip, async () => {
         for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
           const stored = await load(request);
-          if (await store.delete(stored.ip, { expected: stored.version })) return SUCCESS;
+          if (await store.delete(stored.ip, { expected: stored.version })) return written(stored.ip);
         }
         return busy(`Too many concurrent writes to IP "${ip}"`);
       });

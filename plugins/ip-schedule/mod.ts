@@ -1,6 +1,7 @@
 /**
  * Built-in plugin `ip-schedule`: the IP warm-up schedule API (spec/openapi/ip-schedule.yaml) over a
- * swappable schedule store (`schedule-store-file` unless config `store` names another instance).
+ * swappable schedule store (`schedule-store-file` unless config `store` names another instance), and the policy
+ * feed the MTA subscribes to (`/v1/policies/feed`, docs/policy-feed.md).
  *
  * @example
  * ```ts
@@ -15,18 +16,26 @@
  * ```
  */
 import { definePlugin, Type } from '../../runtime/mod.ts';
-import { errors } from './errors.ts';
-import type { ScheduleStore } from '../../runtime/mod.ts';
+import type { ReplyClassifier, ScheduleStore } from '../../runtime/mod.ts';
+import { BackoffConfig, BackoffEngine, backoffHandlers, policyTable } from './backoff/mod.ts';
 import { isTimeZone, today } from './dates.ts';
+import { errors } from './errors.ts';
+import { feedOperations, PolicyFeed } from './feed/mod.ts';
 import { createHandlers } from './handlers.ts';
 import { scheduleMetrics } from './metrics.ts';
 
 const Config = Type.Object({
   store: Type.Optional(Type.String({ minLength: 1, description: 'Id of the store plugin instance in plugins[]' })),
+  classifier: Type.Optional(Type.String({ minLength: 1, description: 'Id of the bounce-classifier instance backoff events are classified by (default: "bounce-classifier" when it is in plugins[])' })),
   timezone: Type.String({ default: 'UTC', description: 'IANA time zone schedule days are counted in' }),
   authentication: Type.Optional(Type.Object({
-    apikeys: Type.Array(Type.String({ minLength: 1 }), { description: 'Keys accepted in X-Api-Key' }),
+    apikeys: Type.Array(Type.String({ minLength: 1 }), { description: 'Keys accepted in X-Api-Key (and in the feed address\'s api_key)' }),
   }, { additionalProperties: false })),
+  feed: Type.Object({
+    pingInterval: Type.Number({ default: 30, exclusiveMinimum: 0, maximum: 3600, description: 'Seconds between pings; a client that missed the last one is dropped' }),
+    maxBufferedBytes: Type.Integer({ default: 4 * 1024 * 1024, minimum: 65536, description: 'Bytes a client may fall behind before it is dropped (it reconnects and resyncs)' }),
+  }, { additionalProperties: false, default: {} }),
+  backoff: BackoffConfig,
 }, { additionalProperties: false });
 
 export default definePlugin({
@@ -38,16 +47,35 @@ export default definePlugin({
   config: Config,
   errors,
   capabilities: {
-    services: { store: { kind: 'store', configKey: 'store', default: 'schedule-store-file' } },
+    services: {
+      store: { kind: 'store', configKey: 'store', default: 'schedule-store-file' },
+      classifier: { kind: 'api', configKey: 'classifier', default: 'bounce-classifier', optional: true },
+    },
   },
-  setup(ctx) {
-    const { timezone, authentication } = ctx.config;
+  async setup(ctx) {
+    const { timezone, authentication, feed: settings, backoff } = ctx.config;
     if (!isTimeZone(timezone)) throw errors.SCHEDULE_ERR_TIME_ZONE(timezone);
     const store = ctx.services.store as ScheduleStore;
     scheduleMetrics(ctx.metrics, store, () => today(timezone, new Date()));
+    const classifier = ctx.services.classifier as ReplyClassifier | undefined;
+    if (classifier && typeof classifier.classifyReplies !== 'function') {
+      throw errors.SCHEDULE_ERR_CLASSIFIER_SERVICE(ctx.config.classifier ?? 'bounce-classifier');
+    }
+    const table = policyTable(backoff);
+    if (!store.watch) ctx.log.warn('the schedule store has no watch(): the policy feed sees only this host\'s writes');
+    const feed = await PolicyFeed.start({
+      store, timezone, log: ctx.log, maxBufferedBytes: settings.maxBufferedBytes, pingIntervalMs: settings.pingInterval * 1000,
+    });
+    const policies = feedOperations(feed);
+    const engine = new BackoffEngine(table, (id) => feed.appliedPolicy(id));
+    const events = backoffHandlers({ classifier, store, engine, notice: (change) => feed.notice(change), now: Date.now });
     return {
-      handlers: createHandlers({ store, timezone }),
-      auth: { header: 'x-api-key', keys: authentication?.apikeys ?? [] },
+      handlers: { ...createHandlers({ store, timezone, changed: (ip) => feed.notice({ ip }) }), ...policies.handlers, ...events },
+      // Batches of backoff events: 10,000 replies of a few hundred bytes
+      bodyLimit: 8 * 1024 * 1024,
+      sockets: policies.sockets,
+      auth: { header: 'x-api-key', keys: authentication?.apikeys ?? [], query: 'api_key' },
+      close: () => feed.close(),
     };
   },
 });

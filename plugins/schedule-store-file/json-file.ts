@@ -10,7 +10,7 @@ import { Compile } from 'typebox/schema';
 import { components } from '../../generated/validators/ip-schedule.ts';
 import { writeFileAtomic } from '../../runtime/mod.ts';
 import { errors } from './errors.ts';
-import type { IpRecord, ScheduleStore, StoredIp, WriteCondition } from '../../runtime/mod.ts';
+import type { AppliedPolicy, IpRecord, ScheduleStore, StoreChange, StoreChangeListener, StoredIp, WriteCondition } from '../../runtime/mod.ts';
 
 const FORMAT = 1;
 
@@ -26,10 +26,14 @@ interface State {
   /** Last version handed out; versions never repeat, so a stale reader cannot match a re-created IP */
   sequence: number;
   ips: Map<string, Entry>;
+  /** Applied policies by id */
+  policies: Map<string, AppliedPolicy>;
 }
 
 /** A write waiting for the next group commit: it decides its result against the state it is applied to */
 interface Pending {
+  /** What its success changes, for the watchers */
+  change: StoreChange;
   apply(state: State): number | boolean | undefined;
   resolve(result: number | boolean | undefined): void;
   reject(error: unknown): void;
@@ -41,6 +45,7 @@ export class JsonFileStore implements ScheduleStore {
   #state: State;
   #queue: Pending[] = [];
   #flushing: Promise<void> | undefined;
+  #listeners = new Set<StoreChangeListener>();
 
   private constructor(path: string, state: State) {
     this.path = path;
@@ -78,7 +83,7 @@ export class JsonFileStore implements ScheduleStore {
   put(ip: string, record: IpRecord, condition: WriteCondition): Promise<number | undefined> {
     // frozen copy: readers share stored objects without copying, and the caller may reuse its own
     const frozen = deepFreeze(structuredClone(record));
-    return this.#enqueue((state) => {
+    return this.#enqueue({ ip }, (state) => {
       if ((state.ips.get(ip)?.version ?? null) !== condition.expected) return undefined;
       const version = ++state.sequence;
       state.ips.set(ip, { record: frozen, version });
@@ -87,7 +92,31 @@ export class JsonFileStore implements ScheduleStore {
   }
 
   delete(ip: string, condition: { expected: number }): Promise<boolean> {
-    return this.#enqueue((state) => state.ips.get(ip)?.version === condition.expected && state.ips.delete(ip)) as Promise<boolean>;
+    return this.#enqueue({ ip }, (state) => state.ips.get(ip)?.version === condition.expected && state.ips.delete(ip)) as Promise<boolean>;
+  }
+
+  async listPolicies(): Promise<AppliedPolicy[]> {
+    return [...this.#state.policies.keys()].sort(compare).map((id) => this.#state.policies.get(id)!);
+  }
+
+  async putPolicy(policy: AppliedPolicy): Promise<void> {
+    const frozen = deepFreeze(structuredClone(policy));
+    await this.#enqueue({ policy: policy.id }, (state) => {
+      state.policies.set(policy.id, frozen);
+      return true;
+    });
+  }
+
+  deletePolicy(id: string, condition: { expires: number }): Promise<boolean> {
+    return this.#enqueue({ policy: id }, (state) => state.policies.get(id)?.expires === condition.expires && state.policies.delete(id)) as Promise<boolean>;
+  }
+
+  /** One host owns the file, so every write passes through here: listeners hear of it right after its commit */
+  async watch(listener: StoreChangeListener): Promise<() => void> {
+    // A wrapper per call: the same function watching twice is told twice, and each stop ends only its own watch
+    const own: StoreChangeListener = (change) => listener(change);
+    this.#listeners.add(own);
+    return () => void this.#listeners.delete(own);
   }
 
   /** Waits for queued writes to be committed */
@@ -95,9 +124,9 @@ export class JsonFileStore implements ScheduleStore {
     while (this.#flushing) await this.#flushing;
   }
 
-  #enqueue(apply: Pending['apply']): Promise<number | boolean | undefined> {
+  #enqueue(change: StoreChange, apply: Pending['apply']): Promise<number | boolean | undefined> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ apply, resolve, reject });
+      this.#queue.push({ change, apply, resolve, reject });
       this.#flushing ??= this.#flush();
     });
   }
@@ -106,11 +135,12 @@ export class JsonFileStore implements ScheduleStore {
     while (this.#queue.length > 0) {
       const group = this.#queue;
       this.#queue = [];
-      const next: State = { sequence: this.#state.sequence, ips: new Map(this.#state.ips) };
+      const next: State = { sequence: this.#state.sequence, ips: new Map(this.#state.ips), policies: new Map(this.#state.policies) };
       const results = group.map((pending) => pending.apply(next));
       try {
         await writeFileAtomic(this.path, serialize(next));
         this.#state = next;
+        this.#notify(group.filter((_, index) => results[index]).map((pending) => pending.change));
         group.forEach((pending, index) => pending.resolve(results[index]));
       } catch (error) {
         const failure = errors.STORE_ERR_FILE_WRITE(this.path, (error as Error).message, { cause: error });
@@ -118,6 +148,23 @@ export class JsonFileStore implements ScheduleStore {
       }
     }
     this.#flushing = undefined;
+  }
+
+  #notify(changes: StoreChange[]): void {
+    const seen = new Set<string>();
+    const distinct = changes.filter((change) => {
+      const key = JSON.stringify(change);
+      return !seen.has(key) && seen.add(key);
+    });
+    for (const listener of this.#listeners) {
+      for (const change of distinct) {
+        try {
+          listener(change);
+        } catch {
+          // A listener's failure is its own: the write is committed, and the other listeners must still hear of it
+        }
+      }
+    }
   }
 }
 
@@ -142,7 +189,7 @@ async function readState(path: string): Promise<State> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { sequence: 0, ips: new Map() };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { sequence: 0, ips: new Map(), policies: new Map() };
     throw refuse((error as Error).message, 'check the file and its permissions', error);
   }
   let data: unknown;
@@ -164,7 +211,15 @@ async function readState(path: string): Promise<State> {
     if (problem) throw refuse(`entry "${ip}" ${problem}`, 'correct or remove that entry, or restore the file from a backup');
     entries.set(ip, deepFreeze(entry as Entry));
   }
-  return { sequence: sequence as number, ips: entries };
+  const policies = new Map<string, AppliedPolicy>();
+  const applied = data.policies ?? {};
+  if (!isObject(applied)) throw refuse(`"policies" must be an object, found "${JSON.stringify(applied)}"`, restore);
+  for (const [id, policy] of Object.entries(applied)) {
+    const problem = policyProblem(id, policy);
+    if (problem) throw refuse(`applied policy "${id}" ${problem}`, 'remove that entry (it would lapse anyway), or restore the file from a backup');
+    policies.set(id, deepFreeze(policy as AppliedPolicy));
+  }
+  return { sequence: sequence as number, ips: entries, policies };
 }
 
 /** What is wrong with an entry of the file, or undefined when it is a record the API can serve */
@@ -183,12 +238,24 @@ function entryProblem(entry: unknown, sequence: number): string | undefined {
   return `has an invalid record: "record${error.instancePath.replaceAll('/', '.')}" ${rule}`;
 }
 
+/** What is wrong with an applied policy of the file, or undefined */
+function policyProblem(id: string, policy: unknown): string | undefined {
+  if (!isObject(policy)) return 'must be an object';
+  if (policy.id !== id) return `has "id" "${JSON.stringify(policy.id)}", not its key`;
+  if (policy.kind !== 'policy' && policy.kind !== 'suspend') return `has "kind" "${JSON.stringify(policy.kind)}", not "policy" or "suspend"`;
+  if (!isObject(policy.object) || policy.object.id !== id) return 'has no "object" with its id';
+  if (!Number.isSafeInteger(policy.expires) || !Number.isSafeInteger(policy.level)) return 'needs whole numbers "expires" and "level"';
+  return undefined;
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function serialize(state: State): string {
-  return JSON.stringify({ format: FORMAT, sequence: state.sequence, ips: Object.fromEntries(state.ips) });
+  // "policies" only when there are some: files without them stay as earlier versions wrote them
+  const policies = state.policies.size > 0 ? { policies: Object.fromEntries(state.policies) } : {};
+  return JSON.stringify({ format: FORMAT, sequence: state.sequence, ips: Object.fromEntries(state.ips), ...policies });
 }
 
 

@@ -33,6 +33,21 @@ test('schedule-store-file keeps writes under ./var when restarted', async () => 
   await second.close();
 });
 
+test('schedule-store-file keeps applied policies when restarted and refuses a file with a broken one', async () => {
+  const first = await open();
+  const policy = { id: 'backoff:a', kind: 'suspend' as const, object: { id: 'backoff:a', type: 'BACKOFF', localip: '192.0.2.1' }, expires: 1_900_000_000_000, level: 1 };
+  await first.store.putPolicy!(policy);
+  await first.close();
+  const second = await open(first.dir);
+  assert.equal(await second.store.listPolicies!(), [policy]);
+  await second.close();
+  const file = join(first.dir, 'var', 'schedule-store-file', 'schedules.json');
+  const data = JSON.parse(await readFile(file, 'utf8'));
+  data.policies['backoff:a'].kind = 'other';
+  await writeFile(file, JSON.stringify(data));
+  await rejects(open(first.dir), /applied policy "backoff:a" has "kind" ""other"", not "policy" or "suspend": remove that entry/, 'opening the store');
+});
+
 test('schedule-store-file uses config path when one is given', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'capstan-file-store-'));
   folders.push(dir);

@@ -9,6 +9,13 @@ export const MIGRATIONS: readonly string[] = [
      record json NOT NULL,
      version bigint NOT NULL
    );`,
+  `CREATE TABLE $schema.applied_policies (
+     id text COLLATE "C" PRIMARY KEY,
+     kind text NOT NULL,
+     object json NOT NULL,
+     expires bigint NOT NULL,
+     level integer NOT NULL
+   );`,
 ];
 
 /**

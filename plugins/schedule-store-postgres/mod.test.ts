@@ -8,6 +8,15 @@ import { storeConformance } from '../../test/conformance/store.ts';
 import { rejects } from '../../test/rejects.ts';
 
 const URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Resolves once `ready()` holds, failing after 5 s */
+async function waitFor(ready: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error('condition not met within 5 s');
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
 const schemas: string[] = [];
 
 /** A store in a schema of its own, so concurrent test processes never meet */
@@ -29,7 +38,7 @@ test('schedule-store-postgres migrates once when hosts start at the same moment'
   await client.connect();
   const { rows } = await client.query(`SELECT version FROM "${schema}".schema_migrations`);
   await client.end();
-  assert.equal(rows.map((r) => r.version), [1]);
+  assert.equal(rows.map((r) => r.version), [1, 2]);
 });
 
 test('schedule-store-postgres keeps writes when reopened', async () => {
@@ -38,6 +47,53 @@ test('schedule-store-postgres keeps writes when reopened', async () => {
   await first.close();
   const second = await open(first.schema);
   assert.equal(await second.store.get('2001:db8::1'), { ip: '2001:db8::1', record: { groupings: [] }, version });
+  await second.close();
+});
+
+test('schedule-store-postgres tells a watcher of the writes another store instance makes to the same schema', async () => {
+  const a = await open();
+  const b = await open(a.schema);
+  try {
+    const heard: unknown[] = [];
+    const stop = await b.store.watch!((change) => heard.push(change));
+    const version = await a.store.put('192.0.2.1', { groupings: [] }, { expected: null });
+    await a.store.delete('192.0.2.1', { expected: version! });
+    await waitFor(() => heard.length >= 2);
+    assert.equal(heard, [{ ip: '192.0.2.1' }, { ip: '192.0.2.1' }]);
+    stop();
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
+});
+
+test('schedule-store-postgres reconnects its listening connection when it is lost and asks for a full re-read', async () => {
+  const { schema, store, close } = await open();
+  const admin = new pg.Client(URL);
+  await admin.connect();
+  try {
+    const heard: unknown[] = [];
+    await store.watch!((change) => heard.push(change));
+    const { rowCount } = await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'capstan-schedule-watch' AND query LIKE $1`,
+      [`LISTEN "capstan_ips_${schema}"%`],
+    );
+    assert.is(rowCount, 1, 'the listening connection was found');
+    await waitFor(() => heard.some((c) => JSON.stringify(c) === '{"lost":true}'));
+    await store.put('192.0.2.2', { groupings: [] }, { expected: null });
+    await waitFor(() => heard.some((c) => JSON.stringify(c) === '{"ip":"192.0.2.2"}'));
+  } finally {
+    await admin.end();
+    await close();
+  }
+});
+
+test('schedule-store-postgres keeps applied policies when reopened', async () => {
+  const first = await open();
+  const policy = { id: 'backoff:a', kind: 'policy' as const, object: { id: 'backoff:a', type: 'BACKOFF' }, expires: 1_900_000_000_000, level: 2 };
+  await first.store.putPolicy!(policy);
+  await first.close();
+  const second = await open(first.schema);
+  assert.equal(await second.store.listPolicies!(), [policy]);
   await second.close();
 });
 

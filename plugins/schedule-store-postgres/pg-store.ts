@@ -4,8 +4,9 @@
  * from one sequence: they never repeat, even when an IP is deleted and created again.
  */
 import pg from 'pg';
-import type { IpRecord, ScheduleStore, StoredIp, WriteCondition } from '../../runtime/mod.ts';
+import type { AppliedPolicy, IpRecord, ScheduleStore, StoreChangeListener, StoredIp, WriteCondition } from '../../runtime/mod.ts';
 import { migrate } from './migrations.ts';
+import { channelOf, POLICY_NOTICE, StoreWatch } from './watch.ts';
 
 interface Row {
   ip: string;
@@ -18,11 +19,17 @@ export class PostgresStore implements ScheduleStore {
   readonly #pool: pg.Pool;
   readonly #table: string;
   readonly #sequence: string;
+  readonly #channel: string;
+  readonly #policies: string;
+  readonly #watch: StoreWatch;
 
-  private constructor(pool: pg.Pool, schema: string) {
+  private constructor(pool: pg.Pool, options: { connectionString: string; schema: string }) {
     this.#pool = pool;
-    this.#table = `"${schema}".ip_schedules`;
-    this.#sequence = `'"${schema}".ip_schedule_versions'`;
+    this.#table = `"${options.schema}".ip_schedules`;
+    this.#sequence = `'"${options.schema}".ip_schedule_versions'`;
+    this.#channel = channelOf(options.schema);
+    this.#policies = `"${options.schema}".applied_policies`;
+    this.#watch = new StoreWatch(options.connectionString, options.schema);
   }
 
   /** Connects and migrates the schema */
@@ -39,7 +46,7 @@ export class PostgresStore implements ScheduleStore {
       await pool.end();
       throw error;
     }
-    return new PostgresStore(pool, options.schema);
+    return new PostgresStore(pool, options);
   }
 
   /** Resolves when the database answers a query */
@@ -70,24 +77,58 @@ export class PostgresStore implements ScheduleStore {
 
   async put(ip: string, record: IpRecord, condition: WriteCondition): Promise<number | undefined> {
     const json = JSON.stringify(record);
+    // The notice goes out in the write's own statement: delivered when it commits, never for a write that did not
     const { rows } = condition.expected === null
       ? await this.#pool.query<Row>(
-        `INSERT INTO ${this.#table} (ip, record, version) VALUES ($1, $2, nextval(${this.#sequence}))
-         ON CONFLICT (ip) DO NOTHING RETURNING version`, [ip, json])
+        `WITH w AS (INSERT INTO ${this.#table} (ip, record, version) VALUES ($1, $2, nextval(${this.#sequence}))
+         ON CONFLICT (ip) DO NOTHING RETURNING ip, version) SELECT version, pg_notify($3, ip) FROM w`, [ip, json, this.#channel])
       : await this.#pool.query<Row>(
-        `UPDATE ${this.#table} SET record = $2, version = nextval(${this.#sequence})
-         WHERE ip = $1 AND version = $3 RETURNING version`, [ip, json, condition.expected]);
+        `WITH w AS (UPDATE ${this.#table} SET record = $2, version = nextval(${this.#sequence})
+         WHERE ip = $1 AND version = $3 RETURNING ip, version) SELECT version, pg_notify($4, ip) FROM w`, [ip, json, condition.expected, this.#channel]);
     return rows[0] && Number(rows[0].version);
   }
 
   async delete(ip: string, condition: { expected: number }): Promise<boolean> {
-    const { rowCount } = await this.#pool.query(`DELETE FROM ${this.#table} WHERE ip = $1 AND version = $2`, [ip, condition.expected]);
+    const { rowCount } = await this.#pool.query(
+      `WITH w AS (DELETE FROM ${this.#table} WHERE ip = $1 AND version = $2 RETURNING ip) SELECT pg_notify($3, ip) FROM w`,
+      [ip, condition.expected, this.#channel],
+    );
     return rowCount === 1;
   }
 
-  /** Closes the pool once in-flight queries finish */
-  close(): Promise<void> {
-    return this.#pool.end();
+  async listPolicies(): Promise<AppliedPolicy[]> {
+    const { rows } = await this.#pool.query<{ id: string; kind: AppliedPolicy['kind']; object: AppliedPolicy['object']; expires: string; level: number }>(
+      `SELECT id, kind, object, expires, level FROM ${this.#policies} ORDER BY id`,
+    );
+    return rows.map((row) => ({ ...row, expires: Number(row.expires) }));
+  }
+
+  async putPolicy(policy: AppliedPolicy): Promise<void> {
+    await this.#pool.query(
+      `WITH w AS (INSERT INTO ${this.#policies} (id, kind, object, expires, level) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO UPDATE SET kind = $2, object = $3, expires = $4, level = $5 RETURNING id)
+       SELECT pg_notify($6, $7 || id) FROM w`,
+      [policy.id, policy.kind, JSON.stringify(policy.object), policy.expires, policy.level, this.#channel, POLICY_NOTICE],
+    );
+  }
+
+  async deletePolicy(id: string, condition: { expires: number }): Promise<boolean> {
+    const { rowCount } = await this.#pool.query(
+      `WITH w AS (DELETE FROM ${this.#policies} WHERE id = $1 AND expires = $2 RETURNING id) SELECT pg_notify($3, $4 || id) FROM w`,
+      [id, condition.expires, this.#channel, POLICY_NOTICE],
+    );
+    return rowCount === 1;
+  }
+
+  /** Notices of every host's writes through PostgreSQL's LISTEN/NOTIFY, on a connection of their own */
+  watch(listener: StoreChangeListener): Promise<() => void> {
+    return this.#watch.add(listener);
+  }
+
+  /** Stops listening and closes the pool once in-flight queries finish */
+  async close(): Promise<void> {
+    await this.#watch.close();
+    await this.#pool.end();
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { AuthOptions, Handler, HandlerRequest, Logger } from '../plugins/types.ts';
+import type { AuthOptions, Handler, HandlerRequest, Logger, SocketHandler } from '../plugins/types.ts';
 import { apiKeyCheck } from './auth.ts';
 import { readJsonBody } from './body.ts';
 import { hostErrors } from './host-errors.ts';
@@ -13,6 +13,8 @@ export interface Mount {
   api: string;
   pluginId: string;
   handlers: Record<string, Handler>;
+  /** WebSocket operations, served on upgrade by `runtime/host/sockets.ts` */
+  sockets: Record<string, SocketHandler>;
   auth?: AuthOptions;
   bodyLimit: number;
   log: Logger;
@@ -26,7 +28,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 type Coerce = (query: Record<string, unknown>) => Record<string, unknown>;
 
 /** Turns query strings into the types their schema declares, so `?bypass_cache=true` validates as boolean */
-function queryCoercer(schema: any): Coerce {
+export function queryCoercer(schema: any): Coerce {
   const types: Record<string, string> = {};
   for (const [name, prop] of Object.entries<any>(schema?.properties ?? {})) types[name] = [prop?.type].flat()[0];
   return (query) => {
@@ -45,7 +47,8 @@ function queryCoercer(schema: any): Coerce {
 // Operations share schema objects (the generator emits each distinct schema once): compile each once per prefix
 const compiled = new WeakMap<object, Map<string, Validate>>();
 
-function validator(schema: object | undefined, prefix: string): Validate | undefined {
+/** The compiled validator of `schema`, shared by every route using it */
+export function validator(schema: object | undefined, prefix: string): Validate | undefined {
   if (!schema) return undefined;
   let byPrefix = compiled.get(schema);
   if (!byPrefix) compiled.set(schema, (byPrefix = new Map()));
@@ -100,8 +103,13 @@ export function routeHandler(route: RouteEntry, mount: Mount, authExempt: Readon
   const coerce = queryCoercer(route.schemas.query);
   const hasBody = route.schemas.body !== undefined;
   const checkResponse = mount.checkResponses ? responseChecker(route) : undefined;
+  const socket = route.operationId in mount.sockets;
   return async (ctx) => {
     if (checkKey && !authExempt.has(ctx.path)) checkKey(ctx.headers);
+    if (socket) {
+      ctx.set('Upgrade', 'websocket');
+      throw hostErrors.HOST_ERR_UPGRADE_REQUIRED(ctx.path);
+    }
     if (!handler) {
       throw hostErrors.HOST_ERR_NOT_IMPLEMENTED(route.operationId);
     }

@@ -17,6 +17,7 @@ import { HostMetrics } from './metrics.ts';
 import { mergedDocument } from './openapi.ts';
 import { checkPages } from './pages.ts';
 import { notReady, type NotReadyPart } from './readiness.ts';
+import { createSocketServer, type SocketServer } from './sockets.ts';
 import { hostSettings } from './settings.ts';
 import { tlsFor, type PrivateKeySpec } from './tls.ts';
 
@@ -66,13 +67,15 @@ export async function startHost(document: object | string, options: HostOptions 
   const metrics = new HostMetrics({ processMetrics: true, log });
   const plugins = new PluginSet({ baseDir, log, pools, routes, env: options.env, metrics });
   const servers: { id: string; server: Server }[] = [];
+  const sockets: SocketServer[] = [];
   const listeners: { server: string; url: string }[] = [];
   let closing = false;
   const readiness = async (): Promise<NotReadyPart[]> => (closing ? [{ part: 'host', error: 'Shutting down' }] : notReady(plugins.readyChecks()));
   hostGauges(metrics, pools, plugins);
   const close = async () => {
     closing = true;
-    await Promise.all(servers.map((s) => stopListening(s.server, options.graceMs ?? 10_000)));
+    // Upgraded connections keep a server from closing: close the WebSockets while the servers stop accepting
+    await Promise.all([...sockets.map((s) => s.close()), ...servers.map((s) => stopListening(s.server, options.graceMs ?? 10_000))]);
     await plugins.close();
     await pools.close();
     log.info('stopped');
@@ -103,8 +106,12 @@ export async function startHost(document: object | string, options: HostOptions 
         openapi: () => (openapi ??= mergedDocument(apis, PLUGIN_API_VERSION)),
       });
       const tls = type === 'https' ? await tlsFor(server.id, (doc.pki?.private ?? []) as PrivateKeySpec[], baseDir) : undefined;
+      const callback = app.callback();
+      const upgrades = createSocketServer({ mounts, routes, app: callback, log: serverLog, authExempt: settings.authExempt });
+      if (upgrades) sockets.push(upgrades);
       for (const listener of (server.listeners ?? []) as ListenerSpec[]) {
-        const open = await listen(app.callback(), listener, { baseDir, tls, ephemeral: options.ephemeralPorts, settings, log: serverLog });
+        const open = await listen(callback, listener, { baseDir, tls, ephemeral: options.ephemeralPorts, settings, log: serverLog });
+        if (upgrades) open.server.on('upgrade', upgrades.onUpgrade);
         servers.push({ id: server.id, server: open.server });
         listeners.push({ server: server.id, url: open.url });
         log.info(`listening on ${open.url}`, { server: server.id, apis });

@@ -75,7 +75,9 @@ export class PluginSet {
     for (const [name, need] of Object.entries(definition.capabilities?.services ?? {})) {
       const named = need.configKey ? config[need.configKey] : undefined;
       const id = typeof named === 'string' ? named : need.default;
-      const provider = this.#entries.find((e) => e.id === id) ?? (id === need.default ? { id } : undefined);
+      const listed = this.#entries.find((e) => e.id === id);
+      if (need.optional && typeof named !== 'string' && !listed) continue;
+      const provider = listed ?? (id === need.default ? { id } : undefined);
       if (!provider) {
         throw hostErrors.PLUGIN_ERR_SERVICE_MISSING(entry.id, name, id);
       }
@@ -126,15 +128,26 @@ export class PluginSet {
 
   #checkHandlers(plugin: StartedPlugin, routes: readonly RouteEntry[]): void {
     const handlers = Object.keys(plugin.instance.handlers ?? {});
-    if (handlers.length === 0) return;
+    const sockets = Object.keys(plugin.instance.sockets ?? {});
+    if (handlers.length + sockets.length === 0) return;
     const api = plugin.definition.api;
     if (api === undefined) throw hostErrors.PLUGIN_ERR_NO_API(plugin.id);
     if (api === 'host') throw hostErrors.PLUGIN_ERR_HOST_API(plugin.id);
-    const known = new Set(routes.filter((r) => r.api === api).map((r) => r.operationId));
-    if (known.size === 0) throw hostErrors.PLUGIN_ERR_API(plugin.id, String(api));
-    const unknown = handlers.filter((h) => !known.has(h));
+    const operations = routes.filter((r) => r.api === api);
+    if (operations.length === 0) throw hostErrors.PLUGIN_ERR_API(plugin.id, String(api));
+    const known = new Set(operations.map((r) => r.operationId));
+    const unknown = [...handlers, ...sockets].filter((h) => !known.has(h));
     if (unknown.length > 0) {
       throw hostErrors.PLUGIN_ERR_OPERATION(plugin.id, unknown.join('", "'), String(api));
+    }
+    const both = sockets.filter((s) => handlers.includes(s));
+    if (both.length > 0) {
+      throw hostErrors.PLUGIN_ERR_SOCKET_AND_HANDLER(plugin.id, both.join('", "'));
+    }
+    // A WebSocket opens with a GET upgrade: any other method cannot carry one
+    const notGet = operations.filter((r) => sockets.includes(r.operationId) && r.method !== 'GET').map((r) => r.operationId);
+    if (notGet.length > 0) {
+      throw hostErrors.PLUGIN_ERR_SOCKET_METHOD(plugin.id, notGet.join('", "'));
     }
   }
 
@@ -163,6 +176,7 @@ export class PluginSet {
         api: p.definition.api as string,
         pluginId: p.id,
         handlers: p.instance.handlers ?? {},
+        sockets: p.instance.sockets ?? {},
         auth: p.instance.auth,
         bodyLimit: p.instance.bodyLimit ?? DEFAULT_BODY_LIMIT,
         log: p.log,

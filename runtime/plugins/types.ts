@@ -1,5 +1,6 @@
 import type { Static, TSchema } from 'typebox';
 import type { ErrorSet } from '../host/errors.ts';
+import type { WebSocket } from 'ws';
 
 /** Version of the plugin API this host implements; plugins declare a semver range of it */
 export const PLUGIN_API_VERSION = '1.2.0';
@@ -22,6 +23,11 @@ export interface ServiceNeed {
   configKey?: string;
   /** Built-in plugin id used when the config names none */
   default: string;
+  /**
+   * Started only when the config names an instance or `default` is in `plugins[]`; otherwise `ctx.services` lacks it
+   * (since plugin API 1.2)
+   */
+  optional?: boolean;
 }
 
 /** The worker pool a plugin runs its tasks in */
@@ -156,11 +162,35 @@ export interface AuthOptions {
   header: string;
   /** Accepted keys; none means the API is open */
   keys: readonly string[];
+  /**
+   * Query parameter that may carry the key on a WebSocket upgrade, for clients whose only setting is an address
+   * (since plugin API 1.2); ordinary HTTP requests still need the header
+   */
+  query?: string;
 }
+
+/** A WebSocket upgrade request as a socket handler sees it, after the key check and path validation */
+export interface SocketRequest {
+  params: Record<string, string>;
+  query: Record<string, string>;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** Address of the peer, for logs */
+  remoteAddress?: string;
+  /** Aborted when the host shuts down */
+  signal: AbortSignal;
+}
+
+/**
+ * Serves one WebSocket operation (a GET whose 101 answer the spec documents), bound by its operationId. `socket` is a
+ * `ws` WebSocket; the host has attached an error listener and closes it at shutdown (code 1001)
+ */
+export type SocketHandler = (socket: WebSocket, request: SocketRequest) => void;
 
 /** What setup hands back to the host */
 export interface PluginInstance {
   handlers?: Record<string, Handler>;
+  /** WebSocket operations by operationId (since plugin API 1.2), mounted on the same servers as `handlers` */
+  sockets?: Record<string, SocketHandler>;
   auth?: AuthOptions;
   /** Largest accepted request body in bytes (default 1 MiB); larger bodies get 413 */
   bodyLimit?: number;

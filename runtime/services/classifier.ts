@@ -31,3 +31,11 @@ export interface Classifier {
   /** Classifies texts, one result per text in input order; an empty input answers `[]` */
   classify(model: ClassifierModel, texts: readonly string[], options?: ClassifyOptions): Promise<Classification[]>;
 }
+
+/**
+ * What the `bounce-classifier` API plugin offers other plugins as its `service` (plugin API 1.2): raw replies
+ * classified exactly as its endpoints classify them, normalised and through its cache
+ */
+export interface ReplyClassifier {
+  classifyReplies(model: ClassifierModel, messages: readonly string[], options?: ClassifyOptions): Promise<Classification[]>;
+}

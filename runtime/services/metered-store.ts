@@ -1,7 +1,8 @@
 import type { PluginMetrics } from '../plugins/types.ts';
 import type { ScheduleStore } from './store.ts';
 
-type Operation = 'get' | 'list' | 'put' | 'delete';
+type Operation = 'get' | 'list' | 'put' | 'delete' | 'listPolicies' | 'putPolicy' | 'deletePolicy';
+const OPERATIONS: readonly Operation[] = ['get', 'list', 'put', 'delete', 'listPolicies', 'putPolicy', 'deletePolicy'];
 
 /**
  * The store with each operation counted in `capstan_store_operations_total{plugin, operation, outcome}`: outcome
@@ -11,11 +12,11 @@ type Operation = 'get' | 'list' | 'put' | 'delete';
 export function meteredStore<S extends ScheduleStore>(store: S, metrics: PluginMetrics): ScheduleStore {
   const operations = metrics.counter({
     name: 'store_operations_total',
-    help: 'Schedule store operations, by store instance, operation (get, list, put, delete) and outcome (ok, conflict, error)',
+    help: 'Schedule store operations, by store instance, operation (get, list, put, delete and the applied-policy operations) and outcome (ok, conflict, error)',
     labelNames: ['operation', 'outcome'],
   });
   // Bound label objects: a store operation allocates nothing more for its count
-  const labels = Object.fromEntries((['get', 'list', 'put', 'delete'] as const).map((operation) => [operation, {
+  const labels = Object.fromEntries(OPERATIONS.map((operation) => [operation, {
     ok: { operation, outcome: 'ok' },
     conflict: { operation, outcome: 'conflict' },
     error: { operation, outcome: 'error' },
@@ -31,10 +32,16 @@ export function meteredStore<S extends ScheduleStore>(store: S, metrics: PluginM
     operations.inc(lost(value) ? labels[operation].conflict : labels[operation].ok);
     return value;
   };
+  // The optional methods stay absent when the store lacks them: callers test for them
+  const { watch, listPolicies, putPolicy, deletePolicy } = store;
   return {
     get: (ip) => counted('get', () => store.get(ip)),
     list: () => counted('list', () => store.list()),
     put: (ip, record, condition) => counted('put', () => store.put(ip, record, condition), (version) => version === undefined),
     delete: (ip, condition) => counted('delete', () => store.delete(ip, condition), (deleted) => !deleted),
+    ...(watch ? { watch: (listener) => watch.call(store, listener) } : {}),
+    ...(listPolicies ? { listPolicies: () => counted('listPolicies', () => listPolicies.call(store)) } : {}),
+    ...(putPolicy ? { putPolicy: (policy) => counted('putPolicy', () => putPolicy.call(store, policy)) } : {}),
+    ...(deletePolicy ? { deletePolicy: (id, condition) => counted('deletePolicy', () => deletePolicy.call(store, id, condition), (deleted) => !deleted) } : {}),
   };
 }

@@ -36,6 +36,32 @@ export interface WriteCondition {
   expected: number | null;
 }
 
+/**
+ * What a change notice names: the IP written (put or delete), an applied policy written (`policy`: its id), or
+ * `lost`: notices may have been lost (a dropped connection to a shared database) and anything may have changed, so
+ * listeners re-read everything
+ */
+export type StoreChange = { ip: string } | { policy: string } | { lost: true };
+
+/** Told after a write is committed */
+export type StoreChangeListener = (change: StoreChange) => void;
+
+/**
+ * A policy or suspension applied for a limited time (backoff policies of `ip-schedule`), kept in the store so that it
+ * survives a restart and reaches every host sharing the store. Stores keep it as an opaque document
+ */
+export interface AppliedPolicy {
+  /** The feed object's id */
+  id: string;
+  kind: 'policy' | 'suspend';
+  /** The object as the feed sends it */
+  object: Record<string, unknown>;
+  /** When it lapses, in ms since the epoch */
+  expires: number;
+  /** How often it has been escalated (0: first applied) */
+  level: number;
+}
+
 /** Storage of IP schedules with compare-and-set writes */
 export interface ScheduleStore {
   /** The IP's record, or undefined when it does not exist */
@@ -46,4 +72,17 @@ export interface ScheduleStore {
   put(ip: string, record: IpRecord, condition: WriteCondition): Promise<number | undefined>;
   /** Deletes the IP if its version is still `expected`; false on conflict or when it does not exist */
   delete(ip: string, condition: { expected: number }): Promise<boolean>;
+  /**
+   * Optional (plugin API 1.2): calls `listener` for every committed write, by any writer of the same storage (every
+   * host sharing a database), once `get` and `list` show it; spurious calls are allowed, missed ones are not (report
+   * `{ lost: true }` instead). Resolves when notices flow, with the function that stops them. Without it, the policy feed
+   * of `ip-schedule` sees only the writes of its own host
+   */
+  watch?(listener: StoreChangeListener): Promise<() => void>;
+  /** Optional (plugin API 1.2), with `putPolicy` and `deletePolicy`: every applied policy, sorted by id */
+  listPolicies?(): Promise<AppliedPolicy[]>;
+  /** Writes an applied policy, replacing the one with its id; watchers hear `{ policy: id }` */
+  putPolicy?(policy: AppliedPolicy): Promise<void>;
+  /** Deletes the applied policy if it still `expires` when given (not renewed meanwhile); false otherwise */
+  deletePolicy?(id: string, condition: { expires: number }): Promise<boolean>;
 }

@@ -15,7 +15,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { IpRecord, ScheduleStore } from '../../runtime/mod.ts';
+import type { AppliedPolicy, IpRecord, ScheduleStore } from '../../runtime/mod.ts';
 
 /** What a factory hands the suite: an empty store and how to release it */
 export interface StoreUnderTest {
@@ -36,6 +36,34 @@ const record = (volume: number, extra?: Partial<IpRecord['groupings'][number]>):
 });
 
 type Check = (store: ScheduleStore) => Promise<void>;
+
+/** An applied suspension with the id and expiry given */
+const applied = (id: string, expires: number): AppliedPolicy => ({
+  id, kind: 'suspend', object: { id, type: 'BACKOFF', localip: '192.0.2.1', tag: 'RATE_LIMIT__GENERAL', ttl: 600 }, expires, level: 0,
+});
+
+/** Notices a watch reported, and a way to wait for one naming `ip` (`policy:<id>` for an applied policy) */
+async function watched(store: ScheduleStore) {
+  assert.type(store.watch, 'function', 'the store has no watch(): implement it, or skip the watch tests with a reason');
+  const seen: (string | undefined)[] = [];
+  const waiters: { ip: string; done: () => void }[] = [];
+  const stop = await store.watch!((change) => {
+    // An IP as itself, an applied policy as `policy:<id>`, a loss as undefined
+    const ip = 'ip' in change ? change.ip : 'policy' in change ? `policy:${change.policy}` : undefined;
+    seen.push(ip);
+    for (const waiter of waiters.splice(0)) {
+      if (ip === undefined || ip === waiter.ip) waiter.done();
+      else waiters.push(waiter);
+    }
+  });
+  const next = (ip: string, ms = 2000) => new Promise<void>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no notice of "${ip}" within ${ms} ms`)), ms);
+    waiters.push({ ip, done: () => { clearTimeout(timer); done(); } });
+  });
+  return { seen, next, stop };
+}
+
+const settle = () => new Promise((done) => setTimeout(done, 100));
 
 const CHECKS: Record<string, Check> = {
   'get returns undefined when the IP is unknown': async (store) => {
@@ -139,6 +167,77 @@ const CHECKS: Record<string, Check> = {
     };
     await Promise.all(Array.from({ length: 20 }, increment));
     assert.is((await store.get('192.0.2.1'))?.record.groupings[0]?.start.volume, 21);
+  },
+  'watch reports every put and delete once get shows it': async (store) => {
+    const watch = await watched(store);
+    const states: unknown[] = [];
+    const read = async (ip: string) => states.push((await store.get(ip))?.version ?? null);
+    const created = watch.next('192.0.2.1').then(() => read('192.0.2.1'));
+    const version = await store.put('192.0.2.1', record(1), { expected: null });
+    await created;
+    const replaced = watch.next('192.0.2.1').then(() => read('192.0.2.1'));
+    const second = await store.put('192.0.2.1', record(2), { expected: version! });
+    await replaced;
+    const deleted = watch.next('192.0.2.1').then(() => read('192.0.2.1'));
+    assert.is(await store.delete('192.0.2.1', { expected: second! }), true);
+    await deleted;
+    assert.equal(states, [version, second, null], 'each notice comes once the write is visible');
+    watch.stop();
+  },
+  'watch reports each IP of concurrent writes': async (store) => {
+    const watch = await watched(store);
+    const ips = Array.from({ length: 50 }, (_, i) => `10.1.0.${i}`);
+    const notices = Promise.all(ips.map((ip) => watch.next(ip)));
+    await Promise.all(ips.map((ip) => store.put(ip, record(1), { expected: null })));
+    await notices;
+    watch.stop();
+  },
+  'watch stops reporting when its stop function is called': async (store) => {
+    const kept = await watched(store);
+    const stopped = await watched(store);
+    stopped.stop();
+    const heard = kept.next('192.0.2.7');
+    await store.put('192.0.2.7', record(1), { expected: null });
+    await heard;
+    await settle();
+    assert.equal(stopped.seen.filter((ip) => ip !== undefined), [], 'a stopped watch hears nothing');
+    kept.stop();
+  },
+  'watch keeps reporting to other listeners when one throws': async (store) => {
+    await store.watch?.(() => {
+      throw new Error('listener failure');
+    });
+    const watch = await watched(store);
+    const heard = watch.next('192.0.2.8');
+    assert.ok((await store.put('192.0.2.8', record(1), { expected: null })) !== undefined, 'the write succeeds');
+    await heard;
+    watch.stop();
+  },
+  'applied policies are listed by id and replaced when put again': async (store) => {
+    assert.type(store.putPolicy, 'function', 'the store keeps no applied policies: implement listPolicies, putPolicy and deletePolicy, or skip these tests with a reason');
+    assert.equal(await store.listPolicies!(), []);
+    await store.putPolicy!(applied('b', 1000));
+    await store.putPolicy!(applied('a', 2000));
+    await store.putPolicy!({ ...applied('b', 3000), level: 1 });
+    assert.equal(await store.listPolicies!(), [applied('a', 2000), { ...applied('b', 3000), level: 1 }]);
+  },
+  'deletePolicy deletes only the applied policy that still expires when given': async (store) => {
+    assert.type(store.deletePolicy, 'function', 'the store keeps no applied policies');
+    await store.putPolicy!(applied('a', 1000));
+    assert.is(await store.deletePolicy!('a', { expires: 999 }), false, 'renewed meanwhile');
+    assert.is(await store.deletePolicy!('x', { expires: 1000 }), false, 'unknown');
+    assert.is(await store.deletePolicy!('a', { expires: 1000 }), true);
+    assert.equal(await store.listPolicies!(), []);
+  },
+  'watch reports applied policies put and deleted': async (store) => {
+    const watch = await watched(store);
+    const put = watch.next('policy:backoff:x');
+    await store.putPolicy!(applied('backoff:x', 1000));
+    await put;
+    const deleted = watch.next('policy:backoff:x');
+    await store.deletePolicy!('backoff:x', { expires: 1000 });
+    await deleted;
+    watch.stop();
   },
   'many IPs are all listed when written at once': async (store) => {
     const ips = Array.from({ length: 500 }, (_, i) => `10.0.${i >> 8}.${i & 255}`);

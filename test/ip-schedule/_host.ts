@@ -7,6 +7,8 @@ import { startHost } from '../../runtime/mod.ts';
 /** An ip-schedule host on a free port, with a helper to call it */
 export interface ScheduleHost {
   url: string;
+  /** The policy feed's address: `ws://…/v1/policies/feed` */
+  feed: string;
   /** Folder of the startup document: the file store lives under its `var/` */
   folder: string;
   /** Sends a request; `body` is JSON-encoded unless it is a string */
@@ -20,20 +22,32 @@ export interface ScheduleHost {
  * stall the event loop in tests that time large answers
  */
 export async function startScheduleHost(
-  options: { config?: Record<string, unknown>; plugins?: { id: string; path?: string; config?: unknown }[]; folder?: string; checkResponses?: boolean } = {},
+  options: {
+    config?: Record<string, unknown>; plugins?: { id: string; path?: string; config?: unknown }[]; folder?: string; checkResponses?: boolean;
+    /** Receives the host's log lines (JSON), level `info` and up; without it nothing is logged */
+    log?: (line: string) => void;
+    /** Servers of the startup document (default: one http server on 127.0.0.1) */
+    servers?: unknown[];
+    pki?: unknown;
+  } = {},
 ): Promise<ScheduleHost> {
   const folder = options.folder ?? (await mkdtemp(join(tmpdir(), 'capstan-ips-')));
   const host = await startHost(
     {
       version: '6.10',
-      servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
+      servers: options.servers ?? [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
+      ...(options.pki ? { pki: options.pki } : {}),
       plugins: [...(options.plugins ?? []), { id: 'ip-schedule', config: options.config ?? {} }],
     },
-    { baseDir: folder, ephemeralPorts: true, env: {}, checkResponses: options.checkResponses ?? true, log: createLogger({ service: 'test', level: 'error', write: () => {} }) },
+    {
+      baseDir: folder, ephemeralPorts: true, env: {}, checkResponses: options.checkResponses ?? true,
+      log: createLogger({ service: 'test', level: options.log ? 'info' : 'error', write: options.log ?? (() => {}) }),
+    },
   );
   const url = host.urls[0]!;
   return {
     url,
+    feed: `${url.replace(/^http/, 'ws')}/v1/policies/feed`,
     folder,
     async call(method, path, body, headers) {
       const response = await fetch(url + path, {

@@ -16,12 +16,14 @@
  * ```
  */
 import { definePlugin, Type } from 'capstan';
-import type { IpRecord, ScheduleStore, StoredIp, WriteCondition } from 'capstan';
+import type { AppliedPolicy, IpRecord, ScheduleStore, StoreChange, StoreChangeListener, StoredIp, WriteCondition } from 'capstan';
 
 class MemoryStore implements ScheduleStore {
   #ips = new Map<string, { record: IpRecord; version: number }>();
   /** One counter for all IPs: a version is never reused, even after a delete */
   #sequence = 0;
+  #listeners = new Set<StoreChangeListener>();
+  #policies = new Map<string, AppliedPolicy>();
 
   async get(ip: string): Promise<StoredIp | undefined> {
     const entry = this.#ips.get(ip);
@@ -37,18 +39,53 @@ class MemoryStore implements ScheduleStore {
     if ((this.#ips.get(ip)?.version ?? null) !== condition.expected) return undefined;
     const version = ++this.#sequence;
     this.#ips.set(ip, { record: structuredClone(record), version });
+    this.#tell({ ip });
     return version;
   }
 
   async delete(ip: string, condition: { expected: number }): Promise<boolean> {
-    return this.#ips.get(ip)?.version === condition.expected && this.#ips.delete(ip);
+    const deleted = this.#ips.get(ip)?.version === condition.expected && this.#ips.delete(ip);
+    if (deleted) this.#tell({ ip });
+    return deleted;
+  }
+
+  async listPolicies(): Promise<AppliedPolicy[]> {
+    return [...this.#policies.keys()].sort().map((id) => structuredClone(this.#policies.get(id)!));
+  }
+
+  async putPolicy(policy: AppliedPolicy): Promise<void> {
+    this.#policies.set(policy.id, structuredClone(policy));
+    this.#tell({ policy: policy.id });
+  }
+
+  async deletePolicy(id: string, condition: { expires: number }): Promise<boolean> {
+    const deleted = this.#policies.get(id)?.expires === condition.expires && this.#policies.delete(id);
+    if (deleted) this.#tell({ policy: id });
+    return deleted;
+  }
+
+  /** Every write passes through this object, so telling listeners after each one is all the policy feed needs */
+  async watch(listener: StoreChangeListener): Promise<() => void> {
+    const own: StoreChangeListener = (change) => listener(change);
+    this.#listeners.add(own);
+    return () => void this.#listeners.delete(own);
+  }
+
+  #tell(change: StoreChange): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(change);
+      } catch {
+        // the write is done: a listener's failure is its own
+      }
+    }
   }
 }
 
 export default definePlugin({
   id: 'memory-store',
   kind: 'store',
-  apiVersion: '^1.0.0',
+  apiVersion: '^1.2.0',
   description: 'Schedule store in memory (lost on restart)',
   config: Type.Object({}, { additionalProperties: false }),
   setup: () => ({ service: new MemoryStore() }),

@@ -1,0 +1,93 @@
+/**
+ * The per-class backoff policy table: for each backoff class that has `fields` (what to scope by) and `actions` (what
+ * to apply) in the spec's class table, how many events in what window trigger it and what is applied. Defaults come
+ * from each class's actions; `ip-schedule` config `backoff.policies.<CLASS>` overrides any part of a class's row.
+ */
+import { BACKOFF_CLASSES, BACKOFF_TABLE } from '../../../generated/data/bounce-classifier.ts';
+import { Type } from '../../../runtime/mod.ts';
+import { errors } from '../errors.ts';
+import type { Static } from '../../../runtime/mod.ts';
+
+/** One class's row as config takes it: every key optional, over the defaults */
+export const ClassPolicyConfig = Type.Object({
+  enabled: Type.Optional(Type.Boolean({ description: 'false: events of the class are counted for nothing' })),
+  threshold: Type.Optional(Type.Integer({ minimum: 1, description: 'Events in one window that apply the policy' })),
+  window: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 86400, description: 'Seconds events are counted over' })),
+  ttl: Type.Optional(Type.Integer({ minimum: 1, maximum: 604800, description: 'Seconds the policy holds when first applied' })),
+  maxTtl: Type.Optional(Type.Integer({ minimum: 1, maximum: 604800, description: 'Seconds an escalated policy may hold at most' })),
+  rate: Type.Optional(Type.Object({
+    count: Type.Integer({ minimum: 1 }),
+    interval: Type.Number({ exclusiveMinimum: 0 }),
+    algorithm: Type.Optional(Type.Union([Type.Literal('TOKENBUCKET'), Type.Literal('FIXEDWINDOW')])),
+  }, { additionalProperties: false })),
+  concurrency: Type.Optional(Type.Integer({ minimum: 1 })),
+  suspend: Type.Optional(Type.Boolean({ description: 'Apply a suspension instead of a policy' })),
+}, { additionalProperties: false });
+
+/** The backoff section of the plugin config */
+export const BackoffConfig = Type.Object({
+  policies: Type.Record(Type.String(), ClassPolicyConfig, { default: {}, description: 'Per backoff class, over the defaults' }),
+}, { additionalProperties: false, default: {} });
+
+/** One class's row, defaults filled */
+export interface ClassPolicy {
+  class: string;
+  /** Lower-case fields the policy is scoped by, from the spec's class table */
+  fields: readonly string[];
+  threshold: number;
+  /** Milliseconds */
+  windowMs: number;
+  /** Seconds */
+  ttl: number;
+  maxTtl: number;
+  rate?: { count: number; interval: number; algorithm: 'TOKENBUCKET' | 'FIXEDWINDOW' };
+  concurrency?: number;
+  suspend: boolean;
+}
+
+/** Defaults per action, as docs/policy-feed.md lists them */
+export const DEFAULTS = {
+  threshold: 50,
+  suspendThreshold: 20,
+  window: 60,
+  ttl: 600,
+  suspendTtl: 300,
+  maxTtl: 21600,
+  rate: { count: 60, interval: 60, algorithm: 'TOKENBUCKET' as const },
+  concurrency: 2,
+};
+
+/** The row of every class that can be applied, defaults overridden by `config` */
+export function policyTable(config: Static<typeof BackoffConfig>): Map<string, ClassPolicy> {
+  for (const name of Object.keys(config.policies)) {
+    const row = (BACKOFF_TABLE as Record<string, { fields: readonly string[] } | undefined>)[name];
+    if (!row) throw errors.SCHEDULE_ERR_BACKOFF_CLASS(name, BACKOFF_CLASSES.join('", "'));
+    if (row.fields.length === 0) throw errors.SCHEDULE_ERR_BACKOFF_NO_FIELDS(name);
+  }
+  const table = new Map<string, ClassPolicy>();
+  for (const name of BACKOFF_CLASSES) {
+    const { fields, actions } = BACKOFF_TABLE[name] as { fields: readonly string[]; actions: readonly string[] };
+    if (fields.length === 0) continue;
+    const own = config.policies[name] ?? {};
+    if (own.enabled === false || (actions.length === 0 && Object.keys(own).length === 0)) continue;
+    const suspend = own.suspend ?? (own.rate === undefined && own.concurrency === undefined && actions.includes('suspend'));
+    const rate = suspend ? undefined : own.rate ? { algorithm: 'TOKENBUCKET' as const, ...own.rate } : actions.includes('rate') ? DEFAULTS.rate : undefined;
+    const concurrency = suspend ? undefined : own.concurrency ?? (actions.includes('concurrency') ? DEFAULTS.concurrency : undefined);
+    if (!suspend && rate === undefined && concurrency === undefined) {
+      throw errors.SCHEDULE_ERR_BACKOFF_NO_ACTION(name);
+    }
+    const ttl = own.ttl ?? (suspend ? DEFAULTS.suspendTtl : DEFAULTS.ttl);
+    table.set(name, {
+      class: name,
+      fields,
+      threshold: own.threshold ?? (suspend ? DEFAULTS.suspendThreshold : DEFAULTS.threshold),
+      windowMs: (own.window ?? DEFAULTS.window) * 1000,
+      ttl,
+      maxTtl: Math.max(ttl, own.maxTtl ?? DEFAULTS.maxTtl),
+      rate,
+      concurrency,
+      suspend,
+    });
+  }
+  return table;
+}

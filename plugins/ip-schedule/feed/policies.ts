@@ -1,0 +1,81 @@
+/**
+ * What the MTA must enforce for one IP's warm-up, as a pure function of its stored record and the day: the `WARMUP`
+ * policies and the suspension the feed sends. docs/policy-feed.md gives the table and why each row is what it is;
+ * in short, a `WARMUP` policy reserves the IP for the traffic it matches (at most `count` per `interval`, the rest
+ * overflows to other IPs), and an IP left with no `WARMUP` policy would take any traffic without limit, so an IP
+ * whose warm-up has nothing running is held with a `WARMUP` suspension of the IP instead.
+ */
+import type { components } from '../../../generated/types/ip-schedule.ts';
+import type { GroupingRecord, IpRecord } from '../../../runtime/mod.ts';
+import { parseDate } from '../dates.ts';
+import { expandSchedule } from '../schedule.ts';
+
+/** A policy as the MTA's policy client takes it */
+export type Policy = components['schemas']['Policy'];
+
+/** A suspension as the MTA's policy client takes it */
+export type Suspend = components['schemas']['Suspend'];
+
+/** The feed objects of one IP */
+export interface IpPolicies {
+  policies: Policy[];
+  suspends: Suspend[];
+}
+
+/** Where one grouping of an IP stands on a day */
+export type GroupingPhase = 'running' | 'finished' | 'paused' | 'notstarted' | 'zero';
+
+/** Tag of a finished grouping's policy, and of the hold suspension */
+export const FINISHED_TAG = 'Finished';
+export const HOLD_TAG = 'Hold';
+
+/** Id of the policy of an (IP, grouping) schedule: stable for as long as the grouping exists */
+export function policyId(ip: string, grouping: string): string {
+  return `warmup:${ip}:${grouping}`;
+}
+
+/** Id of the suspension holding an IP */
+export function holdId(ip: string): string {
+  return `warmup-hold:${ip}`;
+}
+
+/** The grouping's phase on day number `today`, with the schedule day and its messages while it runs */
+export function groupingPhase(grouping: GroupingRecord, today: number): { phase: GroupingPhase; day: number; messages: number } {
+  const schedule = expandSchedule(grouping);
+  const day = today - parseDate(grouping.start.date)! + 1;
+  const messages = day >= 1 && day <= schedule.length ? schedule[day - 1]!.messages : 0;
+  const phase: GroupingPhase = grouping.paused ? 'paused'
+    : day < 1 ? 'notstarted'
+    : day > schedule.length ? 'finished'
+    : messages === 0 ? 'zero'
+    : 'running';
+  return { phase, day, messages };
+}
+
+/** The policies and suspension the MTA must hold for `ip` on day number `today` (days since 1970-01-01, local) */
+export function warmupPolicies(ip: string, record: IpRecord | undefined, today: number): IpPolicies {
+  const policies: Policy[] = [];
+  let waiting = false;
+  for (const grouping of record?.groupings ?? []) {
+    const { phase, day, messages } = groupingPhase(grouping, today);
+    if (phase === 'running' || phase === 'finished') {
+      const then: Policy['then'] = phase === 'running'
+        ? { rate: { count: messages, interval: grouping.interval, algorithm: grouping.algorithm }, tag: `Day_${day}` }
+        : { tag: FINISHED_TAG };
+      if (grouping.properties) then.properties = { ...grouping.properties };
+      policies.push({
+        id: policyId(ip, grouping.grouping),
+        type: 'WARMUP',
+        fields: ['LOCALIP', 'GROUPING'],
+        if: { localip: ip, grouping: grouping.grouping },
+        then,
+      });
+    } else {
+      waiting = true;
+    }
+  }
+  // Every grouping finished (or none left): the IP is warmed up and no longer Capstan's to limit
+  if (!waiting && policies.every((p) => p.then.tag === FINISHED_TAG)) return { policies: [], suspends: [] };
+  if (policies.length > 0) return { policies, suspends: [] };
+  return { policies: [], suspends: [{ id: holdId(ip), type: 'WARMUP', localip: ip, tag: HOLD_TAG }] };
+}

@@ -1,0 +1,60 @@
+/**
+ * The frames of the MTA's policy feed protocol (version 1), encoded once and shared by every client: each object's
+ * JSON is kept with it, so a frame is a concatenation, not a fresh `JSON.stringify` per client.
+ */
+import type { Policy, Suspend } from './policies.ts';
+
+/** Protocol version the client checks in the first frame */
+export const PROTOCOL_VERSION = 1;
+
+/** A policy or suspension with its JSON text */
+export interface FeedObject {
+  kind: 'policy' | 'suspend';
+  id: string;
+  value: Policy | Suspend;
+  json: string;
+}
+
+/** A change of the feed state, in the order it must reach the clients */
+export interface FeedChange {
+  action: 'CREATE' | 'UPDATE' | 'DELETE';
+  object: FeedObject;
+}
+
+export const VERSION_FRAME = Buffer.from(JSON.stringify({ action: 'VERSION', version: PROTOCOL_VERSION }));
+export const SYNCED_FRAME = Buffer.from('{"action":"SYNCED"}');
+
+/** Wraps a policy or suspension */
+export function feedObject(kind: FeedObject['kind'], value: Policy | Suspend): FeedObject {
+  return { kind, id: value.id, value, json: JSON.stringify(value) };
+}
+
+/** The text frame of one change */
+export function frame(change: FeedChange): Buffer {
+  return Buffer.from(`{"action":"${change.action}","${change.object.kind}":${change.object.json}}`);
+}
+
+/**
+ * The changes turning `before` into `after` (objects of one IP by id): creates and updates first, deletes last, so
+ * that an IP moving from a suspension to a policy (or back) is never left with neither. An `UPDATE` may change only
+ * `then` and `ttl`; a policy whose `type`, `fields` or `if` changed, and any changed suspension, is deleted and
+ * created again.
+ */
+export function diff(before: ReadonlyMap<string, FeedObject>, after: ReadonlyMap<string, FeedObject>): FeedChange[] {
+  const first: FeedChange[] = [];
+  const last: FeedChange[] = [];
+  for (const [key, object] of after) {
+    const old = before.get(key);
+    if (!old) first.push({ action: 'CREATE', object });
+    else if (old.json === object.json) continue;
+    else if (object.kind === 'policy' && sameScope(old.value as Policy, object.value as Policy)) first.push({ action: 'UPDATE', object });
+    else first.push({ action: 'DELETE', object: old }, { action: 'CREATE', object });
+  }
+  for (const [key, object] of before) if (!after.has(key)) last.push({ action: 'DELETE', object });
+  return [...first, ...last];
+}
+
+/** Whether two versions of a policy differ only where an UPDATE may change them */
+function sameScope(a: Policy, b: Policy): boolean {
+  return a.type === b.type && JSON.stringify(a.fields) === JSON.stringify(b.fields) && JSON.stringify(a.if) === JSON.stringify(b.if);
+}

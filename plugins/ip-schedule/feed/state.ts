@@ -1,0 +1,123 @@
+/**
+ * The feed state: every IP's stored record (as last read) and the policies derived from it for the current day, and
+ * the applied (backoff) policies that have not lapsed. Each change of a record, of the day or of the applied policies
+ * yields the changes the clients must get; the whole state serves the replay on connect and `GET /v1/policies`.
+ */
+import type { AppliedPolicy, IpRecord, StoredIp } from '../../../runtime/mod.ts';
+import type { Policy, Suspend } from './policies.ts';
+import { warmupPolicies } from './policies.ts';
+import { diff, feedObject, type FeedChange, type FeedObject } from './protocol.ts';
+
+interface IpEntry {
+  version: number;
+  record: IpRecord;
+  /** By `<kind>:<id>` */
+  objects: Map<string, FeedObject>;
+}
+
+/** Everything in force, sorted by id: policies, then suspensions */
+export interface Snapshot {
+  policies: FeedObject[];
+  suspends: FeedObject[];
+}
+
+/** Records and derived policies of every IP */
+export class PolicyState {
+  #day: number;
+  readonly #ips = new Map<string, IpEntry>();
+  /** Applied policies in force, by `<kind>:<id>` */
+  #applied = new Map<string, FeedObject>();
+  /** `expires/level` of each, as written: the same means the same object */
+  #appliedVersions = new Map<string, string>();
+  #snapshot: Snapshot | undefined;
+
+  constructor(day: number) {
+    this.#day = day;
+  }
+
+  /** Day number the policies are derived for */
+  get day(): number {
+    return this.#day;
+  }
+
+  /** Applies what the store holds for `ip` now (`undefined`: deleted); unchanged versions cost nothing */
+  setIp(ip: string, stored: Pick<StoredIp, 'record' | 'version'> | undefined): FeedChange[] {
+    const entry = this.#ips.get(ip);
+    if (entry?.version === stored?.version) return [];
+    const objects = stored ? derive(ip, stored.record, this.#day) : new Map<string, FeedObject>();
+    if (stored) this.#ips.set(ip, { version: stored.version, record: stored.record, objects });
+    else this.#ips.delete(ip);
+    return this.#changed(diff(entry?.objects ?? new Map(), objects));
+  }
+
+  /** Replaces every IP with `all` (a full re-read): IPs missing from it are deleted */
+  replaceAll(all: readonly StoredIp[]): FeedChange[] {
+    const seen = new Set<string>();
+    const changes: FeedChange[] = [];
+    for (const stored of all) {
+      seen.add(stored.ip);
+      changes.push(...this.setIp(stored.ip, stored));
+    }
+    for (const ip of [...this.#ips.keys()]) if (!seen.has(ip)) changes.push(...this.setIp(ip, undefined));
+    return changes;
+  }
+
+  /** Derives every IP's policies for day number `day` (the day turned) */
+  setDay(day: number): FeedChange[] {
+    if (day === this.#day) return [];
+    this.#day = day;
+    const changes: FeedChange[] = [];
+    for (const [ip, entry] of this.#ips) {
+      const objects = derive(ip, entry.record, day);
+      changes.push(...diff(entry.objects, objects));
+      entry.objects = objects;
+    }
+    return this.#changed(changes);
+  }
+
+  /** Replaces the applied policies with those of `all` that have not lapsed at `now` (ms since the epoch) */
+  setApplied(all: readonly AppliedPolicy[], now: number): FeedChange[] {
+    const objects = new Map<string, FeedObject>();
+    const versions = new Map<string, string>();
+    for (const applied of all) {
+      if (applied.expires <= now) continue;
+      const key = `${applied.kind}:${applied.id}`;
+      // A policy written once is read back many times: encode it again only when it was written again
+      const version = `${applied.expires}/${applied.level}`;
+      const same = this.#appliedVersions.get(key) === version ? this.#applied.get(key) : undefined;
+      objects.set(key, same ?? feedObject(applied.kind, applied.object as unknown as Policy | Suspend));
+      versions.set(key, version);
+    }
+    const changes = diff(this.#applied, objects);
+    this.#applied = objects;
+    this.#appliedVersions = versions;
+    return this.#changed(changes);
+  }
+
+  /** Everything in force, sorted by id; the same arrays until the next change */
+  snapshot(): Snapshot {
+    if (!this.#snapshot) {
+      const all = [...this.#ips.values()].flatMap((entry) => [...entry.objects.values()]);
+      all.push(...this.#applied.values());
+      const byId = (a: FeedObject, b: FeedObject) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+      this.#snapshot = {
+        policies: all.filter((o) => o.kind === 'policy').sort(byId),
+        suspends: all.filter((o) => o.kind === 'suspend').sort(byId),
+      };
+    }
+    return this.#snapshot;
+  }
+
+  #changed(changes: FeedChange[]): FeedChange[] {
+    if (changes.length > 0) this.#snapshot = undefined;
+    return changes;
+  }
+}
+
+function derive(ip: string, record: IpRecord, day: number): Map<string, FeedObject> {
+  const { policies, suspends } = warmupPolicies(ip, record, day);
+  const objects = new Map<string, FeedObject>();
+  for (const policy of policies) objects.set(`policy:${policy.id}`, feedObject('policy', policy));
+  for (const suspend of suspends) objects.set(`suspend:${suspend.id}`, feedObject('suspend', suspend));
+  return objects;
+}
