@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { AuthOptions, Handler, HandlerRequest, Logger } from '../plugins/types.ts';
 import { apiKeyCheck } from './auth.ts';
-import { readJsonBody } from './body.ts';
+import { readBody, type BodyTypes } from './body.ts';
 import { CapstanError } from './errors.ts';
 import type { RouteEntry } from './operation-schemas.ts';
 import { compileValidator, type Validate } from './validate.ts';
@@ -82,7 +82,8 @@ export function routeHandler(route: RouteEntry, mount: Mount, authExempt: Readon
   const validateQuery = validator(route.schemas.query, 'query');
   const validateBody = validator(route.schemas.body, 'body');
   const coerce = queryCoercer(route.schemas.query);
-  const hasBody = route.schemas.body !== undefined;
+  const bodyTypes: BodyTypes = { json: route.schemas.body !== undefined, raw: route.rawBodyTypes ?? [] };
+  const hasBody = bodyTypes.json || bodyTypes.raw.length > 0;
   const checkResponse = mount.checkResponses ? responseChecker(route) : undefined;
   return async (ctx) => {
     if (checkKey && !authExempt.has(ctx.path)) checkKey(ctx.headers);
@@ -91,9 +92,12 @@ export function routeHandler(route: RouteEntry, mount: Mount, authExempt: Readon
     }
     const params = ctx.params as Record<string, string>;
     const query = validateQuery ? coerce(ctx.query) : {};
-    const body = hasBody ? await readJsonBody(ctx.req, mount.bodyLimit) : undefined;
-    if (body === undefined && route.bodyRequired) throw new CapstanError('HOST_ERR_VALIDATION', 'Request body is required: send a JSON object');
-    const problem = validateParams?.(params) ?? validateQuery?.(query) ?? (body === undefined ? undefined : validateBody?.(body));
+    const body = hasBody ? await readBody(ctx.req, mount.bodyLimit, bodyTypes) : undefined;
+    if (body === undefined && route.bodyRequired) {
+      throw new CapstanError('HOST_ERR_VALIDATION', bodyTypes.json ? 'Request body is required: send a JSON object' : 'Request body is required');
+    }
+    // Raw bytes (a media type the spec declares besides JSON) are the handler's to check
+    const problem = validateParams?.(params) ?? validateQuery?.(query) ?? (body === undefined || Buffer.isBuffer(body) ? undefined : validateBody?.(body));
     if (problem) throw new CapstanError('HOST_ERR_VALIDATION', problem);
     const request: HandlerRequest = { params, query, body, headers: ctx.headers, signal: mount.signal };
     const result = await handler(request);

@@ -1,0 +1,73 @@
+import { bareAddress, unfold, untyped } from './reply.ts';
+import type { ReportedRecipient } from './types.ts';
+
+/** Field groups of a delivery-status part: the per-message group, then one per recipient */
+function groups(content: string): Map<string, string>[] {
+  const out: Map<string, string>[] = [];
+  let fields = new Map<string, string>();
+  let last = '';
+  for (const line of content.split(/\r?\n/)) {
+    if (line.trim() === '') {
+      if (fields.size > 0) out.push(fields);
+      fields = new Map();
+      last = '';
+      continue;
+    }
+    if (/^[ \t]/.test(line) && last !== '') {
+      fields.set(last, `${fields.get(last)}\n${line}`);
+      continue;
+    }
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).trim().toLowerCase();
+    // Some MTAs omit the blank line between recipients: a second Final-Recipient starts a new group
+    if (name === 'final-recipient' && fields.has('final-recipient')) {
+      out.push(fields);
+      fields = new Map();
+    }
+    if (!fields.has(name)) fields.set(name, line.slice(colon + 1));
+    last = name;
+  }
+  if (fields.size > 0) out.push(fields);
+  return out;
+}
+
+/** RFC 3461 xtext (`+2B`) and RFC 6533 unitext (`\x{00F6}`) escapes of an address, decoded */
+function decodeAddress(value: string): string {
+  return value
+    .replace(/\\x\{([0-9a-f]{1,6})\}/gi, (all, hex: string) => {
+      const code = parseInt(hex, 16);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : all;
+    })
+    .replace(/\+([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * Recipients of an RFC 3464 `message/delivery-status` or RFC 6533 `message/global-delivery-status` part: the
+ * address (`Final-Recipient`, else `Original-Recipient`), `Action`, `Status`, `Remote-MTA` and the reply
+ * (`Diagnostic-Code` unfolded, its `smtp;` type dropped), in report order; at most `limit` plus a count of the rest.
+ */
+export function readDeliveryStatus(content: string, limit: number): { recipients: ReportedRecipient[]; omitted: number } {
+  const recipients: ReportedRecipient[] = [];
+  let omitted = 0;
+  for (const fields of groups(content)) {
+    const address = fields.get('final-recipient') ?? fields.get('original-recipient');
+    if (address === undefined && !fields.has('action')) continue;
+    if (recipients.length >= limit) {
+      omitted += 1;
+      continue;
+    }
+    const recipient: ReportedRecipient = { recipient: address === undefined ? '' : bareAddress(decodeAddress(untyped(unfold(address)))) };
+    const action = fields.get('action')?.trim().toLowerCase().split(/[\s(]/)[0];
+    if (action) recipient.action = action;
+    const status = /\d\.\d{1,3}\.\d{1,3}/.exec(fields.get('status') ?? '')?.[0];
+    if (status) recipient.status = status;
+    const diagnostic = fields.get('diagnostic-code');
+    const reply = diagnostic === undefined ? '' : untyped(unfold(diagnostic));
+    if (reply !== '') recipient.reply = reply;
+    const remote = fields.get('remote-mta');
+    if (remote !== undefined && untyped(remote) !== '') recipient.remote_mta = untyped(unfold(remote));
+    recipients.push(recipient);
+  }
+  return { recipients, omitted };
+}
