@@ -66,7 +66,9 @@ export function readDeliveryStatus(content: string, limit: number): { recipients
     const reply = diagnostic === undefined ? '' : untyped(unfold(diagnostic));
     if (reply !== '') recipient.reply = reply;
     const remote = fields.get('remote-mta');
-    if (remote !== undefined && untyped(remote) !== '') recipient.remote_mta = untyped(unfold(remote));
+    // Without the comment some MTAs add (`(2001:db8::1, the server for the domain ...)`) and the root's dot
+    const host = remote === undefined ? '' : untyped(unfold(remote)).replace(/\s*\(.*\)$/, '').replace(/\.$/, '');
+    if (host !== '') recipient.remote_mta = host;
     recipients.push(recipient);
   }
   return { recipients, omitted };

@@ -18,7 +18,7 @@ export function statusIn(text: string): string | undefined {
   return match ? `${match[1]}.${match[2]}.${match[3]}` : undefined;
 }
 
-/** The action a status implies: 4.x.x delayed, 5.x.x failed, 2.x.x delivered */
+/** The action a status or reply code implies (4 delayed, 5 failed, 2 delivered), for text that does not say */
 export function actionOf(status: string | undefined, fallback: string): string {
   if (!status) return fallback;
   return status[0] === '4' ? 'delayed' : status[0] === '2' ? 'delivered' : 'failed';

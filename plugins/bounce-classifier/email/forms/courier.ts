@@ -1,4 +1,4 @@
-import { actionOf, replyIn, statusIn, unfold } from '../reply.ts';
+import { replyIn, statusIn, unfold } from '../reply.ts';
 import type { BounceForm } from '../types.ts';
 import { addressBlocks } from './_blocks.ts';
 
@@ -13,7 +13,7 @@ export const courier: BounceForm = {
       const reply = answers.length > 0 ? unfold(answers.join('\n')) : (replyIn(lines.join('\n')) ?? unfold(lines.join('\n')));
       const remote = /^\s*([a-z0-9.-]+\.[a-z]{2,})\s*\[[^\]]*\]:?\s*$/im.exec(lines.join('\n'))?.[1];
       const status = statusIn(reply);
-      return { recipient: address, action: actionOf(status, delayed ? 'delayed' : 'failed'), ...(status && { status }), reply, ...(remote && { remote_mta: remote }) };
+      return { recipient: address, action: delayed ? 'delayed' : 'failed', ...(status && { status }), reply, ...(remote && { remote_mta: remote }) };
     });
     return { recipients, delayed };
   },

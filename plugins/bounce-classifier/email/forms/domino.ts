@@ -1,4 +1,4 @@
-import { actionOf, bareAddress, statusIn, unfold } from '../reply.ts';
+import { bareAddress, statusIn, unfold } from '../reply.ts';
 import type { BounceForm } from '../types.ts';
 
 /** Lotus (HCL) Domino's notice: `was not delivered to:` the address, `because:` the reason (`DELIVERY FAILURE:` subject) */
@@ -11,7 +11,7 @@ export const domino: BounceForm = {
     for (const match of email.text.matchAll(pattern)) {
       const reply = unfold(match[2]!);
       const status = statusIn(reply);
-      recipients.push({ recipient: bareAddress(match[1]!), action: actionOf(status, 'failed'), ...(status && { status }), reply });
+      recipients.push({ recipient: bareAddress(match[1]!), action: 'failed', ...(status && { status }), reply });
     }
     return { recipients };
   },

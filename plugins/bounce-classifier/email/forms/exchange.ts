@@ -1,4 +1,4 @@
-import { actionOf, ADDRESS, bareAddress, statusIn } from '../reply.ts';
+import { ADDRESS, bareAddress, statusIn } from '../reply.ts';
 import type { BounceForm, ReportedRecipient } from '../types.ts';
 
 const RETURNED = /Remote Server returned '([^']*(?:'[^'\n]*)*?)'\s*$/i;
@@ -27,12 +27,12 @@ export const exchange: BounceForm = {
       }
       const reply = returned[1]!.trim();
       const status = statusIn(reply);
-      recipients.push({ recipient: address, action: actionOf(status, 'failed'), ...(status && { status }), reply, ...(remote && { remote_mta: remote }) });
+      recipients.push({ recipient: address, action: 'failed', ...(status && { status }), reply, ...(remote && { remote_mta: remote }) });
     }
     if (recipients.length === 0) {
-      const address = /(?:Delivery has failed to these recipients or groups|Your message to|wasn't delivered to)[:\s]*\n?\s*<?([^\s<>]+@[^\s<>]+?)>?[\s.]/i.exec(email.text)?.[1];
+      const address = /(?:Delivery has failed to these recipients or groups|Your message to|wasn't delivered to)[:\s]*\n?\s*<?([^\s<>]+@[a-z0-9.-]*[a-z0-9])/i.exec(email.text)?.[1];
       const status = statusIn(email.text);
-      if (address) recipients.push({ recipient: address, action: actionOf(status, 'failed'), ...(status && { status }) });
+      if (address) recipients.push({ recipient: address, action: 'failed', ...(status && { status }) });
     }
     return { recipients };
   },

@@ -1,7 +1,7 @@
-import { actionOf, bareAddress, statusIn, unfold } from '../reply.ts';
+import { bareAddress, statusIn, unfold } from '../reply.ts';
 import type { BounceForm, ReportedRecipient } from '../types.ts';
 
-const SMTP_ERROR = /SMTP error from remote (?:mail server|mailer) after [^:]*?(?:<[^>]*>)?\s*:\s*(?:host\s+(\S+)\s+\[[^\]]*\]:?\s*)?(.*)$/i;
+const SMTP_ERROR = /SMTP error from remote (?:mail server|mailer) after (?:[A-Z ]+:\s*<[^>]*>|[^:<]*):\s*(?:host\s+(\S+)\s+\[[^\]]*\]:?\s*)?(.*)$/i;
 
 /**
  * Exim's notice (`This message was created automatically by mail delivery software`): each failed address on a line
@@ -25,7 +25,7 @@ export const exim: BounceForm = {
       const status = statusIn(reply);
       if (reply !== '') last.reply = reply;
       if (status) last.status = status;
-      last.action = actionOf(status, delayed ? 'delayed' : 'failed');
+      last.action = delayed ? 'delayed' : 'failed';
       if (remote) last.remote_mta = remote;
     };
     for (const line of email.text.split(/\r?\n/)) {

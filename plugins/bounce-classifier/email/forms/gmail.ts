@@ -1,7 +1,7 @@
-import { actionOf, bareAddress, replyIn, statusIn } from '../reply.ts';
+import { bareAddress, replyIn, statusIn } from '../reply.ts';
 import type { BounceForm } from '../types.ts';
 
-const RECIPIENT = /(?:wasn't delivered to|Delivery to the following recipients? failed permanently:|problem delivering your message to|Message not delivered[^\n]*\n[^\n]*to)\s*<?([^\s<>]+@[^\s<>]+?)>?[\s.,]/i;
+const RECIPIENT = /(?:wasn't delivered to|Delivery to the following recipients? failed permanently:|problem delivering your message to|Message not delivered[^\n]*\n[^\n]*to)\s*<?([^\s<>]+@[a-z0-9.-]*[a-z0-9])/i;
 
 /**
  * Gmail's notice (`mailer-daemon@googlemail.com`): `** Address not found **`, `Your message wasn't delivered to
@@ -17,7 +17,7 @@ export const gmail: BounceForm = {
     const after = /The response (?:from the remote server )?was:\s*\n?([\s\S]*)/i.exec(email.text)?.[1] ?? email.text;
     const reply = replyIn(after) ?? after.split(/\n\s*\n/)[0]!.trim();
     const status = statusIn(reply);
-    const recipients = address ? [{ recipient: bareAddress(address), action: actionOf(status, delayed ? 'delayed' : 'failed'), ...(status && { status }), ...(reply && { reply }) }] : [];
+    const recipients = address ? [{ recipient: bareAddress(address), action: delayed ? 'delayed' : 'failed', ...(status && { status }), ...(reply && { reply }) }] : [];
     return { recipients, delayed };
   },
 };

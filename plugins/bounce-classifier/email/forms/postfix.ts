@@ -1,4 +1,4 @@
-import { actionOf, statusIn, unfold } from '../reply.ts';
+import { statusIn, unfold } from '../reply.ts';
 import type { BounceForm } from '../types.ts';
 import { addressBlocks } from './_blocks.ts';
 
@@ -14,7 +14,7 @@ export const postfix: BounceForm = {
       const reply = said ? said[1]! : text;
       const remote = /\bhost\s+([^\s[]+)\[/i.exec(text)?.[1];
       const status = statusIn(reply);
-      return { recipient: address, action: actionOf(status, delayed ? 'delayed' : 'failed'), ...(status && { status }), reply, ...(remote && { remote_mta: remote }) };
+      return { recipient: address, action: delayed ? 'delayed' : 'failed', ...(status && { status }), reply, ...(remote && { remote_mta: remote }) };
     });
     return { recipients, delayed };
   },

@@ -1,4 +1,4 @@
-import { actionOf, statusIn, unfold } from '../reply.ts';
+import { statusIn, unfold } from '../reply.ts';
 import type { BounceForm } from '../types.ts';
 import { addressBlocks } from './_blocks.ts';
 
@@ -15,7 +15,7 @@ export const qmail: BounceForm = {
       const code = /\(#(\d\.\d{1,3}\.\d{1,3})\)/.exec(text)?.[1];
       const status = statusIn(reply) ?? code;
       const remote = /^(\S+) does not like recipient/i.exec(text)?.[1] ?? /Connected to (\S+) but/i.exec(text)?.[1];
-      return { recipient: address, action: actionOf(status, 'failed'), ...(status && { status }), reply, ...(remote && { remote_mta: remote }) };
+      return { recipient: address, action: 'failed', ...(status && { status }), reply, ...(remote && { remote_mta: remote }) };
     });
     return { recipients };
   },

@@ -1,4 +1,4 @@
-import { actionOf, bareAddress, statusIn, unfold } from '../reply.ts';
+import { bareAddress, statusIn, unfold } from '../reply.ts';
 import type { BounceForm, ReportedRecipient } from '../types.ts';
 
 /**
@@ -38,7 +38,6 @@ export const sendmail: BounceForm = {
     for (const recipient of recipients) {
       const status = statusIn(recipient.reply ?? '');
       if (status) recipient.status = status;
-      recipient.action = actionOf(status, recipient.action!);
     }
     return { recipients, delayed };
   },

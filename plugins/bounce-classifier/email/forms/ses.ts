@@ -34,7 +34,8 @@ export function readSes(email: Email, limit: number): { kind: BounceKind; recipi
   if (!kind) return undefined;
   let listed: ReportedRecipient[] = [];
   if (kind === 'failed') {
-    const mta = typeof note.bounce?.reportingMTA === 'string' ? untyped(note.bounce.reportingMTA) : undefined;
+    // `reportingMTA` is SES's own server; the receiving one is only known by its address
+    const mta = typeof note.bounce?.remoteMtaIp === 'string' ? note.bounce.remoteMtaIp : undefined;
     listed = (Array.isArray(note.bounce?.bouncedRecipients) ? note.bounce.bouncedRecipients : []).map((r: any) => {
       const reply = typeof r?.diagnosticCode === 'string' ? untyped(r.diagnosticCode) : undefined;
       const status = typeof r?.status === 'string' ? r.status : reply && statusIn(reply);

@@ -1,4 +1,4 @@
-import { actionOf, statusIn, unfold } from '../reply.ts';
+import { statusIn, unfold } from '../reply.ts';
 import type { BounceForm } from '../types.ts';
 import { addressBlocks } from './_blocks.ts';
 
@@ -11,7 +11,7 @@ export const yahoo: BounceForm = {
       const text = unfold(lines.join('\n'));
       const reply = (/Remote host said:\s*(.*)$/i.exec(text)?.[1] ?? text).trim();
       const status = statusIn(reply);
-      return { recipient: address, action: actionOf(status, 'failed'), ...(status && { status }), reply };
+      return { recipient: address, action: 'failed', ...(status && { status }), reply };
     });
     return { recipients };
   },
