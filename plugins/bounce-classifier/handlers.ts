@@ -3,7 +3,7 @@ import { httpError } from '../../runtime/mod.ts';
 import type { Classifier, ClassifierModel, Handler, HandlerRequest } from '../../runtime/mod.ts';
 import type { ResultCache } from './cache/result-cache.ts';
 import { classifyMessages, normaliserOf } from './classify.ts';
-import { classifyReport } from './email/classify-email.ts';
+import { classifyReports } from './email/classify-email.ts';
 import { parseBounce } from './email/parse.ts';
 import { backoffFormat, bnacV1, bnacV2 } from './format.ts';
 import type { Format } from './format.ts';
@@ -57,7 +57,8 @@ export function createHandlers(options: HandlerDeps): Record<string, Handler> {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body.email, 'utf8');
       if (raw.length === 0) throw httpError(400, 'Email is empty');
       const report = await parseBounce(raw);
-      return { body: await classifyReport(deps, report, { useCache: true, signal: request.signal }) };
+      const [answer] = await classifyReports(deps, [report], { useCache: true, signal: request.signal });
+      return { body: answer };
     },
     normalise: (request: HandlerRequest<SingleBody>) => ({ body: { normalised: deps.normalise(request.body.message) } }),
     getCacheStats: () => ({ body: deps.cache.stats() }),

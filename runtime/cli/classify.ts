@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { classifyMessages, normaliserOf } from '../../plugins/bounce-classifier/classify.ts';
+import { classifyEmailCommand } from '../../plugins/bounce-classifier/email/cli.ts';
 import { backoffFormat, bnacV2 } from '../../plugins/bounce-classifier/format.ts';
 import { usePlugin } from '../plugins/use.ts';
 import type { Classifier, ClassifierModel } from '../services/classifier.ts';
@@ -17,6 +18,7 @@ const STDIN_BATCH = 1_000;
 
 /** `capstan classify`: answers the exit code (0 done, 1 failure, 2 usage error) */
 export async function classifyCommand(args: string[]): Promise<number> {
+  if (args.includes('--email')) return classifyEmailCommand(args, process.stdout, process.stderr);
   let parsed;
   try {
     parsed = parseArgs({

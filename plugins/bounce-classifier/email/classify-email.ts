@@ -21,21 +21,26 @@ export interface BounceAnswer {
 }
 
 /**
- * Classifies the failed and delayed recipients of a report through the same path as `/v2/bnac` and `/v1/backoff`
- * (the classifier's normaliser, the cache, one classifier call per model for the distinct replies). A recipient
- * without a reply is classified on its status code; one with neither is answered unclassified.
+ * Classifies the failed and delayed recipients of reports through the same path as `/v2/bnac` and `/v1/backoff`
+ * (the classifier's normaliser, the cache, one classifier call per model for the distinct replies of all the
+ * reports). A recipient without a reply is classified on its status code; one with neither is answered unclassified.
  */
-export async function classifyReport(
+export async function classifyReports(
   deps: { classifier: Classifier; normalise: (message: string) => string; cache?: ResultCache },
-  report: BounceReport,
+  reports: readonly BounceReport[],
   options: { useCache: boolean; signal?: AbortSignal },
-): Promise<BounceAnswer> {
-  const recipients: ClassifiedRecipient[] = report.recipients.map((r) => ({ ...r }));
-  const answer: BounceAnswer = { kind: report.kind, format: report.format, recipients };
-  if (report.omitted > 0) answer.recipients_omitted = report.omitted;
-  if (report.kind !== 'failed' && report.kind !== 'delayed') return answer;
-  const chosen = recipients.filter((r) => (r.action === 'failed' || r.action === 'delayed' || r.action === undefined) && (r.reply ?? r.status));
-  if (chosen.length === 0) return answer;
+): Promise<BounceAnswer[]> {
+  const chosen: ClassifiedRecipient[] = [];
+  const answers = reports.map((report) => {
+    const recipients: ClassifiedRecipient[] = report.recipients.map((r) => ({ ...r }));
+    const answer: BounceAnswer = { kind: report.kind, format: report.format, recipients };
+    if (report.omitted > 0) answer.recipients_omitted = report.omitted;
+    if (report.kind === 'failed' || report.kind === 'delayed') {
+      for (const r of recipients) if ((r.action === 'failed' || r.action === 'delayed') && (r.reply ?? r.status)) chosen.push(r);
+    }
+    return answer;
+  });
+  if (chosen.length === 0) return answers;
   const texts = chosen.map((r) => r.reply ?? r.status!);
   const [bnac, backoff] = await Promise.all([
     classifyMessages(deps, 'bnac', texts, options),
@@ -45,5 +50,5 @@ export async function classifyReport(
     recipient.bnac = bnacV2(bnac[i]!) as ClassifiedRecipient['bnac'];
     recipient.backoff = backoffPlain(backoff[i]!) as ClassifiedRecipient['backoff'];
   });
-  return answer;
+  return answers;
 }

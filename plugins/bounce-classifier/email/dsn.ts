@@ -1,4 +1,4 @@
-import { bareAddress, unfold, untyped } from './reply.ts';
+import { actionOf, bareAddress, unfold, untyped } from './reply.ts';
 import type { ReportedRecipient } from './types.ts';
 
 /** Field groups of a delivery-status part: the per-message group, then one per recipient */
@@ -58,9 +58,9 @@ export function readDeliveryStatus(content: string, limit: number): { recipients
       continue;
     }
     const recipient: ReportedRecipient = { recipient: address === undefined ? '' : bareAddress(decodeAddress(untyped(unfold(address)))) };
-    const action = fields.get('action')?.trim().toLowerCase().split(/[\s(]/)[0];
-    if (action) recipient.action = action;
     const status = /\d\.\d{1,3}\.\d{1,3}/.exec(fields.get('status') ?? '')?.[0];
+    // A report without `Action` (it is required, yet some MTAs omit it) says it through the status class
+    recipient.action = fields.get('action')?.trim().toLowerCase().split(/[\s(]/)[0] || actionOf(status, 'failed');
     if (status) recipient.status = status;
     const diagnostic = fields.get('diagnostic-code');
     const reply = diagnostic === undefined ? '' : untyped(unfold(diagnostic));
