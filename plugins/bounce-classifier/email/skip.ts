@@ -1,11 +1,14 @@
 /**
- * Cuts the bodies of top-level parts that cannot hold a report (the returned original message, images, other
+ * Leaves out the top-level parts that cannot hold a report (the returned original message, images, other
  * attachments) before the MIME library decodes them, and keeps at most `MAX_KEPT_BYTES` of part bodies: a bounce with a
  * 20 MB attachment costs a native byte search, not a decode of 20 MB, and memory stays bounded by the input.
  */
 
 /** Most bytes of part bodies kept: a delivery status of 1,000 recipients takes about 300 KB */
 export const MAX_KEPT_BYTES = 1024 * 1024;
+
+/** Header bytes of a part read for its type: more is no header a part needs */
+const MAX_HEADER_BYTES = 64 * 1024;
 
 const KEEP = /^(?:text\/(?!rfc822-headers)|multipart\/|message\/(?:global-)?(?:delivery-status|feedback-report|disposition-notification)|application\/json)/;
 const CONTENT_TYPE = /^content-type:[ \t]*([^\r\n]*(?:\r?\n[ \t][^\r\n]*)*)/im;
@@ -29,7 +32,7 @@ function typeOf(headers: string): { type: string; boundary?: string } {
   return { type: value.split(';')[0]!.trim().toLowerCase(), boundary: match?.[1] ?? match?.[2] };
 }
 
-/** The message with unneeded top-level part bodies cut; the message itself when it is not multipart */
+/** The message without the top-level parts no report needs; the message itself (cut at the limit) when it is not multipart */
 export function skipUnneededBodies(raw: Buffer): Buffer {
   const start = bodyStart(raw, 0);
   if (start < 0) return raw.length > MAX_KEPT_BYTES ? raw.subarray(0, MAX_KEPT_BYTES) : raw;
@@ -43,27 +46,28 @@ export function skipUnneededBodies(raw: Buffer): Buffer {
   pieces.push(raw.subarray(0, at));
   while (at >= 0) {
     const lineEnd = raw.indexOf(0x0a, at + 1);
-    const next = lineEnd < 0 ? -1 : raw.indexOf(delimiter, lineEnd);
-    const end = next < 0 ? raw.length : next;
     if (lineEnd < 0) {
       pieces.push(raw.subarray(at));
       break;
     }
-    pieces.push(raw.subarray(at, lineEnd + 1));
+    // The closing delimiter: what follows it (the epilogue) is no part
+    if (raw[at + delimiter.length] === 0x2d && raw[at + delimiter.length + 1] === 0x2d) {
+      pieces.push(raw.subarray(at, lineEnd + 1));
+      break;
+    }
+    const next = raw.indexOf(delimiter, lineEnd);
+    const end = next < 0 ? raw.length : next;
     const partBody = bodyStart(raw, lineEnd + 1);
-    if (partBody < 0 || partBody > end) {
-      pieces.push(raw.subarray(lineEnd + 1, end));
-    } else {
-      const headers = raw.toString('latin1', lineEnd + 1, partBody);
-      pieces.push(raw.subarray(lineEnd + 1, partBody));
-      const partType = typeOf(headers).type;
-      // A text file attached to a bounce is not its report; a delivery-status part counts whatever its disposition
-      const keep = KEEP.test(partType) && !(partType.startsWith('text/') && DISPOSITION_ATTACHMENT.test(headers)) && kept < MAX_KEPT_BYTES;
-      if (keep) {
-        const cut = Math.min(end, partBody + MAX_KEPT_BYTES - kept);
-        pieces.push(raw.subarray(partBody, cut));
-        kept += cut - partBody;
-      }
+    const headerEnd = partBody < 0 || partBody > end ? end : partBody;
+    const headers = raw.toString('latin1', lineEnd + 1, Math.min(headerEnd, lineEnd + 1 + MAX_HEADER_BYTES));
+    const partType = typeOf(headers).type;
+    // A text file attached to a bounce is not its report; a delivery-status part counts whatever its disposition.
+    // A part not kept is left out whole: each part costs the MIME library a decoder, even an empty one
+    const keep = KEEP.test(partType) && !(partType.startsWith('text/') && DISPOSITION_ATTACHMENT.test(headers)) && kept < MAX_KEPT_BYTES;
+    if (keep) {
+      const cut = Math.min(end, headerEnd + MAX_KEPT_BYTES - kept);
+      pieces.push(raw.subarray(at, cut));
+      kept += cut - headerEnd;
     }
     at = next;
   }

@@ -18,7 +18,8 @@ export const text: BounceForm = {
     const paragraphs = email.text.split(/\r?\n\s*\r?\n/);
     let lastAddress = '';
     for (const paragraph of paragraphs) {
-      const address = ADDRESS.exec(paragraph)?.[1];
+      // The address pattern scans every word: only paragraphs with an `@` can hold one
+      const address = paragraph.includes('@') ? ADDRESS.exec(paragraph)?.[1] : undefined;
       const reply = replyIn(paragraph);
       if (!reply) {
         if (address) lastAddress = address;
