@@ -57,7 +57,8 @@ export default definePlugin({
   id: 'bounce-classifier',
   kind: 'api',
   api: 'bounce-classifier',
-  apiVersion: '^1.0.0',
+  // 1.2: `POST /v1/bounce-email` takes raw `message/rfc822` bodies
+  apiVersion: '^1.2.0',
   description: 'Classifies SMTP bounce replies (BNAC and backoff) with a classifier plugin, behind a cache',
   config,
   capabilities: {

@@ -1,11 +1,32 @@
 /**
  * Leaves out the top-level parts that cannot hold a report (the returned original message, images, other
- * attachments) before the MIME library decodes them, and keeps at most `MAX_KEPT_BYTES` of part bodies: a bounce with a
+ * attachments) and the copy a single-part notice quotes before the MIME library decodes them, and keeps at most `MAX_KEPT_BYTES` of part bodies: a bounce with a
  * 20 MB attachment costs a native byte search, not a decode of 20 MB, and memory stays bounded by the input.
  */
 
 /** Most bytes of part bodies kept: a delivery status of 1,000 recipients takes about 300 KB */
 export const MAX_KEPT_BYTES = 1024 * 1024;
+
+/**
+ * Lines after which single-part notices (qmail, Yahoo, Exim, sendmail) quote the returned message: nothing after them
+ * is the report
+ */
+const COPY_MARKERS = [
+  '--- Below this line is a copy of the message',
+  '------ This is a copy of the',
+  '----- Original message follows -----',
+  '----- Unsent message follows -----',
+].map((marker) => Buffer.from(marker, 'latin1'));
+
+/** Where the quoted copy of the returned message starts in a single-part notice, else its end, at most the limit */
+function reportEnd(raw: Buffer, start: number): number {
+  let end = Math.min(raw.length, start + MAX_KEPT_BYTES);
+  for (const marker of COPY_MARKERS) {
+    const at = raw.indexOf(marker, start);
+    if (at >= 0 && at < end) end = at;
+  }
+  return end;
+}
 
 /** Header bytes of a part read for its type: more is no header a part needs */
 const MAX_HEADER_BYTES = 64 * 1024;
@@ -37,7 +58,7 @@ export function skipUnneededBodies(raw: Buffer): Buffer {
   const start = bodyStart(raw, 0);
   if (start < 0) return raw.length > MAX_KEPT_BYTES ? raw.subarray(0, MAX_KEPT_BYTES) : raw;
   const { type, boundary } = typeOf(raw.toString('latin1', 0, start));
-  if (!type.startsWith('multipart/') || !boundary) return raw.length - start > MAX_KEPT_BYTES ? raw.subarray(0, start + MAX_KEPT_BYTES) : raw;
+  if (!type.startsWith('multipart/') || !boundary) return raw.subarray(0, reportEnd(raw, start));
   const delimiter = Buffer.from(`\n--${boundary}`, 'latin1');
   const pieces: Buffer[] = [];
   let kept = 0;
