@@ -94,7 +94,8 @@ export function routeHandler(route: RouteEntry, mount: Mount, authExempt: Readon
     const query = validateQuery ? coerce(ctx.query) : {};
     const body = hasBody ? await readBody(ctx.req, mount.bodyLimit, bodyTypes) : undefined;
     if (body === undefined && route.bodyRequired) {
-      throw new CapstanError('HOST_ERR_VALIDATION', bodyTypes.json ? 'Request body is required: send a JSON object' : 'Request body is required');
+      const accepted = bodyTypes.raw.length === 0 ? 'a JSON object' : [...(bodyTypes.json ? ['application/json'] : []), ...bodyTypes.raw].map((t) => `"${t}"`).join(' or ');
+      throw new CapstanError('HOST_ERR_VALIDATION', `Request body is required: send ${accepted}`);
     }
     // Raw bytes (a media type the spec declares besides JSON) are the handler's to check
     const problem = validateParams?.(params) ?? validateQuery?.(query) ?? (body === undefined || Buffer.isBuffer(body) ? undefined : validateBody?.(body));

@@ -137,6 +137,7 @@ email('answers 400 with a clear error when the body is not an email', async ({ s
   await assertError(await service!.post('/v1/bounce-email', 'just some words, no headers', RFC822), 400, /^Body is not an email: it does not start with a header line$/);
   await assertError(await service!.post('/v1/bounce-email', 'From: a@example.org\0\nSubject: x\n\nbody', RFC822), 400, /^Body is not an email: its headers hold NUL bytes$/);
   await assertError(await service!.post('/v1/bounce-email', { email: '' }), 400, /^Email is empty$/);
+  await assertError(await service!.post('/v1/bounce-email', '', RFC822), 400, /^Request body is required: send "application\/json" or "message\/rfc822"$/);
   await assertError(await service!.post('/v1/bounce-email', { email: 'x', extra: 1 }), 400, /unknown property "extra"/);
   await assertError(await service!.post('/v1/bounce-email', 'From: a@example.org\n\nx', { 'content-type': 'text/plain' }), 400, /^Unsupported content type "text\/plain": send "application\/json" or "message\/rfc822"$/);
 });

@@ -48,7 +48,7 @@ test('startup fails when a handler names an unknown operationId', async () => {
 
 test('startup fails when a plugin needs another plugin API version', async () => {
   const old = writePlugin(dir, 'old', { 'mod.ts': HELLO_PLUGIN.replace("'^1.0.0'", "'^2.0.0'") });
-  assert.match(await startupError(document([{ id: 'hello', path: old }])), /supports plugin API "\^2\.0\.0", this host has "1\.1\.0"/);
+  assert.match(await startupError(document([{ id: 'hello', path: old }])), /supports plugin API "\^2\.0\.0", this host has "1\.2\.0"/);
 });
 
 test('startup fails when a module is not a plugin', async () => {
