@@ -32,14 +32,16 @@ function groups(content: string): Map<string, string>[] {
   return out;
 }
 
-/** RFC 3461 xtext (`+2B`) and RFC 6533 unitext (`\x{00F6}`) escapes of an address, decoded */
-function decodeAddress(value: string): string {
-  return value
-    .replace(/\\x\{([0-9a-f]{1,6})\}/gi, (all, hex: string) => {
-      const code = parseInt(hex, 16);
-      return code <= 0x10ffff ? String.fromCodePoint(code) : all;
-    })
-    .replace(/\+([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+/**
+ * An address with RFC 6533 unitext escapes (`\x{00F6}`) decoded, and RFC 3461 xtext (`+2B`) too when `xtext`: only
+ * `Original-Recipient` carries the ORCPT as xtext, and a final address may hold a literal `+AB`
+ */
+function decodeAddress(value: string, xtext: boolean): string {
+  const unitext = value.replace(/\\x\{([0-9a-f]{1,6})\}/gi, (all, hex: string) => {
+    const code = parseInt(hex, 16);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : all;
+  });
+  return xtext ? unitext.replace(/\+([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))) : unitext;
 }
 
 /**
@@ -51,13 +53,14 @@ export function readDeliveryStatus(content: string, limit: number): { recipients
   const recipients: ReportedRecipient[] = [];
   let omitted = 0;
   for (const fields of groups(content)) {
-    const address = fields.get('final-recipient') ?? fields.get('original-recipient');
+    const final = fields.get('final-recipient');
+    const address = final ?? fields.get('original-recipient');
     if (address === undefined && !fields.has('action')) continue;
     if (recipients.length >= limit) {
       omitted += 1;
       continue;
     }
-    const recipient: ReportedRecipient = { recipient: address === undefined ? '' : bareAddress(decodeAddress(untyped(unfold(address)))) };
+    const recipient: ReportedRecipient = { recipient: address === undefined ? '' : bareAddress(decodeAddress(untyped(unfold(address)), final === undefined)) };
     const status = /\d\.\d{1,3}\.\d{1,3}/.exec(fields.get('status') ?? '')?.[0];
     // A report without `Action` (it is required, yet some MTAs omit it) says it through the status class
     recipient.action = fields.get('action')?.trim().toLowerCase().split(/[\s(]/)[0] || actionOf(status, 'failed');
