@@ -148,8 +148,9 @@ export interface paths {
          *     (the status code when the report gives no reply text).
          *
          *     **Limits.** The body limit (8 MiB by default) answers 413. The first 1,000 recipients are answered and
-         *     classified; `recipients_omitted` counts the rest. Bodies of parts that cannot hold a report (the
-         *     returned original message, images, other attachments) are skipped unread. Text that is not an email,
+         *     classified; `recipients_omitted` counts the rest that the parts read list. Parts that cannot hold a report
+         *     (the returned original message, images, other attachments) are skipped unread, and of the others at most
+         *     1 MiB and 12,000 lines are read (about 2,000 recipients of a delivery status). Text that is not an email,
          *     truncated MIME and unknown or wrong charsets get a best-effort answer (at worst `not-a-bounce`); a body
          *     that is not text at all (NUL bytes in the headers) or has no header answers 400.
          */
@@ -311,7 +312,7 @@ export interface components {
             format: string;
             /** @description One entry per recipient, in the order of the report; at most 1,000 */
             recipients: components["schemas"]["BounceRecipient"][];
-            /** @description Recipients past the first 1,000, neither answered nor classified */
+            /** @description Recipients past the first 1,000 in the parts read, neither answered nor classified */
             recipients_omitted?: number;
         };
         CacheStats: {

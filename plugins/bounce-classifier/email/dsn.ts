@@ -1,6 +1,9 @@
 import { actionOf, bareAddress, unfold, untyped } from './reply.ts';
 import type { ReportedRecipient } from './types.ts';
 
+/** Longest field value read: a reply is classified on its first 4,096 characters, and no address or host is longer */
+const MAX_FIELD = 8 * 1024;
+
 /** Field groups of a delivery-status part: the per-message group, then one per recipient */
 function groups(content: string): Map<string, string>[] {
   const out: Map<string, string>[] = [];
@@ -14,7 +17,8 @@ function groups(content: string): Map<string, string>[] {
       continue;
     }
     if (/^[ \t]/.test(line) && last !== '') {
-      fields.set(last, `${fields.get(last)}\n${line}`);
+      const value = fields.get(last)!;
+      if (value.length < MAX_FIELD) fields.set(last, `${value}\n${line.slice(0, MAX_FIELD)}`);
       continue;
     }
     const colon = line.indexOf(':');
@@ -25,7 +29,7 @@ function groups(content: string): Map<string, string>[] {
       out.push(fields);
       fields = new Map();
     }
-    if (!fields.has(name)) fields.set(name, line.slice(colon + 1));
+    if (!fields.has(name)) fields.set(name, line.slice(colon + 1, colon + 1 + MAX_FIELD));
     last = name;
   }
   if (fields.size > 0) out.push(fields);
@@ -70,7 +74,10 @@ export function readDeliveryStatus(content: string, limit: number): { recipients
     if (reply !== '') recipient.reply = reply;
     const remote = fields.get('remote-mta');
     // Without the comment some MTAs add (`(2001:db8::1, the server for the domain ...)`) and the root's dot
-    const host = remote === undefined ? '' : untyped(unfold(remote)).replace(/\s*\(.*\)$/, '').replace(/\.$/, '');
+    let host = remote === undefined ? '' : untyped(unfold(remote));
+    const comment = host.indexOf(' (');
+    if (comment > 0 && host.endsWith(')')) host = host.slice(0, comment);
+    if (host.endsWith('.')) host = host.slice(0, -1);
     if (host !== '') recipient.remote_mta = host;
     recipients.push(recipient);
   }

@@ -1,7 +1,7 @@
 /** Shared readers of reply text: the forms and the DSN parser cut replies out of prose with these */
 
-/** An address in text, in angle brackets or bare */
-export const ADDRESS = /<?([^\s<>()"',;:@]+@[a-z0-9.-]+\.[a-z]{2,})>?/i;
+/** An address in text, in angle brackets or bare; bounded parts keep a scan of long tokens linear */
+export const ADDRESS = /<?([^\s<>()"',;:@]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.[a-z]{2,63})>?/i;
 
 const ENHANCED = /\b([245])\.(\d{1,3})\.(\d{1,3})\b/;
 /** A line that starts an SMTP reply: a reply code, optionally continued (`550-`), optionally an enhanced code */
@@ -9,7 +9,22 @@ const REPLY_LINE = /(?:^|[\s:'"(])([45]\d\d(?:[ -]#?[245]\.\d{1,3}\.\d{1,3})?[ -
 
 /** Folded lines joined into one, whitespace collapsed */
 export function unfold(text: string): string {
-  return text.replace(/\s*\r?\n\s*/g, ' ').replace(/[ \t]+/g, ' ').trim();
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Paragraphs of a text: runs of lines between blank lines (a split on `\n\s*\n` is quadratic on blank runs) */
+export function paragraphs(text: string): string[] {
+  const out: string[] = [];
+  let current: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() !== '') current.push(line);
+    else if (current.length > 0) {
+      out.push(current.join('\n'));
+      current = [];
+    }
+  }
+  if (current.length > 0) out.push(current.join('\n'));
+  return out;
 }
 
 /** The enhanced status code a text holds (`5.1.1`), if any */

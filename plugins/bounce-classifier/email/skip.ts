@@ -1,11 +1,31 @@
 /**
  * Leaves out the top-level parts that cannot hold a report (the returned original message, images, other
- * attachments) and the copy a single-part notice quotes before the MIME library decodes them, and keeps at most `MAX_KEPT_BYTES` of part bodies: a bounce with a
+ * attachments) and the copy a single-part notice quotes before the MIME library decodes them, and keeps at most
+ * `MAX_KEPT_BYTES` and `MAX_KEPT_LINES` of parts: a bounce with a
  * 20 MB attachment costs a native byte search, not a decode of 20 MB, and memory stays bounded by the input.
  */
 
 /** Most bytes of part bodies kept: a delivery status of 1,000 recipients takes about 300 KB */
 export const MAX_KEPT_BYTES = 1024 * 1024;
+
+/**
+ * Most lines of part bodies kept: the MIME library pays about 5 µs a line whatever its length, so lines, not bytes,
+ * bound its time (a delivery status of 1,000 recipients takes about 8,000)
+ */
+export const MAX_KEPT_LINES = 12_000;
+
+/** Where `from` plus at most `lines` lines ends, within `to`; and the lines counted */
+function afterLines(raw: Buffer, from: number, to: number, lines: number): { end: number; counted: number } {
+  let at = from;
+  let counted = 0;
+  while (counted < lines) {
+    const next = raw.indexOf(0x0a, at);
+    if (next < 0 || next >= to) return { end: to, counted };
+    at = next + 1;
+    counted++;
+  }
+  return { end: at, counted };
+}
 
 /**
  * Lines after which single-part notices (qmail, Yahoo, Exim, sendmail) quote the returned message: nothing after them
@@ -18,9 +38,9 @@ const COPY_MARKERS = [
   '----- Unsent message follows -----',
 ].map((marker) => Buffer.from(marker, 'latin1'));
 
-/** Where the quoted copy of the returned message starts in a single-part notice, else its end, at most the limit */
+/** Where the quoted copy of the returned message starts in a single-part notice, else its end, within the limits */
 function reportEnd(raw: Buffer, start: number): number {
-  let end = Math.min(raw.length, start + MAX_KEPT_BYTES);
+  let end = afterLines(raw, start, Math.min(raw.length, start + MAX_KEPT_BYTES), MAX_KEPT_LINES).end;
   for (const marker of COPY_MARKERS) {
     const at = raw.indexOf(marker, start);
     if (at >= 0 && at < end) end = at;
@@ -62,6 +82,7 @@ export function skipUnneededBodies(raw: Buffer): Buffer {
   const delimiter = Buffer.from(`\n--${boundary}`, 'latin1');
   const pieces: Buffer[] = [];
   let kept = 0;
+  let keptLines = 0;
   let at = raw.indexOf(delimiter, start - 1);
   if (at < 0) return raw.subarray(0, Math.min(raw.length, start + MAX_KEPT_BYTES));
   pieces.push(raw.subarray(0, at));
@@ -84,11 +105,12 @@ export function skipUnneededBodies(raw: Buffer): Buffer {
     const partType = typeOf(headers).type;
     // A text file attached to a bounce is not its report; a delivery-status part counts whatever its disposition.
     // A part not kept is left out whole: each part costs the MIME library a decoder, even an empty one
-    const keep = KEEP.test(partType) && !(partType.startsWith('text/') && DISPOSITION_ATTACHMENT.test(headers)) && kept < MAX_KEPT_BYTES;
+    const keep = KEEP.test(partType) && !(partType.startsWith('text/') && DISPOSITION_ATTACHMENT.test(headers)) && kept < MAX_KEPT_BYTES && keptLines < MAX_KEPT_LINES;
     if (keep) {
-      const cut = Math.min(end, headerEnd + MAX_KEPT_BYTES - kept);
+      const { end: cut, counted } = afterLines(raw, at + 1, Math.min(end, headerEnd + MAX_KEPT_BYTES - kept), MAX_KEPT_LINES - keptLines);
       pieces.push(raw.subarray(at, cut));
-      kept += cut - headerEnd;
+      kept += Math.max(0, cut - headerEnd);
+      keptLines += counted;
     }
     at = next;
   }

@@ -11,7 +11,7 @@ export const courier: BounceForm = {
     const recipients = addressBlocks(email.text).map(({ address, lines }) => {
       const answers = lines.filter((l) => l.startsWith('<<< ')).map((l) => l.slice(4));
       const reply = answers.length > 0 ? unfold(answers.join('\n')) : (replyIn(lines.join('\n')) ?? unfold(lines.join('\n')));
-      const remote = /^\s*([a-z0-9.-]+\.[a-z]{2,})\s*\[[^\]]*\]:?\s*$/im.exec(lines.join('\n'))?.[1];
+      const remote = lines.map((l) => /^([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8}) \[[^\]]{1,100}\]:?$/i.exec(l.trim())?.[1]).find(Boolean);
       const status = statusIn(reply);
       return { recipient: address, action: delayed ? 'delayed' : 'failed', ...(status && { status }), reply, ...(remote && { remote_mta: remote }) };
     });

@@ -30,7 +30,7 @@ export const exchange: BounceForm = {
       recipients.push({ recipient: address, action: 'failed', ...(status && { status }), reply, ...(remote && { remote_mta: remote }) });
     }
     if (recipients.length === 0) {
-      const address = /(?:Delivery has failed to these recipients or groups|Your message to|wasn't delivered to)[:\s]*\n?\s*<?([^\s<>]+@[a-z0-9.-]*[a-z0-9])/i.exec(email.text)?.[1];
+      const address = /(?:Delivery has failed to these recipients or groups|Your message to|wasn't delivered to)[:\s]{0,20}<?([^\s<>@]{1,64}@[a-z0-9.-]{0,253}[a-z0-9])/i.exec(email.text)?.[1];
       const status = statusIn(email.text);
       if (address) recipients.push({ recipient: address, action: 'failed', ...(status && { status }) });
     }

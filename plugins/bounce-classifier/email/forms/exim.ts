@@ -1,7 +1,7 @@
 import { bareAddress, statusIn, unfold } from '../reply.ts';
 import type { BounceForm, ReportedRecipient } from '../types.ts';
 
-const SMTP_ERROR = /SMTP error from remote (?:mail server|mailer) after (?:[A-Z ]+:\s*<[^>]*>|[^:<]*):\s*(?:host\s+(\S+)\s+\[[^\]]*\]:?\s*)?(.*)$/i;
+const SMTP_ERROR = /SMTP error from remote (?:mail server|mailer) after (?:[A-Z ]{1,40}: ?<[^>]{0,320}>|[^:<]{0,100}): ?(?:host (\S{1,255}) \[[^\]]{0,100}\]:? ?)?(.*)$/i;
 
 /**
  * Exim's notice (`This message was created automatically by mail delivery software`): each failed address on a line

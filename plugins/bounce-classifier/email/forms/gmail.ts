@@ -1,7 +1,7 @@
-import { bareAddress, replyIn, statusIn } from '../reply.ts';
+import { bareAddress, paragraphs, replyIn, statusIn } from '../reply.ts';
 import type { BounceForm } from '../types.ts';
 
-const RECIPIENT = /(?:wasn't delivered to|Delivery to the following recipients? failed permanently:|problem delivering your message to|Message not delivered[^\n]*\n[^\n]*to)\s*<?([^\s<>]+@[a-z0-9.-]*[a-z0-9])/i;
+const RECIPIENT = /(?:wasn't delivered to|Delivery to the following recipients? failed permanently:|problem delivering your message to)[ \t\n]{0,20}<?([^\s<>@]{1,64}@[a-z0-9.-]{0,253}[a-z0-9])/i;
 
 /**
  * Gmail's notice (`mailer-daemon@googlemail.com`): `** Address not found **`, `Your message wasn't delivered to
@@ -15,7 +15,7 @@ export const gmail: BounceForm = {
     const delayed = /temporary problem delivering|will retry for|Delivery incomplete/i.test(email.text);
     const address = RECIPIENT.exec(email.text)?.[1];
     const after = /The response (?:from the remote server )?was:\s*\n?([\s\S]*)/i.exec(email.text)?.[1] ?? email.text;
-    const reply = replyIn(after) ?? after.split(/\n\s*\n/)[0]!.trim();
+    const reply = replyIn(after) ?? paragraphs(after)[0]?.trim() ?? '';
     const status = statusIn(reply);
     const recipients = address ? [{ recipient: bareAddress(address), action: delayed ? 'delayed' : 'failed', ...(status && { status }), ...(reply && { reply }) }] : [];
     return { recipients, delayed };

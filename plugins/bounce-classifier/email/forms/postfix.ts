@@ -8,7 +8,7 @@ export const postfix: BounceForm = {
   detect: (email) => /This is the mail system at host|The Postfix program/i.test(email.text),
   read(email) {
     const delayed = /message could not be delivered for [\d.]+ (?:hour|minute|day)s?|will keep trying|Delayed Mail \(still being retried\)/i.test(email.text + email.subject);
-    const recipients = addressBlocks(email.text, /^<([^<>\s]+@[^<>\s]+)>(?: \(expanded from <[^>]+>\))?:(.*)$/).map(({ address, lines }) => {
+    const recipients = addressBlocks(email.text, /^<([^<>\s@]{1,64}@[^<>\s@]{1,255})>(?: \(expanded from <[^>]{1,320}>\))?:(.*)$/).map(({ address, lines }) => {
       const text = unfold(lines.join('\n'));
       const said = /\bsaid:\s*(.*?)(?:\s*\(in reply to [^)]*\))?$/i.exec(text);
       const reply = said ? said[1]! : text;

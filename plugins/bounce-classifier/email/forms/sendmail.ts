@@ -15,15 +15,15 @@ export const sendmail: BounceForm = {
     let section = '';
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
-      const header = /^\s*-{3,}\s*(.*?)\s*-{3,}\s*$/.exec(line);
-      if (header) {
-        section = /following addresses/i.test(header[1]!) ? 'addresses' : /Transcript/i.test(header[1]!) ? 'transcript' : '';
+      const trimmed = line.trim();
+      if (trimmed.startsWith('---') && trimmed.endsWith('---')) {
+        section = /following addresses/i.test(trimmed) ? 'addresses' : /Transcript/i.test(trimmed) ? 'transcript' : '';
         continue;
       }
       if (section === 'addresses') {
-        const reason = /^\s+\(reason:\s*(.*?)\)?\s*$/i.exec(line);
-        if (reason && recipients.length > 0) recipients.at(-1)!.reply = reason[1]!;
-        else if (/^<?[^\s<>]+@[^\s<>]+>?\s*$/.test(line.trim())) recipients.push({ recipient: bareAddress(line), action: delayed ? 'delayed' : 'failed' });
+        const reason = /^\(reason:\s*(.*)$/i.exec(trimmed);
+        if (reason && recipients.length > 0) recipients.at(-1)!.reply = reason[1]!.replace(/\)$/, '').trim();
+        else if (/^<?[^\s<>@]{1,64}@[^\s<>@]{1,255}>?$/.test(trimmed)) recipients.push({ recipient: bareAddress(line), action: delayed ? 'delayed' : 'failed' });
       } else if (section === 'transcript') {
         const remote = /while talking to ([^\s:]+?)\.?:/i.exec(line)?.[1];
         if (remote) for (const r of recipients) r.remote_mta ??= remote;

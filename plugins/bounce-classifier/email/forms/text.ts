@@ -1,4 +1,4 @@
-import { actionOf, ADDRESS, bareAddress, replyIn, statusIn } from '../reply.ts';
+import { actionOf, ADDRESS, bareAddress, paragraphs, replyIn, statusIn } from '../reply.ts';
 import type { BounceForm, ReportedRecipient } from '../types.ts';
 
 /** Words of bounce subjects, in the languages bounces come in most */
@@ -15,9 +15,8 @@ export const text: BounceForm = {
   read(email) {
     const recipients: ReportedRecipient[] = [];
     const seen = new Set<string>();
-    const paragraphs = email.text.split(/\r?\n\s*\r?\n/);
     let lastAddress = '';
-    for (const paragraph of paragraphs) {
+    for (const paragraph of paragraphs(email.text)) {
       // The address pattern scans every word: only paragraphs with an `@` can hold one
       const address = paragraph.includes('@') ? ADDRESS.exec(paragraph)?.[1] : undefined;
       const reply = replyIn(paragraph);
