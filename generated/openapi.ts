@@ -39,6 +39,10 @@ export const documents: Record<string, any> = {
       {
         "name": "tools",
         "description": "Normalisation and cache introspection"
+      },
+      {
+        "name": "email",
+        "description": "Whole bounce emails (extension)"
       }
     ],
     "paths": {
@@ -439,6 +443,81 @@ export const documents: Record<string, any> = {
             },
             "500": {
               "$ref": "#/components/responses/InternalError"
+            }
+          }
+        }
+      },
+      "/v1/bounce-email": {
+        "post": {
+          "operationId": "classifyBounceEmail",
+          "tags": [
+            "email"
+          ],
+          "summary": "Parse a whole bounce email and classify every recipient",
+          "description": "**Extension** (not in `bounce-classifier-api.md`). Takes a whole email: a delivery status notification\n(RFC 3464 `multipart/report; report-type=delivery-status`, RFC 6533 `message/global-delivery-status`),\na non-standard bounce (Postfix, qmail, Exim, sendmail, Microsoft Exchange and Microsoft 365, Gmail,\nYahoo, Lotus Domino, Courier, Amazon SES notifications by email, other languages), a feedback report\n(RFC 5965), an automatic reply (RFC 3834, vacation) or anything else. Answers what kind of message it is,\nwhich parser read it, and one entry per recipient in the order of the report. Recipients of `failed` and\n`delayed` messages whose action is `failed` or `delayed` carry `bnac` and `backoff`, classified like\n`/v2/bnac` and `/v1/backoff` (the same normaliser, cache and classifier) from the extracted `reply`\n(the status code when the report gives no reply text).\n\n**Limits.** The body limit (8 MiB by default) answers 413. The first 1,000 recipients are answered and\nclassified; `recipients_omitted` counts the rest that the parts read list. Parts that cannot hold a report\n(the returned original message, images, other attachments) are skipped unread, and of the others at most\n1 MiB and 12,000 lines are read (about 2,000 recipients of a delivery status). Text that is not an email,\ntruncated MIME and unknown or wrong charsets get a best-effort answer (at worst `not-a-bounce`); a body\nthat is not text at all (NUL bytes in the headers) or has no header answers 400.\n",
+          "requestBody": {
+            "required": true,
+            "content": {
+              "message/rfc822": {
+                "schema": {
+                  "type": "string",
+                  "description": "The raw email, as received"
+                }
+              },
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BounceEmailRequest"
+                }
+              }
+            }
+          },
+          "responses": {
+            "200": {
+              "description": "What the email is, and its recipients",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/BounceEmailResult"
+                  },
+                  "example": {
+                    "kind": "failed",
+                    "format": "rfc3464",
+                    "recipients": [
+                      {
+                        "recipient": "a@example.org",
+                        "action": "failed",
+                        "status": "5.1.1",
+                        "reply": "550 5.1.1 <a@example.org>: Recipient address rejected: User unknown",
+                        "remote_mta": "mx.example.org",
+                        "bnac": {
+                          "class": "RECIPIENT_NOT_FOUND",
+                          "probability": 0.98
+                        },
+                        "backoff": {
+                          "class": "RECIPIENT_ERROR",
+                          "fields": [],
+                          "actions": []
+                        }
+                      }
+                    ]
+                  }
+                }
+              }
+            },
+            "400": {
+              "$ref": "#/components/responses/BadRequest"
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "413": {
+              "$ref": "#/components/responses/TooLarge"
+            },
+            "500": {
+              "$ref": "#/components/responses/InternalError"
+            },
+            "503": {
+              "$ref": "#/components/responses/Unavailable"
             }
           }
         }
@@ -1039,6 +1118,97 @@ export const documents: Record<string, any> = {
             "normalised": {
               "type": "string",
               "description": "Canonical text of the message, as classified and cached"
+            }
+          }
+        },
+        "BounceEmailRequest": {
+          "type": "object",
+          "description": "The raw email as a JSON string, for clients that only send JSON",
+          "required": [
+            "email"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "email": {
+              "type": "string",
+              "description": "The raw email, as received"
+            }
+          }
+        },
+        "BounceKind": {
+          "type": "string",
+          "description": "What the email is: `failed`, `delayed` or `delivered` (a delivery report or bounce; `failed` when any\nrecipient failed, else `delayed` when any is delayed), `feedback` (an abuse or feedback report),\n`auto-reply` (a vacation or other automatic reply) or `not-a-bounce`\n",
+          "enum": [
+            "failed",
+            "delayed",
+            "delivered",
+            "feedback",
+            "auto-reply",
+            "not-a-bounce"
+          ]
+        },
+        "BounceRecipient": {
+          "type": "object",
+          "required": [
+            "recipient"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "recipient": {
+              "type": "string",
+              "description": "The recipient address (`Final-Recipient`, else `Original-Recipient`, else as the text names it); empty when the report names none"
+            },
+            "action": {
+              "type": "string",
+              "description": "`failed`, `delayed`, `delivered`, `relayed` or `expanded`, as reported or inferred"
+            },
+            "status": {
+              "type": "string",
+              "description": "Enhanced status code, such as `5.1.1`"
+            },
+            "reply": {
+              "type": "string",
+              "description": "The remote server's reply as extracted (the text `/v2/bnac` would get)"
+            },
+            "remote_mta": {
+              "type": "string",
+              "description": "The remote server, without the `dns;` type"
+            },
+            "bnac": {
+              "$ref": "#/components/schemas/BnacResultV2"
+            },
+            "backoff": {
+              "$ref": "#/components/schemas/BackoffResult"
+            }
+          }
+        },
+        "BounceEmailResult": {
+          "type": "object",
+          "required": [
+            "kind",
+            "format",
+            "recipients"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "kind": {
+              "$ref": "#/components/schemas/BounceKind"
+            },
+            "format": {
+              "type": "string",
+              "description": "The parser that read it: `rfc3464` (also for RFC 6533), `postfix`, `qmail`, `exim`, `sendmail`,\n`exchange`, `gmail`, `yahoo`, `domino`, `courier`, `amazon-ses`, `text` (reply lines found in an\nunknown form), `rfc5965`, `rfc3834`, `vacation` or `none`\n"
+            },
+            "recipients": {
+              "type": "array",
+              "description": "One entry per recipient, in the order of the report; at most 1,000",
+              "items": {
+                "$ref": "#/components/schemas/BounceRecipient"
+              }
+            },
+            "recipients_omitted": {
+              "type": "integer",
+              "minimum": 1,
+              "description": "Recipients past the first 1,000 in the parts read, neither answered nor classified"
             }
           }
         },

@@ -12,6 +12,7 @@ export const routes: readonly RouteEntry[] = [
   { api: "bounce-classifier", operationId: "classifyBackoff", method: "POST", path: "/v1/backoff", bodyRequired: true, schemas: bounceClassifier.operations["classifyBackoff"] },
   { api: "bounce-classifier", operationId: "classifyBnacV1", method: "POST", path: "/v1/bnac", bodyRequired: true, schemas: bounceClassifier.operations["classifyBnacV1"] },
   { api: "bounce-classifier", operationId: "classifyBnacSingleV1", method: "POST", path: "/v1/bnac/single", bodyRequired: true, schemas: bounceClassifier.operations["classifyBnacSingleV1"] },
+  { api: "bounce-classifier", operationId: "classifyBounceEmail", method: "POST", path: "/v1/bounce-email", bodyRequired: true, rawBodyTypes: ["message/rfc822"], schemas: bounceClassifier.operations["classifyBounceEmail"] },
   { api: "bounce-classifier", operationId: "getCacheInfo", method: "GET", path: "/v1/cache/info", bodyRequired: false, schemas: bounceClassifier.operations["getCacheInfo"] },
   { api: "bounce-classifier", operationId: "getCacheStats", method: "GET", path: "/v1/cache/stats", bodyRequired: false, schemas: bounceClassifier.operations["getCacheStats"] },
   { api: "bounce-classifier", operationId: "classifyBnacV2", method: "POST", path: "/v2/bnac", bodyRequired: true, schemas: bounceClassifier.operations["classifyBnacV2"] },

@@ -126,6 +126,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bounce-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Parse a whole bounce email and classify every recipient
+         * @description **Extension** (not in `bounce-classifier-api.md`). Takes a whole email: a delivery status notification
+         *     (RFC 3464 `multipart/report; report-type=delivery-status`, RFC 6533 `message/global-delivery-status`),
+         *     a non-standard bounce (Postfix, qmail, Exim, sendmail, Microsoft Exchange and Microsoft 365, Gmail,
+         *     Yahoo, Lotus Domino, Courier, Amazon SES notifications by email, other languages), a feedback report
+         *     (RFC 5965), an automatic reply (RFC 3834, vacation) or anything else. Answers what kind of message it is,
+         *     which parser read it, and one entry per recipient in the order of the report. Recipients of `failed` and
+         *     `delayed` messages whose action is `failed` or `delayed` carry `bnac` and `backoff`, classified like
+         *     `/v2/bnac` and `/v1/backoff` (the same normaliser, cache and classifier) from the extracted `reply`
+         *     (the status code when the report gives no reply text).
+         *
+         *     **Limits.** The body limit (8 MiB by default) answers 413. The first 1,000 recipients are answered and
+         *     classified; `recipients_omitted` counts the rest that the parts read list. Parts that cannot hold a report
+         *     (the returned original message, images, other attachments) are skipped unread, and of the others at most
+         *     1 MiB and 12,000 lines are read (about 2,000 recipients of a delivery status). Text that is not an email,
+         *     truncated MIME and unknown or wrong charsets get a best-effort answer (at worst `not-a-bounce`); a body
+         *     that is not text at all (NUL bytes in the headers) or has no header answers 400.
+         */
+        post: operations["classifyBounceEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cache/stats": {
         parameters: {
             query?: never;
@@ -240,6 +275,45 @@ export interface components {
         NormaliseResult: {
             /** @description Canonical text of the message, as classified and cached */
             normalised: string;
+        };
+        /** @description The raw email as a JSON string, for clients that only send JSON */
+        BounceEmailRequest: {
+            /** @description The raw email, as received */
+            email: string;
+        };
+        /**
+         * @description What the email is: `failed`, `delayed` or `delivered` (a delivery report or bounce; `failed` when any
+         *     recipient failed, else `delayed` when any is delayed), `feedback` (an abuse or feedback report),
+         *     `auto-reply` (a vacation or other automatic reply) or `not-a-bounce`
+         * @enum {string}
+         */
+        BounceKind: "failed" | "delayed" | "delivered" | "feedback" | "auto-reply" | "not-a-bounce";
+        BounceRecipient: {
+            /** @description The recipient address (`Final-Recipient`, else `Original-Recipient`, else as the text names it); empty when the report names none */
+            recipient: string;
+            /** @description `failed`, `delayed`, `delivered`, `relayed` or `expanded`, as reported or inferred */
+            action?: string;
+            /** @description Enhanced status code, such as `5.1.1` */
+            status?: string;
+            /** @description The remote server's reply as extracted (the text `/v2/bnac` would get) */
+            reply?: string;
+            /** @description The remote server, without the `dns;` type */
+            remote_mta?: string;
+            bnac?: components["schemas"]["BnacResultV2"];
+            backoff?: components["schemas"]["BackoffResult"];
+        };
+        BounceEmailResult: {
+            kind: components["schemas"]["BounceKind"];
+            /**
+             * @description The parser that read it: `rfc3464` (also for RFC 6533), `postfix`, `qmail`, `exim`, `sendmail`,
+             *     `exchange`, `gmail`, `yahoo`, `domino`, `courier`, `amazon-ses`, `text` (reply lines found in an
+             *     unknown form), `rfc5965`, `rfc3834`, `vacation` or `none`
+             */
+            format: string;
+            /** @description One entry per recipient, in the order of the report; at most 1,000 */
+            recipients: components["schemas"]["BounceRecipient"][];
+            /** @description Recipients past the first 1,000 in the parts read, neither answered nor classified */
+            recipients_omitted?: number;
         };
         CacheStats: {
             cache_enabled: boolean;
@@ -567,6 +641,60 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    classifyBounceEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "message/rfc822": string;
+                "application/json": components["schemas"]["BounceEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description What the email is, and its recipients */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "kind": "failed",
+                     *       "format": "rfc3464",
+                     *       "recipients": [
+                     *         {
+                     *           "recipient": "a@example.org",
+                     *           "action": "failed",
+                     *           "status": "5.1.1",
+                     *           "reply": "550 5.1.1 <a@example.org>: Recipient address rejected: User unknown",
+                     *           "remote_mta": "mx.example.org",
+                     *           "bnac": {
+                     *             "class": "RECIPIENT_NOT_FOUND",
+                     *             "probability": 0.98
+                     *           },
+                     *           "backoff": {
+                     *             "class": "RECIPIENT_ERROR",
+                     *             "fields": [],
+                     *             "actions": []
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BounceEmailResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getCacheStats: {

@@ -58,6 +58,16 @@ const classifyBnacSingleV1Response200 = {
   "components": components
 };
 
+const classifyBounceEmailBody = {
+  "$ref": "#/components/schemas/BounceEmailRequest",
+  "components": components
+};
+
+const classifyBounceEmailResponse200 = {
+  "$ref": "#/components/schemas/BounceEmailResult",
+  "components": components
+};
+
 const getCacheInfoResponse200 = {
   "$ref": "#/components/schemas/CacheInfo",
   "components": components
@@ -84,6 +94,7 @@ export const operations: Record<string, OperationSchemas> = {
   "classifyBackoff": { query: classifyBackoffQuery, body: classifyBackoffBody, responses: { "200": classifyBackoffResponse200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
   "classifyBnacV1": { body: classifyBackoffBody, responses: { "200": classifyBnacV1Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
   "classifyBnacSingleV1": { body: normaliseBody, responses: { "200": classifyBnacSingleV1Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "classifyBounceEmail": { body: classifyBounceEmailBody, responses: { "200": classifyBounceEmailResponse200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
   "getCacheInfo": { responses: { "200": getCacheInfoResponse200, "401": normaliseResponse400, "500": normaliseResponse400 } },
   "getCacheStats": { responses: { "200": getCacheStatsResponse200, "401": normaliseResponse400, "500": normaliseResponse400 } },
   "classifyBnacV2": { body: classifyBackoffBody, responses: { "200": classifyBnacV2Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },

@@ -7,14 +7,17 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { usePlugin } from '../../runtime/mod.ts';
 import type { Classifier, ClassifierModel, CommandIo, PluginCommand } from '../../runtime/mod.ts';
 import { classifyMessages, normaliserOf } from './classify.ts';
+import { classifyEmailCommand } from './email/cli.ts';
 import { backoffFormat, bnacV2 } from './format.ts';
 
-const USAGE_LINE = 'classify [--model bnac|backoff] [--json] [TEXT...]';
+const USAGE_LINE = 'classify [--model bnac|backoff] [--json] [TEXT... | --email FILE|FOLDER...]';
 const USAGE = `Usage: capstan ${USAGE_LINE}
 
 Classifies bounce replies offline with the built-in model. Without TEXT, classifies each non-empty line
 of stdin. Prints one line per message: the class and its probability, tab-separated (backoff also prints
 fields and actions), or with --json one JSON object per line, shaped as the HTTP API answers.
+With --email, reads whole bounce emails instead (files, maildirs, folders of .eml) and classifies every
+recipient, as POST /v1/bounce-email does: capstan classify --email --help.
 `;
 
 /** The command's options: one entry per option, so that a new one is one line here and its branch in `run` */
@@ -29,12 +32,14 @@ const STDIN_BATCH = 1_000;
 
 /** The `classify` command */
 export const classifyCommand: PluginCommand = {
-  summary: 'Classify bounce replies offline (lines on stdin without TEXT)',
+  summary: 'Classify bounce replies offline (lines on stdin without TEXT), or whole bounce emails with --email',
   usage: USAGE_LINE,
   run,
 };
 
 async function run(args: string[], io: CommandIo): Promise<number> {
+  // Whole bounce emails take files and folders, not reply texts: their own reader and options (email/cli.ts)
+  if (args.includes('--email')) return classifyEmailCommand(args, io.stdout, io.stderr);
   let parsed;
   try {
     parsed = parseArgs({ args, allowPositionals: true, options: OPTIONS });

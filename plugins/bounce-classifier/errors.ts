@@ -6,5 +6,9 @@ export const errors = defineErrors({
   BOUNCE_ERR_RESULT_COUNT: { status: 500, expose: false, message: 'Classifier returned "%s" results for "%d" texts' },
   BOUNCE_ERR_RESULT: { status: 500, expose: false, message: 'Classifier returned an invalid "%s" result "%s"' },
   BOUNCE_ERR_NO_CLASSIFIER: { status: 500, expose: false, message: 'Plugin "%s" does not provide a classifier service' },
+  BOUNCE_ERR_EMAIL_EMPTY: { status: 400, expose: true, message: 'Email is empty' },
+  BOUNCE_ERR_NOT_EMAIL_HEADER: { status: 400, expose: true, message: 'Body is not an email: it does not start with a header line' },
+  BOUNCE_ERR_NOT_EMAIL_NUL: { status: 400, expose: true, message: 'Body is not an email: its headers hold NUL bytes' },
+  BOUNCE_ERR_EMAIL_UNREADABLE: { status: 400, expose: true, message: 'Cannot read email: %s' },
   BOUNCE_ERR_ENV: { status: 500, expose: false, message: 'Invalid environment variable "%s" value "%s": %s' },
 });

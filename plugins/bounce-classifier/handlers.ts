@@ -3,6 +3,8 @@ import { errors } from './errors.ts';
 import type { Classifier, ClassifierModel, Handler, HandlerRequest } from '../../runtime/mod.ts';
 import type { ResultCache } from './cache/result-cache.ts';
 import { classifyMessages, normaliserOf } from './classify.ts';
+import { classifyReports } from './email/classify-email.ts';
+import { parseBounce } from './email/parse.ts';
 import { backoffFormat, bnacV1, bnacV2 } from './format.ts';
 import type { ClassifierMetrics } from './metrics.ts';
 import type { Format } from './format.ts';
@@ -18,6 +20,7 @@ export interface HandlerDeps {
 
 type SingleBody = components['schemas']['SingleRequest'];
 type BatchBody = components['schemas']['BatchRequest'];
+type BounceEmailBody = components['schemas']['BounceEmailRequest'] | Buffer;
 type BackoffQuery = NonNullable<operations['classifyBackoff']['parameters']['query']>;
 const backoffPlain = backoffFormat(false);
 const backoffWithProbability = backoffFormat(true);
@@ -52,6 +55,14 @@ export function createHandlers(options: HandlerDeps): Record<string, Handler> {
       const messages = 'message' in request.body ? [request.body.message] : request.body.messages;
       const results = await run('backoff', messages, request, request.query.bypass_cache !== true);
       return { body: results.map(request.query.return_probability === true ? backoffWithProbability : backoffPlain) };
+    },
+    // The host hands a `message/rfc822` body over as its bytes, a JSON one parsed
+    async classifyBounceEmail(request: HandlerRequest<BounceEmailBody>) {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body.email, 'utf8');
+      if (raw.length === 0) throw errors.BOUNCE_ERR_EMAIL_EMPTY();
+      const report = await parseBounce(raw);
+      const [answer] = await classifyReports(deps, [report], { useCache: true, signal: request.signal });
+      return { body: answer };
     },
     normalise: (request: HandlerRequest<SingleBody>) => ({ body: { normalised: deps.normalise(request.body.message) } }),
     getCacheStats: () => ({ body: deps.cache.stats() }),

@@ -1,6 +1,7 @@
 /**
  * The bounce-classifier API (`spec/openapi/bounce-classifier.yaml`): BNAC and backoff classification of
- * SMTP bounce replies, `/normalise` and the cache endpoints. The model is a classifier plugin found through
+ * SMTP bounce replies, `/normalise`, the cache endpoints, and whole bounce emails read per recipient
+ * (`/v1/bounce-email`, in `email/`). The model is a classifier plugin found through
  * the config key `classifier` (default `bounce-model`), so a user swaps in their own by configuration alone.
  * Its `service` (a `ReplyClassifier`) classifies raw replies the same way for other plugins, such as the backoff events
  * of `ip-schedule`. Settings come from the config; the environment variables `API_KEY`, `SERVICE_BNAC_CACHE`,

@@ -11,14 +11,36 @@ const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
  */
 export const MAX_BODY_DEPTH = 64;
 
-/** Reads and parses a JSON request body of at most `limit` bytes; undefined when there is none */
-export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+/** What an operation's spec lets a request body be */
+export interface BodyTypes {
+  /** The spec declares an `application/json` body */
+  json: boolean;
+  /** Other media types the spec declares (lower case): their bodies are handed over as raw bytes */
+  raw: readonly string[];
+}
+
+const JSON_ONLY: BodyTypes = { json: true, raw: [] };
+
+/** The media types an operation takes, for a message's `"%s"`: `application/json" or "message/rfc822` */
+export function acceptedTypes(types: BodyTypes): string {
+  return [...(types.json ? ['application/json'] : []), ...types.raw].join('" or "');
+}
+
+/**
+ * Reads a request body of at most `limit` bytes; undefined when there is none. A body in one of `types.raw` is
+ * answered as its bytes (a Buffer), unparsed; any other is parsed as JSON (when the operation takes JSON).
+ */
+export async function readBody(req: IncomingMessage, limit: number, types: BodyTypes = JSON_ONLY): Promise<unknown> {
   const declared = req.headers['content-length'];
   const hasBody = (declared !== undefined && declared !== '0') || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody) return undefined;
   const type = req.headers['content-type'] ?? '';
-  if (!JSON_TYPE.test(type)) {
-    throw hostErrors.HOST_ERR_CONTENT_TYPE(type);
+  if (types.raw.length > 0 && types.raw.includes(type.split(';')[0]!.trim().toLowerCase())) {
+    if (declared !== undefined && Number(declared) > limit) throw tooLarge(limit);
+    return readBytes(req, limit);
+  }
+  if (!types.json || !JSON_TYPE.test(type)) {
+    throw hostErrors.HOST_ERR_CONTENT_TYPE(type, acceptedTypes(types));
   }
   const charset = CHARSET.exec(type)?.[1];
   if (charset !== undefined && !/^utf-?8$/i.test(charset)) {

@@ -13,9 +13,10 @@ export const hostErrors = hostErrorSet({
     message: '%s',
   },
   HOST_ERR_INVALID_JSON: { status: 400, expose: true, message: 'Malformed JSON body: %s' },
-  HOST_ERR_CONTENT_TYPE: { status: 400, expose: true, message: 'Unsupported content type "%s": send "application/json"' },
+  HOST_ERR_CONTENT_TYPE: { status: 400, expose: true, message: 'Unsupported content type "%s": send "%s"' },
   HOST_ERR_CHARSET: { status: 400, expose: true, message: 'Unsupported charset "%s": send JSON in "utf-8"' },
   HOST_ERR_BODY_REQUIRED: { status: 400, expose: true, message: 'Request body is required: send a JSON object' },
+  HOST_ERR_BODY_REQUIRED_TYPE: { status: 400, expose: true, message: 'Request body is required: send "%s"' },
   // The validator's sentence, which starts with the path of the field as `capstan config check` prints it
   HOST_ERR_VALIDATION: { status: 400, expose: true, message: '%s' },
   HOST_ERR_BODY_TOO_DEEP: { status: 400, expose: true, message: 'Request body nests arrays and objects deeper than the limit of %d' },

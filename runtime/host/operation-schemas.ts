@@ -14,5 +14,7 @@ export interface RouteEntry {
   /** @koa/router path, such as `/config/:ip` */
   path: string;
   bodyRequired: boolean;
+  /** Non-JSON media types the spec declares for the body (lower case): a request in one of them gets the raw bytes */
+  rawBodyTypes?: readonly string[];
   schemas: OperationSchemas;
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { AuthOptions, Handler, HandlerRequest, Logger, SocketHandler } from '../plugins/types.ts';
 import { apiKeyCheck } from './auth.ts';
-import { readJsonBody } from './body.ts';
+import { acceptedTypes, readBody, type BodyTypes } from './body.ts';
 import { hostErrors } from './host-errors.ts';
 import type { CapstanError } from './errors.ts';
 import type { RequestObserver } from './metrics.ts';
@@ -101,7 +101,8 @@ export function routeHandler(route: RouteEntry, mount: Mount, authExempt: Readon
   const validateQuery = validator(route.schemas.query, 'query');
   const validateBody = validator(route.schemas.body, 'body');
   const coerce = queryCoercer(route.schemas.query);
-  const hasBody = route.schemas.body !== undefined;
+  const bodyTypes: BodyTypes = { json: route.schemas.body !== undefined, raw: route.rawBodyTypes ?? [] };
+  const hasBody = bodyTypes.json || bodyTypes.raw.length > 0;
   const checkResponse = mount.checkResponses ? responseChecker(route) : undefined;
   const socket = route.operationId in mount.sockets;
   return async (ctx) => {
@@ -115,9 +116,12 @@ export function routeHandler(route: RouteEntry, mount: Mount, authExempt: Readon
     }
     const params = ctx.params as Record<string, string>;
     const query = validateQuery ? coerce(ctx.query) : {};
-    const body = hasBody ? await readJsonBody(ctx.req, mount.bodyLimit) : undefined;
-    if (body === undefined && route.bodyRequired) throw hostErrors.HOST_ERR_BODY_REQUIRED();
-    const problem = validateParams?.(params) ?? validateQuery?.(query) ?? (body === undefined ? undefined : validateBody?.(body));
+    const body = hasBody ? await readBody(ctx.req, mount.bodyLimit, bodyTypes) : undefined;
+    if (body === undefined && route.bodyRequired) {
+      throw bodyTypes.raw.length === 0 ? hostErrors.HOST_ERR_BODY_REQUIRED() : hostErrors.HOST_ERR_BODY_REQUIRED_TYPE(acceptedTypes(bodyTypes));
+    }
+    // Raw bytes (a media type the spec declares besides JSON) are the handler's to check
+    const problem = validateParams?.(params) ?? validateQuery?.(query) ?? (body === undefined || Buffer.isBuffer(body) ? undefined : validateBody?.(body));
     if (problem) throw hostErrors.HOST_ERR_VALIDATION(problem);
     const request: HandlerRequest = { params, query, body, headers: ctx.headers, signal: mount.signal };
     const result = await handler(request);

@@ -210,8 +210,9 @@ export interface PluginInstance {
 /** What a CLI command gets besides its arguments */
 export interface CommandIo {
   stdin: NodeJS.ReadableStream;
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
+  /** `isTTY`: the stream is a terminal (progress bars belong only there) */
+  stdout: { write(text: string): unknown; readonly isTTY?: boolean };
+  stderr: { write(text: string): unknown; readonly isTTY?: boolean };
   /** Folder of the startup document given with `capstan --config FILE`, else the working directory */
   baseDir: string;
 }

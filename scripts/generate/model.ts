@@ -18,6 +18,10 @@ export interface OperationModel {
   params?: JsonSchema;
   query?: JsonSchema;
   body?: { schema: JsonSchema; required: boolean };
+  /** Non-JSON media types of the request body (lower case, sorted), which the host hands over as raw bytes */
+  rawBodyTypes: string[];
+  /** The request body is required, whatever its media type */
+  bodyRequired: boolean;
   responses: Record<string, JsonSchema>;
 }
 
@@ -110,6 +114,7 @@ function apiModel(spec: SpecFile, seen: Map<string, string>): ApiModel {
       const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])];
       const bodyDef = deref(spec, op.requestBody);
       const bodySchema = bodyDef?.content?.['application/json']?.schema;
+      const rawBodyTypes = Object.keys(bodyDef?.content ?? {}).map((type) => type.toLowerCase()).filter((type) => type !== 'application/json').sort();
       operations.push({
         operationId: id,
         method: method.toUpperCase(),
@@ -119,6 +124,8 @@ function apiModel(spec: SpecFile, seen: Map<string, string>): ApiModel {
         params: parameterSet(spec, parameters, 'path', pointer),
         query: parameterSet(spec, parameters, 'query', pointer),
         body: bodySchema ? { schema: schemaOf(spec, bodySchema, `${pointer}/requestBody`), required: bodyDef.required === true } : undefined,
+        rawBodyTypes,
+        bodyRequired: bodyDef?.required === true,
         responses: responsesOf(spec, op.responses, pointer),
       });
     }

@@ -58,7 +58,7 @@ test('capstan --help lists the commands of the built-in plugins with their summa
   const { code, stdout } = await capstan(['--help']);
   assert.is(code, 0);
   assert.match(stdout, 'Plugin commands');
-  assert.match(stdout, /classify \[--model bnac\|backoff\] \[--json\] \[TEXT\.\.\.\]\s+Classify bounce replies offline \(lines on stdin without TEXT\) \(plugin bounce-classifier\)/);
+  assert.match(stdout, /classify \[--model bnac\|backoff\] \[--json\] \[TEXT\.\.\. \| --email FILE\|FOLDER\.\.\.\]\s+Classify bounce replies offline \(lines on stdin without TEXT\), or whole bounce emails with --email \(plugin bounce-classifier\)/);
 });
 
 test('capstan runs a command of a plugin from --config FILE, with its arguments, stdin and exit code', async () => {

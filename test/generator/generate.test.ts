@@ -133,4 +133,13 @@ test('every operation of the plugin APIs and the host API is in the route table 
   assert.ok(routes.find((r) => r.operationId === 'classifyBackoff')?.schemas.query);
 });
 
+test('route table lists the non-JSON request media types an operation declares, and none for JSON-only ones', async () => {
+  const { routes } = await import('../../generated/routes.ts');
+  const email = routes.find((r) => r.operationId === 'classifyBounceEmail');
+  assert.equal(email?.rawBodyTypes, ['message/rfc822']);
+  assert.ok(email?.schemas.body, 'the JSON form keeps its validator');
+  assert.is(email?.bodyRequired, true);
+  assert.equal(routes.filter((r) => r.rawBodyTypes).map((r) => r.operationId), ['classifyBounceEmail']);
+});
+
 test.run();

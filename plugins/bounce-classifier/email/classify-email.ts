@@ -1,0 +1,54 @@
+import type { Classifier } from '../../../runtime/mod.ts';
+import type { ResultCache } from '../cache/result-cache.ts';
+import { classifyMessages } from '../classify.ts';
+import { backoffFormat, bnacV2 } from '../format.ts';
+import type { BounceReport, ReportedRecipient } from './types.ts';
+
+const backoffPlain = backoffFormat(false);
+
+/** A recipient as answered: what the report says, and its classes when it failed or is delayed */
+export interface ClassifiedRecipient extends ReportedRecipient {
+  bnac?: { class: string; probability: number };
+  backoff?: { class: string; fields: string[]; actions: string[] };
+}
+
+/** The `/v1/bounce-email` answer */
+export interface BounceAnswer {
+  kind: BounceReport['kind'];
+  format: string;
+  recipients: ClassifiedRecipient[];
+  recipients_omitted?: number;
+}
+
+/**
+ * Classifies the failed and delayed recipients of reports through the same path as `/v2/bnac` and `/v1/backoff`
+ * (the classifier's normaliser, the cache, one classifier call per model for the distinct replies of all the
+ * reports). A recipient without a reply is classified on its status code; one with neither is answered unclassified.
+ */
+export async function classifyReports(
+  deps: { classifier: Classifier; normalise: (message: string) => string; cache?: ResultCache },
+  reports: readonly BounceReport[],
+  options: { useCache: boolean; signal?: AbortSignal },
+): Promise<BounceAnswer[]> {
+  const chosen: ClassifiedRecipient[] = [];
+  const answers = reports.map((report) => {
+    const recipients: ClassifiedRecipient[] = report.recipients.map((r) => ({ ...r }));
+    const answer: BounceAnswer = { kind: report.kind, format: report.format, recipients };
+    if (report.omitted > 0) answer.recipients_omitted = report.omitted;
+    if (report.kind === 'failed' || report.kind === 'delayed') {
+      for (const r of recipients) if ((r.action === 'failed' || r.action === 'delayed') && (r.reply ?? r.status)) chosen.push(r);
+    }
+    return answer;
+  });
+  if (chosen.length === 0) return answers;
+  const texts = chosen.map((r) => r.reply ?? r.status!);
+  const [bnac, backoff] = await Promise.all([
+    classifyMessages(deps, 'bnac', texts, options),
+    classifyMessages(deps, 'backoff', texts, options),
+  ]);
+  chosen.forEach((recipient, i) => {
+    recipient.bnac = bnacV2(bnac[i]!) as ClassifiedRecipient['bnac'];
+    recipient.backoff = backoffPlain(backoff[i]!) as ClassifiedRecipient['backoff'];
+  });
+  return answers;
+}

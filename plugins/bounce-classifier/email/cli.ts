@@ -1,0 +1,174 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { usePlugin } from '../../../runtime/mod.ts';
+import type { Classifier } from '../../../runtime/mod.ts';
+import { normaliserOf } from '../classify.ts';
+import { classifyReports } from './classify-email.ts';
+import type { BounceAnswer } from './classify-email.ts';
+import { parseBounce } from './parse.ts';
+import type { BounceReport } from './types.ts';
+
+const USAGE = `Usage: capstan classify --email [--json] FILE|FOLDER...
+
+Reads whole bounce emails (files, folders of .eml files, or maildirs: the files in cur/ and new/), finds what
+kind each is and its recipients, and classifies the failed and delayed ones with the built-in model, as
+POST /v1/bounce-email does. Prints one line per recipient (FILE, kind, recipient, BNAC class, backoff class,
+reply), or one per email without recipients, then a table of counts per kind and class; with --json, one JSON
+object per email instead ({"file", ...the HTTP answer}, or {"file", "error"}). A progress bar goes to stderr
+when it is a terminal. Exit codes: 0 done, 1 some file could not be read as an email, 2 usage error.
+`;
+
+/** Emails parsed before their recipients are classified together: one classifier call per model per batch */
+const BATCH = 256;
+/** Larger files are not read: the HTTP API refuses far less (8 MiB by default) */
+export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+/** A writable stream as the command uses it; `isTTY` turns the progress bar on */
+export interface Output {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+/** The emails a path names: the file itself, a maildir's cur/ and new/, or a folder's .eml files, recursively */
+async function emailFiles(path: string): Promise<string[]> {
+  if (!(await stat(path)).isDirectory()) return [path];
+  const entries = await readdir(path, { withFileTypes: true });
+  const names = new Set(entries.filter((e) => e.isDirectory()).map((e) => e.name));
+  if (names.has('cur') || names.has('new')) {
+    const inBox = await Promise.all(['cur', 'new'].filter((d) => names.has(d)).map(async (d) => (await readdir(join(path, d), { withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(path, d, e.name))));
+    return inBox.flat().sort();
+  }
+  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? emailFiles(join(path, e.name)) : Promise.resolve(e.isFile() && e.name.endsWith('.eml') ? [join(path, e.name)] : []))));
+  return nested.flat().sort();
+}
+
+/** Counts per kind, per BNAC class and per backoff class, printed at the end */
+class Tally {
+  readonly kinds = new Map<string, number>();
+  readonly bnac = new Map<string, number>();
+  readonly backoff = new Map<string, number>();
+
+  add(answer: BounceAnswer | undefined): void {
+    bump(this.kinds, answer?.kind ?? 'error');
+    for (const r of answer?.recipients ?? []) {
+      if (r.bnac) bump(this.bnac, r.bnac.class);
+      if (r.backoff) bump(this.backoff, r.backoff.class);
+    }
+  }
+
+  table(): string {
+    const section = (title: string, unit: string, counts: Map<string, number>) => {
+      const rows = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+      const width = Math.max(title.length, ...rows.map(([name]) => name.length)) + 2;
+      return [`${title.padEnd(width)}${unit}`, ...rows.map(([name, n]) => `${name.padEnd(width)}${String(n).padStart(unit.length)}`)].join('\n');
+    };
+    return [section('kind', 'emails', this.kinds), section('bnac class', 'recipients', this.bnac), section('backoff class', 'recipients', this.backoff)].join('\n\n');
+  }
+}
+
+function bump(counts: Map<string, number>, key: string): void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
+/** A one-line bar redrawn in place, at most every 100 ms; nothing when the stream is not a terminal */
+function progress(stderr: Output, total: number): { tick(done: number): void; end(): void } {
+  if (!stderr.isTTY) return { tick() {}, end() {} };
+  let last = 0;
+  const draw = (done: number) => {
+    const filled = Math.round((done / Math.max(total, 1)) * 30);
+    stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(30 - filled)}] ${done}/${total} emails`);
+  };
+  return {
+    tick(done) {
+      const now = performance.now();
+      if (now - last < 100 && done < total) return;
+      last = now;
+      draw(done);
+    },
+    end: () => stderr.write('\r\x1b[2K'),
+  };
+}
+
+function plainLines(file: string, answer: BounceAnswer): string[] {
+  if (answer.recipients.length === 0) return [`${file}\t${answer.kind}`];
+  return answer.recipients.map((r) => [file, answer.kind, r.recipient, r.bnac?.class ?? '', r.backoff?.class ?? '', r.reply ?? ''].join('\t'));
+}
+
+/**
+ * `capstan classify --email [--json] FILE|FOLDER...`: answers the exit code (0 done, 1 a file could not be read as
+ * an email, 2 usage error). Writes results to `stdout`, the progress bar and errors to `stderr`.
+ */
+export async function classifyEmailCommand(args: string[], stdout: Output, stderr: Output): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { email: { type: 'boolean' }, json: { type: 'boolean', default: false }, help: { type: 'boolean' } } });
+  } catch (error) {
+    stderr.write(`capstan classify: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    stdout.write(USAGE);
+    return 0;
+  }
+  if (positionals.length === 0) {
+    stderr.write(`capstan classify: --email needs at least one FILE or FOLDER\n\n${USAGE}`);
+    return 2;
+  }
+  let files: string[];
+  try {
+    files = (await Promise.all(positionals.map(emailFiles))).flat();
+  } catch (error) {
+    stderr.write(`capstan classify: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const plugin = await usePlugin<Classifier>({ id: 'bounce-model' });
+  const deps = { classifier: plugin.service, normalise: normaliserOf(plugin.service) };
+  const tally = new Tally();
+  const bar = progress(stderr, files.length);
+  const clearBar = stderr.isTTY ? '\r\x1b[2K' : '';
+  let failures = 0;
+  try {
+    for (let start = 0; start < files.length; start += BATCH) {
+      const batch = files.slice(start, start + BATCH);
+      const reports: (BounceReport | Error)[] = [];
+      for (const file of batch) {
+        reports.push(await readReport(file));
+        bar.tick(start + reports.length);
+      }
+      const read = reports.filter((r): r is BounceReport => !(r instanceof Error));
+      const answers = await classifyReports(deps, read, { useCache: false });
+      const lines: string[] = [];
+      let next = 0;
+      batch.forEach((file, i) => {
+        const report = reports[i]!;
+        const answer = report instanceof Error ? undefined : answers[next++]!;
+        tally.add(answer);
+        if (!answer) {
+          failures += 1;
+          if (values.json) lines.push(JSON.stringify({ file, error: (report as Error).message }));
+          else stderr.write(`${clearBar}capstan classify: ${file}: ${(report as Error).message}\n`);
+        } else if (values.json) lines.push(JSON.stringify({ file, ...answer }));
+        else lines.push(...plainLines(file, answer));
+      });
+      if (lines.length > 0) stdout.write(`${lines.join('\n')}\n`);
+    }
+    bar.end();
+    if (!values.json) stdout.write(`\n${tally.table()}\n`);
+    return failures > 0 ? 1 : 0;
+  } finally {
+    await plugin.close();
+  }
+}
+
+/** One file's report, or the reason it is not one */
+async function readReport(file: string): Promise<BounceReport | Error> {
+  try {
+    const size = (await stat(file)).size;
+    if (size > MAX_FILE_BYTES) return new Error(`File is larger than the limit of ${MAX_FILE_BYTES} bytes`);
+    return await parseBounce(await readFile(file));
+  } catch (error) {
+    return error as Error;
+  }
+}

@@ -1,0 +1,44 @@
+import { bareAddress, statusIn, unfold } from '../reply.ts';
+import type { BounceForm, ReportedRecipient } from '../types.ts';
+
+/**
+ * sendmail's notice: `----- The following addresses had permanent fatal errors -----`, each address with an optional
+ * `(reason: ...)`, then `----- Transcript of session follows -----` whose `<<<` lines are the remote's replies.
+ */
+export const sendmail: BounceForm = {
+  name: 'sendmail',
+  detect: (email) => /-{3,} ?(?:The following addresses had|Transcript of session follows)/i.test(email.text),
+  read(email) {
+    const delayed = /transient non-fatal errors|Warning: could not send message for past/i.test(email.text);
+    const lines = email.text.split(/\r?\n/);
+    const recipients: ReportedRecipient[] = [];
+    let section = '';
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      const trimmed = line.trim();
+      if (trimmed.startsWith('---') && trimmed.endsWith('---')) {
+        section = /following addresses/i.test(trimmed) ? 'addresses' : /Transcript/i.test(trimmed) ? 'transcript' : '';
+        continue;
+      }
+      if (section === 'addresses') {
+        const reason = /^\(reason:\s*(.*)$/i.exec(trimmed);
+        if (reason && recipients.length > 0) recipients.at(-1)!.reply = reason[1]!.replace(/\)$/, '').trim();
+        else if (/^<?[^\s<>@]{1,64}@[^\s<>@]{1,255}>?$/.test(trimmed)) recipients.push({ recipient: bareAddress(line), action: delayed ? 'delayed' : 'failed' });
+      } else if (section === 'transcript') {
+        const remote = /while talking to ([^\s:]+?)\.?:/i.exec(line)?.[1];
+        if (remote) for (const r of recipients) r.remote_mta ??= remote;
+        if (!line.startsWith('<<< ')) continue;
+        const answer = line.slice(4);
+        // The `<<<` line after `>>> RCPT To:<address>` answers that address
+        const asked = /^>>> RCPT To:\s*<([^>]+)>/i.exec(lines[i - 1] ?? '')?.[1];
+        const target = asked ? recipients.find((r) => r.recipient.toLowerCase() === asked.toLowerCase()) : undefined;
+        for (const r of target ? [target] : recipients.filter((r) => r.reply === undefined)) r.reply = unfold(answer);
+      }
+    }
+    for (const recipient of recipients) {
+      const status = statusIn(recipient.reply ?? '');
+      if (status) recipient.status = status;
+    }
+    return { recipients, delayed };
+  },
+};

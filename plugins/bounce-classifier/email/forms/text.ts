@@ -1,0 +1,35 @@
+import { actionOf, ADDRESS, bareAddress, paragraphs, replyIn, statusIn } from '../reply.ts';
+import type { BounceForm, ReportedRecipient } from '../types.ts';
+
+/** Words of bounce subjects, in the languages bounces come in most */
+export const BOUNCE_SUBJECT =
+  /undeliver|undelivered|delivery (?:status|failure|failed|has failed|notification)|returned mail|failure notice|mail delivery (?:failed|failure|system)|non[- ]?(?:remis|recapitabile|entregado)|unzustellbar|nicht zugestellt|non distribuita|no se pudo entregar|niet bezorgd|nie dostarczono|não entregue|配信(?:エラー|不能|失敗)|未送达|退信|전달 실패/i;
+
+/**
+ * Any other form, in any language: each SMTP reply line of the text, with the address named in it or in the lines
+ * just before it. Reads nothing from a text without a reply line.
+ */
+export const text: BounceForm = {
+  name: 'text',
+  detect: (email) => /^(?:mailer-daemon|postmaster|mail-daemon|mdaemon|bounce)s?@/.test(email.from) || BOUNCE_SUBJECT.test(email.subject) || email.mediaType === 'multipart/report',
+  read(email) {
+    const recipients: ReportedRecipient[] = [];
+    const seen = new Set<string>();
+    let lastAddress = '';
+    for (const paragraph of paragraphs(email.text)) {
+      // The address pattern scans every word: only paragraphs with an `@` can hold one
+      const address = paragraph.includes('@') ? ADDRESS.exec(paragraph)?.[1] : undefined;
+      const reply = replyIn(paragraph);
+      if (!reply) {
+        if (address) lastAddress = address;
+        continue;
+      }
+      const recipient = bareAddress(ADDRESS.exec(reply)?.[1] ?? address ?? lastAddress);
+      if (seen.has(`${recipient}\n${reply}`)) continue;
+      seen.add(`${recipient}\n${reply}`);
+      const status = statusIn(reply);
+      recipients.push({ recipient, action: actionOf(status ?? reply[0], 'failed'), ...(status && { status }), reply });
+    }
+    return { recipients, delayed: recipients.length > 0 && recipients.every((r) => r.action === 'delayed') };
+  },
+};

@@ -1,0 +1,22 @@
+import type { Email } from './types.ts';
+
+const VACATION_SUBJECT =
+  /^(?:auto(?:matic)?[ -]?(?:reply|response|antwort|réponse|respuesta|risposta)|out of (?:the )?office|vacation|on vacation|abwesenheit|absence|réponse automatique|automatische antwort|respuesta automática|risposta automatica|fuera de la oficina|niet aanwezig|不在|自動応答)/i;
+
+/** An RFC 5965 feedback report: `multipart/report; report-type=feedback-report` or a `message/feedback-report` part */
+export function isFeedbackReport(email: Email): boolean {
+  return email.reportType === 'feedback-report' || email.parts.some((p) => p.type === 'message/feedback-report');
+}
+
+/**
+ * An automatic reply: `Auto-Submitted` other than `no` (RFC 3834), the headers vacation programs add, or a vacation
+ * subject. Asked only once the email was found not to be a bounce: bounces carry `Auto-Submitted: auto-replied` too.
+ * Answers the format that recognised it, or undefined.
+ */
+export function autoReplyFormat(email: Email): 'rfc3834' | 'vacation' | undefined {
+  const submitted = email.header('auto-submitted')?.trim().toLowerCase();
+  if (submitted && !submitted.startsWith('no')) return 'rfc3834';
+  const precedence = email.header('precedence')?.trim().toLowerCase();
+  if (email.header('x-autoreply') || email.header('x-autorespond') || precedence === 'auto_reply' || VACATION_SUBJECT.test(email.subject.trim())) return 'vacation';
+  return undefined;
+}

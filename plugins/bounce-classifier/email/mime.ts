@@ -1,0 +1,76 @@
+import PostalMime from 'postal-mime';
+import type { Email as ParsedEmail } from 'postal-mime';
+import { errors } from '../errors.ts';
+import { htmlToText } from './html-text.ts';
+import { bodyStart, skipUnneededBodies } from './skip.ts';
+import type { Email } from './types.ts';
+
+/** A header line's start: a field name and a colon (RFC 5322), or an mbox `From ` line */
+const FIRST_LINE = /^(?:From |[!-9;-~]+[ \t]*:)/;
+
+/** Header bytes of all parts together: past them the email answers 400 (real bounces carry a few kilobytes) */
+const MAX_HEADER_BYTES = 256 * 1024;
+
+/** Longest line and indent the readers see: SMTP allows 1,000-byte lines, and no form is told by a deeper indent */
+const MAX_LINE = 4_000;
+const MAX_INDENT = 16;
+
+/**
+ * The text as the readers match it: LF line ends, no trailing blanks, a run of blank lines as one, lines and indents
+ * bounded, so that a pattern spanning whitespace stays linear on hostile input
+ */
+function tidy(text: string): string {
+  const out: string[] = [];
+  let blank = true;
+  for (const raw of text.split(/\r?\n|\r/)) {
+    let line = raw.trimEnd();
+    if (line === '') {
+      if (!blank) out.push('');
+      blank = true;
+      continue;
+    }
+    blank = false;
+    const body = line.trimStart();
+    if (line.length - body.length > MAX_INDENT) line = line.slice(0, MAX_INDENT) + body;
+    out.push(line.length > MAX_LINE ? line.slice(0, MAX_LINE) : line);
+  }
+  return out.join('\n');
+}
+
+/**
+ * Reads an email with the MIME library (encodings, charsets, nesting) after cutting the bodies no report needs.
+ * Not an email (no header line first, NUL bytes among the headers) is a 400; anything else gets a best effort.
+ */
+export async function readEmail(raw: Buffer): Promise<Email> {
+  const firstLine = raw.toString('latin1', 0, Math.min(raw.length, 1000)).replace(/^\uFEFF|^\xEF\xBB\xBF/, '');
+  if (!FIRST_LINE.test(firstLine)) throw errors.BOUNCE_ERR_NOT_EMAIL_HEADER();
+  const headerEnd = bodyStart(raw, 0);
+  if (raw.subarray(0, headerEnd < 0 ? raw.length : headerEnd).includes(0)) throw errors.BOUNCE_ERR_NOT_EMAIL_NUL();
+  let parsed: ParsedEmail;
+  try {
+    parsed = await PostalMime.parse(skipUnneededBodies(raw), { attachmentEncoding: 'utf8', forceRfc822Attachments: true, maxNestingDepth: 32, maxHeadersSize: MAX_HEADER_BYTES });
+  } catch (error) {
+    throw errors.BOUNCE_ERR_EMAIL_UNREADABLE((error as Error).message);
+  }
+  const byName = new Map<string, string[]>();
+  for (const { key, value } of parsed.headers) {
+    const values = byName.get(key);
+    if (values) values.push(value);
+    else byName.set(key, [value]);
+  }
+  const contentType = (byName.get('content-type')?.[0] ?? 'text/plain').toLowerCase();
+  const from = parsed.from?.address ?? parsed.from?.group?.[0]?.address ?? '';
+  const text = tidy(parsed.text?.trim() ? parsed.text : parsed.html ? htmlToText(parsed.html) : '');
+  return {
+    header: (name) => byName.get(name)?.[0],
+    headers: (name) => byName.get(name) ?? [],
+    subject: parsed.subject ?? '',
+    from: from.toLowerCase(),
+    mediaType: contentType.split(';')[0]!.trim(),
+    reportType: /;\s*report-type\s*=\s*"?([\w-]+)/.exec(contentType)?.[1] ?? '',
+    text,
+    parts: parsed.attachments
+      .filter((a) => typeof a.content === 'string' && !a.mimeType.startsWith('image/'))
+      .map((a) => ({ type: a.mimeType, content: a.content as string })),
+  };
+}

@@ -1,0 +1,64 @@
+import { readDeliveryStatus } from './dsn.ts';
+import { courier } from './forms/courier.ts';
+import { domino } from './forms/domino.ts';
+import { exchange } from './forms/exchange.ts';
+import { exim } from './forms/exim.ts';
+import { gmail } from './forms/gmail.ts';
+import { postfix } from './forms/postfix.ts';
+import { qmail } from './forms/qmail.ts';
+import { sendmail } from './forms/sendmail.ts';
+import { readSes } from './forms/ses.ts';
+import { text } from './forms/text.ts';
+import { yahoo } from './forms/yahoo.ts';
+import { autoReplyFormat, isFeedbackReport } from './kind.ts';
+import { readEmail } from './mime.ts';
+import type { BounceForm, BounceKind, BounceReport, Email, ReportedRecipient } from './types.ts';
+
+/** Recipients answered and classified per email; the rest are counted in `omitted` */
+export const MAX_RECIPIENTS = 1_000;
+
+/** Non-standard forms, most specific first; `text` last, as the fallback for any other form */
+const FORMS: readonly BounceForm[] = [exchange, gmail, yahoo, domino, courier, qmail, exim, sendmail, postfix, text];
+
+const DELIVERY_STATUS = new Set(['message/delivery-status', 'message/global-delivery-status']);
+
+/** `failed` when any recipient failed, else `delayed` when any is delayed, else `delivered` */
+function kindOf(recipients: readonly ReportedRecipient[], delayed = false): BounceKind {
+  if (recipients.some((r) => r.action === 'failed')) return 'failed';
+  if (delayed || recipients.some((r) => r.action === 'delayed')) return 'delayed';
+  return recipients.length > 0 ? 'delivered' : 'failed';
+}
+
+/** Reads the RFC 3464 / RFC 6533 report; replies the status part lacks come from the human-readable part's form */
+function readReport(email: Email, content: string): BounceReport {
+  const { recipients, omitted } = readDeliveryStatus(content, MAX_RECIPIENTS);
+  if (recipients.some((r) => r.reply === undefined && r.action !== 'delivered')) {
+    const form = FORMS.find((f) => f.detect(email));
+    const prose = form?.read(email).recipients ?? [];
+    for (const recipient of recipients) {
+      if (recipient.reply !== undefined) continue;
+      const match = prose.find((p) => p.recipient.toLowerCase() === recipient.recipient.toLowerCase()) ?? (prose.length === 1 && recipients.length === 1 ? prose[0] : undefined);
+      if (match?.reply) recipient.reply = match.reply;
+    }
+  }
+  return { kind: kindOf(recipients), format: 'rfc3464', recipients, omitted };
+}
+
+/** What one raw email is, and its recipients with their replies (unclassified) */
+export async function parseBounce(raw: Buffer): Promise<BounceReport> {
+  const email = await readEmail(raw);
+  const ses = readSes(email, MAX_RECIPIENTS);
+  if (ses) return { kind: ses.kind, format: 'amazon-ses', recipients: ses.recipients, omitted: ses.omitted };
+  const status = email.parts.find((p) => DELIVERY_STATUS.has(p.type));
+  if (status && /^(?:final|original)-recipient\s*:/im.test(status.content)) return readReport(email, status.content);
+  if (isFeedbackReport(email)) return { kind: 'feedback', format: 'rfc5965', recipients: [], omitted: 0 };
+  for (const form of FORMS) {
+    if (!form.detect(email)) continue;
+    const { recipients, delayed } = form.read(email);
+    if (recipients.length === 0 && form === text) break;
+    return { kind: kindOf(recipients, delayed), format: form.name, recipients: recipients.slice(0, MAX_RECIPIENTS), omitted: Math.max(0, recipients.length - MAX_RECIPIENTS) };
+  }
+  const auto = autoReplyFormat(email);
+  if (auto) return { kind: 'auto-reply', format: auto, recipients: [], omitted: 0 };
+  return { kind: 'not-a-bounce', format: 'none', recipients: [], omitted: 0 };
+}

@@ -1,0 +1,47 @@
+/** What a bounce email is */
+export type BounceKind = 'failed' | 'delayed' | 'delivered' | 'feedback' | 'auto-reply' | 'not-a-bounce';
+
+/** One recipient as a report names it, before classification */
+export interface ReportedRecipient {
+  recipient: string;
+  action?: string;
+  status?: string;
+  reply?: string;
+  remote_mta?: string;
+}
+
+/** What the parsers read from one email */
+export interface BounceReport {
+  kind: BounceKind;
+  format: string;
+  recipients: ReportedRecipient[];
+  /** Recipients past the cap, neither answered nor classified */
+  omitted: number;
+}
+
+/** An email as the parsers see it: decoded headers, text, and the report parts */
+export interface Email {
+  /** Top-level headers, lower-case names, values unfolded, in order */
+  header(name: string): string | undefined;
+  headers(name: string): string[];
+  subject: string;
+  /** Sender address, lower case */
+  from: string;
+  /** Top-level media type, lower case */
+  mediaType: string;
+  /** `report-type` parameter of a top-level `multipart/report`, lower case */
+  reportType: string;
+  /** The human-readable text: the plain parts, else the HTML parts as text */
+  text: string;
+  /** Non-text parts kept for their content (delivery status, feedback report, JSON), decoded as UTF-8 */
+  parts: { type: string; content: string }[];
+}
+
+/** A non-standard bounce form: recognises its emails and reads their recipients */
+export interface BounceForm {
+  name: string;
+  /** The email is of this form */
+  detect(email: Email): boolean;
+  /** Recipients in order; kind `delayed` when the text says the server still retries */
+  read(email: Email): { recipients: ReportedRecipient[]; delayed?: boolean };
+}

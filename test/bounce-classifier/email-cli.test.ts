@@ -1,0 +1,103 @@
+/**
+ * `capstan classify --email` as a process: files, a maildir and a folder of .eml files, plain output with its closing
+ * table, `--json` lines, exit codes; and the progress bar, drawn only when stderr is a terminal.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { classifyEmailCommand } from '../../plugins/bounce-classifier/email/cli.ts';
+
+const CAPSTAN = fileURLToPath(new URL('../../runtime/cli/capstan.js', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../plugins/bounce-classifier/email/fixtures/', import.meta.url));
+
+function capstan(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CAPSTAN, ...args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end();
+  });
+}
+
+/** A maildir holding three fixtures in cur/ and new/, and a file in tmp/ that a maildir reader must skip */
+function maildir(): string {
+  const root = mkdtempSync(join(tmpdir(), 'capstan-maildir-'));
+  for (const sub of ['cur', 'new', 'tmp']) mkdirSync(join(root, sub));
+  copyFileSync(join(FIXTURES, 'exim.eml'), join(root, 'cur', '1762000000.M1P1.host:2,S'));
+  copyFileSync(join(FIXTURES, 'ses-bounce.eml'), join(root, 'cur', '1762000001.M2P1.host:2,S'));
+  copyFileSync(join(FIXTURES, 'vacation-rfc3834.eml'), join(root, 'new', '1762000002.M3P1.host'));
+  writeFileSync(join(root, 'tmp', '1762000003.M4P1.host'), 'half written');
+  return root;
+}
+
+test('classify --email reads a maildir and prints recipients, then counts per kind and class', async () => {
+  const root = maildir();
+  try {
+    const { code, stdout, stderr } = await capstan(['classify', '--email', root]);
+    assert.is(code, 0, stderr);
+    assert.not.match(stderr, /\r/, 'no progress bar when stderr is not a terminal');
+    const [lines, ...tables] = stdout.trim().split('\n\n');
+    const rows = lines!.split('\n').map((line) => line.split('\t'));
+    assert.equal(rows.map((r) => r.slice(1, 5)), [
+      ['failed', 'rui@fields.example.net', 'RECIPIENT_NOT_FOUND', 'RECIPIENT_ERROR'],
+      ['failed', 'tess@fields.example.net', 'VIRUS', 'CONTENT_REJECTED_VIRUS'],
+      ['failed', 'vera@dest.example.net', 'RECIPIENT_NOT_FOUND', 'RECIPIENT_ERROR'],
+      ['failed', 'ken@dest.example.net', 'RECIPIENT_ERROR', 'MAILBOX_FULL'],
+      ['auto-reply'],
+    ]);
+    assert.match(tables[0]!, /^kind\s+emails\nfailed\s+2\nauto-reply\s+1$/);
+    assert.match(tables[1]!, /^bnac class\s+recipients\nRECIPIENT_NOT_FOUND\s+2\nRECIPIENT_ERROR\s+1\nVIRUS\s+1$/);
+    assert.match(tables[2]!, /^backoff class\s+recipients\nRECIPIENT_ERROR\s+2\n/);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('classify --email --json writes one line per email of a folder, and exits 1 when a file is not an email', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'capstan-emails-'));
+  try {
+    copyFileSync(join(FIXTURES, 'postfix-two-recipients.eml'), join(folder, 'a.eml'));
+    mkdirSync(join(folder, 'more'));
+    copyFileSync(join(FIXTURES, 'arf-feedback.eml'), join(folder, 'more', 'b.eml'));
+    writeFileSync(join(folder, 'c.eml'), 'not an email at all');
+    writeFileSync(join(folder, 'notes.txt'), 'skipped: not .eml');
+    const { code, stdout } = await capstan(['classify', '--email', '--json', folder]);
+    assert.is(code, 1);
+    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    assert.equal(lines.map((l) => [l.file.slice(folder.length + 1), l.kind ?? l.error]), [
+      ['a.eml', 'failed'],
+      ['c.eml', 'Body is not an email: it does not start with a header line'],
+      [join('more', 'b.eml'), 'feedback'],
+    ]);
+    assert.equal(lines[0].recipients.map((r: any) => r.bnac.class), ['RECIPIENT_ERROR', 'BLOCK_LIST']);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('classify --email exits 2 without a file, or when a path does not exist', async () => {
+  const none = await capstan(['classify', '--email']);
+  assert.is(none.code, 2);
+  assert.match(none.stderr, /--email needs at least one FILE or FOLDER/);
+  const missing = await capstan(['classify', '--email', '/no/such/folder']);
+  assert.is(missing.code, 2);
+  assert.match(missing.stderr, /no such file or directory/);
+});
+
+test('classify --email draws a progress bar when stderr is a terminal', async () => {
+  let out = '';
+  let err = '';
+  const code = await classifyEmailCommand(['--email', '--json', join(FIXTURES, 'exim.eml'), join(FIXTURES, 'qmail.eml')], { write: (t: string) => (out += t) }, { write: (t: string) => (err += t), isTTY: true });
+  assert.is(code, 0);
+  assert.match(err, /\r\[#{30}\] 2\/2 emails/);
+  assert.is(out.trim().split('\n').length, 2);
+});
+
+test.run();

@@ -1,0 +1,198 @@
+/**
+ * `POST /v1/bounce-email` on a real listener with the built-in model: every fixture of
+ * `plugins/bounce-classifier/email/fixtures/` (an `.eml` and its expected `.json`: kind, format, recipients in
+ * order with action, status, reply, remote MTA and the BNAC and backoff classes), both body forms, the cache, the
+ * limits and bad input.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startService } from './_host.ts';
+import type { TestService } from './_host.ts';
+
+const FIXTURES = join(import.meta.dirname, '../../plugins/bounce-classifier/email/fixtures');
+const names = readdirSync(FIXTURES).filter((f) => f.endsWith('.eml')).map((f) => f.slice(0, -4)).sort();
+const RFC822 = { 'content-type': 'message/rfc822' };
+
+/** The answer with classes only: probabilities are the model's, the classes are what a fixture pins */
+function classesOnly(answer: any): unknown {
+  return {
+    kind: answer.kind,
+    format: answer.format,
+    recipients: answer.recipients.map((r: any) => ({ ...r, ...(r.bnac && { bnac: r.bnac.class }), ...(r.backoff && { backoff: r.backoff.class }) })),
+  };
+}
+
+async function assertError(response: Response, status: number, pattern: RegExp): Promise<void> {
+  const body = await response.json();
+  assert.is(response.status, status, JSON.stringify(body));
+  assert.equal(Object.keys(body), ['error']);
+  assert.match(body.error, pattern);
+}
+
+/** A delivery-status report for `count` recipients, each with its own reply */
+function manyRecipients(count: number): string {
+  const groups = Array.from({ length: count }, (_, i) => `Final-Recipient: rfc822; user${i}@example.net\nAction: failed\nStatus: 5.1.1\nDiagnostic-Code: smtp; 550 5.1.1 <user${i}@example.net>: User unknown\n`);
+  return [
+    'From: MAILER-DAEMON@mx.example.org',
+    'Subject: Undelivered Mail Returned to Sender',
+    'Content-Type: multipart/report; report-type=delivery-status; boundary="B"',
+    '',
+    '--B',
+    'Content-Type: message/delivery-status',
+    '',
+    'Reporting-MTA: dns; mx.example.org',
+    '',
+    groups.join('\n'),
+    '--B--',
+    '',
+  ].join('\n');
+}
+
+const email = suite<{ service?: TestService }>('POST /v1/bounce-email', {});
+email.before(async (context) => {
+  context.service = await startService({ config: { limits: { bodyBytes: 24 * 1024 * 1024 } } });
+});
+email.after(async (context) => context.service?.close());
+
+email(`answers each of the ${names.length} fixtures with its expected kind, format, recipients, replies and classes`, async ({ service }) => {
+  assert.ok(names.length >= 25, `found ${names.length} fixtures`);
+  const wrong: string[] = [];
+  for (const name of names) {
+    const response = await service!.post('/v1/bounce-email', readFileSync(join(FIXTURES, `${name}.eml`), 'utf8'), RFC822);
+    const answer = await response.json();
+    const expected = JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8'));
+    const actual = response.status === 200 ? classesOnly(answer) : answer;
+    if (JSON.stringify(actual) !== JSON.stringify(expected)) wrong.push(`${name}\n  expected ${JSON.stringify(expected)}\n  actual   ${JSON.stringify(actual)}`);
+  }
+  assert.equal(wrong, []);
+});
+
+email('answers the same for the JSON form {"email"} as for message/rfc822', async ({ service }) => {
+  const raw = readFileSync(join(FIXTURES, 'postfix-two-recipients.eml'), 'utf8');
+  const asJson = await (await service!.post('/v1/bounce-email', { email: raw })).json();
+  const asRaw = await (await service!.post('/v1/bounce-email', raw, RFC822)).json();
+  assert.equal(asJson, asRaw);
+  assert.is(asJson.recipients[0].bnac.probability >= 0 && asJson.recipients[0].bnac.probability <= 1, true);
+});
+
+email('classifies recipients through the cache that /v2/bnac fills', async ({ service }) => {
+  const reply = '550 5.1.1 <dana.kowalski@example.net>: Recipient address rejected: User unknown in virtual mailbox table';
+  await service!.post('/v2/bnac', { messages: [reply] });
+  const before = await (await service!.get('/v1/cache/stats')).json();
+  await service!.post('/v1/bounce-email', readFileSync(join(FIXTURES, 'postfix-dsn.eml'), 'utf8'), RFC822);
+  const after = await (await service!.get('/v1/cache/stats')).json();
+  assert.is(after.hit_requests - before.hit_requests >= 1, true, 'the bnac lookup hit the entry /v2/bnac stored');
+});
+
+email('answers the first 1,000 recipients and counts the rest when a report names thousands', async ({ service }) => {
+  const started = performance.now();
+  const response = await service!.post('/v1/bounce-email', manyRecipients(5_000), RFC822);
+  const answer = await response.json();
+  assert.is(response.status, 200);
+  assert.is(answer.recipients.length, 1_000);
+  // Only the first 12,000 lines of report parts are read: the omitted count is of the recipients listed in them
+  assert.ok(answer.recipients_omitted >= 1_000 && answer.recipients_omitted < 4_000, String(answer.recipients_omitted));
+  assert.is(answer.recipients[999].recipient, 'user999@example.net');
+  assert.is(answer.recipients[999].bnac.class, 'RECIPIENT_NOT_FOUND');
+  assert.ok(performance.now() - started < 10_000, 'within 10 s on a loaded machine');
+});
+
+email('skips a 20 MB attachment unread and still answers the report', async ({ service }) => {
+  const raw = readFileSync(join(FIXTURES, 'postfix-dsn.eml'), 'utf8');
+  const boundary = '--4Hq2mB0xZ1z9tQ.1762077602/mail.example.org';
+  const attachment = [
+    boundary,
+    'Content-Type: application/pdf; name="catalogue.pdf"',
+    'Content-Transfer-Encoding: base64',
+    'Content-Disposition: attachment; filename="catalogue.pdf"',
+    '',
+    ...Array.from({ length: (20 * 1024 * 1024) / 77 }, () => 'QUJD'.repeat(19)),
+    '',
+  ].join('\n');
+  const big = raw.replace(`${boundary}--`, `${attachment}${boundary}--`);
+  assert.ok(big.length > 20 * 1024 * 1024);
+  // Baseline of the same run: the same bytes refused as not an email, which costs their transfer and nothing else
+  const notEmail = `\n${big}`;
+  const bestOf = async (body: string, status: number) => {
+    let best = Infinity;
+    for (let i = 0; i < 2; i++) {
+      const started = performance.now();
+      const response = await service!.post('/v1/bounce-email', body, RFC822);
+      await response.arrayBuffer();
+      assert.is(response.status, status);
+      best = Math.min(best, performance.now() - started);
+    }
+    return best;
+  };
+  const transfer = await bestOf(notEmail, 400);
+  const parsed = await bestOf(big, 200);
+  const answer = await (await service!.post('/v1/bounce-email', big, RFC822)).json();
+  assert.is(answer.recipients[0].bnac.class, 'RECIPIENT_NOT_FOUND');
+  // Decoding the attachment costs about 1 s on one core; skipping it, tens of milliseconds
+  assert.ok(parsed - transfer < 400, `reading the email took ${Math.round(parsed - transfer)} ms beyond its transfer (${Math.round(transfer)} ms)`);
+});
+
+email('answers hostile text in bounded time: whitespace runs, long tokens, repeated phrases', async ({ service }) => {
+  // Each of these took seconds at 32 KB, and would take minutes at 1 MB, when a pattern backtracked over them
+  const n = 128 * 1024;
+  const head = 'From: MAILER-DAEMON@example.org\nSubject: Undelivered Mail\n';
+  const dsn = (field: string) =>
+    `${head}Content-Type: multipart/report; report-type=delivery-status; boundary=B\n\n--B\nContent-Type: message/delivery-status\n\nFinal-Recipient: rfc822; a@example.net\n${field}\n--B--\n`;
+  const cases: Record<string, string> = {
+    'blank lines': `${head}\n550 5.1.1 x\n${'\n '.repeat(n / 2)}y`,
+    'a line of dashes': `${head}\nThe following addresses had permanent fatal errors\n${'-'.repeat(n)}\n`,
+    'Domino phrases': `From: x@example.org\nSubject: DELIVERY FAILURE: x\n\n${'was not delivered to:\n'.repeat(n / 22)}`,
+    'Exchange phrase and blanks': `${head}\nDiagnostic information for administrators\nYour message to${' \n'.repeat(n / 2)}`,
+    'Courier blanks': `${head}\nrunning the Courier mail server\n<a@example.net>:\n${' \n'.repeat(n / 2)}x`,
+    'sendmail reason of spaces': `${head}\n----- The following addresses had permanent fatal errors -----\n<a@example.net>\n    (reason: 550 x${' '.repeat(n)}y\n`,
+    'Remote-MTA of parentheses': dsn(`Remote-MTA: dns; ${'('.repeat(n)}`),
+    'Diagnostic-Code of spaces': dsn(`Diagnostic-Code: smtp; 550 x${' '.repeat(n)}y`),
+    'addresses without an end': `${head}\n${'a@'.repeat(n / 2)}\n`,
+    'Exim phrases': `${head}\nThis message was created automatically by mail delivery software.\n  a@example.net\n    ${'SMTP error from remote mail server after aaaa '.repeat(n / 46)}\n`,
+  };
+  const slow: string[] = [];
+  for (const [name, body] of Object.entries(cases)) {
+    const started = performance.now();
+    const response = await service!.post('/v1/bounce-email', body, RFC822);
+    await response.arrayBuffer();
+    const ms = performance.now() - started;
+    if (response.status !== 200 || ms > 2_000) slow.push(`${name}: ${response.status} in ${Math.round(ms)} ms`);
+  }
+  assert.equal(slow, []);
+});
+
+email('answers 400 with a clear error when the body is not an email', async ({ service }) => {
+  await assertError(await service!.post('/v1/bounce-email', 'just some words, no headers', RFC822), 400, /^Body is not an email: it does not start with a header line$/);
+  await assertError(await service!.post('/v1/bounce-email', 'From: a@example.org\0\nSubject: x\n\nbody', RFC822), 400, /^Body is not an email: its headers hold NUL bytes$/);
+  await assertError(await service!.post('/v1/bounce-email', { email: '' }), 400, /^Email is empty$/);
+  await assertError(await service!.post('/v1/bounce-email', '', RFC822), 400, /^Request body is required: send "application\/json" or "message\/rfc822"$/);
+  await assertError(await service!.post('/v1/bounce-email', { email: 'x', extra: 1 }), 400, /unknown property "extra"/);
+  await assertError(await service!.post('/v1/bounce-email', 'From: a@example.org\n\nx', { 'content-type': 'text/plain' }), 400, /^Unsupported content type "text\/plain": send "application\/json" or "message\/rfc822"$/);
+});
+
+email('gives a best-effort answer for truncated MIME and unknown charsets', async ({ service }) => {
+  const raw = readFileSync(join(FIXTURES, 'postfix-two-recipients.eml'), 'utf8');
+  const truncated = raw.slice(0, raw.indexOf('Diagnostic-Code: smtp; 554'));
+  const answer = await (await service!.post('/v1/bounce-email', truncated, RFC822)).json();
+  assert.equal(answer.recipients.map((r: any) => r.recipient), ['ola@shop.example.net', 'accounts@shop.example.net']);
+  const odd = raw.replace('charset=us-ascii', 'charset=x-no-such-charset');
+  const oddAnswer = await (await service!.post('/v1/bounce-email', odd, RFC822)).json();
+  assert.is(oddAnswer.kind, 'failed');
+});
+
+const limits = suite<{ service?: TestService }>('POST /v1/bounce-email limits', {});
+limits.before(async (context) => {
+  context.service = await startService({ classifier: 'rules', config: { limits: { bodyBytes: 1_024 } } });
+});
+limits.after(async (context) => context.service?.close());
+
+limits('answers 413 past the body limit, for both body forms', async ({ service }) => {
+  const raw = readFileSync(join(FIXTURES, 'postfix-dsn.eml'), 'utf8');
+  await assertError(await service!.post('/v1/bounce-email', raw, RFC822), 413, /^Request body is larger than the limit of 1024 bytes$/);
+  await assertError(await service!.post('/v1/bounce-email', { email: raw }), 413, /larger than the limit/);
+});
+
+email.run();
+limits.run();
