@@ -8,6 +8,30 @@ import { Rng } from '../scripts/corpus/random.ts';
 
 export const KEYS = { bc: 'fuzz-bc-key-1', ips: 'fuzz-ips-key-1' } as const;
 
+/**
+ * What a fuzz run must not cause besides bad answers: crashes of the process (unhandled rejections and exceptions,
+ * caught while the run lasts) and errors the host logs. `log` goes to the host's logger; `stop()` detaches and
+ * answers the violations.
+ */
+export function watchHost(): { log: (line: string) => void; stop(): string[] } {
+  const logs: string[] = [];
+  const crashes: string[] = [];
+  const onCrash = (error: unknown) => crashes.push(String((error as Error)?.stack ?? error));
+  process.on('unhandledRejection', onCrash);
+  process.on('uncaughtException', onCrash);
+  return {
+    log: (line) => logs.push(line),
+    stop() {
+      process.off('unhandledRejection', onCrash);
+      process.off('uncaughtException', onCrash);
+      return [
+        ...crashes.map((crash) => `crash: ${crash.slice(0, 300)}`),
+        ...logs.filter((l) => JSON.parse(l).level === 'error').map((line) => `host logged an error: ${line.slice(0, 300)}`),
+      ];
+    },
+  };
+}
+
 /** One request of the stream; `raw` requests are written byte for byte on a fresh socket */
 export interface Case {
   n: number;

@@ -14,7 +14,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../runtime/host/logger.ts';
 import { startHost } from '../runtime/mod.ts';
-import { prefix, problem, send } from './_fuzz.ts';
+import { prefix, problem, send, watchHost } from './_fuzz.ts';
 import { EmailFuzz } from './_fuzz-email.ts';
 
 const SEED = Number(process.env.FUZZ_SEED) || 1;
@@ -25,18 +25,14 @@ const KEY = 'fuzz-email-key';
 test(`fuzz POST /v1/bounce-email (seed ${SEED}): no 5xx, no hang, errors as JSON, healthy afterwards`, async () => {
   console.log(`fuzz-email: seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${CASES} cases`);
   const folder = await mkdtemp(join(tmpdir(), 'capstan-fuzz-email-'));
-  const logs: string[] = [];
-  const crashes: string[] = [];
-  const onCrash = (error: unknown) => crashes.push(String((error as Error)?.stack ?? error));
-  process.on('unhandledRejection', onCrash);
-  process.on('uncaughtException', onCrash);
+  const watch = watchHost();
   const host = await startHost(
     {
       version: '6.10',
       servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
       plugins: [{ id: 'bounce-classifier', config: { apiKey: KEY, cache: { folder: join(folder, 'cache') }, limits: { bodyBytes: 24 * 1024 * 1024 } } }],
     },
-    { baseDir: folder, ephemeralPorts: true, env: {}, checkResponses: true, log: createLogger({ service: 'fuzz', level: 'warn', write: (line) => logs.push(line) }) },
+    { baseDir: folder, ephemeralPorts: true, env: {}, checkResponses: true, log: createLogger({ service: 'fuzz', level: 'warn', write: watch.log }) },
   );
   const base = new URL(host.urls[0]!);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -69,12 +65,9 @@ test(`fuzz POST /v1/bounce-email (seed ${SEED}): no 5xx, no hang, errors as JSON
   } finally {
     agent.destroy();
     await host.close();
-    process.off('unhandledRejection', onCrash);
-    process.off('uncaughtException', onCrash);
+    violations.push(...watch.stop());
     await rm(folder, { recursive: true, force: true });
   }
-  for (const crash of crashes) violations.push(`crash: ${crash.slice(0, 300)}`);
-  for (const line of logs.filter((l) => JSON.parse(l).level === 'error')) violations.push(`host logged an error: ${line.slice(0, 300)}`);
   assert.ok(violations.length === 0, `${violations.length} violations with FUZZ_SEED=${SEED} (first 20):\n${violations.slice(0, 20).join('\n')}`);
 });
 

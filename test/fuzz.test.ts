@@ -19,7 +19,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../runtime/host/logger.ts';
 import { startHost } from '../runtime/mod.ts';
-import { Fuzz, KEYS, prefix, problem, send, type Case } from './_fuzz.ts';
+import { Fuzz, KEYS, prefix, problem, send, watchHost, type Case } from './_fuzz.ts';
 
 const SEED = Number(process.env.FUZZ_SEED) || 1;
 const CASES = Number(process.env.FUZZ_CASES) || 3000;
@@ -29,11 +29,7 @@ const TIMEOUT_MS = 15_000;
 test(`fuzz both APIs (seed ${SEED}): no 5xx, errors as JSON, the server healthy afterwards`, async () => {
   console.log(`fuzz: seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${CASES} cases, concurrency ${CONCURRENCY}`);
   const folder = await mkdtemp(join(tmpdir(), 'capstan-fuzz-'));
-  const logs: string[] = [];
-  const crashes: string[] = [];
-  const onCrash = (error: unknown) => crashes.push(String((error as Error)?.stack ?? error));
-  process.on('unhandledRejection', onCrash);
-  process.on('uncaughtException', onCrash);
+  const watch = watchHost();
   const host = await startHost(
     {
       version: '6.10',
@@ -45,7 +41,7 @@ test(`fuzz both APIs (seed ${SEED}): no 5xx, errors as JSON, the server healthy 
     },
     // checkResponses: an answer that does not match the spec becomes a 500, which this test catches
     // A short headers timeout: the stream holds requests that never finish their headers, answered 408 after it
-    { baseDir: folder, ephemeralPorts: true, env: { CAPSTAN_HEADERS_TIMEOUT_MS: '1000' }, checkResponses: true, log: createLogger({ service: 'fuzz', level: 'warn', write: (line) => logs.push(line) }) },
+    { baseDir: folder, ephemeralPorts: true, env: { CAPSTAN_HEADERS_TIMEOUT_MS: '1000' }, checkResponses: true, log: createLogger({ service: 'fuzz', level: 'warn', write: watch.log }) },
   );
   const base = new URL(host.urls[0]!);
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
@@ -113,12 +109,9 @@ test(`fuzz both APIs (seed ${SEED}): no 5xx, errors as JSON, the server healthy 
   } finally {
     agent.destroy();
     await host.close();
-    process.off('unhandledRejection', onCrash);
-    process.off('uncaughtException', onCrash);
+    violations.push(...watch.stop());
     await rm(folder, { recursive: true, force: true });
   }
-  for (const crash of crashes) violations.push(`crash: ${crash.slice(0, 300)}`);
-  for (const line of logs.filter((l) => JSON.parse(l).level === 'error')) violations.push(`host logged an error: ${line.slice(0, 300)}`);
   violations.unshift(...serverErrors);
   assert.ok(
     violations.length === 0,

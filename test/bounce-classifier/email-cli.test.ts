@@ -2,7 +2,6 @@
  * `capstan classify --email` as a process: files, a maildir and a folder of .eml files, plain output with its closing
  * table, `--json` lines, exit codes; and the progress bar, drawn only when stderr is a terminal.
  */
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,21 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { classifyEmailCommand } from '../../plugins/bounce-classifier/email/cli.ts';
+import { runCli as capstan } from '../host/_fixtures.ts';
 
-const CAPSTAN = fileURLToPath(new URL('../../runtime/cli/capstan.js', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('../../plugins/bounce-classifier/email/fixtures/', import.meta.url));
-
-function capstan(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CAPSTAN, ...args]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end();
-  });
-}
 
 /** A maildir holding three fixtures in cur/ and new/, and a file in tmp/ that a maildir reader must skip */
 function maildir(): string {

@@ -2,24 +2,11 @@
  * Plugins contribute `capstan` commands: `--help` lists them, `capstan <command>` runs them, and a name that clashes
  * with a host command or another plugin's command is refused. The CLI runs as a process.
  */
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CLI, document, tempDir, writePlugin } from '../host/_fixtures.ts';
-
-function capstan(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+import { document, runCli as capstan, tempDir, writePlugin } from '../host/_fixtures.ts';
 
 const dir = tempDir();
 /** A plugin adding `command`, which echoes its arguments, stdin and baseDir, and exits with code 3 */

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,26 @@ import { join, resolve } from 'node:path';
 export const RUNTIME = resolve(import.meta.dirname, '../../runtime/mod.ts');
 /** The CLI entry */
 export const CLI = resolve(import.meta.dirname, '../../runtime/cli/capstan.js');
+
+/** What one run of the CLI printed, and its exit code */
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `capstan ARGS` as a process, with `stdin` as its whole input (none by default) */
+export function runCli(args: readonly string[], stdin = ''): Promise<CliRun> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [CLI, ...args]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (code) => done({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
 
 /** A fresh temporary folder */
 export function tempDir(prefix = 'capstan-test-'): string {
