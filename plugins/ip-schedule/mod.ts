@@ -22,7 +22,7 @@ import { isTimeZone, today } from './dates.ts';
 import { errors } from './errors.ts';
 import { feedOperations, PolicyFeed } from './feed/mod.ts';
 import { createHandlers } from './handlers.ts';
-import { scheduleMetrics } from './metrics.ts';
+import { backoffMetrics, feedMetrics, scheduleMetrics } from './metrics.ts';
 
 const Config = Type.Object({
   store: Type.Optional(Type.String({ minLength: 1, description: 'Id of the store plugin instance in plugins[]' })),
@@ -63,12 +63,14 @@ export default definePlugin({
     }
     const table = policyTable(backoff);
     if (!store.watch) ctx.log.warn('the schedule store has no watch(): the policy feed sees only this host\'s writes');
-    const feed = await PolicyFeed.start({
-      store, timezone, log: ctx.log, maxBufferedBytes: settings.maxBufferedBytes, pingIntervalMs: settings.pingInterval * 1000,
+    let feed: PolicyFeed | undefined;
+    const counters = feedMetrics(ctx.metrics, () => feed);
+    feed = await PolicyFeed.start({
+      store, timezone, log: ctx.log, maxBufferedBytes: settings.maxBufferedBytes, pingIntervalMs: settings.pingInterval * 1000, counters,
     });
     const policies = feedOperations(feed);
     const engine = new BackoffEngine(table, (id) => feed.appliedPolicy(id));
-    const events = backoffHandlers({ classifier, store, engine, notice: (change) => feed.notice(change), now: Date.now });
+    const events = backoffHandlers({ classifier, store, engine, notice: (change) => feed.notice(change), now: Date.now, received: backoffMetrics(ctx.metrics) });
     return {
       handlers: { ...createHandlers({ store, timezone, changed: (ip) => feed.notice({ ip }) }), ...policies.handlers, ...events },
       // Batches of backoff events: 10,000 replies of a few hundred bytes

@@ -1,6 +1,7 @@
 /**
  * How the host serves the feed's WebSocket: the key check on the upgrade (header or `api_key`), refusals before any
- * handshake, other paths and plain GETs, wss on https, malformed frames, and shutdown
+ * handshake, other paths and plain GETs, wss on https, malformed frames, and shutdown; each drop is counted by reason
+ * in `capstan_feed_clients_dropped_total`
  */
 import { once } from 'node:events';
 import { request } from 'node:http';
@@ -9,10 +10,18 @@ import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { selfSigned, tempDir } from '../host/_fixtures.ts';
 import { MtaClient } from './_mta-client.ts';
-import { autoGrouping, startScheduleHost, utcDate, withScheduleHost } from './_host.ts';
+import { autoGrouping, startScheduleHost, utcDate, withScheduleHost, type ScheduleHost } from './_host.ts';
 
 const KEYS = { authentication: { apikeys: ['k1', 'k2'] } };
 const running = (name: string, volume = 100) => autoGrouping(name, [utcDate(0), volume], [utcDate(9), 1000]);
+
+/** `capstan_feed_clients_dropped_total` of the ip-schedule plugin by reason, from the host's /metrics */
+async function dropped(host: ScheduleHost): Promise<Record<string, number>> {
+  const text = await (await fetch(`${host.url}/metrics`)).text();
+  const counts: Record<string, number> = {};
+  for (const [, reason, count] of text.matchAll(/^capstan_feed_clients_dropped_total\{reason="(\w+)",plugin="ip-schedule"\} (\d+)$/gm)) counts[reason!] = Number(count);
+  return counts;
+}
 
 /** Opens a WebSocket; resolves with the socket once open, or with the HTTP answer that refused it */
 function upgrade(address: string, options: WebSocket.ClientOptions = {}): Promise<{ ws?: WebSocket; status?: number; headers?: Record<string, unknown>; body?: string }> {
@@ -121,6 +130,7 @@ test('a malformed frame closes that client only; the others keep getting changes
     await host.call('POST', '/config/192.0.2.1', { groupings: [running('&gmail')] });
     await good.until(() => good.policies.size === 1, 1000);
     assert.is(chatty!.readyState, WebSocket.OPEN, 'well-formed messages are ignored');
+    assert.equal(await dropped(host), { slow_reader: 0, missed_ping: 0, malformed_frame: 1 });
     chatty!.close();
     await good.stop();
     assert.equal(good.errors, []);
@@ -147,6 +157,7 @@ test('a client that does not answer pings is dropped, and one that does stays', 
     assert.ok(lines.some((l) => l.includes('no answer to the last ping')));
     await new Promise((done) => setTimeout(done, 300));
     assert.is(alive!.readyState, WebSocket.OPEN);
+    assert.equal(await dropped(host), { slow_reader: 0, missed_ping: 1, malformed_frame: 0 });
     alive!.close();
   });
 });
@@ -176,6 +187,7 @@ test('a client that stops reading is dropped once it falls maxBufferedBytes behi
     await reader.until(() => JSON.stringify(reader.state()) === JSON.stringify(expected), 2000, 'the reader has everything');
     await slow.until(() => slow.syncs >= 2 && JSON.stringify(slow.state()) === JSON.stringify(expected), 3000, 'the slow client resynced');
     assert.is(reader.connections, 1, 'the reading client was never dropped');
+    assert.equal(await dropped(host), { slow_reader: 1, missed_ping: 0, malformed_frame: 0 });
     assert.equal([...reader.errors, ...slow.errors], []);
     await Promise.all([reader.stop(), slow.stop()]);
   });

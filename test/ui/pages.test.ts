@@ -1,7 +1,7 @@
 /**
  * The `ui` pages in headless Chromium (Debian's `chromium`, driven by playwright-core, which downloads no browser):
- * the warm-up page creates an AUTO schedule, draws its curve and pauses it; the classifier page classifies a batch;
- * a missing or wrong API key says so. Screenshots of each page go to `test/.screenshots/` (git-ignored).
+ * the warm-up page creates an AUTO schedule, draws its curve and pauses it; the classifier page classifies a batch
+ * and a bounce email given through its file picker; a missing or wrong API key says so. Screenshots of each page go to `test/.screenshots/` (git-ignored).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -159,6 +159,70 @@ it('classifier page: a pasted batch shows classes, probabilities, backoff fields
   assert.is(await greyCount.textContent(), '2');
   assert.is(await page.locator('#counts tr[data-model="backoff"]').count() >= 1, true);
   await page.screenshot({ path: join(SHOTS, 'classifier.png'), fullPage: true });
+  await page.close();
+});
+
+/** A delivery status notification (RFC 3464) for one invented recipient, as an MTA would send it */
+const BOUNCE_EMAIL = [
+  'From: Mail Delivery System <MAILER-DAEMON@mta.example.net>',
+  'To: sender@example.net',
+  'Subject: Undelivered Mail Returned to Sender',
+  'Date: Mon, 23 Nov 2026 10:00:00 +0000',
+  'Message-ID: <dsn-1@mta.example.net>',
+  'MIME-Version: 1.0',
+  'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
+  '',
+  '--b1',
+  'Content-Type: text/plain; charset=us-ascii',
+  '',
+  'Your message could not be delivered to one or more recipients.',
+  '',
+  '--b1',
+  'Content-Type: message/delivery-status',
+  '',
+  'Reporting-MTA: dns; mta.example.net',
+  'Arrival-Date: Mon, 23 Nov 2026 09:59:58 +0000',
+  '',
+  'Final-Recipient: rfc822; nobody-here@example.org',
+  'Original-Recipient: rfc822; nobody-here@example.org',
+  'Action: failed',
+  'Status: 5.1.1',
+  'Remote-MTA: dns; mx1.example.org',
+  'Diagnostic-Code: smtp; 550 5.1.1 <nobody-here@example.org>: Recipient address rejected: User unknown in virtual mailbox table',
+  '',
+  '--b1',
+  'Content-Type: text/rfc822-headers',
+  '',
+  'From: sender@example.net',
+  'To: nobody-here@example.org',
+  'Subject: Hello',
+  '',
+  '--b1--',
+  '',
+].join('\r\n');
+
+it('classifier page: a bounce email given through the file picker shows its kind, format and each recipient with its classes', async () => {
+  const page = await open('/ui/classifier.html');
+  await useKey(page, KEY);
+  await page.setInputFiles('#email-file', { name: 'bounce.eml', mimeType: 'message/rfc822', buffer: Buffer.from(BOUNCE_EMAIL) });
+  await page.waitForSelector('#email-summary:has-text("bounce.eml: 1 recipient")');
+  const expected = await fetch(`${base}/v1/bounce-email`, { method: 'POST', headers: { 'content-type': 'message/rfc822', 'x-api-key': KEY }, body: BOUNCE_EMAIL }).then((r) => r.json());
+  assert.is(expected.recipients[0].recipient, 'nobody-here@example.org');
+  assert.is(await page.textContent('#email-kind'), 'failed');
+  assert.is(await page.textContent('#email-format'), 'rfc3464');
+  const row = page.locator('#email-recipients tr[data-recipient="1"]');
+  assert.equal(await row.locator('td').allTextContents(), [
+    'nobody-here@example.org', 'failed', '5.1.1',
+    '550 5.1.1 <nobody-here@example.org>: Recipient address rejected: User unknown in virtual mailbox table', 'mx1.example.org',
+    expected.recipients[0].bnac.class, `${(expected.recipients[0].bnac.probability * 100).toFixed(1)} %`,
+    expected.recipients[0].backoff.class, expected.recipients[0].backoff.fields.join(', ') || '—', expected.recipients[0].backoff.actions.join(', ') || '—',
+  ]);
+  await page.screenshot({ path: join(SHOTS, 'classifier-email.png'), fullPage: true });
+  // The API's refusal (NUL bytes in the headers: not an email) is shown as the page's other errors are
+  await page.setInputFiles('#email-file', { name: 'binary.eml', mimeType: 'message/rfc822', buffer: Buffer.from('From: a\u0000b\r\n\r\nbody') });
+  const alert = page.locator('#alert[role=alert]');
+  await alert.waitFor();
+  assert.match(await alert.textContent() ?? '', /^Cannot classify the email: .+/);
   await page.close();
 });
 

@@ -24,6 +24,8 @@ export interface BackoffOptions {
   /** Tells this host's feed of a policy it stored, before the answer goes out */
   notice(change: StoreChange): void;
   now(): number;
+  /** Counts the classified events of one request by class (the plugin's metrics) */
+  received?(classes: readonly string[]): void;
 }
 
 /** The backoff events operation, bound by operationId */
@@ -37,7 +39,9 @@ export function backoffHandlers(options: BackoffOptions): Record<string, Handler
       if (!store.putPolicy) throw errors.SCHEDULE_ERR_NO_POLICY_STORE();
       const { events } = request.body;
       const results = await classifier.classifyReplies('backoff', events.map((event) => event.message), { signal: request.signal });
-      const { answers, apply } = engine.record(events, results.map((result) => result.label), options.now());
+      const classes = results.map((result) => result.label);
+      options.received?.(classes);
+      const { answers, apply } = engine.record(events, classes, options.now());
       await Promise.all(apply.map(async (policy) => {
         await store.putPolicy!(policy);
         options.notice({ policy: policy.id });

@@ -6,7 +6,7 @@
 import type { WebSocket } from 'ws';
 import type { AppliedPolicy, Logger, ScheduleStore, StoreChange } from '../../../runtime/mod.ts';
 import { today } from '../dates.ts';
-import { FeedClients } from './clients.ts';
+import { FeedClients, type FeedCounters } from './clients.ts';
 import { nextMidnight } from './midnight.ts';
 import { frame } from './protocol.ts';
 import { PolicyState, type Snapshot } from './state.ts';
@@ -38,6 +38,8 @@ export interface FeedOptions {
   log: Logger;
   maxBufferedBytes: number;
   pingIntervalMs: number;
+  /** Counts frames sent and clients dropped (the plugin's metrics); nothing is counted without it */
+  counters?: FeedCounters;
   clock?: Clock;
 }
 
@@ -67,7 +69,9 @@ export class PolicyFeed {
     this.#options = options;
     this.#clock = options.clock ?? SYSTEM_CLOCK;
     this.#state = new PolicyState(this.#today());
-    this.#clients = new FeedClients({ maxBufferedBytes: options.maxBufferedBytes, pingIntervalMs: options.pingIntervalMs, log: options.log });
+    this.#clients = new FeedClients({
+      maxBufferedBytes: options.maxBufferedBytes, pingIntervalMs: options.pingIntervalMs, log: options.log, counters: options.counters,
+    });
   }
 
   /** Watches the store, reads it whole and arms the midnight timer */

@@ -24,6 +24,20 @@ export interface FeedChange {
 export const VERSION_FRAME = Buffer.from(JSON.stringify({ action: 'VERSION', version: PROTOCOL_VERSION }));
 export const SYNCED_FRAME = Buffer.from('{"action":"SYNCED"}');
 
+/** The actions a frame may carry */
+export type FrameAction = 'VERSION' | 'CREATE' | 'UPDATE' | 'DELETE' | 'SYNCED';
+
+/** Every frame starts `{"action":"`, and the actions' first letters differ: a frame's action is one byte away */
+const ACTION_AT = '{"action":"'.length;
+const ACTION_BY_LETTER: Readonly<Record<number, FrameAction>> = {
+  0x56: 'VERSION', 0x43: 'CREATE', 0x55: 'UPDATE', 0x44: 'DELETE', 0x53: 'SYNCED',
+};
+
+/** The action of a frame made here (`frame`, `VERSION_FRAME`, `SYNCED_FRAME`), read without parsing it */
+export function frameAction(frame: Buffer): FrameAction {
+  return ACTION_BY_LETTER[frame[ACTION_AT]!]!;
+}
+
 /** Wraps a policy or suspension */
 export function feedObject(kind: FeedObject['kind'], value: Policy | Suspend): FeedObject {
   return { kind, id: value.id, value, json: JSON.stringify(value) };

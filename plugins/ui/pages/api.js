@@ -16,15 +16,19 @@ export function storedKey() {
   return sessionStorage.getItem(KEY_STORAGE) ?? '';
 }
 
-/** Sends one request; resolves with the parsed JSON answer, rejects with an ApiError carrying the API's message */
-export async function api(method, path, body) {
+/**
+ * Sends one request; resolves with the parsed JSON answer, rejects with an ApiError carrying the API's message. The
+ * body is sent as JSON, or as it is (a File or Blob) with `options.type` as its content type
+ */
+export async function api(method, path, body, options = {}) {
   const headers = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const raw = options.type !== undefined;
+  if (body !== undefined) headers['content-type'] = raw ? options.type : 'application/json';
   const key = storedKey();
   if (key !== '') headers['x-api-key'] = key;
   let response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : raw ? body : JSON.stringify(body) });
   } catch (error) {
     throw new ApiError(0, `The service does not answer: ${error.message}`);
   }

@@ -1,5 +1,6 @@
 // The classifier page: one batch to POST /v2/bnac and POST /v1/backoff, and each distinct reply to POST /normalise
-// (a few at a time), shown per reply with a table of class counts.
+// (a few at a time), shown per reply with a table of class counts; and a whole bounce email, dropped or picked, sent as
+// message/rfc822 to POST /v1/bounce-email, shown per recipient.
 import { alertBox, api, el, keyBar } from './api.js';
 
 const MAX_LINES = 1000;
@@ -79,5 +80,66 @@ async function classify(event) {
   }
 }
 
+/** Sends one email file to /v1/bounce-email and shows what it is and its recipients */
+async function classifyEmail(file) {
+  alertBox('');
+  if (file.size === 0) return alertBox(`Cannot classify the email: "${file.name}" is empty`);
+  $('email-file').disabled = true;
+  $('email-summary').textContent = `Reading ${file.name}…`;
+  try {
+    const answer = await api('POST', '/v1/bounce-email', file, { type: 'message/rfc822' });
+    $('email-name').textContent = file.name;
+    $('email-kind').textContent = answer.kind;
+    $('email-format').textContent = answer.format;
+    $('email-omitted').textContent = answer.recipients_omitted
+      ? `(${answer.recipients_omitted.toLocaleString('en')} more recipients neither answered nor classified)` : '';
+    $('email-recipients').tBodies[0].replaceChildren(...answer.recipients.map((r, i) => el('tr', { 'data-recipient': i + 1 },
+      el('td', { class: 'mono recipient' }, r.recipient || '—'),
+      el('td', { class: 'action' }, r.action ?? '—'),
+      el('td', { class: 'mono' }, r.status ?? '—'),
+      el('td', { class: 'mono' }, r.reply ?? '—'),
+      el('td', { class: 'mono' }, r.remote_mta ?? '—'),
+      el('td', { class: 'mono bnac' }, r.bnac?.class ?? '—'),
+      el('td', { class: 'num' }, percent(r.bnac?.probability)),
+      el('td', { class: 'mono backoff' }, r.backoff?.class ?? '—'),
+      el('td', { class: 'mono' }, r.backoff ? described(r.backoff.fields) : '—'),
+      el('td', { class: 'mono' }, r.backoff ? described(r.backoff.actions) : '—'))));
+    $('email-result').classList.remove('hidden');
+    const n = answer.recipients.length;
+    $('email-summary').textContent = `${file.name}: ${n} ${n === 1 ? 'recipient' : 'recipients'}`;
+  } catch (error) {
+    $('email-summary').textContent = '';
+    if (error.status !== 401) alertBox(`Cannot classify the email: ${error.message}`);
+  } finally {
+    $('email-file').disabled = false;
+    $('email-file').value = '';
+  }
+}
+
+/** The drop zone and its file picker (for keyboards): one email at a time */
+function emailInput() {
+  const zone = $('drop');
+  const take = (files) => {
+    if (!files || files.length === 0) return;
+    if (files.length > 1) return alertBox(`Drop one email at a time ("${files.length}" given)`);
+    classifyEmail(files[0]);
+  };
+  zone.addEventListener('dragover', (event) => {
+    event.preventDefault();
+    zone.classList.add('over');
+  });
+  zone.addEventListener('dragleave', () => zone.classList.remove('over'));
+  zone.addEventListener('drop', (event) => {
+    event.preventDefault();
+    zone.classList.remove('over');
+    take(event.dataTransfer?.files);
+  });
+  $('email-file').addEventListener('change', (event) => take(event.target.files));
+  // A file dropped beside the zone must not replace the page with the file
+  window.addEventListener('dragover', (event) => event.preventDefault());
+  window.addEventListener('drop', (event) => event.preventDefault());
+}
+
 keyBar(() => {});
 $('batch').addEventListener('submit', classify);
+emailInput();
