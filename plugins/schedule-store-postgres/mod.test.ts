@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { connect, createServer, type Socket } from 'node:net';
 import pg from 'pg';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -95,6 +96,37 @@ test('schedule-store-postgres keeps applied policies when reopened', async () =>
   const second = await open(first.schema);
   assert.equal(await second.store.listPolicies!(), [policy]);
   await second.close();
+});
+
+test('schedule-store-postgres is ready while the database answers, and names it when it stops answering', async () => {
+  // A TCP relay in front of the database: closing it is the database going away, without touching the real one
+  const target = new globalThis.URL(URL);
+  const sockets = new Set<Socket>();
+  const relay = createServer((inbound) => {
+    const outbound = connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [inbound, outbound]) {
+      sockets.add(socket);
+      socket.on('error', () => socket.destroy());
+      socket.on('close', () => sockets.delete(socket));
+    }
+    inbound.pipe(outbound).pipe(inbound);
+  });
+  await new Promise<void>((listening) => relay.listen(0, '127.0.0.1', listening));
+  const port = (relay.address() as { port: number }).port;
+  const via = new globalThis.URL(URL);
+  via.host = `127.0.0.1:${port}`;
+  const schema = `t_${randomUUID().replaceAll('-', '')}`;
+  schemas.push(schema);
+  const plugin = await usePlugin<ScheduleStore>({ id: 'schedule-store-postgres', config: { connectionString: via.href, schema, poolSize: 2 } });
+  try {
+    await plugin.ready!();
+    const closed = new Promise((done) => relay.close(done));
+    for (const socket of sockets) socket.destroy();
+    await closed;
+    await rejects(async () => plugin.ready!(), /^Database does not answer: /, 'readiness with the database gone');
+  } finally {
+    await plugin.close().catch(() => undefined);
+  }
 });
 
 test('schedule-store-postgres reads DATABASE_URL when config names no connection', async () => {

@@ -103,6 +103,8 @@ export function createApp(options: AppOptions): Koa {
   }
   app.use(router.routes());
   if (options.pages.length > 0) app.use(servePages(options.pages));
-  app.use(unrouted(guard, options.authExempt));
+  // What no route took is counted too (api "none"): scanners' 404s and wrong methods belong in the error rate
+  const answerUnrouted = unrouted(guard, options.authExempt);
+  app.use(measured(async (ctx) => answerUnrouted(ctx), options.metrics.route('none', 'unrouted')));
   return app;
 }

@@ -49,6 +49,8 @@ test('every documented family is present after traffic, with the counts the traf
     assert.is((await post(base, '/config/192.0.2.1', { groupings: [auto] })).status, 200);
     assert.is((await post(base, '/config/192.0.2.2', { groupings: [{ ...auto, paused: true }] })).status, 200);
     assert.is((await post(base, '/config/192.0.2.2', { groupings: [auto] })).status, 400, 'an IP that exists');
+    assert.is((await fetch(`${base}/no/such/path`)).status, 404);
+    assert.is((await fetch(`${base}/v2/bnac/single`, { method: 'DELETE' })).status, 405);
 
     const answer = await fetch(`${base}/metrics`);
     assert.is(answer.status, 200);
@@ -58,6 +60,8 @@ test('every documented family is present after traffic, with the counts the traf
     assert.is(value(families, 'capstan_http_requests_total', { api: 'bounce-classifier', operation: 'classifyBnacSingleV2', status: '200' }), 3);
     assert.is(value(families, 'capstan_http_requests_total', { api: 'bounce-classifier', operation: 'classifyBnacSingleV2', status: '400' }), 1);
     assert.is(value(families, 'capstan_http_requests_total', { api: 'ip-schedule', operation: 'createConfig', status: '400' }), 1);
+    assert.is(value(families, 'capstan_http_requests_total', { api: 'none', operation: 'unrouted', status: '404' }), 1);
+    assert.is(value(families, 'capstan_http_requests_total', { api: 'none', operation: 'unrouted', status: '405' }), 1);
     assert.is(family(families, 'capstan_http_request_duration_seconds').type, 'HISTOGRAM');
 
     assert.is(value(families, 'capstan_classifications_total', { plugin: 'bounce-classifier', model: 'bnac', class: 'GRAYLISTING' }), 3);
