@@ -195,9 +195,6 @@ export default [
     exim: ['421 Too much load; please try again later', '452 space shortage, please try later', '421 {host} Too much load; please try again later'],
     sendmail: ['452 4.4.5 Insufficient disk space; try again later', '421 4.3.2 {host} too busy, try again later'],
     exchange: [
-      '452 4.3.1 Insufficient system resources (UsedDiskSpace[C:\\Program Files\\Microsoft\\Exchange Server\\V15\\TransportRoles\\data\\Queue])',
-      '452 4.3.1 Insufficient system resources (PrivateBytes)',
-      '452 4.3.1 Insufficient system resources (Memory)',
       '432 4.3.2 STOREDRV.Deliver; mailbox database thread limit exceeded',
       '432 4.3.2 STOREDRV.Deliver; dynamic mailbox database throttling limit exceeded',
     ],
@@ -273,7 +270,6 @@ export default [
   }),
 
   phrasings('concurrency', {
-    exim: ['421 Too many concurrent SMTP connections; please try again later.', '421 {host} Too many concurrent SMTP connections; please try again later.'],
     sendmail: ['421 4.3.2 Too many open connections.'],
     exchange: ['421 4.3.2 The maximum number of concurrent connections has exceeded a limit, closing transmission channel'],
     postfix: ['421 4.7.0 {host} Error: too many connections from {ip}'],
@@ -627,7 +623,6 @@ export default [
       '503 5.5.2 Need mail command',
       '503 5.5.2 Need rcpt command',
       '501 5.1.7 Invalid address',
-      "500 5.3.3 Unrecognized command 'unknown'",
       '550 5.6.11 SMTPSEND.BareLinefeedsAreIllegal; message contains bare linefeeds, which cannot be sent via DATA and receiving system does not support BDAT',
     ],
     cyrus: ['554 5.6.0 Message contains bare newlines'],
