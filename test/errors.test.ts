@@ -95,6 +95,14 @@ test('errors: defineErrors refuses a host code and a malformed code or entry', (
   assert.throws(() => defineErrors({ DEMO_ERR_X: { status: 200, expose: true, message: 'Mine' } }), /Invalid error code "DEMO_ERR_X": "status" must be an HTTP error status/);
 });
 
+test('errors: codes of plugin API 1.0 and 1.1 thrown the 1.0 way keep their status and exposure', () => {
+  const cases: [string, number, boolean][] = [['STORE_ERR_CONFLICT', 409, true], ['HOST_ERR_BAD_REQUEST', 400, true], ['HOST_ERR_UNAUTHORIZED', 401, true], ['HOST_ERR_UNAVAILABLE', 503, true], ['STORE_ERR_IO', 500, false]];
+  for (const [code, status, expose] of cases) {
+    const error = new CapstanError(code, 'Taken');
+    assert.equal([error.status, error.expose], [status, expose], code);
+  }
+});
+
 test('errors: httpError, the ad-hoc form, keeps its status and shows 4xx messages only', () => {
   assert.is(httpError(409, 'Taken').status, 409);
   assert.is(httpError(409, 'Taken').expose, true);

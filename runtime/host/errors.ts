@@ -56,7 +56,7 @@ export class CapstanError extends Error {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CapstanError';
     this.code = code;
-    const known = HOST_SPECS.get(code);
+    const known = HOST_SPECS.get(code) ?? LEGACY_SPECS[code];
     this.status = options?.status ?? known?.status ?? 500;
     this.expose = options?.expose ?? known?.expose ?? this.status < 500;
   }
@@ -64,6 +64,21 @@ export class CapstanError extends Error {
 
 /** The host's codes, filled by `hostErrorSet`: their status and exposure apply to `new CapstanError(code, message)` */
 const HOST_SPECS = new Map<string, ErrorSpec>();
+
+/**
+ * Codes of plugin API 1.0 and 1.1 that 1.2 split into templated ones: plugins written against 1.x may still throw
+ * `new CapstanError(code, message)` with them, and keep the status and exposure they had
+ */
+const LEGACY_SPECS: Readonly<Record<string, { status: number; expose: boolean }>> = {
+  HOST_ERR_BAD_REQUEST: { status: 400, expose: true },
+  HOST_ERR_UNAUTHORIZED: { status: 401, expose: true },
+  HOST_ERR_INTERNAL: { status: 500, expose: false },
+  HOST_ERR_UNAVAILABLE: { status: 503, expose: true },
+  HOST_ERR_STARTUP: { status: 500, expose: false },
+  PLUGIN_ERR_SERVICE: { status: 500, expose: false },
+  STORE_ERR_CONFLICT: { status: 409, expose: true },
+  STORE_ERR_IO: { status: 500, expose: false },
+};
 
 const CODE_RE = /^[A-Z][A-Z0-9]*_ERR_[A-Z0-9_]+$/;
 const PLACEHOLDER_RE = /%[sd]/g;

@@ -6,6 +6,7 @@ import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
 import type { Logger } from '../plugins/types.ts';
 import { hostErrors } from './host-errors.ts';
+import { endWithJson } from './raw-answer.ts';
 import type { HostSettings } from './settings.ts';
 
 /** A listener of the startup document: TCP or Unix-socket form */
@@ -62,10 +63,8 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
     return;
   }
   const [status, text, message] = CLIENT_ERRORS[code] ?? [400, 'Bad Request', 'Malformed HTTP request'];
-  const body = JSON.stringify({ error: message });
   // An answer to HEAD carries no body, or the client reads it as the start of another response
-  const head = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`);
+  endWithJson(socket, status, text, message, { head: (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ' });
 }
 
 /** An `Expect` other than 100-continue: Node would answer 417 with no body */

@@ -10,6 +10,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Logger, SocketHandler } from '../plugins/types.ts';
 import { apiKeyCheck, KeyRefused, type KeyCheck } from './auth.ts';
 import type { RouteEntry } from './operation-schemas.ts';
+import { endWithJson } from './raw-answer.ts';
 import { queryCoercer, validator, type Mount } from './route-handler.ts';
 
 /** Largest frame a client may send: the plugin's `bodyLimit`, at most this */
@@ -51,9 +52,7 @@ function refuse(socket: Duplex, status: number, text: string, message: string, h
     socket.destroy();
     return;
   }
-  const body = JSON.stringify({ error: message });
-  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`);
+  endWithJson(socket, status, text, message, { headers });
 }
 
 /** Serves an upgrade request of a path without a socket as the plain HTTP request it also is (closing afterwards) */

@@ -1,10 +1,8 @@
 /** Every registered error code (the host's and the built-in plugins'), and the table `docs/errors.md` shows of them */
-import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
 import type { ErrorFactory, ErrorSet, ErrorSpec } from '../../runtime/host/errors.ts';
 import { hostErrors } from '../../runtime/host/host-errors.ts';
-import type { PluginDefinition } from '../../runtime/mod.ts';
+import { builtinPluginIds, importPlugin } from '../../runtime/plugins/loader.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -21,11 +19,7 @@ const entries = (set: ErrorSet, owner: string): RegisteredCode[] =>
 /** The host's codes, then each built-in plugin's, in the order they are declared */
 export async function registeredCodes(): Promise<RegisteredCode[]> {
   const codes = entries(hostErrors, 'host');
-  const builtins = readdirSync(join(ROOT, 'plugins'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
-  for (const id of builtins) {
-    const definition = (await import(pathToFileURL(join(ROOT, 'plugins', id, 'mod.ts')).href)).default as PluginDefinition;
-    codes.push(...entries(definition.errors ?? {}, id));
-  }
+  for (const id of await builtinPluginIds()) codes.push(...entries((await importPlugin({ id }, ROOT)).errors ?? {}, id));
   return codes;
 }
 

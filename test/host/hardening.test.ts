@@ -156,7 +156,6 @@ test('slow headers and slow bodies get a JSON 408 within the configured timeouts
     assert.match(body, /^HTTP\/1\.1 408 [^]*\{"error":"Request took too long/);
     assert.ok(performance.now() - started < 2500);
   });
-  assert.match(await raw('http://127.0.0.1:1', '').catch((e) => String(e)), /ECONNREFUSED/);
 });
 
 test('a malformed request gets a JSON 400', async () => {
