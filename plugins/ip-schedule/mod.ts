@@ -18,7 +18,7 @@
 import { definePlugin, Type } from '../../runtime/mod.ts';
 import type { ReplyClassifier, ScheduleStore } from '../../runtime/mod.ts';
 import { BackoffConfig, BackoffEngine, backoffHandlers, policyTable } from './backoff/mod.ts';
-import { isTimeZone, today } from './dates.ts';
+import { isTimeZone } from './dates.ts';
 import { errors } from './errors.ts';
 import { feedOperations, PolicyFeed } from './feed/mod.ts';
 import { createHandlers } from './handlers.ts';
@@ -56,7 +56,6 @@ export default definePlugin({
     const { timezone, authentication, feed: settings, backoff } = ctx.config;
     if (!isTimeZone(timezone)) throw errors.SCHEDULE_ERR_TIME_ZONE(timezone);
     const store = ctx.services.store as ScheduleStore;
-    scheduleMetrics(ctx.metrics, store, () => today(timezone, new Date()));
     const classifier = ctx.services.classifier as ReplyClassifier | undefined;
     if (classifier && typeof classifier.classifyReplies !== 'function') {
       throw errors.SCHEDULE_ERR_CLASSIFIER_SERVICE(ctx.config.classifier ?? 'bounce-classifier');
@@ -64,6 +63,7 @@ export default definePlugin({
     const table = policyTable(backoff);
     if (!store.watch) ctx.log.warn('the schedule store has no watch(): the policy feed sees only this host\'s writes');
     let feed: PolicyFeed | undefined;
+    scheduleMetrics(ctx.metrics, () => feed);
     const counters = feedMetrics(ctx.metrics, () => feed);
     feed = await PolicyFeed.start({
       store, timezone, log: ctx.log, maxBufferedBytes: settings.maxBufferedBytes, pingIntervalMs: settings.pingInterval * 1000, counters,

@@ -64,11 +64,21 @@ test('both hosts answer GET /v1/policies with what their clients hold', async ()
 test('a host whose listening connection to PostgreSQL is cut re-reads everything and misses no change', async () => {
   const admin = new pg.Client(URL);
   await admin.connect();
-  // Cut every listening connection of this schema, then write through the other host at once
-  await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'capstan-schedule-watch' AND query LIKE $1`, [`LISTEN "capstan_ips_${schema}"%`]);
+  // Cut every listening connection of this schema (one per host), then write through host a at once
+  const { rowCount, rows } = await admin.query<{ cut: boolean }>(
+    `SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE application_name = 'capstan-schedule-watch' AND query LIKE $1`,
+    [`LISTEN "capstan_ips_${schema}"%`],
+  );
   await admin.end();
+  assert.is(rowCount, 2, 'the listening connections of both hosts were found');
+  assert.equal(rows.map((r) => r.cut), [true, true], 'and terminated');
   await a.call('POST', '/config/192.0.2.50', { groupings: [running('&gmail')] });
-  await Promise.all(clients.map((c) => c.until(() => c.policies.has('warmup:192.0.2.50:&gmail'), 3000, 'the write made while listening was down')));
+  const written = (c: MtaClient) => c.policies.has('warmup:192.0.2.50:&gmail');
+  // Host b did not write: its clients get the change only through b's feed catching up with the store
+  const ofB = clients.filter((c) => c.address === b.feed);
+  assert.is(ofB.length, 2);
+  await Promise.all(ofB.map((c) => c.until(() => written(c), 3000, 'the write made through host a while listening was down, on host b')));
+  await Promise.all(clients.map((c) => c.until(() => written(c), 3000, 'the write made while listening was down')));
 });
 
 test('a backoff policy applied through one host reaches the clients of both, and lapses on both', async () => {

@@ -56,6 +56,17 @@ test('reaching the threshold again while the policy holds escalates it: TTL doub
   assert.equal(levels.at(-1), [7, 350, 1, 350_000]);
 });
 
+test('a fresh engine escalates a policy another host applied: the level in force, not this host\'s counts, sets the next', () => {
+  // Applied at level 2 elsewhere (its TTL 350 s), read back by this host's feed; this engine has applied nothing
+  const elsewhere: AppliedPolicy = { id: ID, kind: 'policy', object: {}, expires: T0 + 350_000, level: 2 };
+  const asked: string[] = [];
+  const [applied] = engine((id) => (asked.push(id), id === ID ? elsewhere : undefined)).record([busy, busy, busy], rate(3), T0 + 1000).apply;
+  assert.is(applied!.level, 3, 'the level after the one in force');
+  assert.equal(asked, [ID]);
+  assert.is((applied!.object as any).then.rate.count, 5, 'rate 40 halved three times');
+  assert.is(applied!.expires, T0 + 1000 + 350_000, 'TTL at maxTtl');
+});
+
 test('a policy that lapsed starts again at level 0', () => {
   const lapsed: AppliedPolicy = { id: ID, kind: 'policy', object: {}, expires: T0, level: 4 };
   assert.is(engine(() => lapsed).record([busy, busy, busy], rate(3), T0).apply[0]!.level, 0);

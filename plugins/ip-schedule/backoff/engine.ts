@@ -9,7 +9,7 @@ import type { AppliedPolicy } from '../../../runtime/mod.ts';
 import type { ClassPolicy } from './table.ts';
 
 /** Context fields an event may carry, lower-case as the feed's `if` takes them */
-export const EVENT_FIELDS = ['transportid', 'localip', 'remoteip', 'remotemx', 'recipientdomain', 'jobid', 'grouping', 'tenantid'] as const;
+const EVENT_FIELDS = ['transportid', 'localip', 'remoteip', 'remotemx', 'recipientdomain', 'jobid', 'grouping', 'tenantid'] as const;
 
 /** One reported failure */
 export type BackoffEvent = { message: string } & Partial<Record<(typeof EVENT_FIELDS)[number], string>>;

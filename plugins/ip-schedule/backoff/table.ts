@@ -9,7 +9,7 @@ import { errors } from '../errors.ts';
 import type { Static } from '../../../runtime/mod.ts';
 
 /** One class's row as config takes it: every key optional, over the defaults */
-export const ClassPolicyConfig = Type.Object({
+const ClassPolicyConfig = Type.Object({
   enabled: Type.Optional(Type.Boolean({ description: 'false: events of the class are counted for nothing' })),
   threshold: Type.Optional(Type.Integer({ minimum: 1, description: 'Events in one window that apply the policy' })),
   window: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 86400, description: 'Seconds events are counted over' })),
@@ -46,7 +46,7 @@ export interface ClassPolicy {
 }
 
 /** Defaults per action, as docs/policy-feed.md lists them */
-export const DEFAULTS = {
+const DEFAULTS = {
   threshold: 50,
   suspendThreshold: 20,
   window: 60,

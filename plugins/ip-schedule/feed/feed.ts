@@ -9,7 +9,7 @@ import { today } from '../dates.ts';
 import { FeedClients, type FeedCounters } from './clients.ts';
 import { nextMidnight } from './midnight.ts';
 import { frame } from './protocol.ts';
-import { PolicyState, type Snapshot } from './state.ts';
+import { PolicyState, type Snapshot, type StatusCounts } from './state.ts';
 
 /** IPs read from the store at once when many changed */
 const READ_BATCH = 64;
@@ -105,6 +105,11 @@ export class PolicyFeed {
   /** Everything in force, as sent */
   snapshot(): Snapshot {
     return this.#state.snapshot();
+  }
+
+  /** Groupings by status, from the records the state holds, on its day (turned at local midnight) */
+  statusCounts(): Readonly<StatusCounts> {
+    return this.#state.statusCounts();
   }
 
   /** Takes a new client: the full state, then every change */

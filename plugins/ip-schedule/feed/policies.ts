@@ -17,25 +17,25 @@ export type Policy = components['schemas']['Policy'];
 export type Suspend = components['schemas']['Suspend'];
 
 /** The feed objects of one IP */
-export interface IpPolicies {
+interface IpPolicies {
   policies: Policy[];
   suspends: Suspend[];
 }
 
 /** Where one grouping of an IP stands on a day */
-export type GroupingPhase = 'running' | 'finished' | 'paused' | 'notstarted' | 'zero';
+type GroupingPhase = 'running' | 'finished' | 'paused' | 'notstarted' | 'zero';
 
 /** Tag of a finished grouping's policy, and of the hold suspension */
-export const FINISHED_TAG = 'Finished';
-export const HOLD_TAG = 'Hold';
+const FINISHED_TAG = 'Finished';
+const HOLD_TAG = 'Hold';
 
 /** Id of the policy of an (IP, grouping) schedule: stable for as long as the grouping exists */
-export function policyId(ip: string, grouping: string): string {
+function policyId(ip: string, grouping: string): string {
   return `warmup:${ip}:${grouping}`;
 }
 
 /** Id of the suspension holding an IP */
-export function holdId(ip: string): string {
+function holdId(ip: string): string {
   return `warmup-hold:${ip}`;
 }
 

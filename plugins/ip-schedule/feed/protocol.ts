@@ -5,7 +5,7 @@
 import type { Policy, Suspend } from './policies.ts';
 
 /** Protocol version the client checks in the first frame */
-export const PROTOCOL_VERSION = 1;
+const PROTOCOL_VERSION = 1;
 
 /** A policy or suspension with its JSON text */
 export interface FeedObject {

@@ -102,4 +102,20 @@ test('frames are the protocol\'s JSON text: action and the object under policy o
   assert.equal(JSON.parse(frame({ action: 'DELETE', object }).toString()), { action: 'DELETE', suspend: { id: 's', type: 'WARMUP', localip: IP } });
 });
 
+
+test('status counts follow record writes, deletes and the day turning, from the records held', () => {
+  const state = new PolicyState(TODAY);
+  state.setIp(IP, stored(1, auto('&gmail', '2025-03-08'), auto('&yahoo', '2025-03-11')));
+  state.setIp('192.0.2.2', stored(1, auto('&gmail', '2025-03-10', { paused: true })));
+  const first = state.statusCounts();
+  assert.equal(first, { NOTSTARTED: 1, ONSCHEDULE: 1, PAUSED: 1, FINISHED: 0 });
+  assert.is(state.statusCounts(), first, 'the same object until something changes');
+  state.setIp(IP, stored(1, auto('&gmail', '2025-03-08')));
+  assert.is(state.statusCounts(), first, 'an unchanged version changes nothing');
+  state.setIp('192.0.2.2', undefined);
+  assert.equal(state.statusCounts(), { NOTSTARTED: 1, ONSCHEDULE: 1, PAUSED: 0, FINISHED: 0 });
+  state.setDay(parseDate('2025-03-20')!);
+  assert.equal(state.statusCounts(), { NOTSTARTED: 0, ONSCHEDULE: 0, PAUSED: 0, FINISHED: 2 });
+});
+
 test.run();

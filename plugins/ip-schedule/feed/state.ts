@@ -4,6 +4,7 @@
  * yields the changes the clients must get; the whole state serves the replay on connect and `GET /v1/policies`.
  */
 import type { AppliedPolicy, IpRecord, StoredIp } from '../../../runtime/mod.ts';
+import { statusOn, type GroupingStatus } from '../schedule.ts';
 import type { Policy, Suspend } from './policies.ts';
 import { warmupPolicies } from './policies.ts';
 import { diff, feedObject, type FeedChange, type FeedObject } from './protocol.ts';
@@ -13,7 +14,14 @@ interface IpEntry {
   record: IpRecord;
   /** By `<kind>:<id>` */
   objects: Map<string, FeedObject>;
+  /** Its groupings by status on the state's day, counted when first asked for */
+  counts?: StatusCounts;
 }
+
+/** Groupings by status */
+export type StatusCounts = Record<GroupingStatus['status'], number>;
+
+const STATUSES = ['NOTSTARTED', 'ONSCHEDULE', 'PAUSED', 'FINISHED'] as const satisfies readonly GroupingStatus['status'][];
 
 /** Everything in force, sorted by id: policies, then suspensions */
 export interface Snapshot {
@@ -30,6 +38,8 @@ export class PolicyState {
   /** `expires/level` of each, as written: the same means the same object */
   #appliedVersions = new Map<string, string>();
   #snapshot: Snapshot | undefined;
+  /** Every IP's groupings by status; undefined after a record or the day changed */
+  #counts: StatusCounts | undefined;
 
   constructor(day: number) {
     this.#day = day;
@@ -44,6 +54,7 @@ export class PolicyState {
   setIp(ip: string, stored: Pick<StoredIp, 'record' | 'version'> | undefined): FeedChange[] {
     const entry = this.#ips.get(ip);
     if (entry?.version === stored?.version) return [];
+    this.#counts = undefined;
     const objects = stored ? derive(ip, stored.record, this.#day) : new Map<string, FeedObject>();
     if (stored) this.#ips.set(ip, { version: stored.version, record: stored.record, objects });
     else this.#ips.delete(ip);
@@ -66,11 +77,13 @@ export class PolicyState {
   setDay(day: number): FeedChange[] {
     if (day === this.#day) return [];
     this.#day = day;
+    this.#counts = undefined;
     const changes: FeedChange[] = [];
     for (const [ip, entry] of this.#ips) {
       const objects = derive(ip, entry.record, day);
       changes.push(...diff(entry.objects, objects));
       entry.objects = objects;
+      entry.counts = undefined;
     }
     return this.#changed(changes);
   }
@@ -106,6 +119,25 @@ export class PolicyState {
       };
     }
     return this.#snapshot;
+  }
+
+  /**
+   * Every IP's groupings by status on the state's day (`capstan_schedules`): counted from the records held, an IP's
+   * counts again only after its record or the day changed; the same object until then
+   */
+  statusCounts(): Readonly<StatusCounts> {
+    if (!this.#counts) {
+      const totals: StatusCounts = { NOTSTARTED: 0, ONSCHEDULE: 0, PAUSED: 0, FINISHED: 0 };
+      for (const entry of this.#ips.values()) {
+        if (!entry.counts) {
+          entry.counts = { NOTSTARTED: 0, ONSCHEDULE: 0, PAUSED: 0, FINISHED: 0 };
+          for (const grouping of entry.record.groupings) entry.counts[statusOn(grouping, this.#day)]++;
+        }
+        for (const status of STATUSES) totals[status] += entry.counts[status];
+      }
+      this.#counts = totals;
+    }
+    return this.#counts;
   }
 
   #changed(changes: FeedChange[]): FeedChange[] {
