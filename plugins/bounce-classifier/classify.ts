@@ -2,6 +2,7 @@ import { errors } from './errors.ts';
 import type { Classification, Classifier, ClassifierModel } from '../../runtime/mod.ts';
 import { BACKOFF_CLASSES, BNAC_CLASSES } from '../../generated/data/bounce-classifier.ts';
 import type { ResultCache } from './cache/result-cache.ts';
+import type { ClassifierMetrics } from './metrics.ts';
 
 /** Each model's classes: a result outside them is never answered */
 export const CLASSES: Record<ClassifierModel, ReadonlySet<string>> = {
@@ -21,17 +22,46 @@ export function normaliserOf(classifier: Classifier): (message: string) => strin
   return typeof classifier.normalise === 'function' ? (message) => classifier.normalise!(message) : (message) => message;
 }
 
+/** What classification works with; `metrics`, when given, counts every answer (the endpoints and the service alike) */
+export interface ClassifyDeps {
+  classifier: Classifier;
+  cache?: ResultCache;
+  metrics?: Pick<ClassifierMetrics, 'answered'>;
+}
+
+/** Messages as the classifier takes them: each through the classifier's normaliser (`normaliserOf`) */
+export function normaliseMessages(deps: { normalise: (message: string) => string }, messages: readonly string[]): string[] {
+  return messages.map(deps.normalise);
+}
+
 /**
- * Normalises messages, answers what the cache holds and sends the rest, each distinct text once, to the
- * classifier in one call. Results come back in input order.
+ * Normalises messages and classifies them (`classifyNormalised`). Results come back in input order.
  */
 export async function classifyMessages(
-  deps: { classifier: Classifier; normalise: (message: string) => string; cache?: ResultCache },
+  deps: ClassifyDeps & { normalise: (message: string) => string },
   model: ClassifierModel,
   messages: readonly string[],
   options: ClassifyRequestOptions,
 ): Promise<Classification[]> {
-  const texts = messages.map(deps.normalise);
+  return classifyNormalised(deps, model, normaliseMessages(deps, messages), options);
+}
+
+/**
+ * Classifies texts already normalised: answers what the cache holds and sends the rest, each distinct text once, to
+ * the classifier in one call, and counts the answers. Results come back in input order.
+ */
+export async function classifyNormalised(
+  deps: ClassifyDeps,
+  model: ClassifierModel,
+  texts: readonly string[],
+  options: ClassifyRequestOptions,
+): Promise<Classification[]> {
+  const results = await lookupAndClassify(deps, model, texts, options);
+  deps.metrics?.answered(model, results);
+  return results;
+}
+
+async function lookupAndClassify(deps: ClassifyDeps, model: ClassifierModel, texts: readonly string[], options: ClassifyRequestOptions): Promise<Classification[]> {
   const results = options.useCache && deps.cache ? deps.cache.lookup(model, texts) : new Array<Classification | undefined>(texts.length);
   // A batch often repeats a reply: classify each distinct missing text once
   const missing = new Map<string, number[]>();

@@ -2,7 +2,7 @@ import type { components, operations } from '../../generated/types/bounce-classi
 import { errors } from './errors.ts';
 import type { Classifier, ClassifierModel, Handler, HandlerRequest } from '../../runtime/mod.ts';
 import type { ResultCache } from './cache/result-cache.ts';
-import { classifyMessages, normaliserOf } from './classify.ts';
+import { classifyMessages } from './classify.ts';
 import { classifyReports } from './email/classify-email.ts';
 import { parseBounce } from './email/parse.ts';
 import { backoffFormat, bnacV1, bnacV2 } from './format.ts';
@@ -15,7 +15,10 @@ export interface HandlerDeps {
   cache: ResultCache;
   /** Most messages one batch may hold */
   batchMessages: number;
+  /** Counts every classification: passed down to `classifyMessages`, not counted here */
   metrics: ClassifierMetrics;
+  /** The classifier's normaliser, as `normaliserOf(classifier)` answers it */
+  normalise: (message: string) => string;
 }
 
 type SingleBody = components['schemas']['SingleRequest'];
@@ -26,15 +29,12 @@ const backoffPlain = backoffFormat(false);
 const backoffWithProbability = backoffFormat(true);
 
 /** The bounce-classifier API's handlers, keyed by operationId */
-export function createHandlers(options: HandlerDeps): Record<string, Handler> {
-  const deps = { ...options, normalise: normaliserOf(options.classifier) };
+export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
   const run = async (model: ClassifierModel, messages: readonly string[], request: HandlerRequest, useCache = true) => {
     if (messages.length > deps.batchMessages) {
       throw errors.BOUNCE_ERR_BATCH_SIZE(messages.length, deps.batchMessages);
     }
-    const results = await classifyMessages(deps, model, messages, { useCache, signal: request.signal });
-    deps.metrics.answered(model, results);
-    return results;
+    return classifyMessages(deps, model, messages, { useCache, signal: request.signal });
   };
   const single = (format: Format): Handler => async (request: HandlerRequest<SingleBody>) => {
     const [result] = await run('bnac', [request.body.message], request);

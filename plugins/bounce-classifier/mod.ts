@@ -83,13 +83,13 @@ export default definePlugin({
     cache = await ResultCache.open(settings.cache, { version: classifier.version, log: ctx.log, onLookup: metrics.looked });
     ctx.log.info('Bounce classifier ready', { classifier: classifier.version, cache: cache.info() });
     const normalise = normaliserOf(classifier);
-    // Other plugins (ip-schedule's backoff events) classify through the same normaliser and cache as the endpoints
+    // Other plugins (ip-schedule's backoff events) classify through the same normaliser, cache and metrics as the endpoints
     const service: ReplyClassifier = {
-      classifyReplies: (model, messages, options) => classifyMessages({ classifier, normalise, cache }, model, messages, { useCache: true, signal: options?.signal }),
+      classifyReplies: (model, messages, options) => classifyMessages({ classifier, normalise, cache, metrics }, model, messages, { useCache: true, signal: options?.signal }),
     };
     return {
       service,
-      handlers: createHandlers({ classifier, cache, batchMessages: settings.limits.batchMessages, metrics }),
+      handlers: createHandlers({ classifier, normalise, cache, batchMessages: settings.limits.batchMessages, metrics }),
       auth: { header: 'x-api-key', keys: settings.apiKey === '' ? [] : [settings.apiKey] },
       bodyLimit: settings.limits.bodyBytes,
       close: () => cache.close(),

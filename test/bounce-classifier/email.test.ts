@@ -69,6 +69,24 @@ email(`answers each of the ${names.length} fixtures with its expected kind, form
   assert.equal(wrong, []);
 });
 
+email('reads no status out of an IP address, and leaves the sending MTA\'s "(in reply to ...)" tail out of the reply', async ({ service }) => {
+  const bounce = [
+    'From: MAILER-DAEMON@mta.example.net',
+    'To: sender@example.net',
+    'Subject: Undelivered Mail Returned to Sender',
+    '',
+    'This is the mail system at host mta.example.net.',
+    '',
+    '<ann@example.org>: host mx.example.org[192.0.2.7] said: 550 Rejected: client 5.10.20.30 is not welcome here',
+    '    (in reply to RCPT TO command)',
+    '',
+  ].join('\n');
+  const answer = await (await service!.post('/v1/bounce-email', bounce, RFC822)).json();
+  assert.is(answer.recipients.length, 1, JSON.stringify(answer));
+  assert.is(answer.recipients[0].status, undefined, 'no status: 5.10.20 is part of an IP address');
+  assert.is(answer.recipients[0].reply, '550 Rejected: client 5.10.20.30 is not welcome here');
+});
+
 email('answers the same for the JSON form {"email"} as for message/rfc822', async ({ service }) => {
   const raw = readFileSync(join(FIXTURES, 'postfix-two-recipients.eml'), 'utf8');
   const asJson = await (await service!.post('/v1/bounce-email', { email: raw })).json();

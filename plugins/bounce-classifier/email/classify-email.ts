@@ -1,6 +1,5 @@
-import type { Classifier } from '../../../runtime/mod.ts';
-import type { ResultCache } from '../cache/result-cache.ts';
-import { classifyMessages } from '../classify.ts';
+import { classifyNormalised, normaliseMessages } from '../classify.ts';
+import type { ClassifyDeps } from '../classify.ts';
 import { backoffFormat, bnacV2 } from '../format.ts';
 import type { BounceReport, ReportedRecipient } from './types.ts';
 
@@ -22,11 +21,11 @@ export interface BounceAnswer {
 
 /**
  * Classifies the failed and delayed recipients of reports through the same path as `/v2/bnac` and `/v1/backoff`
- * (the classifier's normaliser, the cache, one classifier call per model for the distinct replies of all the
- * reports). A recipient without a reply is classified on its status code; one with neither is answered unclassified.
+ * (the classifier's normaliser, run once per reply for both models, the cache, one classifier call per model for the
+ * distinct replies of all the reports). A recipient without a reply is classified on its status code; one with neither is answered unclassified.
  */
 export async function classifyReports(
-  deps: { classifier: Classifier; normalise: (message: string) => string; cache?: ResultCache },
+  deps: ClassifyDeps & { normalise: (message: string) => string },
   reports: readonly BounceReport[],
   options: { useCache: boolean; signal?: AbortSignal },
 ): Promise<BounceAnswer[]> {
@@ -41,10 +40,10 @@ export async function classifyReports(
     return answer;
   });
   if (chosen.length === 0) return answers;
-  const texts = chosen.map((r) => r.reply ?? r.status!);
+  const texts = normaliseMessages(deps, chosen.map((r) => r.reply ?? r.status!));
   const [bnac, backoff] = await Promise.all([
-    classifyMessages(deps, 'bnac', texts, options),
-    classifyMessages(deps, 'backoff', texts, options),
+    classifyNormalised(deps, 'bnac', texts, options),
+    classifyNormalised(deps, 'backoff', texts, options),
   ]);
   chosen.forEach((recipient, i) => {
     recipient.bnac = bnacV2(bnac[i]!) as ClassifiedRecipient['bnac'];

@@ -1,7 +1,7 @@
-import { ADDRESS, bareAddress, statusIn } from '../reply.ts';
+import { ADDRESS, bareAddress, replyOrText, statusIn } from '../reply.ts';
 import type { BounceForm, ReportedRecipient } from '../types.ts';
 
-const RETURNED = /Remote Server returned '([^']*(?:'[^'\n]*)*?)'\s*$/i;
+const RETURNED = /Remote Server returned '/i;
 
 /**
  * Microsoft Exchange and Microsoft 365 NDRs (HTML): `Diagnostic information for administrators`, each recipient's
@@ -16,8 +16,7 @@ export const exchange: BounceForm = {
     const recipients: ReportedRecipient[] = [];
     const remote = /Receiving server:\s*(\S+)/i.exec(email.text)?.[1] ?? undefined;
     for (let i = 0; i < lines.length; i++) {
-      const returned = RETURNED.exec(lines[i]!);
-      if (!returned) continue;
+      if (!RETURNED.test(lines[i]!)) continue;
       let address = '';
       for (let j = i - 1; j >= 0 && j >= i - 3; j--) {
         if (ADDRESS.test(lines[j]!) && !/^Generating server|^Receiving server/i.test(lines[j]!)) {
@@ -25,7 +24,7 @@ export const exchange: BounceForm = {
           break;
         }
       }
-      const reply = returned[1]!.trim();
+      const reply = replyOrText(lines[i]!);
       const status = statusIn(reply);
       recipients.push({ recipient: address, action: 'failed', ...(status && { status }), reply, ...(remote && { remote_mta: remote }) });
     }

@@ -1,7 +1,5 @@
-import { bareAddress, statusIn, unfold } from '../reply.ts';
+import { bareAddress, replyOrText, statusIn, unfold } from '../reply.ts';
 import type { BounceForm, ReportedRecipient } from '../types.ts';
-
-const SMTP_ERROR = /SMTP error from remote (?:mail server|mailer) after (?:[A-Z ]{1,40}: ?<[^>]{0,320}>|[^:<]{0,100}): ?(?:host (\S{1,255}) \[[^\]]{0,100}\]:? ?)?(.*)$/i;
 
 /**
  * Exim's notice (`This message was created automatically by mail delivery software`): each failed address on a line
@@ -19,9 +17,8 @@ export const exim: BounceForm = {
       const last = recipients.at(-1);
       if (!last || !details) return;
       const text = unfold(details.join('\n'));
-      const smtp = SMTP_ERROR.exec(text);
-      const remote = smtp?.[1] ?? /^host\s+(\S+)\s+\[/i.exec(text)?.[1];
-      const reply = (smtp ? smtp[2]! : text.replace(/^host\s+\S+\s+\[[^\]]*\]:?\s*/i, '')).trim();
+      const remote = /\bhost (\S{1,255}) \[/i.exec(text)?.[1];
+      const reply = replyOrText(text);
       const status = statusIn(reply);
       if (reply !== '') last.reply = reply;
       if (status) last.status = status;

@@ -1,4 +1,4 @@
-import { statusIn, unfold } from '../reply.ts';
+import { replyOrText, statusIn } from '../reply.ts';
 import type { BounceForm } from '../types.ts';
 import { addressBlocks } from './_blocks.ts';
 
@@ -9,9 +9,8 @@ export const postfix: BounceForm = {
   read(email) {
     const delayed = /message could not be delivered for [\d.]+ (?:hour|minute|day)s?|will keep trying|Delayed Mail \(still being retried\)/i.test(email.text + email.subject);
     const recipients = addressBlocks(email.text, /^<([^<>\s@]{1,64}@[^<>\s@]{1,255})>(?: \(expanded from <[^>]{1,320}>\))?:(.*)$/).map(({ address, lines }) => {
-      const text = unfold(lines.join('\n'));
-      const said = /\bsaid:\s*(.*?)(?:\s*\(in reply to [^)]*\))?$/i.exec(text);
-      const reply = said ? said[1]! : text;
+      const text = lines.join('\n');
+      const reply = replyOrText(text);
       const remote = /\bhost\s+([^\s[]+)\[/i.exec(text)?.[1];
       const status = statusIn(reply);
       return { recipient: address, action: delayed ? 'delayed' : 'failed', ...(status && { status }), reply, ...(remote && { remote_mta: remote }) };

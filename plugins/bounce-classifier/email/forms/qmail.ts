@@ -1,4 +1,4 @@
-import { statusIn, unfold } from '../reply.ts';
+import { replyOrText, statusIn, unfold } from '../reply.ts';
 import type { BounceForm } from '../types.ts';
 import { addressBlocks } from './_blocks.ts';
 
@@ -10,8 +10,7 @@ export const qmail: BounceForm = {
     const recipients = addressBlocks(email.text).map(({ address, lines }) => {
       const body = lines.filter((l) => !/^\s*(?:Giving up on|I'm not going to try again|I'll try again|Last attempt)/i.test(l));
       const text = unfold(body.join('\n'));
-      const said = /Remote host said:\s*(.*)$/i.exec(text);
-      const reply = (said ? said[1]! : text).trim();
+      const reply = replyOrText(body.join('\n'));
       const code = /\(#(\d\.\d{1,3}\.\d{1,3})\)/.exec(text)?.[1];
       const status = statusIn(reply) ?? code;
       const remote = /^(\S+) does not like recipient/i.exec(text)?.[1] ?? /Connected to (\S+) but/i.exec(text)?.[1];

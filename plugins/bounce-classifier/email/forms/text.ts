@@ -20,7 +20,8 @@ export const text: BounceForm = {
       // The address pattern scans every word: only paragraphs with an `@` can hold one
       const address = paragraph.includes('@') ? ADDRESS.exec(paragraph)?.[1] : undefined;
       const reply = replyIn(paragraph);
-      if (!reply) {
+      // Only an SMTP reply line makes a recipient here: a wrapper's words without a code are no reply
+      if (!reply || !/^[45]\d\d[ -]/.test(reply)) {
         if (address) lastAddress = address;
         continue;
       }

@@ -1,4 +1,4 @@
-import { statusIn, unfold } from '../reply.ts';
+import { replyOrText, statusIn } from '../reply.ts';
 import type { BounceForm } from '../types.ts';
 import { addressBlocks } from './_blocks.ts';
 
@@ -8,8 +8,7 @@ export const yahoo: BounceForm = {
   detect: (email) => /Sorry, we were unable to deliver your message to the following address/i.test(email.text),
   read(email) {
     const recipients = addressBlocks(email.text).map(({ address, lines }) => {
-      const text = unfold(lines.join('\n'));
-      const reply = (/Remote host said:\s*(.*)$/i.exec(text)?.[1] ?? text).trim();
+      const reply = replyOrText(lines.join('\n'));
       const status = statusIn(reply);
       return { recipient: address, action: 'failed', ...(status && { status }), reply };
     });
