@@ -123,7 +123,7 @@ const DECIDES: readonly Row[] = [
   // Rate limits
   ['452 4.5.3 Too many recipients', 'RATE_LIMIT@too-many-recipients', 'RATE_LIMIT__RECIPIENT_LIMIT@too-many-recipients'],
   ['421 4.7.0 mx.b.example Error: too many connections from 192.0.2.44', 'RATE_LIMIT@too-many-connections', 'CONCURRENCY_LIMIT@too-many-connections'],
-  ['421 Too many concurrent SMTP connections from this IP address; please try again later.', 'RATE_LIMIT@too-many-connections', 'CONCURRENCY_LIMIT@too-many-connections'],
+  ['421 4.7.0 Too many simultaneous sessions from your address, come back later', 'RATE_LIMIT@too-many-connections', 'CONCURRENCY_LIMIT@too-many-connections'],
   // Content
   ['552 5.3.4 Message size exceeds fixed maximum message size', 'MESSAGE_CONTENT@message-too-large', 'CONTENT_REJECTED_OTHER@message-too-large'],
   ['550 5.7.1 Message rejected: attachments of type .exe are not allowed', 'MESSAGE_CONTENT@banned-attachment', 'CONTENT_REJECTED_OTHER@banned-attachment'],

@@ -68,7 +68,7 @@ export default [
       '421 4.3.2 {Service not available|Service temporarily unavailable}, {server busy|system busy|server overloaded}',
       '421 4.3.2 {Server busy|System busy|Server too busy}, try again later',
       '451 4.3.2 {Service temporarily unavailable|Server temporarily unavailable}, load too high',
-      '452 4.3.1 Insufficient system resources, {try again later|server busy}',
+      '452 4.3.1 Insufficient system storage, {try again later|server busy}',
     ],
   }),
   phrasings('temporary-failure', {

@@ -202,7 +202,6 @@ export default [
   phrasings('server-busy', {
     exchange: [
       '432 4.3.2 STOREDRV; mailbox server is too busy',
-      '452 4.3.1 Insufficient system resources (UsedVersionBuckets[C:\\Program Files\\Microsoft\\Exchange Server\\V15\\TransportRoles\\data\\Queue\\mail.que])',
     ],
     iplanet: ['421 4.3.2 Too busy to accept mail now; try again later'],
     smartermail: ['421 4.3.2 The server is currently too busy to process your request'],

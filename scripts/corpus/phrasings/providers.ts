@@ -218,7 +218,6 @@ export default [
     exchange: [
       '451 4.4.0 Primary target IP address responded with: "421 4.2.1 Unable to connect." Attempted failover to alternate host, but that did not succeed. Either there are no alternate hosts, or delivery failed to all alternate hosts. The last endpoint attempted was {ip}:25',
       '450 4.4.316 Connection refused [Message=Socket error code 10061] [LastAttemptedServerName={mx}] [LastAttemptedIP={ip}:25] [{msh}]',
-      '451 4.4.0 Primary target IP address responded with: "421 4.4.2 Connection dropped due to {SocketError|TimedOut|ConnectionReset}." Attempted failover to alternate host, but that did not succeed.',
     ],
   }),
 
@@ -226,7 +225,6 @@ export default [
     exchange: [
       '550 4.4.7 QUEUE.Expired; message expired [{msh}]',
       '550 5.4.316 Message expired, connection refused(Socket error code 10061)',
-      '550 4.4.7 QUEUE.Expired; message expired [Message=451 4.4.0 Primary target IP address responded with: "421 4.4.2 Connection dropped due to SocketError."] [LastAttemptedServerName={mx}] [LastAttemptedIP={ip}:25]',
       '550 5.4.300 Message expired [{msh}]',
       'Delivery has failed to these recipients or groups:\n{rcpt}\nThe server has tried to deliver this message, without success, and has stopped trying. Please try sending this message again. If the problem continues, contact your helpdesk.',
     ],
@@ -236,7 +234,6 @@ export default [
     gmail: ['421-4.4.5 Server busy, try again later. {gid} - gsmtp'],
     yahoo: ['451 Resources temporarily unavailable. Please try again later [#4.16.1].'],
     exchange: [
-      '452 4.3.1 Insufficient system resources (UsedDiskSpace[C:\\Program Files\\Microsoft\\Exchange Server\\V15\\TransportRoles\\data\\Queue])',
       '432 4.3.2 STOREDRV.ClientSubmit; mailbox database thread limit exceeded',
     ],
     mailru: ['451 4.3.2 Server is overloaded, try again later'],
@@ -256,7 +253,7 @@ export default [
     ],
     exchange: [
       '451 4.7.0 Temporary server error. Please try again later. {PRX1|PRX2|PRX3|PRX4|PRX5}',
-      '421 4.3.2 Service not available, closing transmission channel',
+      '421 Service not available, closing transmission channel',
     ],
     mailru: ['451 4.3.0 Internal error, try again later'],
     gmx: ['421-Service temporarily not available\n421 Please try again later'],
@@ -326,7 +323,6 @@ export default [
     laposte: ['421 4.7.0 Trop de connexions simultanees depuis votre adresse IP. Too many connections.'],
     qq: ['550 Connection frequency limited.'],
     comcast: ['421 resimta-{po|ch2|h1p}-{n}v.sys.comcast.net comcast {ip} Too many sessions opened. Please see http://postmaster.comcast.net/smtp-error-codes.php#RL000001'],
-    yahoo: ['421 Too many concurrent SMTP connections; please try again later.'],
     mailru: ['421 Too many concurrent connections from your IP, try again later'],
     yandex: ['421 4.7.0 Too many connections from your IP address. Try again later.'],
     't-online': ['421 4.7.0 Too many concurrent connections from {ip}'],
@@ -663,7 +659,6 @@ export default [
       '451-4.5.0 SMTP protocol violation, see RFC 2821 {gid} - gsmtp',
     ],
     exchange: [
-      "500 5.3.3 Unrecognized command '{XEXCH50|X-ANONYMOUSTLS|{ref}}'",
       '550 5.6.11 SMTPSEND.BareLinefeedsAreIllegal; message contains bare linefeeds, which cannot be sent via DATA',
       '501 5.1.7 Invalid address [{msh}]',
       '503 5.5.2 Need mail command',

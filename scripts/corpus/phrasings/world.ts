@@ -52,7 +52,6 @@ export default [
     exchange: [
       '441 4.4.1 Error encountered while communicating with primary target IP address: "Failed to connect. {Winsock error code: 10060, Win32 error code: 10060|Winsock error code: 10061, Win32 error code: 10061|Winsock error code: 10065, Win32 error code: 10065|Winsock error code: 10051, Win32 error code: 10051}." Attempted failover to alternate host, but that did not succeed. Either there are no alternate hosts, or delivery failed to all alternate hosts. The last endpoint attempted was {ip}:25',
       '451 4.4.0 Primary target IP address responded with: "421 4.4.0 Unable to connect." Attempted failover to alternate host, but that did not succeed. Either there are no alternate hosts, or delivery failed to all alternate hosts.',
-      '451 4.4.397 Error communicating with target host. -> 421 4.4.2 Connection dropped due to {SocketError|TimedOut|ConnectionReset}',
       '4.4.316 Connection refused [Message=Socket error code 10061] [LastAttemptedServerName={mx}] [LastAttemptedIP={ip}:25] [{msh}]',
     ],
     gmail: [
@@ -134,14 +133,14 @@ export default [
       'Could not deliver the message in the time limit specified. Please retry or contact your administrator. <{host} #4.4.7>',
       '550 5.4.300 Message expired',
       '550 5.4.316 Message expired, connection refused(Socket error code 10061)',
-      '550 4.4.7 Message expired: unable to deliver in {n} minutes.<451 4.4.397 Error communicating with target host. -> 421 4.4.2 Connection dropped due to TimedOut>',
+      '550 4.4.7 Message expired: unable to deliver in {n} minutes.<451 4.4.397 Error communicating with target host. -> 421 4.4.1 Connection timed out>',
       "Delivery is delayed to these recipients or groups: {rcpt} This message hasn't been delivered yet. Delivery will continue to be attempted. The server will keep trying to deliver this message for the next {1|2} days, {n} hours and {n} minutes.",
     ],
     gmail: [
       'Delivery to the following recipient has been delayed: {rcpt} Message will be retried for {1|2} more day(s) Technical details of temporary failure: The recipient server did not accept our requests to connect.',
     ],
     'amazon-ses': [
-      '554 4.4.7 Message expired: unable to deliver in {n} minutes.<421 4.4.2 Connection dropped due to SocketError>',
+      '554 4.4.7 Message expired: unable to deliver in {n} minutes.<421 4.4.0 Unable to connect>',
     ],
     powermta: ['smtp;554 5.4.7 [internal] exceeded max time without delivery'],
     momentum: ['554 5.4.7 [internal] exceeded max time without delivery'],
@@ -163,7 +162,6 @@ export default [
       'Your message was not delivered within {2|3|4|5|7} days',
       '4.4.7 Delivery time expired',
       'Delivery attempts will continue to be made',
-      'smtp; 4.4.7 Message delayed/expired',
       'Status: 5.4.7 Action: failed Diagnostic-Code: smtp; Message expired after {n} delivery attempts',
     ],
     kerio: ['The message has been in the queue for too long and has been removed'],
@@ -204,7 +202,6 @@ export default [
       "Your message couldn't be delivered. The Domain Name System (DNS) reported that the recipient's domain does not exist.",
     ],
     gmail: [
-      'DNS Error: Domain name not found',
       "DNS Error: {n} DNS type 'mx' lookup of {domain} responded with code NXDOMAIN Domain name not found: {domain} Learn more at https://support.google.com/mail/?p=BadRcptDomain",
       "DNS Error: {n} DNS type 'mx' lookup of {domain} responded with code SERVFAIL",
       "Address not found. Your message wasn't delivered to {rcpt} because the domain {domain} couldn't be found. Check for typos or unnecessary spaces and try again.",
