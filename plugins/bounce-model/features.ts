@@ -22,10 +22,8 @@ const KIND_STATUS = 5;
 const KIND_CUE = 6;
 const KIND_CUE_PAIR = 7;
 const KIND_CUE_CODE = 8;
-const REPLY_CODE_RE = /^[245]\d\d$/;
 /** Weight of each code feature against the unit L2 mass of all text features together. */
 const CODE_WEIGHT = 0.5;
-const STATUS_CODE_RE = /^([245])_(\d{1,3})_(\d{1,3})$/;
 
 // Cue words: the words that decide the hard boundaries of the labelling rules
 // (what is blamed: IP, domain, URL, sender; why: reputation, volume, a named
@@ -70,6 +68,17 @@ const CUE_OF: ReadonlyMap<string, number> = (() => {
   });
   return m;
 })();
+// The same, keyed by the word's hash (the text is read without slicing words out); a hit is confirmed
+// against the word itself, so a hash collision with another word costs a comparison, never a wrong cue.
+const CUE_BY_HASH: ReadonlyMap<number, { readonly word: string; readonly bits: number }> = (() => {
+  const m = new Map<number, { word: string; bits: number }>();
+  for (const [word, bits] of CUE_OF) {
+    const h = hashRange(KIND_WORD, word, 0, word.length);
+    if (m.has(h)) throw new Error(`cue words "${m.get(h)!.word}" and "${word}" share a hash`);
+    m.set(h, { word, bits });
+  }
+  return m;
+})();
 
 /** Sparse feature vector: bucket indices and values, `length` entries used. */
 export interface Features {
@@ -107,46 +116,56 @@ export function extractFeatures(text: string, bits: number, out: Features = newF
   const mask = (1 << bits) - 1;
   out.length = 0;
   out.lexicalLength = 0;
-  const words = text.length === 0 ? [] : text.split(' ');
+  // Words are read in place (offsets into the text, hashed once), not split out: slicing a string per word
+  // and looking each up in a string-keyed map cost more than everything else here.
+  const count = text.length === 0 ? 0 : scanWords(text);
+  const starts = wordStarts;
   // The normaliser puts the codes first, so only the first two words can be codes
   let first = 0;
   let replyClass = 48;
-  if (words.length > 0 && REPLY_CODE_RE.test(words[0]!)) {
-    const w = words[first++]!;
-    replyClass = w.charCodeAt(0);
-    add(out, hashRange(KIND_REPLY, w, 0, 3), mask, CODE_WEIGHT);
-    add(out, hashRange(KIND_REPLY, w, 0, 1), mask, CODE_WEIGHT);
+  if (count > 0 && isReplyCode(text, starts[0]!, starts[1]! - 1)) {
+    const s = starts[first++]!;
+    replyClass = text.charCodeAt(s);
+    add(out, hashRange(KIND_REPLY, text, s, s + 3), mask, CODE_WEIGHT);
+    add(out, hashRange(KIND_REPLY, text, s, s + 1), mask, CODE_WEIGHT);
   }
-  const m = first < words.length ? STATUS_CODE_RE.exec(words[first]!) : null;
-  if (m) {
-    const w = words[first++]!;
-    if (replyClass === 48) replyClass = w.charCodeAt(0);
-    add(out, hashRange(KIND_STATUS, w, 0, w.length), mask, CODE_WEIGHT);
-    add(out, hashRange(KIND_STATUS, w, 0, m[1]!.length + 1 + m[2]!.length), mask, CODE_WEIGHT);
-    add(out, hashRange(KIND_STATUS, w, 0, 1), mask, CODE_WEIGHT);
+  const statusHead = first < count ? statusHeadLength(text, starts[first]!, starts[first + 1]! - 1) : 0;
+  if (statusHead > 0) {
+    const s = starts[first]!;
+    const e = starts[++first]! - 1;
+    if (replyClass === 48) replyClass = text.charCodeAt(s);
+    add(out, hashRange(KIND_STATUS, text, s, e), mask, CODE_WEIGHT);
+    add(out, hashRange(KIND_STATUS, text, s, s + statusHead), mask, CODE_WEIGHT);
+    add(out, hashRange(KIND_STATUS, text, s, s + 1), mask, CODE_WEIGHT);
   }
   const cjk = CJK_RE.test(text);
+  const hashes = wordHashes;
   let cues = 0;
-  for (let i = first; i < words.length; i++) {
-    const w = words[i]!;
-    cues |= CUE_OF.get(w) ?? 0;
-    if (cjk) for (const piece of scriptPieces(w)) cues |= CUE_OF.get(piece) ?? 0;
+  for (let i = first; i < count; i++) {
+    const s = starts[i]!;
+    const e = starts[i + 1]! - 1;
+    const h = hashRange(KIND_WORD, text, s, e);
+    hashes[i] = h;
+    const cue = CUE_BY_HASH.get(h);
+    if (cue !== undefined && e - s === cue.word.length && text.startsWith(cue.word, s)) cues |= cue.bits;
+    if (cjk) for (const piece of scriptPieces(text.slice(s, e))) cues |= CUE_OF.get(piece) ?? 0;
   }
   if (cues !== 0) addCueFeatures(out, cues, replyClass, mask);
   const codeFeatures = out.length;
   let prev = 0;
-  for (let i = first; i < words.length; i++) {
-    const w = words[i]!;
-    const h = hashRange(KIND_WORD, w, 0, w.length);
+  for (let i = first; i < count; i++) {
+    const s = starts[i]!;
+    const e = starts[i + 1]! - 1;
+    const h = hashes[i]!;
     addLexical(out, h, mask);
     if (i > first) addLexical(out, mix(mix(prev, KIND_BIGRAM), h), mask);
     prev = h;
     // "spf認証に失敗しました": the Latin part is a word of its own too.
     if (cjk) {
-      const pieces = scriptPieces(w);
+      const pieces = scriptPieces(text.slice(s, e));
       if (pieces.length > 1) for (const piece of pieces) add(out, hashRange(KIND_WORD, piece, 0, piece.length), mask, 1);
     }
-    if (w.length <= MAX_CHARGRAM_WORD && w.charCodeAt(0) !== 95) addCharGrams(out, w, mask);
+    if (e - s <= MAX_CHARGRAM_WORD && text.charCodeAt(s) !== 95) addCharGrams(out, text, s, e, mask);
   }
   // Text features share unit L2 mass so long replies do not drown the codes.
   const n = out.length - codeFeatures;
@@ -155,6 +174,58 @@ export function extractFeatures(text: string, bits: number, out: Features = newF
     for (let i = codeFeatures; i < out.length; i++) out.value[i] = scale;
   }
   return out;
+}
+
+// Start offset of each word of the text being read, then one past the end of the text plus one (so word i
+// ends at wordStarts[i + 1] - 1), and each word's hash; reused across calls, grown for longer texts.
+let wordStarts = new Int32Array(512);
+let wordHashes = new Int32Array(512);
+
+/** Fills wordStarts as `text.split(' ')` would cut the text; returns the number of words. */
+function scanWords(text: string): number {
+  let n = 0;
+  let start = 0;
+  for (;;) {
+    if (n + 2 > wordStarts.length) {
+      const grown = new Int32Array(wordStarts.length * 2);
+      grown.set(wordStarts);
+      wordStarts = grown;
+      wordHashes = new Int32Array(grown.length);
+    }
+    wordStarts[n++] = start;
+    const space = text.indexOf(' ', start);
+    if (space < 0) break;
+    start = space + 1;
+  }
+  wordStarts[n] = text.length + 1;
+  return n;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Whether text[s, e) is a reply code (`^[245]\d\d$`). */
+function isReplyCode(text: string, s: number, e: number): boolean {
+  const c = text.charCodeAt(s);
+  return e - s === 3 && c >= 50 && c <= 53 && c !== 51 && isDigit(text.charCodeAt(s + 1)) && isDigit(text.charCodeAt(s + 2));
+}
+
+/**
+ * When text[s, e) is a normalised status code (`^[245]_\d{1,3}_\d{1,3}$`), the length of its class.subject
+ * head (`5_1` of `5_1_1`); otherwise 0.
+ */
+function statusHeadLength(text: string, s: number, e: number): number {
+  const c = text.charCodeAt(s);
+  if (!(c >= 50 && c <= 53 && c !== 51) || text.charCodeAt(s + 1) !== 95) return 0;
+  let i = s + 2;
+  while (i < e && isDigit(text.charCodeAt(i))) i++;
+  const subject = i - (s + 2);
+  if (subject < 1 || subject > 3 || text.charCodeAt(i) !== 95 || i >= e) return 0;
+  const detail = e - (i + 1);
+  if (detail < 1 || detail > 3) return 0;
+  for (let j = i + 1; j < e; j++) if (!isDigit(text.charCodeAt(j))) return 0;
+  return i - s;
 }
 
 function addLexical(f: Features, hash: number, mask: number): void {
@@ -193,23 +264,23 @@ function addCueFeatures(out: Features, cues: number, replyClass: number, mask: n
   }
 }
 
-function addCharGrams(out: Features, w: string, mask: number): void {
+function addCharGrams(out: Features, text: string, s: number, e: number, mask: number): void {
   // Boundary marks (2 before, 3 after the word) let prefixes and suffixes differ from inner grams; they are
   // read in place rather than by building a marked string, which would cost an allocation per word.
   const seed = mix(FNV_OFFSET, KIND_CHAR);
-  const n = w.length;
+  const n = e - s;
   let a = 2;
-  let b = w.charCodeAt(0);
+  let b = text.charCodeAt(s);
   for (let i = 1; i <= n; i++) {
-    const c = i < n ? w.charCodeAt(i) : 3;
+    const c = i < n ? text.charCodeAt(s + i) : 3;
     add(out, mix(mix(mix(seed, a), b), c), mask, 1);
     a = b;
     b = c;
   }
-  if (w.charCodeAt(0) >= 0x2e80) {
+  if (text.charCodeAt(s) >= 0x2e80) {
     let prev = 2;
     for (let i = 0; i <= n; i++) {
-      const c = i < n ? w.charCodeAt(i) : 3;
+      const c = i < n ? text.charCodeAt(s + i) : 3;
       add(out, mix(mix(seed, prev), c), mask, 1);
       prev = c;
     }

@@ -35,6 +35,16 @@ test('normalise keeps host labels when an id-like label is inside a hostname', (
   assert.is(normalise('mx01.mail.ru refused'), 'mx01 mail ru refused');
 });
 
+test('normalise reads bracketed, punctuated and hyphenated addresses and host names as the rewrites do', () => {
+  assert.is(normalise('from [192.0.2.44]: refused (198.51.100.7). and 203.0.113.9:25'), 'from __ip__ refused __ip__ and __ip__');
+  assert.is(normalise('host <mx-1.in-bound.example.org>, said'), 'host mx 1 in bound example org said');
+  assert.is(normalise('via a1b2c3d4.b2c3d4e5.example.net.'), 'via __uuid__ example net');
+  // Not addresses: four-digit octets, five parts, a www name (a URL), a host ending in digits.
+  assert.is(normalise('1.2.3.4444 and 1.2.3.4.5'), '1 2 3 4444 and __ip__ 5');
+  assert.is(normalise('see www.example.com'), 'see __url__ example');
+  assert.is(normalise('node abc.123'), 'node abc 123');
+});
+
 test('normalise names the main host label when a URL has a two-level suffix', () => {
   assert.is(normalise('see http://www.example.co.uk/help?id=1'), 'see __url__ example');
   assert.is(normalise('see https://192.0.2.1/x'), 'see __url__');
