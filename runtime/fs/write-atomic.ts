@@ -4,16 +4,22 @@ import { basename, dirname, join } from 'node:path';
 /**
  * Replaces `path` with `data` so that a crash at any moment leaves either the old or the new file, never a torn one:
  * write a temporary file beside it, fsync it, rename it over `path`, then fsync the folder so the rename is durable.
+ * `data` may come as chunks (any iterable, sync or async), so a large file is written without holding it whole in
+ * memory; the temporary file is removed when writing or renaming fails.
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(path: string, data: string | Uint8Array | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>): Promise<void> {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   const file = await open(temporary, 'w');
   try {
-    await file.writeFile(data);
+    if (typeof data === 'string' || data instanceof Uint8Array) await file.writeFile(data);
+    else for await (const chunk of data) await (typeof chunk === 'string' ? file.write(chunk) : file.write(chunk));
     await file.sync();
-  } finally {
+  } catch (error) {
     await file.close();
+    await rm(temporary, { force: true });
+    throw error;
   }
+  await file.close();
   try {
     await rename(temporary, path);
   } catch (error) {

@@ -1,8 +1,8 @@
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import type { Logger } from '../../../runtime/mod.ts';
+import { writeFileAtomic, type Logger } from '../../../runtime/mod.ts';
 
 /** One persisted cache entry: model, normalised text, class, probability */
 export type LogRecord = readonly [model: string, text: string, label: string, probability: number];
@@ -30,14 +30,10 @@ const WAIT_SHARE = 1 / 16;
 /** Share of `maxBytes` a compaction writes, so compactions stay rare */
 const COMPACT_SHARE = 1 / 2;
 
-/** What `FileLog.open` read back */
+/** What `FileLog.open` read back, beyond what it logged per segment (damaged stretches, unreadable segments) */
 export interface LoadReport {
-  /** Damaged stretches skipped */
-  corrupt: number;
-  /** Records of other classifier versions ignored */
+  /** Records of other classifier versions ignored: logged once for the folder by the caller */
   otherVersion: number;
-  /** Segments that could not be read (a folder in a segment's place, no permission) */
-  unreadable: number;
 }
 
 /**
@@ -94,7 +90,7 @@ export class FileLog {
     onRecord: (record: LogRecord) => void,
   ): Promise<{ fileLog: FileLog; report: LoadReport }> {
     const fileLog = new FileLog(folder, options);
-    const report: LoadReport = { corrupt: 0, otherVersion: 0, unreadable: 0 };
+    const report: LoadReport = { otherVersion: 0 };
     await mkdir(folder, { recursive: true });
     let highest = 0;
     for (const name of (await readdir(folder)).sort()) {
@@ -108,7 +104,6 @@ export class FileLog {
       try {
         data = await readFile(path);
       } catch (error) {
-        report.unreadable++;
         options.log.warn('Skipped unreadable cache segment', { file: path, error: String(error) });
         continue;
       }
@@ -116,7 +111,6 @@ export class FileLog {
       fileLog.#bytes += data.length;
       const counts = readBlocks(data, fileLog.#header, onRecord);
       report.otherVersion += counts.otherVersion;
-      report.corrupt += counts.corrupt;
       if (counts.corrupt > 0) options.log.warn('Skipped corrupt cache records', { file: path, count: counts.corrupt });
       // A torn tail must not swallow the next block appended after it
       fileLog.#torn = data.length > 0 && data[data.length - 1] !== NEWLINE;
@@ -237,10 +231,8 @@ export class FileLog {
     }
     const next = this.#segments.at(-1)! + 1;
     const path = this.#segmentPath(next);
-    const temporary = `${path}.${process.pid}.tmp`;
     let written = 0;
-    const file = await open(temporary, 'w');
-    try {
+    const blocks = function* (this: FileLog): Generator<string> {
       let payload = '';
       for (let index = keep - 1; index >= 0; index--) {
         payload += encodeRecord(newestFirst(index));
@@ -248,15 +240,11 @@ export class FileLog {
           const block = this.#block(payload);
           payload = '';
           written += Buffer.byteLength(block);
-          await file.write(block);
+          yield block;
         }
       }
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    await rename(temporary, path);
-    await syncFolder(this.folder);
+    };
+    await writeFileAtomic(path, blocks.call(this));
     await this.#handle?.close();
     this.#handle = await open(path, 'a');
     for (const old of this.#segments) await rm(this.#segmentPath(old), { force: true });
@@ -291,15 +279,6 @@ export class FileLog {
 // JSON.stringify escapes lone surrogates, so every line is valid UTF-8 and its byte length is what lands on disk
 function encodeRecord([model, text, label, probability]: LogRecord): string {
   return `${model}\t${label}\t${probability}\t${JSON.stringify(text)}\n`;
-}
-
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Hands the records of valid blocks of `header`'s version to `onRecord`; counts what it skipped */

@@ -1,0 +1,47 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../mod.ts';
+
+async function inFolder(run: (folder: string) => Promise<void>): Promise<void> {
+  const folder = await mkdtemp(join(tmpdir(), 'capstan-atomic-'));
+  try {
+    await run(folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+test('writeFileAtomic writes every chunk in order when given an async iterable, and leaves no temporary file', () =>
+  inFolder(async (folder) => {
+    const path = join(folder, 'data.log');
+    await writeFile(path, 'old');
+    async function* chunks() {
+      yield 'one ';
+      yield new TextEncoder().encode('two ');
+      yield 'three';
+    }
+    await writeFileAtomic(path, chunks());
+    assert.is(await readFile(path, 'utf8'), 'one two three');
+    assert.equal(await readdir(folder), ['data.log']);
+  }));
+
+test('writeFileAtomic keeps the old file and removes its temporary file when the chunks fail midway', () =>
+  inFolder(async (folder) => {
+    const path = join(folder, 'data.log');
+    await writeFile(path, 'old');
+    function* chunks() {
+      yield 'partial';
+      throw new Error('source broke');
+    }
+    let refused: unknown;
+    await writeFileAtomic(path, chunks()).catch((error: unknown) => (refused = error));
+    assert.instance(refused, Error);
+    assert.is((refused as Error).message, 'source broke');
+    assert.is(await readFile(path, 'utf8'), 'old');
+    assert.equal(await readdir(folder), ['data.log']);
+  }));
+
+test.run();
