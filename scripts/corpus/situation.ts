@@ -27,6 +27,7 @@ export const SITUATIONS = {
   'expired-retries': { bnac: 'TEMPORARY_ERROR', backoff: 'CONNECTION_FAILURE', what: 'delivery given up after retries: message expired, too long in the queue, maximum delivery attempts, delayed for days' },
   'server-busy': { bnac: 'TEMPORARY_ERROR', backoff: 'RATE_LIMIT__SERVER_BUSY', what: 'the receiver is busy or short of resources: insufficient system resources, load too high, server busy' },
   'temporary-failure': { bnac: 'TEMPORARY_ERROR', backoff: 'TEMPORARY_SYSTEM_FAILURE', what: 'a temporary local error at the receiver: service unavailable, internal or local error, queue or database error, try again later with no cause' },
+  'receiver-misconfigured': { bnac: 'TEMPORARY_ERROR', backoff: 'INFRASTRUCTURE_ERROR', what: "the receiving system's own setup is broken: server or local configuration error, an expired or invalid licence of the mail or filtering software, a required component (scanner, directory, mailbox server) not configured; nothing the sender does fixes it" },
   greylisting: { bnac: 'GRAYLISTING', backoff: 'GRAYLISTING', what: 'greylisting named: greylisted, grey list, postgrey, try again in N seconds because greylisted' },
   // Volume and reputation
   'ip-rate-volume': { bnac: 'RATE_LIMIT', backoff: 'RATE_LIMIT__IP_RATE_LIMIT', what: 'too many messages from the sending IP, on volume alone (no reputation or complaint wording)' },

@@ -65,7 +65,7 @@ export default [
   }),
   phrasings('server-busy', {
     shared: [
-      '421 4.3.2 {Service not available|Service temporarily unavailable}, {server busy|system busy|server overloaded}',
+      '421 4.3.2 {Service currently unavailable|Service temporarily unavailable}, {server busy|system busy|server overloaded}',
       '421 4.3.2 {Server busy|System busy|Server too busy}, try again later',
       '451 4.3.2 {Service temporarily unavailable|Server temporarily unavailable}, load too high',
       '452 4.3.1 Insufficient system storage, {try again later|server busy}',

@@ -157,9 +157,31 @@ export default [
     barracuda: ['451 4.7.1 URL domain {udomain} rate limited, try later'],
     iberia: ['451 4.7.1 Demasiados mensajes con enlaces a {udomain} (URL rate limit)'],
   }),
+  // The receiver is broken rather than busy or down: its operator must act (MX_ERROR is about the recipient
+  // domain's DNS, TEMPORARY_SYSTEM_FAILURE about a passing fault).
+  phrasings('receiver-misconfigured', {
+    postfix: ['451 4.3.5 Server configuration {error|problem}', '451 4.3.5 <{rcpt}>: Recipient address rejected: Server configuration error'],
+    sendmail: ['554 5.3.5 Local configuration error', '451 4.3.5 {rcpt}... Local configuration error, try again later'],
+    qmail: ["Sorry. Although I'm listed as a best-preference MX or A for that host, it isn't in my control/locals file, so I don't treat it as local. (#5.4.6)"],
+    appliance: [
+      '451 4.3.0 The {anti-spam|mail filtering|antivirus} engine licen{s|c}e has expired, mail is not accepted',
+      '421 4.3.5 {mx} Service unavailable: product licence not valid, contact the administrator',
+      '554 5.3.5 Message scanner not configured, delivery refused',
+    ],
+    shared: [
+      '451 4.3.5 Mail server misconfigured, please contact {postmaster|the postmaster of this domain}',
+      '550 5.3.5 Configuration error: no route to the mailbox server',
+      '451 4.3.0 No mailbox server is configured for {domain}',
+      '554 5.3.5 Delivery failed because of a configuration error on this server',
+      '451 Temporary local configuration error (#4.3.5)',
+    ],
+    gmx: ['451 4.3.5 Konfigurationsfehler auf dem Server / server configuration error'],
+    orange: ['451 4.3.5 Erreur de configuration du serveur / server configuration error'],
+    iberia: ['451 4.3.5 Error de configuración del servidor'],
+  }),
   phrasings('temporary-failure', {
     google: ['451 4.3.0 Mail server temporarily rejected message. {gid} - gsmtp', '451-4.3.0 Multiple destination domains per transaction is unsupported. Please try again. {gid} - gsmtp', '421 4.3.0 Temporary System Problem. Try again later ({n}). {gid} - gsmtp'],
-    microsoft: ['451 4.4.0 Message failed to be made redundant due to A shadow copy was required but failed to be made with an AckStatus of Fail', '451 4.3.0 Temporary server error. Please try again later [{msh}]', '421 4.3.2 Service not available, closing transmission channel'],
+    microsoft: ['451 4.4.0 Message failed to be made redundant due to A shadow copy was required but failed to be made with an AckStatus of Fail', '451 4.3.0 Temporary server error. Please try again later [{msh}]'],
     yahoo: ['451 Message temporarily deferred due to internal error - [{n}]', '451 4.3.0 Temporary local problem'],
     apple: ['451 4.3.0 Temporary local problem - please try later'],
     gmx: ['451 4.3.0 Temporärer lokaler Fehler / temporary local error'],

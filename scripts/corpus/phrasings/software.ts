@@ -124,6 +124,12 @@ export default [
     hmailserver: ['452 4.2.2 Mailbox is full'],
     kerio: ['452 4.2.2 Mailbox quota exceeded for {rcpt}'],
     mdaemon: ['552 5.2.2 Mailbox quota exceeded for {rcpt}'],
+    // "Space" wordings: receivers that check the mailbox's free space rather than a named quota.
+    axigen: ['452 4.2.2 Not enough free space in the mailbox of {rcpt}', '552 5.2.2 Mailbox {rcpt} has insufficient storage space'],
+    icewarp: ['552 5.2.2 <{rcpt}> Mailbox size limit reached, not enough space for this message'],
+    merak: ['452 4.2.2 Not enough space in mailbox, try again later'],
+    'kerio-space': ['452 4.2.2 The mailbox of {rcpt} has run out of space'],
+    smartermail: ['552 5.2.2 User mailbox is out of disk space'],
   }),
 
   phrasings('recipient-rate', {
@@ -455,7 +461,6 @@ export default [
     exim: ['550 Rejected: this message scored {n}.{n} spam points', '550 Your message has been rejected as spam (score {n}.{n})'],
     qmail: ['554 Your email is considered spam ({n}.{n} spam-hits)', '553 sorry, your message has been rejected as spam (#5.7.1)'],
     exchange: ['550 5.7.1 Message rejected due to content restrictions', '#550 5.7.1 Message rejected due to content restrictions ##'],
-    messagelabs: ['553-Message filtered. Refer to the Troubleshooting page at http://www.symanteccloud.com/troubleshooting for more information. (#5.7.1)'],
     spamexperts: ['550 This message was classified as SPAM and may not be delivered'],
     barracuda: ['550 5.7.1 Message content rejected', '554 5.7.1 Message content rejected (spam)'],
     haraka: ['550 spam score exceeded threshold'],
