@@ -9,6 +9,8 @@
  *                    e.g. docs/examples/rules-classifier
  *   --errors         list every wrong strict row as `expected -> got (p)  text` (stdout; stderr with --json)
  *   --json           print the whole result as one JSON object instead of the text report
+ *   --forms          also score the strict rows as sending MTAs report them (in an Exim report, a Postfix report,
+ *                    a DSN) and with their reply and status codes removed: the figures should not move
  *
  * It classifies through the public plugin interface, as the bounce-classifier API plugin does: `usePlugin`
  * starts the plugin, each text goes through `service.normalise` when the service has one (plugin API 1.1;
@@ -85,6 +87,21 @@ export interface ModelResult {
   errors: EvalError[];
 }
 
+/**
+ * The dev rows as sending MTAs wrap them, and without their codes (`--forms`). A wrapper must not change the
+ * answer; without codes the text alone decides, as it must for the many MTAs that drop them.
+ */
+export const FORMS: Readonly<Record<string, (text: string) => string>> = {
+  'as labelled': (t) => t,
+  'in an Exim report': (t) => `SMTP error from remote mail server after RCPT TO:<someone@example.org>:\n    host mx.example.org [192.0.2.10]: ${t}`,
+  'in a Postfix report': (t) => `<someone@example.org>: host mx.example.org[192.0.2.10] said: ${t} (in reply to RCPT TO command)`,
+  'in a DSN': (t) => `Final-Recipient: rfc822; someone@example.org\nAction: failed\nStatus: 5.0.0\nDiagnostic-Code: smtp; ${t}`,
+  'codes removed': (t) => t.replace(/^\s*[245]\d\d[ -]/, '').replace(/\b[245]\.\d{1,3}\.\d{1,3}\b/g, '').replace(/\s+/g, ' ').trim(),
+};
+
+/** Strict accuracy of each model on the rows in one form. */
+export type FormResult = Record<ClassifierModel, { n: number; correct: number; accuracy: number }>;
+
 /** Whole result of one run. */
 export interface EvalResult {
   file: string;
@@ -94,6 +111,8 @@ export interface EvalResult {
   normalise: 'service' | 'none';
   rows: number;
   models: Record<ClassifierModel, ModelResult>;
+  /** With --forms: strict accuracy per form of FORMS */
+  forms?: Record<string, FormResult>;
 }
 
 class UsageError extends Error {}
@@ -239,6 +258,7 @@ async function main(): Promise<number> {
         plugin: { type: 'string', default: 'bounce-model' },
         errors: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
+        forms: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -248,7 +268,7 @@ async function main(): Promise<number> {
     throw new UsageError((error as Error).message);
   }
   if (args.help) {
-    console.log('usage: npm run eval -- [--file PATH] [--plugin ID|DIR] [--errors] [--json]');
+    console.log('usage: npm run eval -- [--file PATH] [--plugin ID|DIR] [--errors] [--json] [--forms]');
     return 0;
   }
   const file = resolve(args.file ?? process.env.BOUNCE_DEV ?? DEFAULT_DEV_FILE);
@@ -257,7 +277,14 @@ async function main(): Promise<number> {
     return 2;
   }
   const rows = readDevSet(file);
-  const result = await evaluatePlugin(file, args.plugin!, rows);
+  const result: EvalResult = await evaluatePlugin(file, args.plugin!, rows);
+  if (args.forms) {
+    result.forms = {};
+    for (const [form, wrap] of Object.entries(FORMS)) {
+      const { models } = await evaluatePlugin(file, args.plugin!, rows.map((row) => ({ ...row, text: wrap(row.text) })));
+      result.forms[form] = { bnac: models.bnac.strict, backoff: models.backoff.strict };
+    }
+  }
   if (args.json) {
     // Row texts stay out of the JSON: they are for reading at the terminal, not for files
     const models = Object.fromEntries(MODELS.map((m) => [m, { ...result.models[m], errors: result.models[m].errors.length }]));
@@ -267,6 +294,10 @@ async function main(): Promise<number> {
     console.log(`dev set ${result.file}: ${result.rows} rows`);
     console.log(`plugin ${result.plugin} (version ${result.version}); normalise: ${result.normalise === 'service' ? 'service.normalise' : 'none, texts sent as they are'}`);
     for (const m of MODELS) console.log(`\n${modelReport(m, result.models[m], args.errors!)}`);
+    if (result.forms) {
+      const cell = (r: FormResult[ClassifierModel]) => `${pct(r.accuracy)} (${r.correct}/${r.n})`;
+      console.log(['', '== strict accuracy by form', ...table(['form', ...MODELS], Object.entries(result.forms).map(([form, r]) => [form, cell(r.bnac), cell(r.backoff)]))].join('\n'));
+    }
   }
   return 0;
 }
