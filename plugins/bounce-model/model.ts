@@ -76,11 +76,26 @@ function score(model: CompactModel, index: Int32Array, value: Float32Array, leng
   // Locals, not property reads, inside the loops: this is the hot path
   const k = model.situations.length;
   const { weights, rowOf, scales, bias } = model;
+  // Eight classes per step: the loop body alone, written out, is about a third faster in V8 than one class per step
+  // (measured on the situation rows); each class still adds its terms in feature order, so the sums are the same.
+  const k8 = k - (k % 8);
   for (let c = 0; c < k; c++) scores[c] = bias[c]!;
   for (let i = 0; i < length; i++) {
     const r = rowOf[index[i]!]! - 1;
     if (r < 0) continue;
     const v = value[i]! * scales[r]!;
-    for (let c = 0, at = r * k; c < k; c++, at++) scores[c] += v * weights[at]!;
+    const at = r * k;
+    let c = 0;
+    for (; c < k8; c += 8) {
+      scores[c] += v * weights[at + c]!;
+      scores[c + 1] += v * weights[at + c + 1]!;
+      scores[c + 2] += v * weights[at + c + 2]!;
+      scores[c + 3] += v * weights[at + c + 3]!;
+      scores[c + 4] += v * weights[at + c + 4]!;
+      scores[c + 5] += v * weights[at + c + 5]!;
+      scores[c + 6] += v * weights[at + c + 6]!;
+      scores[c + 7] += v * weights[at + c + 7]!;
+    }
+    for (; c < k; c++) scores[c] += v * weights[at + c]!;
   }
 }
