@@ -19,7 +19,7 @@
  *   to 100-600 characters, plus Gmail-style multi-line replies (`550-5.7.1 ...` continuation lines) and replies of
  *   Microsoft families. The 4 KB case (DSN parts of exactly 4096 characters, the normaliser's input cap) is
  *   measured apart. Rounds go through the cases in turn so that all rows see the same machine state.
- * - Memory: process.memoryUsage() heapUsed + arrayBuffers after a forced GC, before and after loading each model
+ * - Memory: process.memoryUsage() heapUsed + external (typed-array and WebAssembly memory) after a forced GC, before and after loading each model
  *   (and running one prediction, so lazily built state counts); goal ≤ 4 MB per model. "shared" is the growth
  *   from importing the model code (normaliser, rule tables of ./rules.json used by both models), not part of
  *   either model's figure. The GC is exposed at run time (v8 flag) when the process was not started with
@@ -60,7 +60,7 @@ function heapBytes(): number {
   gc();
   gc();
   const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
+  return m.heapUsed + m.external;
 }
 
 // Heap before the model code is imported: the imports below bring the normaliser and the rule tables both
@@ -302,7 +302,7 @@ const perModel = [
   ['bnac', afterBnac - before],
   ['backoff', afterBoth - afterBnac],
 ] as const;
-console.log(`\nheap of the loaded models (heapUsed + arrayBuffers after forced GC; goal ≤ ${GOAL_MODEL_MB} MB per model):`);
+console.log(`\nheap of the loaded models (heapUsed + external, WebAssembly memory included, after forced GC; goal ≤ ${GOAL_MODEL_MB} MB per model):`);
 for (const [name, bytes] of perModel) {
   console.log(`  ${name.padEnd(8)} ${mb(bytes).padStart(6)} MB  ${bytes <= GOAL_MODEL_MB * 1024 * 1024 ? 'met' : 'MISSED'}`);
 }
