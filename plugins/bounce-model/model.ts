@@ -7,7 +7,7 @@
  * calibrated probability, flattened when most of the reply's words were never seen in training.
  */
 import { readFileSync } from 'node:fs';
-import { extractFeatures, newFeatures } from './features.ts';
+import { extractFeatures } from './features.ts';
 import { aggregate, coverage, softmax, temperatureAt } from './linear-model.ts';
 import { decodeModel, type CompactModel } from './model-file.ts';
 import { NORMALISER_VERSION } from './normalise.ts';
@@ -49,12 +49,11 @@ export function loadModel(source: string | Uint8Array): Model {
   }
   const { name } = file;
   if (name !== 'bnac' && name !== 'backoff') throw new Error(`unknown bounce model name "${name}"`);
-  // The SIMD scorer keeps the weight rows in its own memory, so the JS copy is dropped when it runs
+  // The SIMD scorer keeps the weight rows and the row table in its own memory: the JS copies are dropped when it runs
   const simd = simdScorer(file.model);
-  const model: CompactModel = simd ? { ...file.model, weights: new Int8Array(0) } : file.model;
-  const weigh = simd ?? jsScorer(model);
+  const model: CompactModel = simd ? { ...file.model, weights: new Int8Array(0), rowOf: simd.rowOf } : file.model;
+  const { score, features } = simd ?? jsScorer(model);
   const k = model.situations.length;
-  const features = newFeatures();
   const scores = new Float64Array(k);
   const classes = new Float64Array(model.labels.length);
   const seen = (bucket: number): boolean => model.rowOf[bucket]! > 0;
@@ -62,7 +61,7 @@ export function loadModel(source: string | Uint8Array): Model {
     const rule = matchRule(name, text);
     if (rule) return { label: rule.label, probability: RULE_PROBABILITY, rule: rule.id };
     const f = extractFeatures(text, model.bits, features);
-    weigh(f.index, f.value, f.length, scores);
+    score(f, scores);
     softmax(scores, k, model.coverageAlpha === 0 ? model.temperature : temperatureAt(model.temperature, model.coverageAlpha, coverage(f, seen)));
     const best = aggregate(scores, model.map, classes);
     const probability = classes[best]!;

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { extractFeatures } from './features.ts';
+import { extractFeatures, newFeatures } from './features.ts';
 import { decodeModel } from './model-file.ts';
 import { normalise } from './normalise.ts';
-import { jsScorer, simdScorer, type Scorer } from './score.ts';
+import { jsScorer, simdScorer, type Scoring } from './score.ts';
 
 const { model } = decodeModel(readFileSync(new URL('./models/backoff.model', import.meta.url)));
 const k = model.situations.length;
@@ -31,14 +31,18 @@ const REPLIES = [
   '',
 ];
 
-function agrees(scorer: Scorer, tolerance: number, what: string): void {
+/** Scores every reply, its features extracted into the scorer's own buffer and into another one, against the definition. */
+function agrees({ score, features }: Scoring, tolerance: number, what: string): void {
   const got = new Float64Array(k);
   for (const reply of REPLIES) {
-    const f = extractFeatures(normalise(reply), model.bits);
-    scorer(f.index, f.value, f.length, got);
-    const want = reference(f.index, f.value, f.length);
-    for (let c = 0; c < k; c++) {
-      assert.ok(Math.abs(got[c]! - want[c]!) <= tolerance * (1 + Math.abs(want[c]!)), `${what}, ${reply.slice(0, 40)}: situation ${c} got ${got[c]}, want ${want[c]}`);
+    for (const [buffer, where] of [[features, 'own buffer'], [newFeatures(), 'other buffer']] as const) {
+      const f = extractFeatures(normalise(reply), model.bits, buffer);
+      score(f, got);
+      const want = reference(f.index, f.value, f.length);
+      for (let c = 0; c < k; c++) {
+        const close = Math.abs(got[c]! - want[c]!) <= tolerance * (1 + Math.abs(want[c]!));
+        assert.ok(close, `${what} (${where}), ${reply.slice(0, 40)}: situation ${c} got ${got[c]}, want ${want[c]}`);
+      }
     }
   }
 }
@@ -53,16 +57,22 @@ test('the SIMD scorer gives the same sums to float precision when given real-sha
   agrees(simd, 1e-4, 'SIMD');
 });
 
-test('the SIMD scorer pads rows of any number of situations when a model has more than its rows hold', () => {
+test('the SIMD scorer pads rows and reads wide row tables when a model has 49 situations and Uint32 rows', () => {
   // 49 situations: four 16-byte blocks per row, the last holding one situation; the weights read as 49 per row
-  const wide = { ...model, situations: Array.from({ length: 49 }, (_, i) => `s${i}`), bias: new Float32Array(49).fill(1), weights: new Int8Array(model.scales.length * 49).fill(2) };
+  const wide = {
+    ...model,
+    situations: Array.from({ length: 49 }, (_, i) => `s${i}`),
+    bias: new Float32Array(49).fill(1),
+    weights: new Int8Array(model.scales.length * 49).fill(2),
+    rowOf: Uint32Array.from(model.rowOf),
+  };
   const simd = simdScorer(wide);
   assert.ok(simd);
-  const f = extractFeatures(normalise(REPLIES[0]!), model.bits);
+  const f = extractFeatures(normalise(REPLIES[0]!), model.bits, simd.features);
   const got = new Float64Array(49);
   const want = new Float64Array(49);
-  simd(f.index, f.value, f.length, got);
-  jsScorer(wide)(f.index, f.value, f.length, want);
+  simd.score(f, got);
+  jsScorer(wide).score(f, want);
   for (let c = 0; c < 49; c++) assert.ok(Math.abs(got[c]! - want[c]!) <= 1e-4 * (1 + Math.abs(want[c]!)), `situation ${c}: got ${got[c]}, want ${want[c]}`);
   assert.ok(want[48]! > 1, 'the last situation has weights');
 });
