@@ -11,7 +11,8 @@
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
-const MAX_FEATURES = 4096;
+/** Features one reply can have; further ones are dropped */
+export const MAX_FEATURES = 4096;
 const MAX_CHARGRAM_WORD = 40;
 // Per-kind hash seeds keep a word, a bigram and a 3-gram with equal text apart.
 const KIND_WORD = 1;
@@ -90,9 +91,9 @@ export interface Features {
   lexicalLength: number;
 }
 
-/** Allocates a reusable feature buffer. */
-export function newFeatures(): Features {
-  return { index: new Int32Array(MAX_FEATURES), value: new Float32Array(MAX_FEATURES), length: 0, lexical: new Int32Array(MAX_FEATURES), lexicalLength: 0 };
+/** Allocates a reusable feature buffer; `index` and `value` may be given (views of a scorer's memory). */
+export function newFeatures(index = new Int32Array(MAX_FEATURES), value = new Float32Array(MAX_FEATURES)): Features {
+  return { index, value, length: 0, lexical: new Int32Array(MAX_FEATURES), lexicalLength: 0 };
 }
 
 function mix(h: number, c: number): number {

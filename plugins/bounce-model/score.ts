@@ -10,7 +10,7 @@
  * where the JS loop adds in f64: a logit moves by about 1e-6 of itself, far below the margin any class is won by
  * (on the corpus and the dev set no answer changes).
  */
-import { newFeatures, type Features } from './features.ts';
+import { MAX_FEATURES, newFeatures, type Features } from './features.ts';
 import type { CompactModel } from './model-file.ts';
 
 /** Writes the raw situation scores (logits) of a reply's features into `scores`. */
@@ -24,8 +24,6 @@ export interface Scoring {
 }
 
 const LANES = 4;
-/** Features a reply can have (features.ts's MAX_FEATURES) */
-const MAX_FEATURES = 4096;
 const BUCKETS = 0;
 const VALUES = BUCKETS + 4 * MAX_FEATURES;
 const OUT = VALUES + 4 * MAX_FEATURES;
@@ -154,7 +152,7 @@ export function simdScorer(model: CompactModel): Scoring | undefined {
   rowOf.set(model.rowOf);
   const weights = new Int8Array(buffer, at.weights, rows * at.rowBytes);
   for (let r = 0; r < rows; r++) weights.set(model.weights.subarray(r * k, r * k + k), r * at.rowBytes);
-  const features: Features = { ...newFeatures(), index: new Int32Array(buffer, BUCKETS, MAX_FEATURES), value: new Float32Array(buffer, VALUES, MAX_FEATURES) };
+  const features = newFeatures(new Int32Array(buffer, BUCKETS, MAX_FEATURES), new Float32Array(buffer, VALUES, MAX_FEATURES));
   const buckets = features.index;
   const values = features.value;
   const out = new Float32Array(buffer, OUT, k);

@@ -12,7 +12,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array | 
   const file = await open(temporary, 'w');
   try {
     if (typeof data === 'string' || data instanceof Uint8Array) await file.writeFile(data);
-    else for await (const chunk of data) await (typeof chunk === 'string' ? file.write(chunk) : file.write(chunk));
+    else for await (const chunk of data) await file.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     await file.sync();
   } catch (error) {
     await file.close();
