@@ -182,8 +182,8 @@ export function scoreModel(model: ClassifierModel, rows: readonly DevRow[], answ
   };
 }
 
-/** Starts the plugin, classifies every row with both models, closes the plugin. */
-export async function evaluatePlugin(file: string, plugin: string, rows: readonly DevRow[]): Promise<EvalResult> {
+/** Starts the plugin once, classifies every row with both models (and, given `forms`, every row in each form), closes it. */
+export async function evaluatePlugin(file: string, plugin: string, rows: readonly DevRow[], forms?: Readonly<Record<string, (text: string) => string>>): Promise<EvalResult> {
   // A value naming an existing file or folder (or holding a slash) is a path; otherwise a built-in plugin id
   const isPath = plugin.includes('/') || existsSync(plugin);
   const entry = isPath ? { id: basename(resolve(plugin)).replace(/\.[cm]?[jt]s$/, ''), path: resolve(plugin) } : { id: plugin };
@@ -192,10 +192,21 @@ export async function evaluatePlugin(file: string, plugin: string, rows: readonl
     const service = used.service;
     if (!service || typeof service.classify !== 'function') throw new Error(`plugin "${plugin}" has no classifier service`);
     const normalise = typeof service.normalise === 'function' ? service.normalise.bind(service) : undefined;
-    const texts = rows.map((row) => (normalise ? normalise(row.text) : row.text));
-    const models = {} as Record<ClassifierModel, ModelResult>;
-    for (const model of MODELS) models[model] = scoreModel(model, rows, await service.classify(model, texts));
-    return { file, plugin, version: service.version, normalise: normalise ? 'service' : 'none', rows: rows.length, models };
+    const score = async (wrap: (text: string) => string) => {
+      const texts = rows.map((row) => (normalise ? normalise(wrap(row.text)) : wrap(row.text)));
+      const models = {} as Record<ClassifierModel, ModelResult>;
+      for (const model of MODELS) models[model] = scoreModel(model, rows, await service.classify(model, texts));
+      return models;
+    };
+    const result: EvalResult = { file, plugin, version: service.version, normalise: normalise ? 'service' : 'none', rows: rows.length, models: await score((text) => text) };
+    if (forms) {
+      result.forms = {};
+      for (const [form, wrap] of Object.entries(forms)) {
+        const { bnac, backoff } = await score(wrap);
+        result.forms[form] = { bnac: bnac.strict, backoff: backoff.strict };
+      }
+    }
+    return result;
   } finally {
     await used.close();
   }
@@ -277,14 +288,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const rows = readDevSet(file);
-  const result: EvalResult = await evaluatePlugin(file, args.plugin!, rows);
-  if (args.forms) {
-    result.forms = {};
-    for (const [form, wrap] of Object.entries(FORMS)) {
-      const { models } = await evaluatePlugin(file, args.plugin!, rows.map((row) => ({ ...row, text: wrap(row.text) })));
-      result.forms[form] = { bnac: models.bnac.strict, backoff: models.backoff.strict };
-    }
-  }
+  const result = await evaluatePlugin(file, args.plugin!, rows, args.forms ? FORMS : undefined);
   if (args.json) {
     // Row texts stay out of the JSON: they are for reading at the terminal, not for files
     const models = Object.fromEntries(MODELS.map((m) => [m, { ...result.models[m], errors: result.models[m].errors.length }]));
