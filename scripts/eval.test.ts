@@ -162,13 +162,12 @@ test('eval reads BOUNCE_DEV and lists wrong strict rows when given --errors', as
   assert.not.ok(stdout.includes(rows[5]!.text), 'ambiguous row listed');
 });
 
-test('eval scores every form of the rows when given --forms, the rows as labelled matching the main figures', async () => {
+test('eval scores every form of the rows when given --forms', async () => {
   const { code, stdout, stderr } = await run(['--file', devFile, '--forms', '--json']);
   assert.is(code, 0, stderr);
   const result = JSON.parse(stdout) as EvalResult;
   assert.equal(Object.keys(result.forms ?? {}), ['as labelled', 'in an Exim report', 'in a Postfix report', 'in a DSN', 'codes removed']);
   for (const model of ['bnac', 'backoff'] as const) {
-    assert.equal(result.forms!['as labelled']![model], result.models[model].strict, `${model}: the rows as labelled are the main figure`);
     for (const [form, r] of Object.entries(result.forms!)) assert.is(r[model].n, 4, `${model} ${form}: strict rows`);
   }
   // The built-in model reads the reply out of each wrapper: these short, plain replies keep their answers

@@ -49,9 +49,9 @@ export function loadModel(source: string | Uint8Array): Model {
   }
   const { name } = file;
   if (name !== 'bnac' && name !== 'backoff') throw new Error(`unknown bounce model name "${name}"`);
-  // The SIMD scorer keeps the weight rows and the row table in its own memory: the JS copies are dropped when it runs
+  // The SIMD scorer keeps the weight rows, scales and row table in its own memory: the JS copies are dropped when it runs
   const simd = simdScorer(file.model);
-  const model: CompactModel = simd ? { ...file.model, weights: new Int8Array(0), rowOf: simd.rowOf } : file.model;
+  const model: CompactModel = simd ? { ...file.model, weights: new Int8Array(0), scales: new Float32Array(0), rowOf: simd.rowOf } : file.model;
   const { score, features } = simd ?? jsScorer(model);
   const k = model.situations.length;
   const scores = new Float64Array(k);

@@ -169,15 +169,16 @@ for (const c of '])>.,;:') CLOSER[c.charCodeAt(0)] = 1;
  * or false when the token has another shape. "1.2.3.4", "[1.2.3.4]:25" -> __ip__; "mx1.mail.example.com" ->
  * its labels, an id-like label as __uuid__, hyphens splitting a label.
  */
-function addressToken(token: string, from: number, to: number, out: string[]): boolean {
-  // Read in place: the token as a slice of the reply would be a sliced string, slow to read char by char.
+function addressToken(s: string, from: number, to: number, out: string[]): boolean {
+  // Read in place: the s as a slice of the reply would be a sliced string, slow to read char by char.
   let a = from;
   let b = to;
-  if (OPENER[token.charCodeAt(a)] === 1) a++;
+  if (OPENER[s.charCodeAt(a)] === 1) a++;
   let colons = 0;
-  while (b > a && CLOSER[token.charCodeAt(b - 1)] === 1) if (token.charCodeAt(--b) === 58) colons++;
-  if (b - a < 3 || token.startsWith('www.', a)) return false;
-  const first = token.charCodeAt(a);
+  while (b > a && CLOSER[s.charCodeAt(b - 1)] === 1) if (s.charCodeAt(--b) === 58) colons++;
+  // "www." names are URLs to rewriteToken
+  if (b - a < 3 || s.startsWith('www.', a)) return false;
+  const first = s.charCodeAt(a);
   if (!isLowerAlnum(first)) return false;
   // One pass over the core: labels between dots, which hold digits, letters, hyphens.
   let dots = 0;
@@ -187,33 +188,33 @@ function addressToken(token: string, from: number, to: number, out: string[]): b
   let labelStart = a;
   let lastLabelLetters = true;
   for (let i = a; i <= b; i++) {
-    const c = i < b ? token.charCodeAt(i) : 46;
+    const c = i < b ? s.charCodeAt(i) : 46;
     if (c === 46) {
       if (i === labelStart) return false;
       if (i < b) {
         dots++;
-        if (isDigit(token.charCodeAt(i - 1)) && isDigit(token.charCodeAt(i + 1))) digitDot = true;
+        if (isDigit(s.charCodeAt(i - 1)) && isDigit(s.charCodeAt(i + 1))) digitDot = true;
       }
       lastLabelLetters = true;
-      for (let j = labelStart; j < i && lastLabelLetters; j++) lastLabelLetters = token.charCodeAt(j) >= 97 && token.charCodeAt(j) <= 122;
+      for (let j = labelStart; j < i && lastLabelLetters; j++) lastLabelLetters = s.charCodeAt(j) >= 97 && s.charCodeAt(j) <= 122;
       if (i < b) labelStart = i + 1;
     } else if (c >= 97 && c <= 122) letters++;
     else if (c === 45) hyphens++;
     else if (!isDigit(c)) return false;
   }
-  if (letters === 0 && hyphens === 0 && dots === 3) return ipv4(token, a, b, out);
-  // "www." names are URLs to rewriteToken; two colons could read as IPv6 there.
+  if (letters === 0 && hyphens === 0 && dots === 3) return ipv4(s, a, b, out);
+  // Two colons could read as IPv6 there
   if (dots === 0 || digitDot || colons > 1 || !lastLabelLetters || b - labelStart < 2 || b - labelStart > 12) return false;
   let start = a;
   for (let i = a; i <= b; i++) {
-    if (i < b && token.charCodeAt(i) !== 46) continue;
-    if (isIdRange(token, start, i)) push(out, UUID);
+    if (i < b && s.charCodeAt(i) !== 46) continue;
+    if (isIdRange(s, start, i)) push(out, UUID);
     else {
       // Hyphens split a label into pieces, as punctuation does everywhere.
       let piece = start;
       for (let j = start; j <= i; j++) {
-        if (j < i && token.charCodeAt(j) !== 45) continue;
-        if (j > piece) push(out, token.slice(piece, j));
+        if (j < i && s.charCodeAt(j) !== 45) continue;
+        if (j > piece) push(out, s.slice(piece, j));
         piece = j + 1;
       }
     }
@@ -223,10 +224,10 @@ function addressToken(token: string, from: number, to: number, out: string[]): b
 }
 
 /** An IPv4 address of 1-3 digit octets (what IPV4_RE reads; the closers after it hold no port digits). */
-function ipv4(token: string, a: number, b: number, out: string[]): boolean {
+function ipv4(s: string, a: number, b: number, out: string[]): boolean {
   let digits = 0;
   for (let i = a; i < b; i++) {
-    if (token.charCodeAt(i) === 46) digits = 0;
+    if (s.charCodeAt(i) === 46) digits = 0;
     else if (++digits > 3) return false;
   }
   push(out, '__ip__');

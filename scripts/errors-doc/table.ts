@@ -33,8 +33,8 @@ export function renderTable(codes: readonly RegisteredCode[]): string {
 }
 
 /** Markers around the table in `docs/errors.md` */
-export const BEGIN = '<!-- codes: written by `npm run errors-doc`, do not edit -->';
-export const END = '<!-- end of codes -->';
+const BEGIN = '<!-- codes: written by `npm run errors-doc`, do not edit -->';
+const END = '<!-- end of codes -->';
 
 /** `doc` with the table between its markers replaced by `table` */
 export function withTable(doc: string, table: string): string {

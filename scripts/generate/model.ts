@@ -17,7 +17,7 @@ export interface OperationModel {
   pointer: string;
   params?: JsonSchema;
   query?: JsonSchema;
-  body?: { schema: JsonSchema; required: boolean };
+  body?: { schema: JsonSchema };
   /** Non-JSON media types of the request body (lower case, sorted), which the host hands over as raw bytes */
   rawBodyTypes: string[];
   /** The request body is required, whatever its media type */
@@ -123,7 +123,7 @@ function apiModel(spec: SpecFile, seen: Map<string, string>): ApiModel {
         pointer,
         params: parameterSet(spec, parameters, 'path', pointer),
         query: parameterSet(spec, parameters, 'query', pointer),
-        body: bodySchema ? { schema: schemaOf(spec, bodySchema, `${pointer}/requestBody`), required: bodyDef.required === true } : undefined,
+        body: bodySchema ? { schema: schemaOf(spec, bodySchema, `${pointer}/requestBody`) } : undefined,
         rawBodyTypes,
         bodyRequired: bodyDef?.required === true,
         responses: responsesOf(spec, op.responses, pointer),
