@@ -117,7 +117,9 @@ test('applied policies survive a restart, and one that lapsed while the host was
   const second = await configured(table(1), folder);
   try {
     assert.equal((await second.call('GET', '/v1/policies')).json, held, 'the same policy after the restart');
-    await second.call('POST', '/v1/backoff/events', { events: [event(BUSY, '192.0.2.9')] });
+    const applied = await second.call('POST', '/v1/backoff/events', { events: [event(BUSY, '192.0.2.9')] });
+    assert.is(applied.json.events[0].policies.length, 1, 'the second host applied a policy of 1 s');
+    assert.is((await second.call('GET', '/v1/policies')).json.policies.length, held.policies.length + 1, 'and holds it beside the first');
   } finally {
     await second.close();
   }
