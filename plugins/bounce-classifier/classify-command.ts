@@ -23,6 +23,7 @@ recipient, as POST /v1/bounce-email does: capstan classify --email --help.
 /** The command's options: one entry per option, so that a new one is one line here and its branch in `run` */
 const OPTIONS = {
   model: { type: 'string', default: 'bnac' },
+  email: { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean' },
 } satisfies ParseArgsConfig['options'];
@@ -38,8 +39,6 @@ export const classifyCommand: PluginCommand = {
 };
 
 async function run(args: string[], io: CommandIo): Promise<number> {
-  // Whole bounce emails take files and folders, not reply texts: their own reader and options (email/cli.ts)
-  if (args.includes('--email')) return classifyEmailCommand(args, io.stdout, io.stderr);
   let parsed;
   try {
     parsed = parseArgs({ args, allowPositionals: true, options: OPTIONS });
@@ -48,6 +47,8 @@ async function run(args: string[], io: CommandIo): Promise<number> {
     return 2;
   }
   const { values, positionals } = parsed;
+  // Whole bounce emails take files and folders, not reply texts, and answer both models: their own reader (email/cli.ts)
+  if (values.email) return classifyEmailCommand(positionals, values, io.stdout, io.stderr);
   if (values.help) {
     io.stdout.write(USAGE);
     return 0;

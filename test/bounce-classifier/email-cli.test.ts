@@ -69,6 +69,15 @@ test('classify --email --json writes one line per email of a folder, and exits 1
   }
 });
 
+test('classify --email takes the command\'s other options in any order, and a message that reads "--email" after --', async () => {
+  const mixed = await capstan(['classify', '--model', 'backoff', '--email', '--json', join(FIXTURES, 'exim.eml')]);
+  assert.is(mixed.code, 0, mixed.stderr);
+  assert.is(JSON.parse(mixed.stdout.trim()).kind, 'failed');
+  const text = await capstan(['classify', '--', '--email']);
+  assert.is(text.code, 0, text.stderr);
+  assert.match(text.stdout, /^[A-Z_]+\t[01](\.\d+)?\n$/);
+});
+
 test('classify --email exits 2 without a file, or when a path does not exist', async () => {
   const none = await capstan(['classify', '--email']);
   assert.is(none.code, 2);
@@ -81,7 +90,7 @@ test('classify --email exits 2 without a file, or when a path does not exist', a
 test('classify --email draws a progress bar when stderr is a terminal', async () => {
   let out = '';
   let err = '';
-  const code = await classifyEmailCommand(['--email', '--json', join(FIXTURES, 'exim.eml'), join(FIXTURES, 'qmail.eml')], { write: (t: string) => (out += t) }, { write: (t: string) => (err += t), isTTY: true });
+  const code = await classifyEmailCommand([join(FIXTURES, 'exim.eml'), join(FIXTURES, 'qmail.eml')], { json: true }, { write: (t: string) => (out += t) }, { write: (t: string) => (err += t), isTTY: true });
   assert.is(code, 0);
   assert.match(err, /\r\[#{30}\] 2\/2 emails/);
   assert.is(out.trim().split('\n').length, 2);

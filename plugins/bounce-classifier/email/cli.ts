@@ -1,6 +1,5 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { usePlugin } from '../../../runtime/mod.ts';
 import type { Classifier } from '../../../runtime/mod.ts';
 import { normaliserOf } from '../classify.ts';
@@ -96,18 +95,11 @@ function plainLines(file: string, answer: BounceAnswer): string[] {
 }
 
 /**
- * `capstan classify --email [--json] FILE|FOLDER...`: answers the exit code (0 done, 1 a file could not be read as
- * an email, 2 usage error). Writes results to `stdout`, the progress bar and errors to `stderr`.
+ * `capstan classify --email [--json] FILE|FOLDER...`, its options parsed by the classify command: answers the exit
+ * code (0 done, 1 a file could not be read as an email, 2 usage error). Writes results to `stdout`, the progress bar
+ * and errors to `stderr`.
  */
-export async function classifyEmailCommand(args: string[], stdout: Output, stderr: Output): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { email: { type: 'boolean' }, json: { type: 'boolean', default: false }, help: { type: 'boolean' } } });
-  } catch (error) {
-    stderr.write(`capstan classify: ${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
+export async function classifyEmailCommand(positionals: string[], values: { json: boolean; help?: boolean }, stdout: Output, stderr: Output): Promise<number> {
   if (values.help) {
     stdout.write(USAGE);
     return 0;
