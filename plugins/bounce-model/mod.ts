@@ -40,6 +40,7 @@ class ModelClassifier implements Classifier {
   readonly #pool: PoolHandle | undefined;
   readonly #inlineMax: number;
   readonly #taskSize: number;
+  #poolRan = false;
 
   constructor(models: Models, pool: PoolHandle | undefined, options: { inlineMax: number; taskSize: number }) {
     this.version = `bnac:${models.bnac.version}+backoff:${models.backoff.version}`;
@@ -49,11 +50,15 @@ class ModelClassifier implements Classifier {
     this.#taskSize = options.taskSize;
   }
 
-  /** Resolves when a pool thread has run a task: the thread loads the models on its first one */
+  /**
+   * Resolves once a pool thread has run a task: the thread loads the models on its first one. After that the answer
+   * stands: a probe's task would queue behind classify batches, and a busy instance would read as not ready.
+   */
   async ready(): Promise<void> {
-    if (!this.#pool) return;
+    if (!this.#pool || this.#poolRan) return;
     try {
       await this.#pool.run({ model: 'bnac', texts: [] } satisfies ClassifyTask);
+      this.#poolRan = true;
     } catch (error) {
       throw new Error(`Worker pool does not run a task: ${(error as Error).message}`);
     }

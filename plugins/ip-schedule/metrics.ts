@@ -1,9 +1,7 @@
 import { BACKOFF_TABLE } from '../../generated/data/bounce-classifier.ts';
 import type { PluginMetrics } from '../../runtime/mod.ts';
-import type { DropReason, FeedCounters, StatusCounts } from './feed/mod.ts';
+import { STATUSES, type DropReason, type FeedCounters, type StatusCounts } from './feed/mod.ts';
 import type { FrameAction } from './feed/protocol.ts';
-
-const STATUSES = ['NOTSTARTED', 'ONSCHEDULE', 'PAUSED', 'FINISHED'] as const;
 
 /** What `capstan_schedules` reads at scrape time: the policy feed, which holds every IP's record and turns the day */
 export interface ScheduleView {

@@ -4,7 +4,7 @@ import { hostErrors } from './host-errors.ts';
 import { CounterFamily, HistogramFamily } from './metric-families.ts';
 
 /** Prefix of every metric of the host and its plugins; process and Node.js metrics keep their standard names */
-export const METRIC_PREFIX = 'capstan_';
+const METRIC_PREFIX = 'capstan_';
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 const LABEL = /^[a-z][a-z0-9_]*$/;
@@ -35,8 +35,8 @@ export class HostMetrics {
   constructor(options: { processMetrics: boolean; log?: Logger }) {
     this.#log = options.log;
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
-    this.#requests = this.#declare('host', 'counter', { name: 'http_requests_total', help: 'Requests answered by a route of an API, by API, operationId and status', labelNames: ['api', 'operation', 'status'] }, false) as CounterFamily;
-    this.#duration = this.#declare('host', 'histogram', { name: 'http_request_duration_seconds', help: 'Time from routing a request to its answer, by API and operationId', labelNames: ['api', 'operation'], buckets: LATENCY_BUCKETS }, false) as HistogramFamily;
+    this.#requests = this.#family('host', 'counter', { name: 'http_requests_total', help: 'Requests answered by a route of an API, by API, operationId and status', labelNames: ['api', 'operation', 'status'] }, false).metric as CounterFamily;
+    this.#duration = this.#family('host', 'histogram', { name: 'http_request_duration_seconds', help: 'Time from routing a request to its answer, by API and operationId', labelNames: ['api', 'operation'], buckets: LATENCY_BUCKETS }, false).metric as HistogramFamily;
   }
 
   /** The observer of one route: its series are found once, so that a request only adds to numbers */
@@ -60,7 +60,7 @@ export class HostMetrics {
   forPlugin(plugin: string): PluginMetrics {
     return {
       counter: (options): MetricCounter => {
-        const counter = this.#declare(plugin, 'counter', withPlugin(options), false) as CounterFamily;
+        const counter = this.#family(plugin, 'counter', withPlugin(options), false).metric as CounterFamily;
         return { inc: (labels, value) => counter.inc(labels, value ?? 1, plugin) };
       },
       gauge: (options): MetricGauge => {
@@ -70,7 +70,7 @@ export class HostMetrics {
         return view;
       },
       histogram: (options): MetricHistogram => {
-        const histogram = this.#declare(plugin, 'histogram', withPlugin(options), false) as HistogramFamily;
+        const histogram = this.#family(plugin, 'histogram', withPlugin(options), false).metric as HistogramFamily;
         return { observe: (labels, value) => histogram.observe(labels, value, plugin) };
       },
     };
@@ -79,10 +79,6 @@ export class HostMetrics {
   /** The exposition text and its content type */
   async scrape(): Promise<{ text: string; contentType: string }> {
     return { text: await this.registry.metrics(), contentType: this.registry.contentType };
-  }
-
-  #declare(owner: string, type: 'counter' | 'gauge' | 'histogram', options: MetricOptions & { buckets?: readonly number[] }, collected: boolean): CounterFamily | Gauge | HistogramFamily {
-    return this.#family(owner, type, options, collected).metric;
   }
 
   #family(owner: string, type: 'counter' | 'gauge' | 'histogram', options: MetricOptions & { buckets?: readonly number[] }, collected: boolean): Family & { collects: ((gauge: MetricGauge) => void | Promise<void>)[] } {

@@ -5,14 +5,14 @@ export interface NotReadyPart {
 }
 
 /** Longest one readiness check may take before it counts as failed: load balancers' probes time out in a few seconds */
-export const READY_TIMEOUT_MS = 2_000;
+const READY_TIMEOUT_MS = 2_000;
 
-/** Runs every check at once; the parts that threw, rejected or took longer than `timeoutMs` */
-export async function notReady(checks: readonly { id: string; ready: () => void | Promise<void> }[], timeoutMs = READY_TIMEOUT_MS): Promise<NotReadyPart[]> {
+/** Runs every check at once; the parts that threw, rejected or took longer than READY_TIMEOUT_MS */
+export async function notReady(checks: readonly { id: string; ready: () => void | Promise<void> }[]): Promise<NotReadyPart[]> {
   const outcomes = await Promise.all(checks.map(async ({ id, ready }) => {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, fail) => {
-      timer = setTimeout(() => fail(new Error(`Readiness check took longer than ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(() => fail(new Error(`Readiness check took longer than ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
     });
     try {
       await Promise.race([Promise.resolve().then(ready), late]);

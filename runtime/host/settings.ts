@@ -35,7 +35,7 @@ export const DEFAULT_TLS_CIPHERS = [
 ].join(':');
 
 /** Paths open without a key unless `CAPSTAN_AUTH_EXEMPT` says otherwise */
-export const DEFAULT_AUTH_EXEMPT = '/healthz,/readyz';
+const DEFAULT_AUTH_EXEMPT = '/healthz,/readyz';
 
 const TLS_VERSIONS = ['TLSv1.2', 'TLSv1.3'] as const;
 

@@ -9,7 +9,7 @@ const OPERATIONS: readonly Operation[] = ['get', 'list', 'put', 'delete', 'listP
  * `ok`, `conflict` (a compare-and-set that lost, which callers retry) or `error` (the operation threw). For store
  * plugins, ours and others', so that every store reports the same family. Since plugin API 1.2
  */
-export function meteredStore<S extends ScheduleStore>(store: S, metrics: PluginMetrics): ScheduleStore {
+export function meteredStore(store: ScheduleStore, metrics: PluginMetrics): ScheduleStore {
   const operations = metrics.counter({
     name: 'store_operations_total',
     help: 'Schedule store operations, by store instance, operation (get, list, put, delete and the applied-policy operations) and outcome (ok, conflict, error)',

@@ -41,7 +41,7 @@ export class BackoffEngine {
   /** What is in force as the feed last read it, for escalation */
   readonly #inForce: (id: string) => AppliedPolicy | undefined;
   readonly #counts = new Map<string, { start: number; count: number; windowMs: number }>();
-  /** What this host applied, until the feed has read it back */
+  /** What this host applied, until it lapses (the next sweep drops it) */
   readonly #applied = new Map<string, AppliedPolicy>();
   #swept = 0;
 

@@ -2,8 +2,8 @@
  * The connected feed clients: each gets the full state on connect (VERSION, a CREATE per object, SYNCED), then every
  * change. Memory per client is bounded: the replay is written as the socket drains, changes arriving meanwhile wait
  * in a queue, and a client found more than `maxBufferedBytes` behind (queued or in the socket) when a change comes is
- * cut off, so it holds at most that plus one change; it reconnects and gets the full state again. A ping goes out every `pingIntervalMs`; a client that has not answered the previous one
- * is cut off too. What is sent and who is dropped is counted through `FeedCounters` (the plugin's metrics).
+ * cut off, so it holds at most that plus one change; it reconnects and gets the full state again.
+ * A ping goes out every `pingIntervalMs`; a client that has not answered the previous one is cut off too. What is sent and who is dropped is counted through `FeedCounters` (the plugin's metrics).
  */
 import type { WebSocket } from 'ws';
 import type { Logger } from '../../../runtime/mod.ts';

@@ -53,7 +53,6 @@ export class PolicyFeed {
   #rereadAll = false;
   #rereadPolicies = false;
   /** Applied policies as last read */
-  #applied: AppliedPolicy[] = [];
   #appliedById = new Map<string, AppliedPolicy>();
   #expiry: unknown;
   #running: Promise<void> | undefined;
@@ -118,7 +117,7 @@ export class PolicyFeed {
     this.#clients.add(ws, [...policies, ...suspends].map((object) => frame({ action: 'CREATE', object })));
   }
 
-  /** The applied policy with this id as last read from the store, lapsed or not */
+  /** The applied policy with this id as last read from the store, if it was in force then */
   appliedPolicy(id: string): AppliedPolicy | undefined {
     return this.#appliedById.get(id);
   }
@@ -196,7 +195,6 @@ export class PolicyFeed {
   #setApplied(all: AppliedPolicy[]): void {
     const now = this.#clock.now();
     const applied = all.filter((p) => p.expires > now);
-    this.#applied = applied;
     this.#appliedById = new Map(applied.map((p) => [p.id, p]));
     this.#send(this.#state.setApplied(applied, now));
     this.#clock.clearTimeout(this.#expiry);
@@ -213,7 +211,7 @@ export class PolicyFeed {
 
   /** Sends the DELETE of what lapsed */
   #expire(): void {
-    if (!this.#closed) this.#setApplied(this.#applied);
+    if (!this.#closed) this.#setApplied([...this.#appliedById.values()]);
   }
 
   /** Sets a timer to the next local midnight; each firing derives the new day's policies and sets the next */

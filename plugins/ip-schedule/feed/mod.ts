@@ -14,6 +14,7 @@ import type { PolicyFeed } from './feed.ts';
 export { PolicyFeed } from './feed.ts';
 export type { Clock, FeedOptions } from './feed.ts';
 export type { DropReason, FeedCounters } from './clients.ts';
+export { STATUSES } from './state.ts';
 export type { StatusCounts } from './state.ts';
 
 /** The feed's socket and its JSON twin, bound by operationId */

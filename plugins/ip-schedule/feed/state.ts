@@ -21,7 +21,10 @@ interface IpEntry {
 /** Groupings by status */
 export type StatusCounts = Record<GroupingStatus['status'], number>;
 
-const STATUSES = ['NOTSTARTED', 'ONSCHEDULE', 'PAUSED', 'FINISHED'] as const satisfies readonly GroupingStatus['status'][];
+/** The grouping statuses, in the order metrics list them */
+export const STATUSES = ['NOTSTARTED', 'ONSCHEDULE', 'PAUSED', 'FINISHED'] as const satisfies readonly GroupingStatus['status'][];
+
+const noCounts = (): StatusCounts => ({ NOTSTARTED: 0, ONSCHEDULE: 0, PAUSED: 0, FINISHED: 0 });
 
 /** Everything in force, sorted by id: policies, then suspensions */
 export interface Snapshot {
@@ -43,11 +46,6 @@ export class PolicyState {
 
   constructor(day: number) {
     this.#day = day;
-  }
-
-  /** Day number the policies are derived for */
-  get day(): number {
-    return this.#day;
   }
 
   /** Applies what the store holds for `ip` now (`undefined`: deleted); unchanged versions cost nothing */
@@ -127,10 +125,10 @@ export class PolicyState {
    */
   statusCounts(): Readonly<StatusCounts> {
     if (!this.#counts) {
-      const totals: StatusCounts = { NOTSTARTED: 0, ONSCHEDULE: 0, PAUSED: 0, FINISHED: 0 };
+      const totals = noCounts();
       for (const entry of this.#ips.values()) {
         if (!entry.counts) {
-          entry.counts = { NOTSTARTED: 0, ONSCHEDULE: 0, PAUSED: 0, FINISHED: 0 };
+          entry.counts = noCounts();
           for (const grouping of entry.record.groupings) entry.counts[statusOn(grouping, this.#day)]++;
         }
         for (const status of STATUSES) totals[status] += entry.counts[status];
