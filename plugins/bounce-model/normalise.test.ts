@@ -45,6 +45,38 @@ test('normalise reads bracketed, punctuated and hyphenated addresses and host na
   assert.is(normalise('node abc.123'), 'node abc 123');
 });
 
+test('normalise reads seeded host names and IPv4 addresses by the documented rule, whatever punctuation wraps them', () => {
+  // The rule (header of normalise.ts): an IPv4 address is __ip__; a host name keeps its labels, an id-like label
+  // (6+ letters and digits with a digit, or 6+ digits) is __uuid__, repeats collapse, hyphens split a label.
+  let seed = 7;
+  const next = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+  const pick = (s: string) => s[next(s.length)]!;
+  const isId = (l: string) => l.length >= 6 && /^[a-z0-9]+$/.test(l) && /\d/.test(l) && (/[a-z]/.test(l) || /^\d{6,}$/.test(l));
+  for (let n = 0; n < 2000; n++) {
+    let core: string;
+    let want: string[];
+    if (next(3) === 0) {
+      core = Array.from({ length: 4 }, () => String(next(256))).join('.');
+      want = ['__ip__'];
+    } else {
+      // Labels start with a letter, so no digit stands on both sides of a dot (which would read as a status or an IP)
+      const labels = Array.from({ length: 1 + next(4) }, () => pick('abcmxz') + Array.from({ length: next(9) }, () => pick('abcdefmx0123456789-')).join(''));
+      labels.push(Array.from({ length: 2 + next(4) }, () => pick('abcdeknorstuz')).join(''));
+      if (labels[0]!.startsWith('www')) labels[0] = `m${labels[0]}`;
+      core = labels.join('.');
+      want = [];
+      for (const label of labels) {
+        if (isId(label)) {
+          if (want.at(-1) !== '__uuid__') want.push('__uuid__');
+        } else want.push(...label.split('-').filter((piece) => piece !== ''));
+      }
+    }
+    // No ";" after the token: "x-...;" is a wrapper marker to the reply cutter (X-Postfix), not token punctuation
+    const token = `${next(2) ? pick('[(<') : ''}${core}${next(2) ? pick('])>.,:') : ''}`;
+    assert.is(normalise(`at ${token} x`), ['at', ...want, 'x'].join(' '), token);
+  }
+});
+
 test('normalise names the main host label when a URL has a two-level suffix', () => {
   assert.is(normalise('see http://www.example.co.uk/help?id=1'), 'see __url__ example');
   assert.is(normalise('see https://192.0.2.1/x'), 'see __url__');
