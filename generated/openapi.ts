@@ -404,30 +404,61 @@ export const documents: Record<string, any> = {
             "tools"
           ],
           "summary": "Normalise a bounce message",
-          "description": "**Decision:** takes `{\"message\": \"...\"}` and answers `{\"normalised\": \"...\"}`, the canonical text the\nclassifier sees and the cache is keyed by: lower case, unnecessary punctuation stripped, URLs as\n`__url__`, unique ids and UUIDs as `__uuid__`, dotted status codes with underscores (`5.7.1` →\n`5_7_1`), e-mail addresses as `__email__`, IP addresses as `__ip__`, whitespace collapsed. Only the\nfirst 4,096 characters are read, as for classification.\n",
+          "description": "**Decision:** takes `{\"message\": \"...\"}` and answers `{\"normalised\": \"...\"}`, the canonical text the\nclassifier sees and the cache is keyed by: lower case, unnecessary punctuation stripped, URLs as\n`__url__`, unique ids and UUIDs as `__uuid__`, dotted status codes with underscores (`5.7.1` →\n`5_7_1`), e-mail addresses as `__email__`, IP addresses as `__ip__`, whitespace collapsed. Only the\nfirst 4,096 characters are read, as for classification.\n\n**Extension:** a batch `{\"messages\": [...]}` answers `{\"normalised\": [...]}` in the same order, with the\nbatch limit of the classify endpoints (more messages answer 413), so a page or a script showing what the\nclassifier saw for a batch needs one request, not one per message.\n",
           "requestBody": {
             "required": true,
             "content": {
               "application/json": {
                 "schema": {
-                  "$ref": "#/components/schemas/SingleRequest"
+                  "$ref": "#/components/schemas/BatchRequest"
                 },
-                "example": {
-                  "message": "550 5.7.1 Recipient's mailbox is full, see https://example.com/help"
+                "examples": {
+                  "one": {
+                    "value": {
+                      "message": "550 5.7.1 Recipient's mailbox is full, see https://example.com/help"
+                    }
+                  },
+                  "batch": {
+                    "value": {
+                      "messages": [
+                        "550 5.7.1 Recipient's mailbox is full, see https://example.com/help",
+                        "421 4.7.0 Try again later"
+                      ]
+                    }
+                  }
                 }
               }
             }
           },
           "responses": {
             "200": {
-              "description": "The normalised message",
+              "description": "The normalised message, or the normalised messages of a batch in order",
               "content": {
                 "application/json": {
                   "schema": {
-                    "$ref": "#/components/schemas/NormaliseResult"
+                    "oneOf": [
+                      {
+                        "$ref": "#/components/schemas/NormaliseResult"
+                      },
+                      {
+                        "$ref": "#/components/schemas/NormaliseBatchResult"
+                      }
+                    ]
                   },
-                  "example": {
-                    "normalised": "550 5_7_1 recipient's mailbox is full see __url__ example"
+                  "examples": {
+                    "one": {
+                      "value": {
+                        "normalised": "550 5_7_1 recipient's mailbox is full see __url__ example"
+                      }
+                    },
+                    "batch": {
+                      "value": {
+                        "normalised": [
+                          "550 5_7_1 recipient's mailbox is full see __url__ example",
+                          "421 4_7_0 try again later"
+                        ]
+                      }
+                    }
                   }
                 }
               }
@@ -1118,6 +1149,22 @@ export const documents: Record<string, any> = {
             "normalised": {
               "type": "string",
               "description": "Canonical text of the message, as classified and cached"
+            }
+          }
+        },
+        "NormaliseBatchResult": {
+          "type": "object",
+          "required": [
+            "normalised"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "normalised": {
+              "type": "array",
+              "description": "Canonical text of each message of the batch, in order",
+              "items": {
+                "type": "string"
+              }
             }
           }
         },

@@ -118,6 +118,10 @@ export interface paths {
          *     `__url__`, unique ids and UUIDs as `__uuid__`, dotted status codes with underscores (`5.7.1` →
          *     `5_7_1`), e-mail addresses as `__email__`, IP addresses as `__ip__`, whitespace collapsed. Only the
          *     first 4,096 characters are read, as for classification.
+         *
+         *     **Extension:** a batch `{"messages": [...]}` answers `{"normalised": [...]}` in the same order, with the
+         *     batch limit of the classify endpoints (more messages answer 413), so a page or a script showing what the
+         *     classifier saw for a batch needs one request, not one per message.
          */
         post: operations["normalise"];
         delete?: never;
@@ -275,6 +279,10 @@ export interface components {
         NormaliseResult: {
             /** @description Canonical text of the message, as classified and cached */
             normalised: string;
+        };
+        NormaliseBatchResult: {
+            /** @description Canonical text of each message of the batch, in order */
+            normalised: string[];
         };
         /** @description The raw email as a JSON string, for clients that only send JSON */
         BounceEmailRequest: {
@@ -614,27 +622,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "message": "550 5.7.1 Recipient's mailbox is full, see https://example.com/help"
-                 *     }
-                 */
-                "application/json": components["schemas"]["SingleRequest"];
+                "application/json": components["schemas"]["BatchRequest"];
             };
         };
         responses: {
-            /** @description The normalised message */
+            /** @description The normalised message, or the normalised messages of a batch in order */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "normalised": "550 5_7_1 recipient's mailbox is full see __url__ example"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["NormaliseResult"];
+                    "application/json": components["schemas"]["NormaliseResult"] | components["schemas"]["NormaliseBatchResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

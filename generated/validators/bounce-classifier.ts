@@ -8,12 +8,19 @@ import { documents } from '../openapi.ts';
 export const components = documents["bounce-classifier"].components;
 
 const normaliseBody = {
-  "$ref": "#/components/schemas/SingleRequest",
+  "$ref": "#/components/schemas/BatchRequest",
   "components": components
 };
 
 const normaliseResponse200 = {
-  "$ref": "#/components/schemas/NormaliseResult",
+  "oneOf": [
+    {
+      "$ref": "#/components/schemas/NormaliseResult"
+    },
+    {
+      "$ref": "#/components/schemas/NormaliseBatchResult"
+    }
+  ],
   "components": components
 };
 
@@ -38,11 +45,6 @@ const classifyBackoffQuery = {
   "additionalProperties": true
 };
 
-const classifyBackoffBody = {
-  "$ref": "#/components/schemas/BatchRequest",
-  "components": components
-};
-
 const classifyBackoffResponse200 = {
   "$ref": "#/components/schemas/BackoffResponse",
   "components": components
@@ -50,6 +52,11 @@ const classifyBackoffResponse200 = {
 
 const classifyBnacV1Response200 = {
   "$ref": "#/components/schemas/BnacBatchResponseV1",
+  "components": components
+};
+
+const classifyBnacSingleV1Body = {
+  "$ref": "#/components/schemas/SingleRequest",
   "components": components
 };
 
@@ -91,12 +98,12 @@ const classifyBnacSingleV2Response200 = {
 /** Request and response schemas per operationId; compiled once at boot with typebox */
 export const operations: Record<string, OperationSchemas> = {
   "normalise": { body: normaliseBody, responses: { "200": normaliseResponse200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400 } },
-  "classifyBackoff": { query: classifyBackoffQuery, body: classifyBackoffBody, responses: { "200": classifyBackoffResponse200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
-  "classifyBnacV1": { body: classifyBackoffBody, responses: { "200": classifyBnacV1Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
-  "classifyBnacSingleV1": { body: normaliseBody, responses: { "200": classifyBnacSingleV1Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "classifyBackoff": { query: classifyBackoffQuery, body: normaliseBody, responses: { "200": classifyBackoffResponse200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "classifyBnacV1": { body: normaliseBody, responses: { "200": classifyBnacV1Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "classifyBnacSingleV1": { body: classifyBnacSingleV1Body, responses: { "200": classifyBnacSingleV1Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
   "classifyBounceEmail": { body: classifyBounceEmailBody, responses: { "200": classifyBounceEmailResponse200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
   "getCacheInfo": { responses: { "200": getCacheInfoResponse200, "401": normaliseResponse400, "500": normaliseResponse400 } },
   "getCacheStats": { responses: { "200": getCacheStatsResponse200, "401": normaliseResponse400, "500": normaliseResponse400 } },
-  "classifyBnacV2": { body: classifyBackoffBody, responses: { "200": classifyBnacV2Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
-  "classifyBnacSingleV2": { body: normaliseBody, responses: { "200": classifyBnacSingleV2Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "classifyBnacV2": { body: normaliseBody, responses: { "200": classifyBnacV2Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "classifyBnacSingleV2": { body: classifyBnacSingleV1Body, responses: { "200": classifyBnacSingleV2Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
 };

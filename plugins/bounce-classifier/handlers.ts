@@ -30,12 +30,12 @@ const backoffWithProbability = backoffFormat(true);
 
 /** The bounce-classifier API's handlers, keyed by operationId */
 export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
-  const run = async (model: ClassifierModel, messages: readonly string[], request: HandlerRequest, useCache = true) => {
-    if (messages.length > deps.batchMessages) {
-      throw errors.BOUNCE_ERR_BATCH_SIZE(messages.length, deps.batchMessages);
-    }
-    return classifyMessages(deps, model, messages, { useCache, signal: request.signal });
+  const withinLimit = (messages: readonly string[]): readonly string[] => {
+    if (messages.length > deps.batchMessages) throw errors.BOUNCE_ERR_BATCH_SIZE(messages.length, deps.batchMessages);
+    return messages;
   };
+  const run = async (model: ClassifierModel, messages: readonly string[], request: HandlerRequest, useCache = true) =>
+    classifyMessages(deps, model, withinLimit(messages), { useCache, signal: request.signal });
   const single = (format: Format): Handler => async (request: HandlerRequest<SingleBody>) => {
     const [result] = await run('bnac', [request.body.message], request);
     return { body: format(result!) };
@@ -64,7 +64,9 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
       const [answer] = await classifyReports(deps, [report], { useCache: true, signal: request.signal });
       return { body: answer };
     },
-    normalise: (request: HandlerRequest<SingleBody>) => ({ body: { normalised: deps.normalise(request.body.message) } }),
+    normalise: (request: HandlerRequest<BatchBody>) => ({
+      body: { normalised: 'message' in request.body ? deps.normalise(request.body.message) : withinLimit(request.body.messages).map(deps.normalise) },
+    }),
     getCacheStats: () => ({ body: deps.cache.stats() }),
     getCacheInfo: () => ({ body: deps.cache.info() }),
   };

@@ -75,6 +75,12 @@ rules("/normalise answers the classifier's own normalised text when given a mess
   assert.equal(body, { normalised: '550 5_7_1 blocked, see https://example.com/x' });
 });
 
+rules('/normalise answers each normalised text in order when given a batch', async ({ service }) => {
+  const messages = ['550 5.7.1  Blocked', '', '421 4.7.0 Try later', '550 5.7.1  Blocked'];
+  const body = await (await service!.post('/normalise', { messages })).json();
+  assert.equal(body, { normalised: ['550 5_7_1 blocked', '', '421 4_7_0 try later', '550 5_7_1 blocked'] });
+});
+
 rules('classifying endpoints answer cleanly when text is NUL, odd Unicode or very long', async ({ service }) => {
   const messages = ['\u0000', 'a\u0000b', '\ud800\udfff\ud800', '🙂 550 5.1.1 😀', 'ошибка', '', 'x'.repeat(1_000_000)];
   const response = await service!.post('/v2/bnac', { messages });

@@ -1,10 +1,9 @@
-// The classifier page: one batch to POST /v2/bnac and POST /v1/backoff, and each distinct reply to POST /normalise
-// (a few at a time), shown per reply with a table of class counts; and a whole bounce email, dropped or picked, sent as
-// message/rfc822 to POST /v1/bounce-email, shown per recipient.
+// The classifier page: one batch each to POST /v2/bnac, POST /v1/backoff and POST /normalise, shown per reply with a
+// table of class counts; and a whole bounce email, dropped or picked, sent as message/rfc822 to POST /v1/bounce-email,
+// shown per recipient.
 import { alertBox, api, el, keyBar } from './api.js';
 
 const MAX_LINES = 1000;
-const NORMALISE_AT_ONCE = 8;
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,20 +15,6 @@ function described(value) {
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') || '—';
   if (typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : v}`).join(', ') || '—';
   return String(value);
-}
-
-async function normaliseAll(replies) {
-  const distinct = [...new Set(replies)];
-  const out = new Map();
-  let next = 0;
-  const worker = async () => {
-    while (next < distinct.length) {
-      const reply = distinct[next++];
-      out.set(reply, (await api('POST', '/normalise', { message: reply })).normalised);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(NORMALISE_AT_ONCE, distinct.length) }, worker));
-  return out;
 }
 
 function countTable(bnac, backoff) {
@@ -54,10 +39,10 @@ async function classify(event) {
   $('classify').disabled = true;
   $('summary').textContent = `Classifying ${replies.length} replies…`;
   try {
-    const [bnac, backoff, normalised] = await Promise.all([
+    const [bnac, backoff, { normalised }] = await Promise.all([
       api('POST', '/v2/bnac', { messages: replies }),
       api('POST', '/v1/backoff?return_probability=true', { messages: replies }),
-      normaliseAll(replies),
+      api('POST', '/normalise', { messages: replies }),
     ]);
     $('results').tBodies[0].replaceChildren(...replies.map((reply, i) => el('tr', { 'data-row': i + 1 },
       el('td', { class: 'num' }, i + 1),
@@ -68,7 +53,7 @@ async function classify(event) {
       el('td', { class: 'num' }, percent(backoff[i].probability)),
       el('td', { class: 'mono' }, described(backoff[i].fields)),
       el('td', { class: 'mono' }, described(backoff[i].actions)),
-      el('td', { class: 'mono' }, normalised.get(reply)))));
+      el('td', { class: 'mono' }, normalised[i]))));
     $('results-box').classList.remove('hidden');
     countTable(bnac, backoff);
     $('summary').textContent = `${replies.length} replies classified`;
