@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
 import type { Logger } from '../plugins/types.ts';
-import { apiKeyCheck, KeyRefused, type KeyCheck } from './auth.ts';
+import { apiKeyGuard, KeyRefused, type KeyGuard } from './auth.ts';
+import { JSON_CONTENT_TYPE } from './content-type.ts';
 import { CapstanError } from './errors.ts';
 import { hostErrors } from './host-errors.ts';
 import { hostRoutes, type HostRouteDeps } from './host-routes.ts';
@@ -15,7 +16,7 @@ const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
 
 function sendError(ctx: Context, status: number, message: string): void {
   ctx.status = status;
-  ctx.set('Content-Type', 'application/json; charset=utf-8');
+  ctx.set('Content-Type', JSON_CONTENT_TYPE);
   ctx.body = JSON.stringify({ error: message });
 }
 
@@ -48,9 +49,9 @@ function errors(log: Logger) {
  * Answers what no route took, after the key check, so that nothing (not even whether a path exists) is told without a
  * key: 404, 405 or 501 with `Allow`, and OPTIONS as 204 with `Allow`
  */
-function unrouted(guard: KeyCheck | undefined, exempt: ReadonlySet<string>) {
+function unrouted(guard: KeyGuard | undefined) {
   return (ctx: Context) => {
-    if (guard && !exempt.has(ctx.path)) guard(ctx.headers);
+    guard?.(ctx);
     const layers = (ctx.matched ?? []) as { methods: string[] }[];
     const allowed = [...new Set(layers.flatMap((layer) => layer.methods))];
     if (allowed.length > 0) ctx.set('Allow', [...allowed, 'OPTIONS'].join(', '));
@@ -85,13 +86,13 @@ export function createApp(options: AppOptions): Koa {
   app.on('error', (error) => options.log.warn('connection error', { error }));
   app.use(errors(options.log));
   // Whatever no plugin route owns asks for a key of any plugin on this server
-  const guard = apiKeyCheck(...options.mounts.map((m) => m.auth));
+  const guard = apiKeyGuard(options.authExempt, ...options.mounts.map((m) => m.auth));
   const router = new Router();
   router.get('/openapi.json', (ctx) => {
-    if (guard && !options.authExempt.has(ctx.path)) guard(ctx.headers);
+    guard?.(ctx);
     ctx.body = options.openapi();
   });
-  for (const { route, handle } of hostRoutes(options.routes, options, guard, options.authExempt)) {
+  for (const { route, handle } of hostRoutes(options.routes, options, guard)) {
     router.register(route.path, [route.method], handle, { name: route.operationId });
   }
   for (const mount of options.mounts) {
@@ -104,7 +105,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(router.routes());
   if (options.pages.length > 0) app.use(servePages(options.pages));
   // What no route took is counted too (api "none"): scanners' 404s and wrong methods belong in the error rate
-  const answerUnrouted = unrouted(guard, options.authExempt);
+  const answerUnrouted = unrouted(guard);
   app.use(measured(async (ctx) => answerUnrouted(ctx), options.metrics.route('none', 'unrouted')));
   return app;
 }

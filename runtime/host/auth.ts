@@ -18,14 +18,20 @@ export class KeyRefused extends CapstanError {
   }
 }
 
-/** A key check; throws `KeyRefused` */
-export type KeyCheck = (headers: Record<string, unknown>) => void;
+/** What a key guard looks at: a Koa context fits, and so does an upgrade request with its key moved into `headers` */
+export interface GuardedRequest {
+  path: string;
+  headers: Record<string, unknown>;
+}
+
+/** A key check that lets the exempt paths through; throws `KeyRefused` */
+export type KeyGuard = (request: GuardedRequest) => void;
 
 /**
- * Builds a check accepting a key of any of `auths` (each in its own header); undefined when none has keys, so the
- * routes it guards are open
+ * Builds a guard accepting a key of any of `auths` (each in its own header) on every path not in `exempt`; undefined
+ * when none has keys, so the routes it guards are open
  */
-export function apiKeyCheck(...auths: (AuthOptions | undefined)[]): KeyCheck | undefined {
+export function apiKeyGuard(exempt: ReadonlySet<string>, ...auths: (AuthOptions | undefined)[]): KeyGuard | undefined {
   // Comparing fixed-size digests keeps the time independent of where, and whether, the key differs
   const byHeader = new Map<string, { name: string; keys: Buffer[] }>();
   for (const auth of auths) {
@@ -37,7 +43,9 @@ export function apiKeyCheck(...auths: (AuthOptions | undefined)[]): KeyCheck | u
   }
   if (byHeader.size === 0) return undefined;
   const names = [...byHeader.values()].map((e) => e.name);
-  return (headers) => {
+  return (request) => {
+    if (exempt.has(request.path)) return;
+    const headers = request.headers;
     let given = false;
     let ok = false;
     for (const [header, { keys }] of byHeader) {

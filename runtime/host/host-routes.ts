@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
-import type { KeyCheck } from './auth.ts';
+import type { KeyGuard } from './auth.ts';
+import { JSON_CONTENT_TYPE } from './content-type.ts';
 import { hostErrors } from './host-errors.ts';
 import type { HostMetrics } from './metrics.ts';
 import type { RouteEntry } from './operation-schemas.ts';
@@ -13,7 +14,6 @@ export interface HostRouteDeps {
   notReady: () => Promise<NotReadyPart[]>;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 const HEALTHY = JSON.stringify({ status: 'ok' });
 const READY = JSON.stringify({ status: 'ready' });
 
@@ -22,13 +22,13 @@ type HostHandler = (ctx: Context) => void | Promise<void>;
 function handlers(deps: HostRouteDeps): Record<string, HostHandler> {
   return {
     getHealth(ctx) {
-      ctx.set('Content-Type', JSON_TYPE);
+      ctx.set('Content-Type', JSON_CONTENT_TYPE);
       ctx.set('Cache-Control', 'no-store');
       ctx.body = HEALTHY;
     },
     async getReady(ctx) {
       const failing = await deps.notReady();
-      ctx.set('Content-Type', JSON_TYPE);
+      ctx.set('Content-Type', JSON_CONTENT_TYPE);
       ctx.set('Cache-Control', 'no-store');
       if (failing.length === 0) {
         ctx.body = READY;
@@ -48,16 +48,16 @@ function handlers(deps: HostRouteDeps): Record<string, HostHandler> {
 }
 
 /**
- * The Koa handlers of the host's operations, each guarded by the server's key check unless its path is exempt, and
- * counted in the request metrics like any plugin's route. Paths come from the generated route table.
+ * The Koa handlers of the host's operations, each behind the server's key guard and counted in the request metrics
+ * like any plugin's route. Paths come from the generated route table.
  */
-export function hostRoutes(routes: readonly RouteEntry[], deps: HostRouteDeps, guard: KeyCheck | undefined, exempt: ReadonlySet<string>): { route: RouteEntry; handle: (ctx: Context) => Promise<void> }[] {
+export function hostRoutes(routes: readonly RouteEntry[], deps: HostRouteDeps, guard: KeyGuard | undefined): { route: RouteEntry; handle: (ctx: Context) => Promise<void> }[] {
   const byOperation = handlers(deps);
   return routes.filter((r) => r.api === 'host').map((route) => {
     const handler = byOperation[route.operationId];
     if (!handler) throw hostErrors.HOST_ERR_HOST_OPERATION(route.operationId);
     const handle = async (ctx: Context) => {
-      if (guard && !exempt.has(ctx.path)) guard(ctx.headers);
+      guard?.(ctx);
       await handler(ctx);
     };
     return { route, handle: measured(handle, deps.metrics.route(route.api, route.operationId)) };

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
 import type { Logger } from '../plugins/types.ts';
+import { JSON_CONTENT_TYPE } from './content-type.ts';
 import { hostErrors } from './host-errors.ts';
 import { endWithJson } from './raw-answer.ts';
 import type { HostSettings } from './settings.ts';
@@ -70,7 +71,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
 /** An `Expect` other than 100-continue: Node would answer 417 with no body */
 function answerExpectation(request: IncomingMessage, response: ServerResponse): void {
   const body = JSON.stringify({ error: `Unsupported expectation "${request.headers.expect}": only "100-continue" is supported` });
-  response.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  response.writeHead(417, { 'content-type': JSON_CONTENT_TYPE, 'content-length': Buffer.byteLength(body) });
   response.end(request.method === 'HEAD' ? undefined : body);
 }
 

@@ -1,7 +1,8 @@
 import type { Context } from 'koa';
 import type { AuthOptions, Handler, HandlerRequest, Logger, SocketHandler } from '../plugins/types.ts';
-import { apiKeyCheck } from './auth.ts';
+import { apiKeyGuard } from './auth.ts';
 import { acceptedTypes, readBody, type BodyTypes } from './body.ts';
+import { JSON_CONTENT_TYPE } from './content-type.ts';
 import { hostErrors } from './host-errors.ts';
 import type { CapstanError } from './errors.ts';
 import type { RequestObserver } from './metrics.ts';
@@ -22,8 +23,6 @@ export interface Mount {
   /** Check every response against the spec (development and tests), answering 500 on a mismatch */
   checkResponses?: boolean;
 }
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 type Coerce = (query: Record<string, unknown>) => Record<string, unknown>;
 
@@ -96,7 +95,7 @@ export function measured(serve: (ctx: Context) => Promise<void>, observe: Reques
 /** The Koa middleware serving one operation: auth (unless its path is in `authExempt`), body, validation, handler, compact JSON */
 export function routeHandler(route: RouteEntry, mount: Mount, authExempt: ReadonlySet<string>): (ctx: Context) => Promise<void> {
   const handler = mount.handlers[route.operationId];
-  const checkKey = apiKeyCheck(mount.auth);
+  const guard = apiKeyGuard(authExempt, mount.auth);
   const validateParams = validator(route.schemas.params, 'path');
   const validateQuery = validator(route.schemas.query, 'query');
   const validateBody = validator(route.schemas.body, 'body');
@@ -106,7 +105,7 @@ export function routeHandler(route: RouteEntry, mount: Mount, authExempt: Readon
   const checkResponse = mount.checkResponses ? responseChecker(route) : undefined;
   const socket = route.operationId in mount.sockets;
   return async (ctx) => {
-    if (checkKey && !authExempt.has(ctx.path)) checkKey(ctx.headers);
+    guard?.(ctx);
     if (socket) {
       ctx.set('Upgrade', 'websocket');
       throw hostErrors.HOST_ERR_UPGRADE_REQUIRED(ctx.path);
@@ -131,7 +130,7 @@ export function routeHandler(route: RouteEntry, mount: Mount, authExempt: Readon
     if (result.headers) ctx.set(result.headers);
     if (json !== undefined) {
       // Set directly: `ctx.type =` looks the type up on every request
-      ctx.set('Content-Type', JSON_TYPE);
+      ctx.set('Content-Type', JSON_CONTENT_TYPE);
       if (Array.isArray(json)) sendParts(ctx, json);
       else ctx.body = json;
     }

@@ -8,7 +8,7 @@ import { ServerResponse, type IncomingMessage, type RequestListener } from 'node
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Logger, SocketHandler } from '../plugins/types.ts';
-import { apiKeyCheck, KeyRefused, type KeyCheck } from './auth.ts';
+import { apiKeyGuard, KeyRefused, type KeyGuard } from './auth.ts';
 import type { RouteEntry } from './operation-schemas.ts';
 import { endWithJson } from './raw-answer.ts';
 import { queryCoercer, validator, type Mount } from './route-handler.ts';
@@ -31,7 +31,7 @@ interface SocketRoute {
   route: RouteEntry;
   mount: Mount;
   handler: SocketHandler;
-  checkKey: KeyCheck | undefined;
+  guard: KeyGuard | undefined;
   server: WebSocketServer;
 }
 
@@ -82,7 +82,7 @@ export function createSocketServer(options: { mounts: Mount[]; routes: readonly 
     for (const route of options.routes) {
       const handler = mount.sockets[route.operationId];
       if (route.api !== mount.api || !handler) continue;
-      sockets.push({ ...compilePath(route.path), route, mount, handler, checkKey: apiKeyCheck(mount.auth), server });
+      sockets.push({ ...compilePath(route.path), route, mount, handler, guard: apiKeyGuard(authExempt, mount.auth), server });
     }
   }
   if (sockets.length === 0) return undefined;
@@ -92,13 +92,13 @@ export function createSocketServer(options: { mounts: Mount[]; routes: readonly 
   const accept = (match: SocketRoute, request: IncomingMessage, socket: Duplex, head: Buffer, values: string[], url: URL) => {
     const { route, mount } = match;
     const path = url.pathname;
-    if (match.checkKey && !authExempt.has(path)) {
+    if (match.guard) {
       const headers: Record<string, unknown> = { ...request.headers };
       const header = mount.auth!.header.toLowerCase();
       const query = mount.auth!.query;
       if (query && headers[header] === undefined && url.searchParams.has(query)) headers[header] = url.searchParams.get(query);
       try {
-        match.checkKey(headers);
+        match.guard({ path, headers });
       } catch (error) {
         if (!(error instanceof KeyRefused)) throw error;
         refused += 1;

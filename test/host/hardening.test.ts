@@ -81,10 +81,11 @@ test('with keys configured every route asks for one, answering 401 with WWW-Auth
   });
 });
 
-test('paths in CAPSTAN_AUTH_EXEMPT answer without a key, plugin routes and unknown paths alike', async () => {
-  await withHost({ keys: [KEY], env: { CAPSTAN_AUTH_EXEMPT: '/nowhere, /status' } }, async (base) => {
+test('paths in CAPSTAN_AUTH_EXEMPT answer without a key, plugin routes, the OpenAPI document and unknown paths alike', async () => {
+  await withHost({ keys: [KEY], env: { CAPSTAN_AUTH_EXEMPT: '/nowhere, /status, /openapi.json' } }, async (base) => {
     assertJsonError(await call(base, 'GET', '/nowhere'), 404, /No route for "GET \/nowhere"/, 'exempt unknown path');
     assert.is((await call(base, 'GET', '/status')).status, 200);
+    assert.is((await call(base, 'GET', '/openapi.json')).status, 200);
     assert.is((await call(base, 'GET', '/status/192.0.2.1')).status, 401);
   });
   await startHost(document([]), { baseDir: dir, ephemeralPorts: true, env: { CAPSTAN_AUTH_EXEMPT: 'healthz' }, log: createLogger({ service: 'test', write: () => {} }) }).then(

@@ -29,6 +29,8 @@ export async function startScheduleHost(
     /** Servers of the startup document (default: one http server on 127.0.0.1) */
     servers?: unknown[];
     pki?: unknown;
+    /** The host's environment (default: empty) */
+    env?: Record<string, string>;
   } = {},
 ): Promise<ScheduleHost> {
   const folder = options.folder ?? (await mkdtemp(join(tmpdir(), 'capstan-ips-')));
@@ -40,7 +42,7 @@ export async function startScheduleHost(
       plugins: [...(options.plugins ?? []), { id: 'ip-schedule', config: options.config ?? {} }],
     },
     {
-      baseDir: folder, ephemeralPorts: true, env: {}, checkResponses: options.checkResponses ?? true,
+      baseDir: folder, ephemeralPorts: true, env: options.env ?? {}, checkResponses: options.checkResponses ?? true,
       log: createLogger({ service: 'test', level: options.log ? 'info' : 'error', write: options.log ?? (() => {}) }),
     },
   );

@@ -62,6 +62,15 @@ test('the upgrade opens with the key in X-Api-Key or in api_key, the address con
   });
 });
 
+test('a feed path in CAPSTAN_AUTH_EXEMPT opens without a key; the other paths still ask for one', async () => {
+  await withScheduleHost({ config: KEYS, env: { CAPSTAN_AUTH_EXEMPT: '/v1/policies/feed' } }, async (host) => {
+    const open = await upgrade(host.feed);
+    assert.ok(open.ws, 'opened without a key');
+    open.ws!.close();
+    assert.is((await upgrade(`${host.url.replace('http', 'ws')}/v1/nothing`)).status, 401);
+  });
+});
+
 test('an upgrade of a path without a socket is answered as plain HTTP: 404 for an unknown path, the answer for a route', async () => {
   await withScheduleHost({}, async (host) => {
     const unknown = await upgrade(host.feed.replace('/v1/policies/feed', '/v1/nothing'));
