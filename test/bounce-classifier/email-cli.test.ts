@@ -2,13 +2,13 @@
  * `capstan classify --email` as a process: files, a maildir and a folder of .eml files, plain output with its closing
  * table, `--json` lines, exit codes; and the progress bar, drawn only when stderr is a terminal.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { classifyEmailCommand } from '../../plugins/bounce-classifier/email/cli.ts';
+import { classifyEmailCommand, MAX_FILE_BYTES } from '../../plugins/bounce-classifier/email/cli.ts';
 import { runCli as capstan } from '../host/_fixtures.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../plugins/bounce-classifier/email/fixtures/', import.meta.url));
@@ -85,6 +85,29 @@ test('classify --email exits 2 without a file, or when a path does not exist', a
   const missing = await capstan(['classify', '--email', '/no/such/folder']);
   assert.is(missing.code, 2);
   assert.match(missing.stderr, /no such file or directory/);
+});
+
+test('classify --email does not read a file over the size limit, named or found in a folder, and exits 1', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'capstan-emails-'));
+  try {
+    mkdirSync(join(folder, 'inbox'));
+    // Sparse: the limit is checked before reading, so the bytes need not be on disk
+    for (const file of ['named.eml', join('inbox', 'found.eml')]) {
+      writeFileSync(join(folder, file), '');
+      truncateSync(join(folder, file), MAX_FILE_BYTES + 1);
+    }
+    copyFileSync(join(FIXTURES, 'exim.eml'), join(folder, 'inbox', 'ok.eml'));
+    const { code, stdout } = await capstan(['classify', '--email', '--json', join(folder, 'named.eml'), join(folder, 'inbox')]);
+    assert.is(code, 1);
+    const tooLarge = `File is larger than the limit of ${MAX_FILE_BYTES} bytes`;
+    assert.equal(stdout.trim().split('\n').map((line) => JSON.parse(line)).map((l) => [l.file.slice(folder.length + 1), l.kind ?? l.error]), [
+      ['named.eml', tooLarge],
+      [join('inbox', 'found.eml'), tooLarge],
+      [join('inbox', 'ok.eml'), 'failed'],
+    ]);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 test('classify --email draws a progress bar when stderr is a terminal', async () => {

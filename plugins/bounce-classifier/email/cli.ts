@@ -29,16 +29,28 @@ export interface Output {
   isTTY?: boolean;
 }
 
-/** The emails a path names: the file itself, a maildir's cur/ and new/, or a folder's .eml files, recursively */
-async function emailFiles(path: string): Promise<string[]> {
-  if (!(await stat(path)).isDirectory()) return [path];
+/** An email file; `size` when telling a file from a folder already read it, so that reading the file need not */
+interface EmailFile {
+  path: string;
+  size?: number;
+}
+
+/** The emails a path names: the file itself, or a folder's */
+async function emailFiles(path: string): Promise<EmailFile[]> {
+  const info = await stat(path);
+  if (!info.isDirectory()) return [{ path, size: info.size }];
+  return (await folderEmails(path)).map((file) => ({ path: file }));
+}
+
+/** The emails of a folder: a maildir's cur/ and new/, or its .eml files, recursively */
+async function folderEmails(path: string): Promise<string[]> {
   const entries = await readdir(path, { withFileTypes: true });
   const names = new Set(entries.filter((e) => e.isDirectory()).map((e) => e.name));
   if (names.has('cur') || names.has('new')) {
     const inBox = await Promise.all(['cur', 'new'].filter((d) => names.has(d)).map(async (d) => (await readdir(join(path, d), { withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(path, d, e.name))));
     return inBox.flat().sort();
   }
-  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? emailFiles(join(path, e.name)) : Promise.resolve(e.isFile() && e.name.endsWith('.eml') ? [join(path, e.name)] : []))));
+  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? folderEmails(join(path, e.name)) : Promise.resolve(e.isFile() && e.name.endsWith('.eml') ? [join(path, e.name)] : []))));
   return nested.flat().sort();
 }
 
@@ -108,7 +120,7 @@ export async function classifyEmailCommand(positionals: string[], values: { json
     stderr.write(`capstan classify: --email needs at least one FILE or FOLDER\n\n${USAGE}`);
     return 2;
   }
-  let files: string[];
+  let files: EmailFile[];
   try {
     files = (await Promise.all(positionals.map(emailFiles))).flat();
   } catch (error) {
@@ -133,7 +145,7 @@ export async function classifyEmailCommand(positionals: string[], values: { json
       const answers = await classifyReports(deps, read, { useCache: false });
       const lines: string[] = [];
       let next = 0;
-      batch.forEach((file, i) => {
+      batch.forEach(({ path: file }, i) => {
         const report = reports[i]!;
         const answer = report instanceof Error ? undefined : answers[next++]!;
         tally.add(answer);
@@ -155,11 +167,11 @@ export async function classifyEmailCommand(positionals: string[], values: { json
 }
 
 /** One file's report, or the reason it is not one */
-async function readReport(file: string): Promise<BounceReport | Error> {
+async function readReport(file: EmailFile): Promise<BounceReport | Error> {
   try {
-    const size = (await stat(file)).size;
+    const size = file.size ?? (await stat(file.path)).size;
     if (size > MAX_FILE_BYTES) return new Error(`File is larger than the limit of ${MAX_FILE_BYTES} bytes`);
-    return await parseBounce(await readFile(file));
+    return await parseBounce(await readFile(file.path));
   } catch (error) {
     return error as Error;
   }
