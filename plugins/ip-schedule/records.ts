@@ -6,7 +6,7 @@ import { errors } from './errors.ts';
 import type { components } from '../../generated/types/ip-schedule.ts';
 import type { GroupingRecord, IpRecord } from '../../runtime/mod.ts';
 import { parseDate } from './dates.ts';
-import { MAX_DAYS, MAX_IP_DAYS } from './schedule.ts';
+import { MAX_DAYS, MAX_IP_DAYS, scheduleLength } from './schedule.ts';
 
 /** The last calendar day a schedule may reach: later dates have no YYYY-MM-DD form */
 const LAST_DAY = parseDate('9999-12-31')!;
@@ -26,18 +26,13 @@ export function toRecord(input: IpConfigInput, previous?: IpRecord): IpRecord {
     seen.add(grouping.grouping);
     const paused = grouping.paused ?? previous?.groupings.find((old) => old.grouping === grouping.grouping)?.paused;
     const record = toGroupingRecord(grouping, `groupings[${index}]`, paused ?? false);
-    days += scheduleDays(record);
+    days += scheduleLength(record);
     return record;
   });
   if (days > MAX_IP_DAYS) {
     throw errors.SCHEDULE_ERR_TOO_MANY_DAYS(days, MAX_IP_DAYS);
   }
   return { groupings };
-}
-
-/** Length of a checked grouping's schedule in days */
-function scheduleDays(record: GroupingRecord): number {
-  return record.mode === 'AUTO' ? parseDate(record.end!.date)! - parseDate(record.start.date)! + 1 : record.schedule!.length;
 }
 
 function toGroupingRecord(input: GroupingInput, path: string, paused: boolean): GroupingRecord {

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { GroupingRecord } from '../../runtime/mod.ts';
 import { parseDate } from './dates.ts';
-import { autoVolumes, expandSchedule, groupingStatus } from './schedule.ts';
+import { autoVolumes, expandSchedule, groupingStatus, scheduleDay, scheduleStatus, type ScheduleDay } from './schedule.ts';
 
 const auto = (start: string, startVolume: number, end: string, endVolume: number): GroupingRecord => ({
   grouping: '&gmail', mode: 'AUTO', start: { date: start, volume: startVolume }, end: { date: end, volume: endVolume },
@@ -81,6 +81,56 @@ test('groupingStatus names the grouping only when asked to', () => {
   assert.not.ok('grouping' in groupingStatus(grouping, 0));
   assert.is(groupingStatus(grouping, 0, { named: true }).grouping, '&gmail');
   assert.is(groupingStatus(grouping, 0).properties, null);
+});
+
+const manual = (start: string, messages: number[], paused = false): GroupingRecord => ({
+  grouping: '&yahoo', mode: 'MANUAL', start: { date: start }, paused, algorithm: 'TOKENBUCKET', interval: 86400, properties: null,
+  schedule: messages.map((count, index) => ({ day: index + 1, messages: count })),
+});
+const ramp = auto('2025-03-08', 100, '2025-03-10', 400);
+/** A copy frozen all through, as the file store hands records out: the cached path */
+const frozen = <T>(value: T): T => {
+  if (typeof value === 'object' && value !== null) for (const child of Object.values(Object.freeze(value))) frozen(child);
+  return value;
+};
+
+/** Where a grouping stands on a date: [name, grouping, date, want] */
+const positions: [string, GroupingRecord, string, ScheduleDay][] = [
+  ['long before the first day', ramp, '2025-01-01', { status: 'NOTSTARTED', day: 0, messages: 0 }],
+  ['the day before the first', ramp, '2025-03-07', { status: 'NOTSTARTED', day: 0, messages: 0 }],
+  ['the first day', ramp, '2025-03-08', { status: 'ONSCHEDULE', day: 1, messages: 100 }],
+  ['a middle day', ramp, '2025-03-09', { status: 'ONSCHEDULE', day: 2, messages: 200 }],
+  ['the last day', ramp, '2025-03-10', { status: 'ONSCHEDULE', day: 3, messages: 400 }],
+  ['the day after the last', ramp, '2025-03-11', { status: 'FINISHED', day: 4, messages: 0 }],
+  ['long after the last day', ramp, '2025-04-10', { status: 'FINISHED', day: 34, messages: 0 }],
+  ['paused before the first day', { ...ramp, paused: true }, '2025-03-07', { status: 'PAUSED', day: 0, messages: 0 }],
+  ['paused on a day of the schedule', { ...ramp, paused: true }, '2025-03-09', { status: 'PAUSED', day: 2, messages: 0 }],
+  ['paused after the last day', { ...ramp, paused: true }, '2025-03-11', { status: 'PAUSED', day: 4, messages: 0 }],
+  ['a MANUAL day of 0 messages', manual('2025-03-08', [50, 0, 70]), '2025-03-09', { status: 'ONSCHEDULE', day: 2, messages: 0 }],
+  ['a MANUAL last day', manual('2025-03-08', [50, 0, 70]), '2025-03-10', { status: 'ONSCHEDULE', day: 3, messages: 70 }],
+  ['after a MANUAL last day', manual('2025-03-08', [50, 0, 70]), '2025-03-11', { status: 'FINISHED', day: 4, messages: 0 }],
+  ['a paused MANUAL day', manual('2025-03-08', [50, 0, 70], true), '2025-03-08', { status: 'PAUSED', day: 1, messages: 0 }],
+  ['the day of a one-day schedule', auto('2025-03-08', 5, '2025-03-08', 9), '2025-03-08', { status: 'ONSCHEDULE', day: 1, messages: 9 }],
+  ['the day after a one-day schedule', auto('2025-03-08', 5, '2025-03-08', 9), '2025-03-09', { status: 'FINISHED', day: 2, messages: 0 }],
+];
+
+test('scheduleDay and scheduleStatus give the status, schedule day and allowed messages when the day is before, in, or after the schedule', () => {
+  for (const [name, grouping, date, want] of positions) {
+    assert.equal(scheduleDay(grouping, parseDate(date)!), want, `${name} (${date})`);
+    assert.equal(scheduleStatus(grouping, parseDate(date)!), { status: want.status, day: want.day }, `${name} (${date}), status alone`);
+    const copy = frozen(structuredClone(grouping));
+    for (const pass of ['first', 'cached']) assert.equal(scheduleDay(copy, parseDate(date)!), want, `${name} (${date}), frozen record, ${pass} pass`);
+  }
+});
+
+test('scheduleDay agrees with groupingStatus on every day when walking past both ends of a schedule', () => {
+  for (const grouping of [ramp, manual('2025-03-08', [50, 0, 70]), { ...ramp, paused: true }]) {
+    for (let day = parseDate('2025-03-05')!; day <= parseDate('2025-03-14')!; day++) {
+      const status = groupingStatus(grouping, day);
+      const want = status.status === 'ONSCHEDULE' ? status.schedule[status.current_day - 1]!.messages : 0;
+      assert.equal(scheduleDay(grouping, day), { status: status.status, day: status.current_day, messages: want }, `${grouping.grouping} day ${day}`);
+    }
+  }
 });
 
 test.run();

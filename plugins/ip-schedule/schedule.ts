@@ -51,25 +51,64 @@ export function autoVolumes(first: number, last: number, days: number): number[]
   return volumes;
 }
 
-/** Expanded schedules of records that stores hand out again unchanged (frozen, shared objects) */
+/** Where a grouping stands on a day: the one answer the status endpoints, the status counts and the policy feed share */
+export interface ScheduleDay {
+  status: GroupingStatus['status'];
+  /** Day of the schedule (`current_day`): 0 before the start, past the schedule's length after its end */
+  day: number;
+  /** Messages the day allows: the schedule's count while ONSCHEDULE, 0 otherwise */
+  messages: number;
+}
+
+/** Length of a grouping's schedule in days, from its record alone */
+export function scheduleLength(grouping: GroupingRecord): number {
+  return grouping.mode === 'AUTO' ? parseDate(grouping.end!.date)! - parseDate(grouping.start.date)! + 1 : grouping.schedule!.length;
+}
+
+/**
+ * The status and schedule day of `scheduleDay`, from the record's dates alone: the status endpoints and counts need
+ * no volumes, and an AUTO ramp costs a power per day for every record a store hands out unfrozen (uncached)
+ */
+export function scheduleStatus(grouping: GroupingRecord, today: number): Omit<ScheduleDay, 'messages'> {
+  const day = Math.max(0, today - parseDate(grouping.start.date)! + 1);
+  const status = grouping.paused ? 'PAUSED' : day === 0 ? 'NOTSTARTED' : day > scheduleLength(grouping) ? 'FINISHED' : 'ONSCHEDULE';
+  return { status, day };
+}
+
+/**
+ * Where the grouping stands on day number `today` (days since 1970-01-01 in the host's time zone). Day numbers and
+ * volumes only, no dates: the feed asks this of every grouping at each midnight
+ */
+export function scheduleDay(grouping: GroupingRecord, today: number): ScheduleDay {
+  const { status, day } = scheduleStatus(grouping, today);
+  return { status, day, messages: status === 'ONSCHEDULE' ? dailyVolumes(grouping)[day - 1]! : 0 };
+}
+
+/** Daily volumes and expanded schedules of records that stores hand out again unchanged (frozen, shared objects) */
+const volumes = new WeakMap<GroupingRecord, number[]>();
 const expanded = new WeakMap<GroupingRecord, StatusDay[]>();
+
+/** Messages of every day of the grouping's schedule, day 1 first; callers must not change the result */
+function dailyVolumes(grouping: GroupingRecord): number[] {
+  let messages = volumes.get(grouping);
+  if (!messages) {
+    messages = grouping.mode === 'AUTO'
+      ? autoVolumes(grouping.start.volume!, grouping.end!.volume, scheduleLength(grouping))
+      : grouping.schedule!.map((entry) => entry.messages);
+    if (Object.isFrozen(grouping)) volumes.set(grouping, messages);
+  }
+  return messages;
+}
 
 /** Every day of the grouping's schedule, day 1 being `start.date`; callers must not change the result */
 export function expandSchedule(grouping: GroupingRecord): StatusDay[] {
   let days = expanded.get(grouping);
   if (!days) {
-    days = expand(grouping);
+    const first = parseDate(grouping.start.date)!;
+    days = dailyVolumes(grouping).map((count, index) => ({ date: formatDate(first + index), day: index + 1, messages: count }));
     if (Object.isFrozen(grouping)) expanded.set(grouping, days);
   }
   return days;
-}
-
-function expand(grouping: GroupingRecord): StatusDay[] {
-  const first = parseDate(grouping.start.date)!;
-  const messages = grouping.mode === 'AUTO'
-    ? autoVolumes(grouping.start.volume!, grouping.end!.volume, parseDate(grouping.end!.date)! - first + 1)
-    : grouping.schedule!.map((entry) => entry.messages);
-  return messages.map((count, index) => ({ date: formatDate(first + index), day: index + 1, messages: count }));
 }
 
 /** The grouping's status on day number `today` (days since 1970-01-01 in the host's time zone) */
@@ -77,11 +116,10 @@ export function groupingStatus(grouping: GroupingRecord, today: number, options?
   const schedule = expandSchedule(grouping);
   const first = schedule[0]!;
   const last = schedule[schedule.length - 1]!;
-  const currentDay = Math.max(0, today - parseDate(first.date)! + 1);
-  const status = statusOf(grouping.paused, currentDay, schedule.length);
+  const { status, day } = scheduleStatus(grouping, today);
   return {
     ...(options?.named ? { grouping: grouping.grouping } : {}),
-    current_day: currentDay,
+    current_day: day,
     start: { date: first.date, volume: first.messages },
     end: { date: last.date, volume: last.messages },
     mode: grouping.mode,
@@ -92,15 +130,4 @@ export function groupingStatus(grouping: GroupingRecord, today: number, options?
     schedule,
     status,
   };
-}
-
-function statusOf(paused: boolean, currentDay: number, days: number): GroupingStatus['status'] {
-  return paused ? 'PAUSED' : currentDay === 0 ? 'NOTSTARTED' : currentDay > days ? 'FINISHED' : 'ONSCHEDULE';
-}
-
-/** The grouping's status on day number `today`, from its dates alone: what `groupingStatus` says, without expanding */
-export function statusOn(grouping: GroupingRecord, today: number): GroupingStatus['status'] {
-  const first = parseDate(grouping.start.date)!;
-  const days = grouping.mode === 'AUTO' ? parseDate(grouping.end!.date)! - first + 1 : grouping.schedule!.length;
-  return statusOf(grouping.paused, Math.max(0, today - first + 1), days);
 }

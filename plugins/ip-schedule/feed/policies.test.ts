@@ -3,7 +3,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { GroupingRecord, IpRecord } from '../../../runtime/mod.ts';
 import { parseDate } from '../dates.ts';
-import { groupingPhase, warmupPolicies } from './policies.ts';
+import { scheduleDay } from '../schedule.ts';
+import { warmupPolicies } from './policies.ts';
 
 const IP = '192.0.2.1';
 const TODAY = parseDate('2025-03-10')!;
@@ -51,7 +52,7 @@ test('row 4: an IP whose every grouping waits is held by one WARMUP suspension o
 test('row 5: a grouping that has not started has no policy, and holds the IP when nothing else of it runs', () => {
   assert.equal(warmupPolicies(IP, record(auto('&gmail', '2025-03-11')), TODAY), { policies: [], suspends: [HOLD] });
   assert.equal(warmupPolicies(IP, record(auto('&gmail', '2025-03-11'), auto('&yahoo', '2025-03-10')), TODAY).policies.map((p) => p.id), [`warmup:${IP}:&yahoo`]);
-  assert.equal(groupingPhase(auto('&gmail', '2025-03-11'), TODAY).phase, 'notstarted');
+  assert.is(scheduleDay(auto('&gmail', '2025-03-11'), TODAY).status, 'NOTSTARTED');
 });
 
 test('row 6: a MANUAL day of 0 messages has no policy, as a paused grouping', () => {
@@ -79,7 +80,7 @@ test('row 8: a finished grouping keeps a policy without a rate while the IP stil
 
 test('row 9: an IP whose every grouping finished has nothing in the feed', () => {
   assert.equal(warmupPolicies(IP, record(auto('&gmail', '2025-02-01'), auto('&yahoo', '2025-01-01')), TODAY), { policies: [], suspends: [] });
-  assert.equal(groupingPhase(auto('&gmail', '2025-02-01'), TODAY).phase, 'finished');
+  assert.is(scheduleDay(auto('&gmail', '2025-02-01'), TODAY).status, 'FINISHED');
 });
 
 test('row 10: a deleted grouping leaves only the other groupings\' policies', () => {

@@ -6,9 +6,8 @@
  * whose warm-up has nothing running is held with a `WARMUP` suspension of the IP instead.
  */
 import type { components } from '../../../generated/types/ip-schedule.ts';
-import type { GroupingRecord, IpRecord } from '../../../runtime/mod.ts';
-import { parseDate } from '../dates.ts';
-import { expandSchedule } from '../schedule.ts';
+import type { IpRecord } from '../../../runtime/mod.ts';
+import { scheduleDay } from '../schedule.ts';
 
 /** A policy as the MTA's policy client takes it */
 export type Policy = components['schemas']['Policy'];
@@ -21,9 +20,6 @@ interface IpPolicies {
   policies: Policy[];
   suspends: Suspend[];
 }
-
-/** Where one grouping of an IP stands on a day */
-type GroupingPhase = 'running' | 'finished' | 'paused' | 'notstarted' | 'zero';
 
 /** Tag of a finished grouping's policy, and of the hold suspension */
 const FINISHED_TAG = 'Finished';
@@ -39,27 +35,16 @@ function holdId(ip: string): string {
   return `warmup-hold:${ip}`;
 }
 
-/** The grouping's phase on day number `today`, with the schedule day and its messages while it runs */
-export function groupingPhase(grouping: GroupingRecord, today: number): { phase: GroupingPhase; day: number; messages: number } {
-  const schedule = expandSchedule(grouping);
-  const day = today - parseDate(grouping.start.date)! + 1;
-  const messages = day >= 1 && day <= schedule.length ? schedule[day - 1]!.messages : 0;
-  const phase: GroupingPhase = grouping.paused ? 'paused'
-    : day < 1 ? 'notstarted'
-    : day > schedule.length ? 'finished'
-    : messages === 0 ? 'zero'
-    : 'running';
-  return { phase, day, messages };
-}
-
 /** The policies and suspension the MTA must hold for `ip` on day number `today` (days since 1970-01-01, local) */
 export function warmupPolicies(ip: string, record: IpRecord | undefined, today: number): IpPolicies {
   const policies: Policy[] = [];
   let waiting = false;
   for (const grouping of record?.groupings ?? []) {
-    const { phase, day, messages } = groupingPhase(grouping, today);
-    if (phase === 'running' || phase === 'finished') {
-      const then: Policy['then'] = phase === 'running'
+    const { status, day, messages } = scheduleDay(grouping, today);
+    // A day of 0 messages waits as a paused grouping does (docs/policy-feed.md, row 6)
+    const running = status === 'ONSCHEDULE' && messages > 0;
+    if (running || status === 'FINISHED') {
+      const then: Policy['then'] = running
         ? { rate: { count: messages, interval: grouping.interval, algorithm: grouping.algorithm }, tag: `Day_${day}` }
         : { tag: FINISHED_TAG };
       if (grouping.properties) then.properties = { ...grouping.properties };

@@ -4,7 +4,7 @@
  * yields the changes the clients must get; the whole state serves the replay on connect and `GET /v1/policies`.
  */
 import type { AppliedPolicy, IpRecord, StoredIp } from '../../../runtime/mod.ts';
-import { statusOn, type GroupingStatus } from '../schedule.ts';
+import { scheduleStatus, type GroupingStatus } from '../schedule.ts';
 import type { Policy, Suspend } from './policies.ts';
 import { warmupPolicies } from './policies.ts';
 import { diff, feedObject, type FeedChange, type FeedObject } from './protocol.ts';
@@ -129,7 +129,7 @@ export class PolicyState {
       for (const entry of this.#ips.values()) {
         if (!entry.counts) {
           entry.counts = noCounts();
-          for (const grouping of entry.record.groupings) entry.counts[statusOn(grouping, this.#day)]++;
+          for (const grouping of entry.record.groupings) entry.counts[scheduleStatus(grouping, this.#day).status]++;
         }
         for (const status of STATUSES) totals[status] += entry.counts[status];
       }
