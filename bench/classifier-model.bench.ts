@@ -9,6 +9,8 @@
  *   inputs cost by themselves, without GC pauses and other load (the goal is judged on the stricter p99).
  * - "baseline JSON.stringify": JSON.stringify({ message }) of the same input, measured in the same run and in
  *   the same rounds; "×" is the median of a row divided by this baseline median.
+ * - "reply cutter only": parseReply(message) from plugins/bounce-model/reply.ts, the first step of normalise: cuts the
+ *   remote reply out of its wrapper into reply code, status and text (issue 8 asks for "a few string scans").
  * - "normalise only": normalise(message) from plugins/bounce-model/normalise.ts (the model input contract:
  *   cuts the remote reply out of the sending MTA's wrapper, lower-cases, replaces ids).
  * - "normalise + bnac" / "normalise + backoff": model.predict(normalise(message)) with a model from loadModel;
@@ -67,6 +69,7 @@ function heapBytes(): number {
 // models share (./rules.json), reported apart from the two models
 const beforeImports = heapBytes();
 const { normalise } = await import('../plugins/bounce-model/normalise.ts');
+const { parseReply } = await import('../plugins/bounce-model/reply.ts');
 const { loadModel } = await import('../plugins/bounce-model/model.ts');
 
 // ---- inputs ----
@@ -285,6 +288,7 @@ const big = buildBig(inputs, 200);
 const predictCase = (name: string, model: Model): Case => ({ name, fn: (m) => model.predict(normalise(m)), predict: true });
 const cases: Case[] = [
   { name: 'baseline JSON.stringify', fn: (m) => JSON.stringify({ message: m }), predict: false },
+  { name: 'reply cutter only', fn: (m) => parseReply(m).text, predict: false },
   { name: 'normalise only', fn: normalise, predict: false },
   predictCase('normalise + bnac.predict', bnac),
   predictCase('normalise + backoff.predict', backoff),

@@ -139,7 +139,8 @@ export function extractFeatures(text: string, bits: number, out: Features = newF
     add(out, hashRange(KIND_STATUS, text, s, s + statusHead), mask, CODE_WEIGHT);
     add(out, hashRange(KIND_STATUS, text, s, s + 1), mask, CODE_WEIGHT);
   }
-  const cjk = CJK_RE.test(text);
+  // Each word's script pieces, read by both loops below; only texts holding CJK have any
+  const pieces: (readonly string[])[] | undefined = CJK_RE.test(text) ? [] : undefined;
   const hashes = wordHashes;
   let cues = 0;
   for (let i = first; i < count; i++) {
@@ -149,7 +150,11 @@ export function extractFeatures(text: string, bits: number, out: Features = newF
     hashes[i] = h;
     const cue = CUE_BY_HASH.get(h);
     if (cue !== undefined && e - s === cue.word.length && text.startsWith(cue.word, s)) cues |= cue.bits;
-    if (cjk) for (const piece of scriptPieces(text.slice(s, e))) cues |= CUE_OF.get(piece) ?? 0;
+    if (pieces) {
+      const own = scriptPieces(text.slice(s, e));
+      pieces[i - first] = own;
+      for (const piece of own) cues |= CUE_OF.get(piece) ?? 0;
+    }
   }
   if (cues !== 0) addCueFeatures(out, cues, replyClass, mask);
   const codeFeatures = out.length;
@@ -162,10 +167,8 @@ export function extractFeatures(text: string, bits: number, out: Features = newF
     if (i > first) addLexical(out, mix(mix(prev, KIND_BIGRAM), h), mask);
     prev = h;
     // "spf認証に失敗しました": the Latin part is a word of its own too.
-    if (cjk) {
-      const pieces = scriptPieces(text.slice(s, e));
-      if (pieces.length > 1) for (const piece of pieces) add(out, hashRange(KIND_WORD, piece, 0, piece.length), mask, 1);
-    }
+    const own = pieces?.[i - first];
+    if (own && own.length > 1) for (const piece of own) add(out, hashRange(KIND_WORD, piece, 0, piece.length), mask, 1);
     if (e - s <= MAX_CHARGRAM_WORD && text.charCodeAt(s) !== 95) addCharGrams(out, text, s, e, mask);
   }
   // Text features share unit L2 mass so long replies do not drown the codes.

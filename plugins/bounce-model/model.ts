@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { extractFeatures } from './features.ts';
-import { aggregate, coverage, softmax, temperatureAt } from './linear-model.ts';
+import { coverage, temperatureAt } from './linear-model.ts';
 import { decodeModel, type CompactModel } from './model-file.ts';
 import { NORMALISER_VERSION } from './normalise.ts';
 import { matchRule, RULES_VERSION } from './rules.ts';
@@ -52,19 +52,14 @@ export function loadModel(source: string | Uint8Array): Model {
   // The SIMD scorer keeps the weight rows, scales and row table in its own memory: the JS copies are dropped when it runs
   const simd = simdScorer(file.model);
   const model: CompactModel = simd ? { ...file.model, weights: new Int8Array(0), scales: new Float32Array(0), rowOf: simd.rowOf } : file.model;
-  const { score, features } = simd ?? jsScorer(model);
-  const k = model.situations.length;
-  const scores = new Float64Array(k);
-  const classes = new Float64Array(model.labels.length);
+  const { classify, probabilities, features } = simd ?? jsScorer(model);
   const seen = (bucket: number): boolean => model.rowOf[bucket]! > 0;
   const predict = (text: string): Prediction => {
     const rule = matchRule(name, text);
     if (rule) return { label: rule.label, probability: RULE_PROBABILITY, rule: rule.id };
     const f = extractFeatures(text, model.bits, features);
-    score(f, scores);
-    softmax(scores, k, model.coverageAlpha === 0 ? model.temperature : temperatureAt(model.temperature, model.coverageAlpha, coverage(f, seen)));
-    const best = aggregate(scores, model.map, classes);
-    const probability = classes[best]!;
+    const best = classify(f, model.coverageAlpha === 0 ? model.temperature : temperatureAt(model.temperature, model.coverageAlpha, coverage(f, seen)));
+    const probability = probabilities[best]!;
     return { label: model.labels[best]!, probability: SUCCESS_REPLY_RE.test(text) ? probability * SUCCESS_REPLY_FACTOR : probability };
   };
   return {

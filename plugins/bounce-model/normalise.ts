@@ -85,20 +85,17 @@ function isApostrophe(c: number): boolean {
 export function normalise(message: string): string {
   let s = typeof message === 'string' ? message : String(message);
   if (s.length > MAX_INPUT_CHARS) s = s.slice(0, MAX_INPUT_CHARS);
-  const reply = parseReply(s);
-  const text = normaliseText(reply.text);
-  const status = reply.status.replaceAll('.', '_');
-  if (reply.code === '') return status === '' ? text : joinWords(status, text);
-  return joinWords(status === '' ? reply.code : `${reply.code} ${status}`, text);
-}
-
-function joinWords(head: string, text: string): string {
-  return text === '' ? head : `${head} ${text}`;
-}
-
-function normaliseText(reply: string): string {
-  const s = reply.toLowerCase();
+  const { code, status, text } = parseReply(s);
+  // The codes go first into the pieces joined once: a string built by concatenation would be flattened, copied,
+  // by the first reader of its chars
   const out: string[] = [];
+  if (code !== '') out.push(code);
+  if (status !== '') out.push(status.replaceAll('.', '_'));
+  return normaliseText(text, out);
+}
+
+function normaliseText(reply: string, out: string[]): string {
+  const s = reply.toLowerCase();
   let start = -1;
   let plain = true;
   let alnum = true;

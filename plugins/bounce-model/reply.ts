@@ -231,7 +231,8 @@ function inWord(s: string, i: number): boolean {
 function unmatchedCloseStart(text: string, close: string): number {
   const open = close === '>' ? '<' : close === ')' ? '(' : '[';
   let surplus = 0;
-  for (let i = 0; i < text.length; i++) surplus += text[i] === close ? 1 : text[i] === open ? -1 : 0;
+  for (let i = text.indexOf(close); i >= 0; i = text.indexOf(close, i + 1)) surplus++;
+  for (let i = text.indexOf(open); i >= 0; i = text.indexOf(open, i + 1)) surplus--;
   let i = text.length;
   while (surplus-- > 0 && text[i - 1] === close) i--;
   return i;

@@ -2,22 +2,30 @@ import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { extractFeatures, newFeatures } from './features.ts';
-import { decodeModel } from './model-file.ts';
+import { decodeModel, type CompactModel } from './model-file.ts';
 import { normalise } from './normalise.ts';
 import { jsScorer, simdScorer, type Scoring } from './score.ts';
 
 const { model } = decodeModel(readFileSync(new URL('./models/backoff.model', import.meta.url)));
-const k = model.situations.length;
 
-/** What scoring means: bias plus, for every feature the model knows, value × row scale × weight. */
-function reference(index: Int32Array, value: Float32Array, length: number): Float64Array {
-  const scores = Float64Array.from(model.bias);
+/**
+ * What classifying means: bias plus, for every feature the model knows, value × row scale × weight; the softmax of
+ * those logits over the temperature; each class the sum of its situations. Returns the class probabilities.
+ */
+function reference(m: CompactModel, index: Int32Array, value: Float32Array, length: number, temperature: number): Float64Array {
+  const k = m.situations.length;
+  const scores = Float64Array.from(m.bias);
   for (let i = 0; i < length; i++) {
-    const r = model.rowOf[index[i]!]! - 1;
+    const r = m.rowOf[index[i]!]! - 1;
     if (r < 0) continue;
-    for (let c = 0; c < k; c++) scores[c]! += value[i]! * model.scales[r]! * model.weights[r * k + c]!;
+    for (let c = 0; c < k; c++) scores[c]! += value[i]! * m.scales[r]! * m.weights[r * k + c]!;
   }
-  return scores;
+  const max = Math.max(...scores);
+  const exps = scores.map((x) => Math.exp((x - max) / temperature));
+  const total = exps.reduce((a, b) => a + b, 0);
+  const classes = new Float64Array(m.labels.length);
+  exps.forEach((e, j) => (classes[m.map[j]!]! += e / total));
+  return classes;
 }
 
 const REPLIES = [
@@ -31,50 +39,71 @@ const REPLIES = [
   '',
 ];
 
-/** Scores every reply, its features extracted into the scorer's own buffer and into another one, against the definition. */
-function agrees({ score, features }: Scoring, tolerance: number, what: string): void {
-  const got = new Float64Array(k);
+/** Classifies every reply, its features extracted into the classifier's own buffer and into another one, at three temperatures, against the definition. */
+function agrees({ classify, probabilities, features }: Scoring, tolerance: number, what: string): void {
   for (const reply of REPLIES) {
     for (const [buffer, where] of [[features, 'own buffer'], [newFeatures(), 'other buffer']] as const) {
-      const f = extractFeatures(normalise(reply), model.bits, buffer);
-      score(f, got);
-      const want = reference(f.index, f.value, f.length);
-      for (let c = 0; c < k; c++) {
-        const close = Math.abs(got[c]! - want[c]!) <= tolerance * (1 + Math.abs(want[c]!));
-        assert.ok(close, `${what} (${where}), ${reply.slice(0, 40)}: situation ${c} got ${got[c]}, want ${want[c]}`);
+      for (const temperature of [model.temperature, 0.4, 3]) {
+        const f = extractFeatures(normalise(reply), model.bits, buffer);
+        const best = classify(f, temperature);
+        const want = reference(model, f.index, f.value, f.length, temperature);
+        const context = `${what} (${where}, temperature ${temperature}), ${reply.slice(0, 40)}`;
+        for (let c = 0; c < want.length; c++) {
+          assert.ok(Math.abs(probabilities[c]! - want[c]!) <= tolerance, `${context}: class ${c} got ${probabilities[c]}, want ${want[c]}`);
+        }
+        assert.is(want[best], Math.max(...want), `${context}: class ${best} is not the most probable`);
       }
     }
   }
 }
 
-test('the JS scorer gives the sums of the definition when given real-shaped replies', () => {
+test('the JS classifier gives the probabilities of the definition when given real-shaped replies', () => {
   agrees(jsScorer(model), 1e-12, 'JS');
 });
 
-test('the SIMD scorer gives the same sums to float precision when given real-shaped replies', () => {
+test('the SIMD classifier gives the same probabilities to float precision when given real-shaped replies', () => {
   const simd = simdScorer(model);
-  assert.ok(simd, 'Node 20 runs WebAssembly SIMD, so the scorer must be built');
-  agrees(simd, 1e-4, 'SIMD');
+  assert.ok(simd, 'Node 20 runs WebAssembly SIMD, so the classifier must be built');
+  agrees(simd, 1e-5, 'SIMD');
 });
 
-test('the SIMD scorer pads rows and reads wide row tables when a model has 49 situations and Uint32 rows', () => {
-  // 49 situations: four 16-byte blocks per row, the last holding one situation; the weights read as 49 per row
-  const wide = {
+test('the SIMD classifier pads rows, reads wide row tables and sums classes when a model has 49 situations and Uint32 rows', () => {
+  // 49 situations (four 16-byte blocks per row, the last holding one situation) in 5 classes; the weights read as
+  // 49 per row, and biases far apart so that some exponentials underflow
+  const wide: CompactModel = {
     ...model,
+    labels: ['a', 'b', 'c', 'd', 'e'],
     situations: Array.from({ length: 49 }, (_, i) => `s${i}`),
-    bias: new Float32Array(49).fill(1),
-    weights: new Int8Array(model.scales.length * 49).fill(2),
+    map: Uint8Array.from({ length: 49 }, (_, i) => (i * 7) % 5),
+    bias: Float32Array.from({ length: 49 }, (_, i) => (i === 48 ? 3 : i % 3 === 0 ? -150 : i / 20)),
+    weights: Int8Array.from({ length: model.scales.length * 49 }, (_, i) => (i % 49 === 48 ? 3 : (i % 5) - 2)),
     rowOf: Uint32Array.from(model.rowOf),
   };
   const simd = simdScorer(wide);
   assert.ok(simd);
-  const f = extractFeatures(normalise(REPLIES[0]!), model.bits, simd.features);
-  const got = new Float64Array(49);
-  const want = new Float64Array(49);
-  simd.score(f, got);
-  jsScorer(wide).score(f, want);
-  for (let c = 0; c < 49; c++) assert.ok(Math.abs(got[c]! - want[c]!) <= 1e-4 * (1 + Math.abs(want[c]!)), `situation ${c}: got ${got[c]}, want ${want[c]}`);
-  assert.ok(want[48]! > 1, 'the last situation has weights');
+  for (const temperature of [1, 0.25]) {
+    const f = extractFeatures(normalise(REPLIES[0]!), model.bits, simd.features);
+    const best = simd.classify(f, temperature);
+    const want = reference(wide, f.index, f.value, f.length, temperature);
+    for (let c = 0; c < 5; c++) assert.ok(Math.abs(simd.probabilities[c]! - want[c]!) <= 1e-5, `class ${c}: got ${simd.probabilities[c]}, want ${want[c]}`);
+    assert.is(best, wide.map[48], 'the last situation wins: its weights and bias are the largest');
+  }
+});
+
+test('the SIMD classifier exponentiates to f32 precision when a reply has no features and the logits are the biases', () => {
+  // No sums to round: what is left is the exponential, over the range where its polynomial and 2^n both work
+  const spread: CompactModel = { ...model, bias: Float32Array.from({ length: model.situations.length }, (_, i) => -30 + i * 0.83) };
+  const simd = simdScorer(spread);
+  assert.ok(simd);
+  for (const temperature of [1, 0.7, 6]) {
+    const f = extractFeatures('', model.bits, simd.features);
+    simd.classify(f, temperature);
+    const want = reference(spread, f.index, f.value, f.length, temperature);
+    for (let c = 0; c < want.length; c++) {
+      const error = Math.abs(simd.probabilities[c]! - want[c]!);
+      assert.ok(error <= 1e-6 * Math.max(want[c]!, 1e-3), `temperature ${temperature}, class ${c}: got ${simd.probabilities[c]}, want ${want[c]}`);
+    }
+  }
 });
 
 test.run();
