@@ -48,13 +48,15 @@ export async function api(method, path, body, options = {}) {
 }
 
 /**
- * Wires the page's key form (`#key-form`, `#key-input`, `#key-state`) and alert (`#alert`): the key is asked once,
- * and a refused key says so plainly. `onKey` runs after a key is saved, to load the page again.
+ * Adds the key form (`#key-form`) to the page's `<header>` and wires it to the alert (`#alert`): the key is asked
+ * once, and a refused key says so plainly. `onKey` runs after a key is saved, to load the page again. Built here, so
+ * that every page gets the same form from one call.
  */
 export function keyBar(onKey) {
-  const form = document.getElementById('key-form');
-  const input = document.getElementById('key-input');
-  const state = document.getElementById('key-state');
+  const state = el('span', { id: 'key-state', class: 'note' });
+  const input = el('input', { id: 'key-input', type: 'password', autocomplete: 'off', placeholder: 'API key', 'aria-label': 'API key' });
+  const form = el('form', { id: 'key-form', class: 'key' }, state, input, el('button', { type: 'submit' }, 'Use key'));
+  document.querySelector('header').append(form);
   const show = () => {
     state.textContent = storedKey() === '' ? 'No API key' : 'API key kept for this session';
   };
