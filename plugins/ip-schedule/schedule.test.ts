@@ -62,6 +62,21 @@ test('expandSchedule follows the day table when the mode is MANUAL', () => {
   assert.is(status.current_day, 2);
 });
 
+test('expandSchedule and scheduleDay reuse the days of a frozen record and follow a record that was changed in place', () => {
+  // Stores hand out frozen records again and again (the file store's cache), so their days are kept; a record that is
+  // not frozen may be changed by its owner, so a kept copy would answer its old schedule
+  const frozen = Object.freeze(auto('2024-01-01', 10, '2024-01-03', 1000));
+  assert.ok(expandSchedule(frozen) === expandSchedule(frozen), 'a frozen record is expanded once');
+  const open = auto('2024-01-01', 10, '2024-01-03', 1000);
+  const today = parseDate('2024-01-03')!;
+  assert.is(expandSchedule(open)[2]!.messages, 1000);
+  assert.is(scheduleDay(open, today).messages, 1000);
+  open.end = { date: '2024-01-04', volume: 10_000 };
+  assert.equal(expandSchedule(open).map((day) => day.messages), [10, 100, 1000, 10_000]);
+  assert.is(scheduleDay(open, today + 1).messages, 10_000);
+  assert.is(scheduleDay(open, today + 1).status, 'ONSCHEDULE');
+});
+
 test('groupingStatus moves through NOTSTARTED, ONSCHEDULE and FINISHED when the days pass', () => {
   const grouping = auto('2024-12-31', 100, '2025-01-02', 400);
   const on = (date: string) => groupingStatus(grouping, parseDate(date)!);
