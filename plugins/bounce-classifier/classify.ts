@@ -29,11 +29,6 @@ export interface ClassifyDeps {
   metrics?: Pick<ClassifierMetrics, 'answered'>;
 }
 
-/** Messages as the classifier takes them: each through the classifier's normaliser (`normaliserOf`) */
-export function normaliseMessages(deps: { normalise: (message: string) => string }, messages: readonly string[]): string[] {
-  return messages.map(deps.normalise);
-}
-
 /**
  * Normalises messages and classifies them (`classifyNormalised`). Results come back in input order.
  */
@@ -43,7 +38,7 @@ export async function classifyMessages(
   messages: readonly string[],
   options: ClassifyRequestOptions,
 ): Promise<Classification[]> {
-  return classifyNormalised(deps, model, normaliseMessages(deps, messages), options);
+  return classifyNormalised(deps, model, messages.map(deps.normalise), options);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { classifyNormalised, normaliseMessages } from '../classify.ts';
+import { classifyNormalised } from '../classify.ts';
 import type { ClassifyDeps } from '../classify.ts';
 import { backoffFormat, bnacV2 } from '../format.ts';
 import type { BounceReport, ReportedRecipient } from './types.ts';
@@ -40,7 +40,7 @@ export async function classifyReports(
     return answer;
   });
   if (chosen.length === 0) return answers;
-  const texts = normaliseMessages(deps, chosen.map((r) => r.reply ?? r.status!));
+  const texts = chosen.map((r) => deps.normalise(r.reply ?? r.status!));
   const [bnac, backoff] = await Promise.all([
     classifyNormalised(deps, 'bnac', texts, options),
     classifyNormalised(deps, 'backoff', texts, options),

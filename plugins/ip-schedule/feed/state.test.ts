@@ -102,7 +102,6 @@ test('frames are the protocol\'s JSON text: action and the object under policy o
   assert.equal(JSON.parse(frame({ action: 'DELETE', object }).toString()), { action: 'DELETE', suspend: { id: 's', type: 'WARMUP', localip: IP } });
 });
 
-
 test('status counts follow record writes, deletes and the day turning, from the records held', () => {
   const state = new PolicyState(TODAY);
   state.setIp(IP, stored(1, auto('&gmail', '2025-03-08'), auto('&yahoo', '2025-03-11')));

@@ -9,8 +9,9 @@ export const qmail: BounceForm = {
   read(email) {
     const recipients = addressBlocks(email.text).map(({ address, lines }) => {
       const body = lines.filter((l) => !/^\s*(?:Giving up on|I'm not going to try again|I'll try again|Last attempt)/i.test(l));
-      const text = unfold(body.join('\n'));
-      const reply = replyOrText(body.join('\n'));
+      const joined = body.join('\n');
+      const text = unfold(joined);
+      const reply = replyOrText(joined);
       const code = /\(#(\d\.\d{1,3}\.\d{1,3})\)/.exec(text)?.[1];
       const status = statusIn(reply) ?? code;
       const remote = /^(\S+) does not like recipient/i.exec(text)?.[1] ?? /Connected to (\S+) but/i.exec(text)?.[1];
