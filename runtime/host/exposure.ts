@@ -30,5 +30,5 @@ export function isLoopback(server: Server): boolean {
 export function warnIfExposed(log: Logger, server: string, listeners: readonly { url: string; server: Server }[], open: readonly string[]): void {
   const exposed = listeners.filter((l) => !isLoopback(l.server)).map((l) => l.url);
   if (exposed.length === 0 || open.length === 0) return;
-  log.warn(`open to anyone on ${exposed.join(', ')}: ${open.join(', ')}; set API_KEY to put them behind a key (docs/operations.md)`, { server, open });
+  log.warn(`open to anyone on ${exposed.join(', ')}: ${open.join(', ')}; put them behind a key (API_KEY) unless a firewall limits who connects, see docs/operations.md#api-keys`, { server, open });
 }

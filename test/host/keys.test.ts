@@ -170,7 +170,7 @@ test('a non-loopback listener with routes open to anyone logs a warning naming t
   await withHost([{ id: 'ip-schedule' }], {}, async (_base, logs) => {
     const [warning, ...more] = warnings(logs);
     assert.is(more.length, 0);
-    assert.match(warning?.msg ?? '', /^open to anyone on http:\/\/0\.0\.0\.0:\d+: every route of API "ip-schedule" \(plugin "ip-schedule"\), \/metrics, \/openapi\.json; set API_KEY/);
+    assert.match(warning?.msg ?? '', /^open to anyone on http:\/\/0\.0\.0\.0:\d+: every route of API "ip-schedule" \(plugin "ip-schedule"\), \/metrics, \/openapi\.json; put them behind a key \(API_KEY\)/);
   }, '0.0.0.0');
   await withHost([{ id: 'ip-schedule' }], {}, async (_base, logs) => assert.is(warnings(logs).length, 0), '127.0.0.1');
   await withHost([{ id: 'ip-schedule' }], { API_KEY: HOST_KEY }, async (_base, logs) => assert.is(warnings(logs).length, 0), '0.0.0.0');
