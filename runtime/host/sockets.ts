@@ -2,8 +2,7 @@
  * WebSocket operations of the mounted plugins (`PluginInstance.sockets`), served on the `upgrade` event of the same
  * node servers as their HTTP routes: `ws://` on http servers, `wss://` on https servers. The upgrade is checked like
  * any request (a key its plugin's routes accept, in the header or the plugin's query parameter; path and query
- * against the spec) and refused
- * with a JSON answer before any handshake. An upgrade of any other path is served by the app as plain HTTP.
+ * against the spec) and refused with a JSON answer before any handshake. An upgrade of any other path is served by the app as plain HTTP.
  */
 import { ServerResponse, type IncomingMessage, type RequestListener } from 'node:http';
 import type { Duplex } from 'node:stream';
