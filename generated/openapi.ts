@@ -9,7 +9,7 @@ export const documents: Record<string, any> = {
       "title": "Bounce-classifier API",
       "version": "2.0.0",
       "summary": "Classifies SMTP bounce replies into next-action (BNAC) and backoff classes",
-      "description": "Classifies the text of SMTP bounce replies with a machine-learning model (a classifier plugin).\nSource document: `bounce-classifier-api.md`. Decisions where that document says \"not shown\" are marked\n**Decision** below and pinned by tests in `test/bounce-classifier/`.\n\n**Decision, limits.** A request body may hold at most 8 MiB (8,388,608 bytes; configurable with\n`limits.bodyBytes`) and a batch at most 10,000 messages (configurable with `limits.batchMessages`); past\neither limit the answer is 413 with an `Error` body. An empty batch (`{\"messages\": []}`) answers `[]`.\nOnly the first 4,096 characters (UTF-16 code units) of a message are normalised and classified; longer\nmessages are accepted and classified on that prefix. NUL bytes, control characters\nand lone UTF-16 surrogates count as punctuation in normalisation; any other Unicode is classified like any\ntext.\nNo rate limit is applied by the service.\n\n**Decision, request bodies.** Bodies are closed objects: a body with an unknown property, with both\n`message` and `messages`, or with a field of the wrong type answers 400. Malformed JSON and a\n`Content-Type` other than `application/json` also answer 400.\n\n**Decision, authentication.** When the `API_KEY` environment variable (or the plugin config `apiKey`)\nis set, every operation requires the header `X-API-Key` with that value (compared in constant time);\na missing or wrong key answers 401 `{\"error\": \"...\"}`. When no key is configured the API is open.\n\n**Decision, server.** Host and port come from the startup document's HTTP server listeners; the\nembedded default listens on `127.0.0.1:8080` over plain HTTP. The environment variables\n`SERVICE_TLS_CERT` and `SERVICE_TLS_KEY` (PEM file paths) switch that default server to HTTPS.\n\n**Decision, cache.** `SERVICE_BNAC_CACHE` (`on`/`off`, also `true`/`false`/`1`/`0`; default `on`),\n`SERVICE_BNAC_CACHE_FOLDER` (default `<baseDir>/var/bounce-classifier/cache`) and\n`SERVICE_BNAC_CACHE_SIZE` (bytes, default 67108864) configure the server-side cache. It is keyed by\nthe model, the model's version and the normalised text, so a new model never serves old classes. It\nis held in memory (bounded in bytes) and persisted to append-only, checksummed files in the folder,\nwhich are read back at start; a torn or corrupt record is skipped and logged. Every endpoint that\nclassifies (`/v1/bnac/single`, `/v2/bnac/single`, `/v1/bnac`, `/v2/bnac`, `/v1/backoff`) uses it.\n\n**Decision, errors.** Every error answers `{\"error\": \"<message>\"}` (schema `Error`): 400 bad request,\n401 missing or wrong API key, 413 body or batch too large, 500 internal error (message hidden),\n503 classifier overloaded (worker queue full), retry later.\n\nThe probability is informational only: it supplements the class and must not be the sole basis of\nautomated decisions.\n"
+      "description": "Classifies the text of SMTP bounce replies with a machine-learning model (a classifier plugin).\nSource document: `bounce-classifier-api.md`. Decisions where that document says \"not shown\" are marked\n**Decision** below and pinned by tests in `test/bounce-classifier/`.\n\n**Decision, limits.** A request body may hold at most 8 MiB (8,388,608 bytes; configurable with\n`limits.bodyBytes`) and a batch at most 10,000 messages (configurable with `limits.batchMessages`); past\neither limit the answer is 413 with an `Error` body. An empty batch (`{\"messages\": []}`) answers `[]`.\nOnly the first 4,096 characters (UTF-16 code units) of a message are normalised and classified; longer\nmessages are accepted and classified on that prefix. NUL bytes, control characters\nand lone UTF-16 surrogates count as punctuation in normalisation; any other Unicode is classified like any\ntext.\nNo rate limit is applied by the service.\n\n**Decision, request bodies.** Bodies are closed objects: a body with an unknown property, with both\n`message` and `messages`, or with a field of the wrong type answers 400. Malformed JSON and a\n`Content-Type` other than `application/json` also answer 400.\n\n**Decision, authentication.** When the `API_KEY` environment variable (the host's key) or the plugin\nconfig `apiKey` is set, every operation requires the header `X-API-Key` with one of them (compared in\nconstant time); a missing or wrong key answers 401 `{\"error\": \"...\"}`. Keys by default: once another\nplugin has keys, this API needs a key too (any the host knows). When no key is configured at all the API\nis open.\n\n**Decision, server.** Host and port come from the startup document's HTTP server listeners; the\nembedded default listens on `127.0.0.1:8080` over plain HTTP. The environment variables\n`SERVICE_TLS_CERT` and `SERVICE_TLS_KEY` (PEM file paths) switch that default server to HTTPS.\n\n**Decision, cache.** `SERVICE_BNAC_CACHE` (`on`/`off`, also `true`/`false`/`1`/`0`; default `on`),\n`SERVICE_BNAC_CACHE_FOLDER` (default `<baseDir>/var/bounce-classifier/cache`) and\n`SERVICE_BNAC_CACHE_SIZE` (bytes, default 67108864) configure the server-side cache. It is keyed by\nthe model, the model's version and the normalised text, so a new model never serves old classes. It\nis held in memory (bounded in bytes) and persisted to append-only, checksummed files in the folder,\nwhich are read back at start; a torn or corrupt record is skipped and logged. Every endpoint that\nclassifies (`/v1/bnac/single`, `/v2/bnac/single`, `/v1/bnac`, `/v2/bnac`, `/v1/backoff`) uses it.\n\n**Decision, errors.** Every error answers `{\"error\": \"<message>\"}` (schema `Error`): 400 bad request,\n401 missing or wrong API key, 413 body or batch too large, 500 internal error (message hidden),\n503 classifier overloaded (worker queue full), retry later.\n\nThe probability is informational only: it supplements the class and must not be the sole basis of\nautomated decisions.\n"
     },
     "servers": [
       {
@@ -631,7 +631,7 @@ export const documents: Record<string, any> = {
           "type": "apiKey",
           "in": "header",
           "name": "X-API-Key",
-          "description": "Required only when `API_KEY` is configured; then a missing or wrong key answers 401.\n"
+          "description": "Required once `API_KEY`, the config's `apiKey` or any plugin's key is configured; then a missing or wrong\nkey answers 401.\n"
         }
       },
       "responses": {
@@ -1342,7 +1342,7 @@ export const documents: Record<string, any> = {
       "title": "Host API",
       "version": "1.0.0",
       "summary": "What the Capstan host itself answers on every http and https server, whatever plugins are mounted",
-      "description": "Health, readiness and metrics for load balancers, orchestrators and Prometheus. Served by the host on every\nhttp/https server of the startup document; no plugin can take these paths.\n\n**Decision, authentication.** `/healthz` and `/readyz` answer without an API key by default, so that load\nbalancers and orchestrators, which rarely send one, can probe them. `/metrics` needs a key of a plugin on the\nsame server when one has keys, like `/openapi.json`. The environment variable `CAPSTAN_AUTH_EXEMPT` (a comma\nseparated list of paths) replaces the default list: `CAPSTAN_AUTH_EXEMPT=/healthz,/readyz,/metrics` opens\nmetrics too, an empty value puts every path behind the key.\n\n**Decision, readiness.** `/readyz` runs the readiness check of every started plugin at once (a store answers,\nthe models are loaded and the worker pool runs a task), each within 2 s. Any failure answers 503 naming the\nfailing parts; so does a host that is shutting down.\n"
+      "description": "Health, readiness and metrics for load balancers, orchestrators and Prometheus. Served by the host on every\nhttp/https server of the startup document; no plugin can take these paths.\n\n**Decision, authentication.** `/healthz` and `/readyz` answer without an API key by default, so that load\nbalancers and orchestrators, which rarely send one, can probe them. Once the host's key (`API_KEY`) or any\nplugin's key is configured, `/metrics`, like `/openapi.json` and every plugin route, needs one of them. The environment variable `CAPSTAN_AUTH_EXEMPT` (a comma\nseparated list of paths) replaces the default list: `CAPSTAN_AUTH_EXEMPT=/healthz,/readyz,/metrics` opens\nmetrics too, an empty value puts every path behind the key.\n\n**Decision, readiness.** `/readyz` runs the readiness check of every started plugin at once (a store answers,\nthe models are loaded and the worker pool runs a task), each within 2 s. Any failure answers 503 naming the\nfailing parts; so does a host that is shutting down.\n"
     },
     "servers": [
       {
@@ -1449,7 +1449,7 @@ export const documents: Record<string, any> = {
               }
             },
             "401": {
-              "description": "A plugin on this server has API keys and the request had none of them",
+              "description": "API keys are configured (`API_KEY` or a plugin's) and the request had none of them",
               "content": {
                 "application/json": {
                   "schema": {
@@ -1468,7 +1468,7 @@ export const documents: Record<string, any> = {
           "type": "apiKey",
           "in": "header",
           "name": "X-API-Key",
-          "description": "A key of any plugin mounted on the same server, when one has keys."
+          "description": "The host's key (`API_KEY`) or a key of any plugin, once any key is configured."
         }
       },
       "schemas": {
@@ -2388,7 +2388,7 @@ export const documents: Record<string, any> = {
           "type": "apiKey",
           "in": "header",
           "name": "X-Api-Key",
-          "description": "Required only when the plugin config sets `authentication.apikeys`; then every request must carry one of those keys (any non-empty string, compared exactly) or gets 401 `{\"error\":\"...\"}`. With no keys configured the API is open."
+          "description": "Required once the plugin config sets `authentication.apikeys`, the host's `API_KEY` is set or any other plugin has keys; then every request must carry one of those keys (`authentication.apikeys` or `API_KEY`, any non-empty string compared exactly; any key the host knows when this plugin has none) or gets 401 `{\"error\":\"...\"}`. With no key configured anywhere the API is open."
         }
       },
       "parameters": {

@@ -184,7 +184,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description A plugin on this server has API keys and the request had none of them */
+            /** @description API keys are configured (`API_KEY` or a plugin's) and the request had none of them */
             401: {
                 headers: {
                     [name: string]: unknown;

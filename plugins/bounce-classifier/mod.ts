@@ -4,8 +4,9 @@
  * (`/v1/bounce-email`, in `email/`). The model is a classifier plugin found through
  * the config key `classifier` (default `bounce-model`), so a user swaps in their own by configuration alone.
  * Its `service` (a `ReplyClassifier`) classifies raw replies the same way for other plugins, such as the backoff events
- * of `ip-schedule`. Settings come from the config; the environment variables `API_KEY`, `SERVICE_BNAC_CACHE`,
- * `SERVICE_BNAC_CACHE_FOLDER` and `SERVICE_BNAC_CACHE_SIZE` win over it.
+ * of `ip-schedule`. Settings come from the config; the environment variables `SERVICE_BNAC_CACHE`,
+ * `SERVICE_BNAC_CACHE_FOLDER` and `SERVICE_BNAC_CACHE_SIZE` win over it. The key in `API_KEY` is the host's, accepted
+ * here besides the config's `apiKey`.
  *
  * @example
  * ```ts
@@ -39,7 +40,7 @@ const MiB = 1024 * 1024;
 const config = Type.Object(
   {
     classifier: Type.String({ default: 'bounce-model', description: 'Instance id of the classifier plugin' }),
-    apiKey: Type.String({ default: '', description: 'Key required in X-API-Key; empty: open API (env API_KEY wins)' }),
+    apiKey: Type.String({ default: '', description: 'Key accepted in X-API-Key on this plugin\'s routes, besides the host\'s API_KEY; empty: none of its own' }),
     cache: Type.Object(
       {
         enabled: Type.Boolean({ default: true, description: 'Env SERVICE_BNAC_CACHE wins' }),
@@ -90,7 +91,7 @@ export default definePlugin({
     return {
       service,
       handlers: createHandlers({ classifier, normalise, cache, batchMessages: settings.limits.batchMessages, metrics }),
-      auth: { header: 'x-api-key', keys: settings.apiKey === '' ? [] : [settings.apiKey] },
+      auth: { header: 'x-api-key', keys: ctx.config.apiKey === '' ? [] : [ctx.config.apiKey] },
       bodyLimit: settings.limits.bodyBytes,
       close: () => cache.close(),
     };

@@ -13,13 +13,15 @@ export interface ClassifierApiConfig {
 
 /** Settings in force: the environment wins over the config */
 export interface Settings {
-  apiKey: string;
   cache: CacheSettings;
   limits: ClassifierApiConfig['limits'];
 }
 
-/** Environment variables the plugin reads, as the API document names them */
-export const ENV_NAMES = ['API_KEY', 'SERVICE_BNAC_CACHE', 'SERVICE_BNAC_CACHE_FOLDER', 'SERVICE_BNAC_CACHE_SIZE'] as const;
+/**
+ * Environment variables the plugin reads, as the API document names them. `API_KEY` is the host's: accepted on every
+ * route, this plugin's included
+ */
+export const ENV_NAMES = ['SERVICE_BNAC_CACHE', 'SERVICE_BNAC_CACHE_FOLDER', 'SERVICE_BNAC_CACHE_SIZE'] as const;
 
 const SWITCH: Record<string, boolean> = { on: true, true: true, yes: true, 1: true, off: false, false: false, no: false, 0: false };
 
@@ -31,7 +33,6 @@ export function resolveSettings(
 ): Settings {
   const folder = nonEmpty(env.SERVICE_BNAC_CACHE_FOLDER) ?? nonEmpty(config.cache.folder) ?? join(dirs.dataDir, 'cache');
   return {
-    apiKey: nonEmpty(env.API_KEY) ?? config.apiKey,
     cache: {
       enabled: parseSwitch(env.SERVICE_BNAC_CACHE) ?? config.cache.enabled,
       folder: isAbsolute(folder) ? folder : resolve(dirs.baseDir, folder),

@@ -29,7 +29,13 @@ const Config = Type.Object({
   classifier: Type.Optional(Type.String({ minLength: 1, description: 'Id of the bounce-classifier instance backoff events are classified by (default: "bounce-classifier" when it is in plugins[])' })),
   timezone: Type.String({ default: 'UTC', description: 'IANA time zone schedule days are counted in' }),
   authentication: Type.Optional(Type.Object({
-    apikeys: Type.Array(Type.String({ minLength: 1 }), { description: 'Keys accepted in X-Api-Key (and in the feed address\'s api_key)' }),
+    apikeys: Type.Array(Type.Union([
+      Type.String({ minLength: 1 }),
+      Type.Object({
+        name: Type.String({ minLength: 1, description: 'Who uses the key, as requests made with it are logged' }),
+        key: Type.String({ minLength: 1 }),
+      }, { additionalProperties: false }),
+    ]), { description: 'Keys accepted in X-Api-Key (and in the feed address\'s api_key), besides the host\'s API_KEY: a key, or {name, key}' }),
   }, { additionalProperties: false })),
   feed: Type.Object({
     pingInterval: Type.Number({ default: 30, exclusiveMinimum: 0, maximum: 3600, description: 'Seconds between pings; a client that missed the last one is dropped' }),
@@ -42,7 +48,8 @@ export default definePlugin({
   id: 'ip-schedule',
   kind: 'api',
   api: 'ip-schedule',
-  apiVersion: '^1.2.0',
+  // Named keys need a 1.4 host
+  apiVersion: '^1.4.0',
   description: 'Per-IP, per-grouping sending volume schedules and their status',
   config: Config,
   errors,

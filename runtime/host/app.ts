@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
 import type { Logger } from '../plugins/types.ts';
-import { apiKeyGuard, KeyRefused, type KeyGuard } from './auth.ts';
+import { KeyRefused, type KeyGuard } from './auth.ts';
 import { JSON_CONTENT_TYPE } from './content-type.ts';
 import { CapstanError } from './errors.ts';
 import { hostErrors } from './host-errors.ts';
@@ -73,7 +73,8 @@ export interface AppOptions {
   routes: readonly RouteEntry[];
   openapi: () => object;
   log: Logger;
-  authExempt: ReadonlySet<string>;
+  /** The key check of the host's routes and of what no route takes (`KeyPolicy.host`); undefined when open */
+  guard: KeyGuard | undefined;
   metrics: HostMetrics;
   notReady: HostRouteDeps['notReady'];
   pages: readonly PageSpec[];
@@ -85,8 +86,7 @@ export function createApp(options: AppOptions): Koa {
   app.silent = true;
   app.on('error', (error) => options.log.warn('connection error', { error }));
   app.use(errors(options.log));
-  // Whatever no plugin route owns asks for a key of any plugin on this server
-  const guard = apiKeyGuard(options.authExempt, ...options.mounts.map((m) => m.auth));
+  const guard = options.guard;
   const router = new Router();
   router.get('/openapi.json', (ctx) => {
     guard?.(ctx);
@@ -98,7 +98,7 @@ export function createApp(options: AppOptions): Koa {
   for (const mount of options.mounts) {
     for (const route of options.routes) {
       if (route.api !== mount.api) continue;
-      const handle = measured(routeHandler(route, mount, options.authExempt), options.metrics.route(route.api, route.operationId));
+      const handle = measured(routeHandler(route, mount), options.metrics.route(route.api, route.operationId));
       router.register(route.path, [route.method], handle, { name: route.operationId });
     }
   }

@@ -82,6 +82,7 @@ export const hostErrors = hostErrorSet({
   },
   PLUGIN_ERR_NO_API: { status: 500, expose: false, message: 'Plugin "%s" has handlers but names no "api" in its manifest' },
   PLUGIN_ERR_HOST_API: { status: 500, expose: false, message: 'Plugin "%s" serves API "host", which only the host serves' },
+  PLUGIN_ERR_AUTH: { status: 500, expose: false, message: 'Plugin "%s" returned an invalid "auth": %s' },
   PLUGIN_ERR_PAGES: { status: 500, expose: false, message: 'Cannot serve pages of plugin "%s" at "%s" on server "%s": %s' },
   PLUGIN_ERR_METRIC: { status: 500, expose: false, message: 'Cannot declare metric "%s" of "%s": %s' },
   PLUGIN_ERR_OPERATION: { status: 500, expose: false, message: 'Plugin "%s" has a handler for unknown operation "%s" of API "%s"' },

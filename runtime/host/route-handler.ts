@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { AuthOptions, Handler, HandlerRequest, Logger, SocketHandler } from '../plugins/types.ts';
-import { apiKeyGuard } from './auth.ts';
+import type { KeyGuard } from './auth.ts';
 import { acceptedTypes, readBody, type BodyTypes } from './body.ts';
 import { JSON_CONTENT_TYPE } from './content-type.ts';
 import { hostErrors } from './host-errors.ts';
@@ -17,6 +17,8 @@ export interface Mount {
   /** WebSocket operations, served on upgrade by `runtime/host/sockets.ts` */
   sockets: Record<string, SocketHandler>;
   auth?: AuthOptions;
+  /** The key check of its routes and sockets (`keyPolicy`); undefined when they are open */
+  guard?: KeyGuard;
   bodyLimit: number;
   log: Logger;
   signal: AbortSignal;
@@ -92,10 +94,10 @@ export function measured(serve: (ctx: Context) => Promise<void>, observe: Reques
   };
 }
 
-/** The Koa middleware serving one operation: auth (unless its path is in `authExempt`), body, validation, handler, compact JSON */
-export function routeHandler(route: RouteEntry, mount: Mount, authExempt: ReadonlySet<string>): (ctx: Context) => Promise<void> {
+/** The Koa middleware serving one operation: the mount's key check, body, validation, handler, compact JSON */
+export function routeHandler(route: RouteEntry, mount: Mount): (ctx: Context) => Promise<void> {
   const handler = mount.handlers[route.operationId];
-  const guard = apiKeyGuard(authExempt, mount.auth);
+  const guard = mount.guard;
   const validateParams = validator(route.schemas.params, 'path');
   const validateQuery = validator(route.schemas.query, 'query');
   const validateBody = validator(route.schemas.body, 'body');
@@ -105,7 +107,7 @@ export function routeHandler(route: RouteEntry, mount: Mount, authExempt: Readon
   const checkResponse = mount.checkResponses ? responseChecker(route) : undefined;
   const socket = route.operationId in mount.sockets;
   return async (ctx) => {
-    guard?.(ctx);
+    const principal = guard?.(ctx);
     if (socket) {
       ctx.set('Upgrade', 'websocket');
       throw hostErrors.HOST_ERR_UPGRADE_REQUIRED(ctx.path);
@@ -123,6 +125,7 @@ export function routeHandler(route: RouteEntry, mount: Mount, authExempt: Readon
     const problem = validateParams?.(params) ?? validateQuery?.(query) ?? (body === undefined || Buffer.isBuffer(body) ? undefined : validateBody?.(body));
     if (problem) throw hostErrors.HOST_ERR_VALIDATION(problem);
     const request: HandlerRequest = { params, query, body, headers: ctx.headers, signal: mount.signal };
+    if (principal !== undefined) request.principal = principal;
     const result = await handler(request);
     const json = result.json ?? (result.body === undefined ? undefined : JSON.stringify(result.body));
     checkResponse?.(result.status ?? 200, json);

@@ -10,6 +10,8 @@ import { PluginSet } from '../plugins/registry.ts';
 import { PLUGIN_API_VERSION } from '../plugins/types.ts';
 import { PoolRegistry } from '../pool/pools.ts';
 import { createApp } from './app.ts';
+import { keyPolicy } from './auth.ts';
+import { openRoutes, warnIfExposed } from './exposure.ts';
 import { hostErrors } from './host-errors.ts';
 import { listen, stopListening, type ListenerSpec } from './listen.ts';
 import { createLogger, type HostLogger } from './logger.ts';
@@ -82,6 +84,7 @@ export async function startHost(document: object | string, options: HostOptions 
   };
   try {
     await plugins.load((doc.plugins ?? []) as { id: string; path?: string; config?: unknown }[]);
+    const keys = keyPolicy(settings.authExempt, settings.apiKeys, plugins.auths());
     for (const server of doc.servers ?? []) {
       const type = server.type ?? 'smtp';
       if (type !== 'http' && type !== 'https') {
@@ -89,7 +92,7 @@ export async function startHost(document: object | string, options: HostOptions 
         continue;
       }
       const checkResponses = options.checkResponses ?? process.env.CAPSTAN_CHECK_RESPONSES === '1';
-      const mounts = plugins.mounts(server.id).map((m) => ({ ...m, checkResponses }));
+      const mounts = plugins.mounts(server.id).map((m) => ({ ...m, checkResponses, guard: keys.forPlugin(m.auth) }));
       const apis = ['host', ...new Set(mounts.map((m) => m.api))];
       let openapi: object | undefined;
       const serverLog = log.child({ server: server.id });
@@ -99,7 +102,7 @@ export async function startHost(document: object | string, options: HostOptions 
         mounts,
         routes,
         log: serverLog,
-        authExempt: settings.authExempt,
+        guard: keys.host,
         metrics,
         notReady: readiness,
         pages,
@@ -107,15 +110,18 @@ export async function startHost(document: object | string, options: HostOptions 
       });
       const tls = type === 'https' ? await tlsFor(server.id, (doc.pki?.private ?? []) as PrivateKeySpec[], baseDir) : undefined;
       const callback = app.callback();
-      const upgrades = createSocketServer({ mounts, routes, app: callback, log: serverLog, authExempt: settings.authExempt });
+      const upgrades = createSocketServer({ mounts, routes, app: callback, log: serverLog });
       if (upgrades) sockets.push(upgrades);
+      const opened: { url: string; server: Server }[] = [];
       for (const listener of (server.listeners ?? []) as ListenerSpec[]) {
         const open = await listen(callback, listener, { baseDir, tls, ephemeral: options.ephemeralPorts, settings, log: serverLog });
+        opened.push(open);
         if (upgrades) open.server.on('upgrade', upgrades.onUpgrade);
         servers.push({ id: server.id, server: open.server });
         listeners.push({ server: server.id, url: open.url });
         log.info(`listening on ${open.url}`, { server: server.id, apis });
       }
+      warnIfExposed(serverLog, server.id, opened, openRoutes(mounts, keys.host, settings.authExempt));
     }
   } catch (error) {
     await close();

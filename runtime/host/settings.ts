@@ -5,6 +5,11 @@ import { hostErrors } from './host-errors.ts';
  * it has no place for them and rejects unknown properties.
  */
 export interface HostSettings {
+  /**
+   * The host's own key (`API_KEY`), accepted on every route; once set, or once any plugin has keys, every route but
+   * the exempt paths needs a key
+   */
+  apiKeys: readonly string[];
   /** Request paths answered without an API key even when keys are configured (default: the health checks) */
   authExempt: ReadonlySet<string>;
   /** A client must send the whole header within this time */
@@ -67,7 +72,10 @@ export function hostSettings(env: Record<string, string | undefined>): HostSetti
   if (!(TLS_VERSIONS as readonly string[]).includes(minVersion)) {
     throw hostErrors.HOST_ERR_SETTING_TLS_VERSION(minVersion, TLS_VERSIONS.join('" or "'));
   }
+  // The variable the bounce classifier's clients and README always used; compared exactly, spaces included
+  const apiKey = env.API_KEY ?? '';
   return {
+    apiKeys: apiKey.trim() === '' ? [] : [apiKey],
     authExempt: new Set(exempt),
     headersTimeoutMs,
     requestTimeoutMs,

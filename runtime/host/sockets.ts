@@ -1,14 +1,14 @@
 /**
  * WebSocket operations of the mounted plugins (`PluginInstance.sockets`), served on the `upgrade` event of the same
  * node servers as their HTTP routes: `ws://` on http servers, `wss://` on https servers. The upgrade is checked like
- * any request (the plugin's key, in its header or its query parameter; path and query against the spec) and refused
- * with a JSON answer before any handshake. An upgrade of any other path is served by the app as plain HTTP.
+ * any request (a key its plugin's routes accept, in the header or the plugin's query parameter; path and query
+ * against the spec) and refused with a JSON answer before any handshake. An upgrade of any other path is served by the app as plain HTTP.
  */
 import { ServerResponse, type IncomingMessage, type RequestListener } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Logger, SocketHandler } from '../plugins/types.ts';
-import { apiKeyGuard, KeyRefused, type KeyGuard } from './auth.ts';
+import { KeyRefused } from './auth.ts';
 import type { RouteEntry } from './operation-schemas.ts';
 import { endWithJson } from './raw-answer.ts';
 import { queryCoercer, validator, type Mount } from './route-handler.ts';
@@ -31,7 +31,6 @@ interface SocketRoute {
   route: RouteEntry;
   mount: Mount;
   handler: SocketHandler;
-  guard: KeyGuard | undefined;
   server: WebSocketServer;
 }
 
@@ -74,15 +73,15 @@ function serveAsHttp(app: RequestListener, request: IncomingMessage, socket: Dup
 }
 
 /** The socket routes of `mounts` and the upgrade handler serving them; undefined when no mount has one */
-export function createSocketServer(options: { mounts: Mount[]; routes: readonly RouteEntry[]; app: RequestListener; log: Logger; authExempt: ReadonlySet<string> }): SocketServer | undefined {
-  const { log, authExempt } = options;
+export function createSocketServer(options: { mounts: Mount[]; routes: readonly RouteEntry[]; app: RequestListener; log: Logger }): SocketServer | undefined {
+  const { log } = options;
   const sockets: SocketRoute[] = [];
   for (const mount of options.mounts) {
     const server = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: Math.min(mount.bodyLimit, MAX_FRAME_BYTES) });
     for (const route of options.routes) {
       const handler = mount.sockets[route.operationId];
       if (route.api !== mount.api || !handler) continue;
-      sockets.push({ ...compilePath(route.path), route, mount, handler, guard: apiKeyGuard(authExempt, mount.auth), server });
+      sockets.push({ ...compilePath(route.path), route, mount, handler, server });
     }
   }
   if (sockets.length === 0) return undefined;
@@ -92,13 +91,11 @@ export function createSocketServer(options: { mounts: Mount[]; routes: readonly 
   const accept = (match: SocketRoute, request: IncomingMessage, socket: Duplex, head: Buffer, values: string[], url: URL) => {
     const { route, mount } = match;
     const path = url.pathname;
-    if (match.guard) {
-      const headers: Record<string, unknown> = { ...request.headers };
-      const header = mount.auth!.header.toLowerCase();
-      const query = mount.auth!.query;
-      if (query && headers[header] === undefined && url.searchParams.has(query)) headers[header] = url.searchParams.get(query);
+    let principal: string | undefined;
+    if (mount.guard) {
+      const query = mount.auth?.query;
       try {
-        match.guard({ path, headers });
+        principal = mount.guard({ path, headers: request.headers, queryKey: query ? url.searchParams.get(query) : undefined });
       } catch (error) {
         if (!(error instanceof KeyRefused)) throw error;
         refused += 1;
@@ -126,7 +123,14 @@ export function createSocketServer(options: { mounts: Mount[]; routes: readonly 
       // A malformed frame is reported here and ws closes that connection: it must not reach the process
       ws.on('error', (error) => mount.log.info('websocket closed on a client error', { path, error }));
       try {
-        match.handler(ws, { params, query: query as Record<string, string>, headers: request.headers, remoteAddress: request.socket.remoteAddress, signal: mount.signal });
+        match.handler(ws, {
+          params,
+          query: query as Record<string, string>,
+          headers: request.headers,
+          remoteAddress: request.socket.remoteAddress,
+          signal: mount.signal,
+          ...(principal === undefined ? {} : { principal }),
+        });
       } catch (error) {
         mount.log.error('socket handler failed', { path, error });
         ws.close(1011, 'Internal error');

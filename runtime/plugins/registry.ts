@@ -4,10 +4,11 @@ import type { ErrorFactory } from '../host/errors.ts';
 import type { HostLogger } from '../host/logger.ts';
 import type { RouteEntry } from '../host/operation-schemas.ts';
 import type { HostMetrics } from '../host/metrics.ts';
+import { authProblem } from '../host/auth.ts';
 import type { Mount } from '../host/route-handler.ts';
 import type { PoolRegistry } from '../pool/pools.ts';
 import { importPlugin, pluginConfig, type PluginEntry } from './loader.ts';
-import type { PluginContext, PluginDefinition, PluginInstance, PoolNeed } from './types.ts';
+import type { AuthOptions, PluginContext, PluginDefinition, PluginInstance, PoolNeed } from './types.ts';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -112,6 +113,8 @@ export class PluginSet {
     }
     const started = { id: entry.id, definition, instance, servers, log: pluginLog, abort };
     this.#started.push(started);
+    const badAuth = authProblem(instance.auth);
+    if (badAuth) throw hostErrors.PLUGIN_ERR_AUTH(entry.id, badAuth);
     this.#checkHandlers(started, routes);
     pluginLog.info('plugin started', { kind: definition.kind, api: definition.api });
     return started;
@@ -159,6 +162,11 @@ export class PluginSet {
   /** Every started plugin's readiness check, by instance id */
   readyChecks(): { id: string; ready: () => void | Promise<void> }[] {
     return this.#started.flatMap((p) => (typeof p.instance.ready === 'function' ? [{ id: p.id, ready: () => p.instance.ready!() }] : []));
+  }
+
+  /** The key settings of every started plugin with any (on whichever server it is mounted) */
+  auths(): AuthOptions[] {
+    return this.#started.flatMap((p) => (p.instance.auth ? [p.instance.auth] : []));
   }
 
   /** The static files plugins serve on the server `serverId` */

@@ -3,7 +3,7 @@ import type { ErrorSet } from '../host/errors.ts';
 import type { WebSocket } from 'ws';
 
 /** Version of the plugin API this host implements; plugins declare a semver range of it */
-export const PLUGIN_API_VERSION = '1.3.0';
+export const PLUGIN_API_VERSION = '1.4.0';
 
 /** What a plugin is for: serving an API's operations, classifying bounces or storing schedules */
 export type PluginKind = 'api' | 'classifier' | 'store';
@@ -139,6 +139,11 @@ export interface HandlerRequest<B = any, P = Record<string, string>, Q = Record<
   body: B;
   headers: Readonly<Record<string, string | string[] | undefined>>;
   signal: AbortSignal;
+  /**
+   * Who made the request: the name of the key it carried, or `key:` and the first 12 hex digits of the key's SHA-256
+   * for a key without a name. Absent when the route is open (no keys configured) or its path exempt. Since 1.4
+   */
+  principal?: string;
 }
 
 /** What a handler returns: status 200 unless given, body sent as compact JSON */
@@ -156,12 +161,21 @@ export interface HandlerResult {
 /** Serves one operation, bound by its operationId */
 export type Handler = (request: HandlerRequest) => HandlerResult | Promise<HandlerResult>;
 
-/** API-key check the host runs before every handler of the plugin */
+/** A key with the name requests made with it are known by (`HandlerRequest.principal`). Since plugin API 1.4 */
+export interface NamedApiKey {
+  name: string;
+  key: string;
+}
+
+/**
+ * API-key check the host runs before every handler of the plugin. The host also accepts its own key (`API_KEY`) on
+ * the plugin's routes, and puts every route behind a key as soon as any key is configured (docs/operations.md)
+ */
 export interface AuthOptions {
   /** Header carrying the key, case-insensitive */
   header: string;
-  /** Accepted keys; none means the API is open */
-  keys: readonly string[];
+  /** Keys accepted on this plugin's routes, each a non-empty string or (since 1.4) a named key */
+  keys: readonly (string | NamedApiKey)[];
   /**
    * Query parameter that may carry the key on a WebSocket upgrade, for clients whose only setting is an address
    * (since plugin API 1.2); ordinary HTTP requests still need the header
@@ -178,6 +192,8 @@ export interface SocketRequest {
   remoteAddress?: string;
   /** Aborted when the host shuts down */
   signal: AbortSignal;
+  /** Who opened the socket, as `HandlerRequest.principal`. Since 1.4 */
+  principal?: string;
 }
 
 /**
@@ -202,7 +218,10 @@ export interface PluginInstance {
    * plugin API 1.2
    */
   ready?: () => void | Promise<void>;
-  /** Static files served on every server the plugin is mounted on, without an API key. Since plugin API 1.2 */
+  /**
+   * Static files served on every server the plugin is mounted on, without an API key: they hold no data, and a
+   * browser cannot send the key header when it opens a page. Since plugin API 1.2
+   */
   pages?: readonly PageMount[];
   close?: () => void | Promise<void>;
 }

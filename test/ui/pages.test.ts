@@ -1,7 +1,7 @@
 /**
  * The `ui` pages in headless Chromium (Debian's `chromium`, driven by playwright-core, which downloads no browser):
  * the warm-up page creates an AUTO schedule, draws its curve and pauses it; the classifier page classifies a batch
- * and a bounce email given through its file picker; a missing or wrong API key says so. Screenshots of each page go to `test/.screenshots/` (git-ignored).
+ * and a bounce email given through its file picker; a missing or wrong API key (the host's `API_KEY`) says so. Screenshots of each page go to `test/.screenshots/` (git-ignored).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,11 +28,12 @@ test.before(async () => {
   if (!present) return;
   mkdirSync(SHOTS, { recursive: true });
   const dir = tempDir();
+  // The host's key alone, as the README's quick start sets it, puts both APIs behind it
   host = await startHost(document([
-    { id: 'ip-schedule', config: { authentication: { apikeys: [KEY] } } },
-    { id: 'bounce-classifier', config: { apiKey: KEY, cache: { enabled: false } } },
+    { id: 'ip-schedule' },
+    { id: 'bounce-classifier', config: { cache: { enabled: false } } },
     { id: 'ui' },
-  ]), { baseDir: dir, ephemeralPorts: true, env: {}, log: createLogger({ service: 'test', write: () => {} }) });
+  ]), { baseDir: dir, ephemeralPorts: true, env: { API_KEY: KEY }, log: createLogger({ service: 'test', write: () => {} }) });
   base = host.urls[0]!;
   // Root has no user namespace sandbox here; the pages are our own, served from loopback
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
@@ -95,6 +96,15 @@ it('warm-up page: asks for the key, creates an AUTO schedule, shows its curve wi
   assert.is(await page.getAttribute('#chart', 'data-today'), '6');
   assert.match(await page.textContent('#chart-note') ?? '', /^Today is day 6 of 30: [\d,]+ messages \(ONSCHEDULE\)$/);
   await page.screenshot({ path: join(SHOTS, 'warmup-created.png'), fullPage: true });
+
+  // A key that stops working (rotated) refuses Pause with a plain message, and nothing changes
+  await page.evaluate(() => sessionStorage.setItem('capstan.apiKey', 'rotated-away'));
+  await row.getByRole('button', { name: 'Pause' }).click();
+  await page.waitForSelector('#alert[role=alert]:has-text("The API key was refused")');
+  const unchanged = await fetch(`${base}/status/192.0.2.10/%26warm`, { headers: { 'x-api-key': KEY } }).then((r) => r.json());
+  assert.is(unchanged.status, 'ONSCHEDULE');
+  await useKey(page, KEY);
+  await page.waitForSelector('#alert[role=status]', { state: 'attached' });
 
   await row.getByRole('button', { name: 'Pause' }).click();
   await page.waitForSelector('tr[data-ip="192.0.2.10"] .status:has-text("PAUSED")');
