@@ -35,7 +35,7 @@ export default definePlugin({
     lockTimeout: Type.Number({ default: 5, exclusiveMinimum: 0, maximum: 3600, description: 'Seconds a statement may wait for a lock (lock_timeout)' }),
     idleInTransactionTimeout: Type.Number({ default: 30, exclusiveMinimum: 0, maximum: 3600, description: 'Seconds the server keeps a transaction left idle (idle_in_transaction_session_timeout)' }),
     queryTimeout: Type.Number({ default: 12, exclusiveMinimum: 0, maximum: 3600, description: 'Seconds the client waits for a query\'s answer, whatever the server knows (a partition)' }),
-    maxWaiting: Type.Integer({ default: 1000, minimum: 0, description: 'Queries that may wait for a free connection; more are refused at once with 503' }),
+    maxWaiting: Type.Integer({ default: 1000, minimum: 1, description: 'Queries that may wait for a free connection; more are refused at once with 503' }),
   }, { additionalProperties: false }),
   errors,
   capabilities: { env: ['DATABASE_URL'] },
