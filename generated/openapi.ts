@@ -1631,6 +1631,9 @@ export const documents: Record<string, any> = {
             },
             "401": {
               "$ref": "#/components/responses/Unauthorized"
+            },
+            "503": {
+              "$ref": "#/components/responses/StoreUnavailable"
             }
           }
         }
@@ -1687,6 +1690,9 @@ export const documents: Record<string, any> = {
             },
             "404": {
               "$ref": "#/components/responses/NotFound"
+            },
+            "503": {
+              "$ref": "#/components/responses/StoreUnavailable"
             }
           }
         },
@@ -1882,6 +1888,9 @@ export const documents: Record<string, any> = {
             },
             "404": {
               "$ref": "#/components/responses/NotFound"
+            },
+            "503": {
+              "$ref": "#/components/responses/StoreUnavailable"
             }
           }
         },
@@ -2044,6 +2053,9 @@ export const documents: Record<string, any> = {
             },
             "401": {
               "$ref": "#/components/responses/Unauthorized"
+            },
+            "503": {
+              "$ref": "#/components/responses/StoreUnavailable"
             }
           }
         }
@@ -2119,6 +2131,9 @@ export const documents: Record<string, any> = {
             },
             "404": {
               "$ref": "#/components/responses/NotFound"
+            },
+            "503": {
+              "$ref": "#/components/responses/StoreUnavailable"
             }
           }
         }
@@ -2189,6 +2204,9 @@ export const documents: Record<string, any> = {
             },
             "404": {
               "$ref": "#/components/responses/NotFound"
+            },
+            "503": {
+              "$ref": "#/components/responses/StoreUnavailable"
             }
           }
         }
@@ -2275,6 +2293,9 @@ export const documents: Record<string, any> = {
                   }
                 }
               }
+            },
+            "503": {
+              "$ref": "#/components/responses/StoreUnavailable"
             }
           }
         }
@@ -2556,7 +2577,7 @@ export const documents: Record<string, any> = {
           }
         },
         "Busy": {
-          "description": "Too many writes are waiting for this IP, or the write kept losing the compare-and-set to writes from other hosts; nothing stored changed. Retry after the seconds in `Retry-After`.",
+          "description": "Too many writes are waiting for this IP, or the write kept losing the compare-and-set to writes from other hosts, or the schedule store cannot be reached or written (its database is unreachable or read-only, its disk is full); nothing stored changed, except that a write whose database stopped answering after it was sent may have been applied (a retry then meets the new version). Retry after the seconds in `Retry-After`.",
           "headers": {
             "Retry-After": {
               "description": "Seconds to wait before retrying.",
@@ -2573,6 +2594,28 @@ export const documents: Record<string, any> = {
               },
               "example": {
                 "error": "Too many writes waiting for IP \"192.0.2.1\": retry after \"1\" s"
+              }
+            }
+          }
+        },
+        "StoreUnavailable": {
+          "description": "The schedule store cannot be reached or written (its database is unreachable, too many queries are waiting for a connection, or its disk is full). Retry after the seconds in `Retry-After`.",
+          "headers": {
+            "Retry-After": {
+              "description": "Seconds to wait before retrying.",
+              "schema": {
+                "type": "integer",
+                "minimum": 1
+              }
+            }
+          },
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/Error"
+              },
+              "example": {
+                "error": "Schedule database cannot be reached: Query read timeout"
               }
             }
           }

@@ -89,10 +89,18 @@ test('errors: a factory of defineErrors makes the coded error from the values, w
   assert.is(errors.DEMO_ERR_NOT_FOUND.message, 'Thing "%s" not found: %d of them known');
 });
 
+test('errors: a code with retryAfter gives it to its errors, which the host sends as Retry-After', () => {
+  const errors = defineErrors({ DEMO_ERR_DOWN: { status: 503, expose: true, retryAfter: 7, message: 'Down' } });
+  assert.is(errors.DEMO_ERR_DOWN().retryAfter, 7);
+  assert.is(errors.DEMO_ERR_DOWN.retryAfter, 7);
+  assert.is(defineErrors({ DEMO_ERR_UP: { status: 500, expose: false, message: 'Up' } }).DEMO_ERR_UP().retryAfter, undefined);
+});
+
 test('errors: defineErrors refuses a host code and a malformed code or entry', () => {
   assert.throws(() => defineErrors({ HOST_ERR_NOT_FOUND: { status: 404, expose: true, message: 'Mine' } }), /Invalid error code "HOST_ERR_NOT_FOUND": the host has a code of that name/);
   assert.throws(() => defineErrors({ notFound: { status: 404, expose: true, message: 'Mine' } }), /Invalid error code "notFound": codes are upper case/);
   assert.throws(() => defineErrors({ DEMO_ERR_X: { status: 200, expose: true, message: 'Mine' } }), /Invalid error code "DEMO_ERR_X": "status" must be an HTTP error status/);
+  assert.throws(() => defineErrors({ DEMO_ERR_X: { status: 503, expose: true, message: 'Mine', retryAfter: 0.5 } }), /Invalid error code "DEMO_ERR_X": "retryAfter" must be a whole number of seconds/);
 });
 
 test('errors: codes of plugin API 1.0 and 1.1 thrown the 1.0 way keep their status and exposure', () => {

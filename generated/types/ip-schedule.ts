@@ -640,7 +640,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many writes are waiting for this IP, or the write kept losing the compare-and-set to writes from other hosts; nothing stored changed. Retry after the seconds in `Retry-After`. */
+        /** @description Too many writes are waiting for this IP, or the write kept losing the compare-and-set to writes from other hosts, or the schedule store cannot be reached or written (its database is unreachable or read-only, its disk is full); nothing stored changed, except that a write whose database stopped answering after it was sent may have been applied (a retry then meets the new version). Retry after the seconds in `Retry-After`. */
         Busy: {
             headers: {
                 /** @description Seconds to wait before retrying. */
@@ -651,6 +651,22 @@ export interface components {
                 /**
                  * @example {
                  *       "error": "Too many writes waiting for IP \"192.0.2.1\": retry after \"1\" s"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The schedule store cannot be reached or written (its database is unreachable, too many queries are waiting for a connection, or its disk is full). Retry after the seconds in `Retry-After`. */
+        StoreUnavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Schedule database cannot be reached: Query read timeout"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -723,6 +739,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     getConfig: {
@@ -771,6 +788,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     replaceConfig: {
@@ -914,6 +932,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     deleteGrouping: {
@@ -1051,6 +1070,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     getStatus: {
@@ -1119,6 +1139,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     getGroupingStatus: {
@@ -1183,6 +1204,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     reportBackoffEvents: {
@@ -1259,6 +1281,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     getPolicies: {

@@ -110,21 +110,21 @@ const policyFeedQuery = {
 
 /** Request and response schemas per operationId; compiled once at boot with typebox */
 export const operations: Record<string, OperationSchemas> = {
-  "getConfigAll": { responses: { "200": getConfigAllResponse200, "401": getConfigAllResponse401 } },
-  "getConfig": { params: getConfigParams, responses: { "200": getConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
+  "getConfigAll": { responses: { "200": getConfigAllResponse200, "401": getConfigAllResponse401, "503": getConfigAllResponse401 } },
+  "getConfig": { params: getConfigParams, responses: { "200": getConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
   "replaceConfig": { params: getConfigParams, body: replaceConfigBody, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
   "createConfig": { params: getConfigParams, body: replaceConfigBody, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "503": getConfigAllResponse401 } },
   "deleteConfig": { params: getConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
   "pauseIp": { params: getConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
   "resumeIp": { params: getConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "getGroupingConfig": { params: getGroupingConfigParams, responses: { "200": getGroupingConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
+  "getGroupingConfig": { params: getGroupingConfigParams, responses: { "200": getGroupingConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
   "deleteGrouping": { params: getGroupingConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
   "pauseGrouping": { params: getGroupingConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
   "resumeGrouping": { params: getGroupingConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "getStatusAll": { responses: { "200": getStatusAllResponse200, "401": getConfigAllResponse401 } },
-  "getStatus": { params: getConfigParams, responses: { "200": getStatusResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
-  "getGroupingStatus": { params: getGroupingConfigParams, responses: { "200": getGroupingStatusResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
-  "reportBackoffEvents": { body: reportBackoffEventsBody, responses: { "200": reportBackoffEventsResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "413": getConfigAllResponse401, "501": getConfigAllResponse401 } },
+  "getStatusAll": { responses: { "200": getStatusAllResponse200, "401": getConfigAllResponse401, "503": getConfigAllResponse401 } },
+  "getStatus": { params: getConfigParams, responses: { "200": getStatusResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
+  "getGroupingStatus": { params: getGroupingConfigParams, responses: { "200": getGroupingStatusResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
+  "reportBackoffEvents": { body: reportBackoffEventsBody, responses: { "200": reportBackoffEventsResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "413": getConfigAllResponse401, "501": getConfigAllResponse401, "503": getConfigAllResponse401 } },
   "getPolicies": { responses: { "200": getPoliciesResponse200, "401": getConfigAllResponse401 } },
   "policyFeed": { query: policyFeedQuery, responses: { "400": getConfigAllResponse401, "401": getConfigAllResponse401, "426": getConfigAllResponse401 } },
 };

@@ -2,6 +2,8 @@
  * A schedule store kept in one JSON file. Writes queue up and are committed in groups: each group is
  * applied to a copy of the state, written to a temporary file, fsynced, renamed over the file and the folder
  * fsynced, and only then acknowledged. A crash at any moment leaves either the old or the new file, whole.
+ * A write that fails (a full disk, a quota, an I/O error) leaves the old file and the state as they were, and the
+ * store is not ready until a write succeeds again: readiness itself retries one while the store is failing.
  */
 import { constants } from 'node:fs';
 import { access, mkdir, readdir, readFile, rm } from 'node:fs/promises';
@@ -10,9 +12,11 @@ import { Compile } from 'typebox/schema';
 import { components } from '../../generated/validators/ip-schedule.ts';
 import { writeFileAtomic } from '../../runtime/mod.ts';
 import { errors } from './errors.ts';
-import type { AppliedPolicy, IpRecord, ScheduleStore, StoreChange, StoreChangeListener, StoredIp, WriteCondition } from '../../runtime/mod.ts';
+import type { AppliedPolicy, IpRecord, Logger, ScheduleStore, StoreChange, StoreChangeListener, StoredIp, WriteCondition } from '../../runtime/mod.ts';
 
 const FORMAT = 1;
+/** Least time between the writes readiness retries while the store is failing: each writes the whole file */
+const PROBE_MS = 1000;
 
 /** The API's stored-record schema: a record that does not fit it would fail every read of its IP later on */
 const RECORD = Compile({ $ref: '#/components/schemas/IpConfig', components } as never);
@@ -32,8 +36,8 @@ interface State {
 
 /** A write waiting for the next group commit: it decides its result against the state it is applied to */
 interface Pending {
-  /** What its success changes, for the watchers */
-  change: StoreChange;
+  /** What its success changes, for the watchers; none for readiness's retry, which changes nothing */
+  change: StoreChange | undefined;
   apply(state: State): number | boolean | undefined;
   resolve(result: number | boolean | undefined): void;
   reject(error: unknown): void;
@@ -46,21 +50,34 @@ export class JsonFileStore implements ScheduleStore {
   #queue: Pending[] = [];
   #flushing: Promise<void> | undefined;
   #listeners = new Set<StoreChangeListener>();
+  readonly #log: Logger;
+  /** Why the last write failed, until one succeeds */
+  #failing: string | undefined;
+  #probed = 0;
 
-  private constructor(path: string, state: State) {
+  private constructor(path: string, state: State, log: Logger) {
     this.path = path;
     this.#state = state;
+    this.#log = log;
   }
 
   /** Opens (or starts) the store file at `path`, creating its folder and removing temporary files a kill left */
-  static async open(path: string): Promise<JsonFileStore> {
+  static async open(path: string, log: Logger): Promise<JsonFileStore> {
     await mkdir(dirname(path), { recursive: true });
     await removeLeftovers(path);
-    return new JsonFileStore(path, await readState(path));
+    return new JsonFileStore(path, await readState(path), log);
   }
 
-  /** Resolves when the file's folder can take the next write */
+  /**
+   * Resolves when the next write can succeed: while writes fail, that is known only by writing, so the current
+   * state is written again (at most once per PROBE_MS; it changes nothing)
+   */
   async ready(): Promise<void> {
+    if (this.#failing !== undefined && performance.now() - this.#probed >= PROBE_MS) {
+      this.#probed = performance.now();
+      await this.#enqueue(undefined, () => undefined).catch(() => undefined);
+    }
+    if (this.#failing !== undefined) throw new Error(`Store file "${this.path}" cannot be written: ${this.#failing}`);
     try {
       await access(dirname(this.path), constants.W_OK);
     } catch (error) {
@@ -124,7 +141,7 @@ export class JsonFileStore implements ScheduleStore {
     while (this.#flushing) await this.#flushing;
   }
 
-  #enqueue(change: StoreChange, apply: Pending['apply']): Promise<number | boolean | undefined> {
+  #enqueue(change: StoreChange | undefined, apply: Pending['apply']): Promise<number | boolean | undefined> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ change, apply, resolve, reject });
       this.#flushing ??= this.#flush();
@@ -140,10 +157,16 @@ export class JsonFileStore implements ScheduleStore {
       try {
         await writeFileAtomic(this.path, serialize(next));
         this.#state = next;
-        this.#notify(group.filter((_, index) => results[index]).map((pending) => pending.change));
+        if (this.#failing !== undefined) this.#log.info('schedule store writable again', { path: this.path });
+        this.#failing = undefined;
+        this.#notify(group.filter((_, index) => results[index]).map((pending) => pending.change!));
         group.forEach((pending, index) => pending.resolve(results[index]));
       } catch (error) {
-        const failure = errors.STORE_ERR_FILE_WRITE(this.path, (error as Error).message, { cause: error });
+        // The client sees the system's code only: the message names the server's paths
+        const reason = (error as NodeJS.ErrnoException).code ?? 'unknown error';
+        if (this.#failing === undefined) this.#log.error('schedule store cannot be written; writes answer 503 until one succeeds', { path: this.path, error });
+        this.#failing = reason;
+        const failure = errors.STORE_ERR_FILE_WRITE(reason, { cause: error });
         for (const pending of group) pending.reject(failure);
       }
     }

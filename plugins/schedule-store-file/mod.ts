@@ -28,7 +28,7 @@ export default definePlugin({
   errors,
   capabilities: { paths: ['./var'] },
   async setup(ctx) {
-    const store = await JsonFileStore.open(resolve(ctx.baseDir, ctx.config.path ?? `${ctx.dataDir}/schedules.json`));
+    const store = await JsonFileStore.open(resolve(ctx.baseDir, ctx.config.path ?? `${ctx.dataDir}/schedules.json`), ctx.log);
     return { service: meteredStore(store, ctx.metrics), ready: () => store.ready(), close: () => store.close() };
   },
 });

@@ -7,4 +7,17 @@ export const errors = defineErrors({
     expose: false,
     message: 'Plugin "%s" has no database: set "connectionString" in its config or the environment variable "DATABASE_URL"',
   },
+  // A failover, restart or partition passes by itself: clients are told to come back rather than given a bare 500
+  STORE_ERR_POSTGRES_UNAVAILABLE: {
+    status: 503,
+    expose: true,
+    retryAfter: 5,
+    message: 'Schedule database cannot be reached: %s',
+  },
+  STORE_ERR_POSTGRES_BUSY: {
+    status: 503,
+    expose: true,
+    retryAfter: 1,
+    message: 'Schedule database has %d queries waiting for a connection: retry later',
+  },
 });

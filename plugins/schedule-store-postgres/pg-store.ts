@@ -4,7 +4,9 @@
  * from one sequence: they never repeat, even when an IP is deleted and created again.
  */
 import pg from 'pg';
-import type { AppliedPolicy, IpRecord, ScheduleStore, StoreChangeListener, StoredIp, WriteCondition } from '../../runtime/mod.ts';
+import type { AppliedPolicy, IpRecord, Logger, ScheduleStore, StoreChangeListener, StoredIp, WriteCondition } from '../../runtime/mod.ts';
+import { Health, unreachable } from './availability.ts';
+import { errors } from './errors.ts';
 import { migrate } from './migrations.ts';
 import { channelOf, POLICY_NOTICE, StoreWatch } from './watch.ts';
 
@@ -14,27 +16,64 @@ interface Row {
   version: string;
 }
 
+/** SQLSTATEs of a connection the server terminated (admin_shutdown, crash_shutdown) */
+const TERMINATED = new Set(['57P01', '57P02']);
+
+/** What the store connects to and how long it waits for it; times in milliseconds */
+export interface PostgresOptions {
+  connectionString: string;
+  schema: string;
+  poolSize: number;
+  /** Names the store's connections in `pg_stat_activity`; the listening one adds `-watch` */
+  applicationName: string;
+  /** For a connection, and for a free one of the pool */
+  connectTimeout: number;
+  statementTimeout: number;
+  lockTimeout: number;
+  idleInTransactionTimeout: number;
+  /** Client side: a query with no answer by then fails even when the server never hears of it (a partition) */
+  queryTimeout: number;
+  /** Queries waiting for a connection past which more are refused at once */
+  maxWaiting: number;
+  log: Logger;
+}
+
 /** Schedule store over a `pg` pool, tables in `schema` */
 export class PostgresStore implements ScheduleStore {
   readonly #pool: pg.Pool;
+  readonly #maxWaiting: number;
+  readonly #poolSize: number;
+  readonly #health: Health;
   readonly #table: string;
   readonly #sequence: string;
   readonly #channel: string;
   readonly #policies: string;
   readonly #watch: StoreWatch;
 
-  private constructor(pool: pg.Pool, options: { connectionString: string; schema: string }) {
+  private constructor(pool: pg.Pool, options: PostgresOptions) {
     this.#pool = pool;
+    this.#maxWaiting = options.maxWaiting;
+    this.#poolSize = options.poolSize;
+    this.#health = new Health(async () => {
+      // A standby after a failover answers reads and refuses writes: readiness is about writes
+      const { rows } = await pool.query<{ standby: boolean; read_only: string }>(
+        `SELECT pg_is_in_recovery() AS standby, current_setting('transaction_read_only') AS read_only`,
+      );
+      if (rows[0]!.standby || rows[0]!.read_only === 'on') throw new Error('the database is read-only (a standby?)');
+    });
     this.#table = `"${options.schema}".ip_schedules`;
     this.#sequence = `'"${options.schema}".ip_schedule_versions'`;
     this.#channel = channelOf(options.schema);
     this.#policies = `"${options.schema}".applied_policies`;
-    this.#watch = new StoreWatch(options.connectionString, options.schema);
+    this.#watch = new StoreWatch({ ...connection(options), application_name: `${options.applicationName}-watch` }, options.schema, options.log);
   }
 
   /** Connects and migrates the schema */
-  static async open(options: { connectionString: string; schema: string; poolSize: number }): Promise<PostgresStore> {
-    const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize });
+  static async open(options: PostgresOptions): Promise<PostgresStore> {
+    const pool = new pg.Pool({ ...connection(options), application_name: options.applicationName, max: options.poolSize });
+    // An idle connection the server ends (a failover, a restart, pg_terminate_backend, idle_session_timeout) is
+    // reported here; unheard, the pool's 'error' event would end the process. The pool drops it and connects anew
+    pool.on('error', (error) => options.log.warn('schedule database connection lost; the pool opens a new one when needed', { error: error.message }));
     try {
       const client = await pool.connect();
       try {
@@ -49,24 +88,20 @@ export class PostgresStore implements ScheduleStore {
     return new PostgresStore(pool, options);
   }
 
-  /** Resolves when the database answers a query */
-  async ready(): Promise<void> {
-    try {
-      await this.#pool.query('SELECT 1');
-    } catch (error) {
-      throw new Error(`Database does not answer: ${(error as Error).message}`);
-    }
+  /** Resolves when the database can take writes, judged from the last write or else a bounded probe */
+  ready(): Promise<void> {
+    return this.#health.ready();
   }
 
   async get(ip: string): Promise<StoredIp | undefined> {
-    const { rows } = await this.#pool.query<Row>(`SELECT ip, record, version FROM ${this.#table} WHERE ip = $1`, [ip]);
+    const { rows } = await this.#read<Row>(`SELECT ip, record, version FROM ${this.#table} WHERE ip = $1`, [ip]);
     return rows[0] && stored(rows[0]);
   }
 
   async list(): Promise<StoredIp[]> {
     // Records come as text and are parsed on first access: a caller that keeps what it read before (GET /status
     // reuses each IP's encoded status while its version holds) then skips parsing thousands of unchanged records
-    const { rows } = await this.#pool.query<{ ip: string; record: string; version: string }>(
+    const { rows } = await this.#read<{ ip: string; record: string; version: string }>(
       `SELECT ip, record::text AS record, version FROM ${this.#table} ORDER BY ip`,
     );
     return rows.map((row) => {
@@ -79,17 +114,17 @@ export class PostgresStore implements ScheduleStore {
     const json = JSON.stringify(record);
     // The notice goes out in the write's own statement: delivered when it commits, never for a write that did not
     const { rows } = condition.expected === null
-      ? await this.#pool.query<Row>(
+      ? await this.#write<Row>(
         `WITH w AS (INSERT INTO ${this.#table} (ip, record, version) VALUES ($1, $2, nextval(${this.#sequence}))
          ON CONFLICT (ip) DO NOTHING RETURNING ip, version) SELECT version, pg_notify($3, ip) FROM w`, [ip, json, this.#channel])
-      : await this.#pool.query<Row>(
+      : await this.#write<Row>(
         `WITH w AS (UPDATE ${this.#table} SET record = $2, version = nextval(${this.#sequence})
          WHERE ip = $1 AND version = $3 RETURNING ip, version) SELECT version, pg_notify($4, ip) FROM w`, [ip, json, condition.expected, this.#channel]);
     return rows[0] && Number(rows[0].version);
   }
 
   async delete(ip: string, condition: { expected: number }): Promise<boolean> {
-    const { rowCount } = await this.#pool.query(
+    const { rowCount } = await this.#write(
       `WITH w AS (DELETE FROM ${this.#table} WHERE ip = $1 AND version = $2 RETURNING ip) SELECT pg_notify($3, ip) FROM w`,
       [ip, condition.expected, this.#channel],
     );
@@ -97,14 +132,14 @@ export class PostgresStore implements ScheduleStore {
   }
 
   async listPolicies(): Promise<AppliedPolicy[]> {
-    const { rows } = await this.#pool.query<{ id: string; kind: AppliedPolicy['kind']; object: AppliedPolicy['object']; expires: string; level: number }>(
+    const { rows } = await this.#read<{ id: string; kind: AppliedPolicy['kind']; object: AppliedPolicy['object']; expires: string; level: number }>(
       `SELECT id, kind, object, expires, level FROM ${this.#policies} ORDER BY id`,
     );
     return rows.map((row) => ({ ...row, expires: Number(row.expires) }));
   }
 
   async putPolicy(policy: AppliedPolicy): Promise<void> {
-    await this.#pool.query(
+    await this.#write(
       `WITH w AS (INSERT INTO ${this.#policies} (id, kind, object, expires, level) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (id) DO UPDATE SET kind = $2, object = $3, expires = $4, level = $5 RETURNING id)
        SELECT pg_notify($6, $7 || id) FROM w`,
@@ -113,7 +148,7 @@ export class PostgresStore implements ScheduleStore {
   }
 
   async deletePolicy(id: string, condition: { expires: number }): Promise<boolean> {
-    const { rowCount } = await this.#pool.query(
+    const { rowCount } = await this.#write(
       `WITH w AS (DELETE FROM ${this.#policies} WHERE id = $1 AND expires = $2 RETURNING id) SELECT pg_notify($3, $4 || id) FROM w`,
       [id, condition.expires, this.#channel, POLICY_NOTICE],
     );
@@ -125,11 +160,66 @@ export class PostgresStore implements ScheduleStore {
     return this.#watch.add(listener);
   }
 
+  /** A query that changes nothing: its failure to reach the database counts against readiness, its success not */
+  #read<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+    return this.#query<R>(text, values, false);
+  }
+
+  /** A query that writes: whichever way it ends tells readiness whether the database can be written */
+  #write<R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+    return this.#query<R>(text, values, true);
+  }
+
+  async #query<R extends pg.QueryResultRow>(text: string, values: unknown[], writes: boolean): Promise<pg.QueryResult<R>> {
+    // Without a bound, every request during an outage would wait in the pool's queue, each holding its socket
+    if (this.#pool.waitingCount >= this.#maxWaiting) throw errors.STORE_ERR_POSTGRES_BUSY(this.#pool.waitingCount);
+    try {
+      const result = await this.#runOnLiveConnection<R>(text, values);
+      if (writes) this.#health.saw(undefined);
+      return result;
+    } catch (error) {
+      const reason = unreachable(error);
+      if (reason === undefined) throw error;
+      this.#health.saw(reason);
+      throw errors.STORE_ERR_POSTGRES_UNAVAILABLE(reason, { cause: error });
+    }
+  }
+
+  /**
+   * Runs the query, again on another connection while the one it got had been terminated by the server (a failover,
+   * a restart, pg_terminate_backend): the pool hears of that only when the connection is next read, so the first
+   * queries after it meet the dead connections it still holds. Such a connection ran nothing of the query: the
+   * server rolls back what it had not committed when it terminates a connection
+   */
+  async #runOnLiveConnection<R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#pool.query<R>(text, values);
+      } catch (error) {
+        if (!TERMINATED.has((error as { code?: string }).code ?? '') || attempt > this.#poolSize) throw error;
+      }
+    }
+  }
+
   /** Stops listening and closes the pool once in-flight queries finish */
   async close(): Promise<void> {
     await this.#watch.close();
     await this.#pool.end();
   }
+}
+
+/** Connection settings shared by the pool and the listening connection */
+function connection(options: PostgresOptions): pg.ClientConfig {
+  return {
+    connectionString: options.connectionString,
+    connectionTimeoutMillis: options.connectTimeout,
+    statement_timeout: options.statementTimeout,
+    lock_timeout: options.lockTimeout,
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeout,
+    query_timeout: options.queryTimeout,
+    // An idle connection a partition cut is found by the kernel's probes, not by the first query that waits on it
+    keepAlive: true,
+  };
 }
 
 function stored(row: Row): StoredIp {

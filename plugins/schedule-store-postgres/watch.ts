@@ -2,13 +2,15 @@
  * Change notices of the PostgreSQL store: every write runs `pg_notify` on the schema's channel in its own statement, so
  * the notice is delivered when the write commits, to every host listening. One dedicated connection per store
  * listens; when it is lost it reconnects (backing off up to 5 s) and tells the listeners to re-read everything,
- * since notices sent meanwhile are gone.
+ * since notices sent meanwhile are gone. A connection a partition cut says nothing, so a heartbeat query asks.
  */
 import pg from 'pg';
-import type { StoreChange, StoreChangeListener } from '../../runtime/mod.ts';
+import type { Logger, StoreChange, StoreChangeListener } from '../../runtime/mod.ts';
 
 const FIRST_RETRY_MS = 100;
 const LAST_RETRY_MS = 5000;
+/** Between heartbeats of the listening connection; each waits at most the connection's query timeout */
+const HEARTBEAT_MS = 5000;
 
 /** Payload prefix of a notice about an applied policy; IP notices carry the IP alone (no IP starts with "p") */
 export const POLICY_NOTICE = 'policy:';
@@ -20,18 +22,21 @@ export function channelOf(schema: string): string {
 
 /** The listening connection of one store and the listeners it serves */
 export class StoreWatch {
-  readonly #connectionString: string;
+  readonly #config: pg.ClientConfig;
   readonly #channel: string;
+  readonly #log: Logger;
   readonly #listeners = new Set<StoreChangeListener>();
   #client: pg.Client | undefined;
   #connecting: Promise<void> | undefined;
   #retry: NodeJS.Timeout | undefined;
+  #heartbeat: NodeJS.Timeout | undefined;
   #retryMs = FIRST_RETRY_MS;
   #closed = false;
 
-  constructor(connectionString: string, schema: string) {
-    this.#connectionString = connectionString;
+  constructor(config: pg.ClientConfig, schema: string, log: Logger) {
+    this.#config = config;
     this.#channel = channelOf(schema);
+    this.#log = log;
   }
 
   /** Adds a listener once the connection listens; the first call opens it */
@@ -50,16 +55,17 @@ export class StoreWatch {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#retry);
+    clearInterval(this.#heartbeat);
     const client = this.#client;
     this.#client = undefined;
     await client?.end().catch(() => undefined);
   }
 
   async #connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.#connectionString, application_name: 'capstan-schedule-watch' });
-    const lost = () => this.#lost(client);
+    const client = new pg.Client(this.#config);
+    const lost = (error?: Error) => this.#lost(client, error);
     client.on('error', lost);
-    client.on('end', lost);
+    client.on('end', () => lost());
     client.on('notification', (message) => {
       if (message.channel !== this.#channel || !message.payload) return;
       const { payload } = message;
@@ -79,11 +85,15 @@ export class StoreWatch {
     }
     this.#client = client;
     this.#retryMs = FIRST_RETRY_MS;
+    clearInterval(this.#heartbeat);
+    this.#heartbeat = setInterval(() => client.query('SELECT 1').catch(lost), HEARTBEAT_MS).unref();
   }
 
-  #lost(client: pg.Client): void {
+  #lost(client: pg.Client, error?: Error): void {
     if (this.#client !== client || this.#closed) return;
+    this.#log.warn('schedule database listening connection lost; reconnecting, then the feed re-reads every schedule', { error: error?.message ?? 'closed' });
     this.#client = undefined;
+    clearInterval(this.#heartbeat);
     client.end().catch(() => undefined);
     this.#reconnect();
   }

@@ -22,6 +22,11 @@ export interface ErrorSpec {
    * colon (`: %s`); `%d` for a number, which needs no quotes.
    */
   message: string;
+  /**
+   * Seconds a client should wait before retrying, sent as `Retry-After`: for faults that pass by themselves (a store
+   * that cannot be reached). Since plugin API 1.3
+   */
+  retryAfter?: number;
 }
 
 /** The values a template takes, one per placeholder, in order */
@@ -39,6 +44,7 @@ export interface ErrorFactory<T extends string = string> {
   readonly status: number;
   readonly expose: boolean;
   readonly message: T;
+  readonly retryAfter?: number;
 }
 
 /** A set of codes as `defineErrors` answers it: a factory per code */
@@ -51,14 +57,18 @@ export class CapstanError extends Error {
   readonly code: string;
   readonly status: number;
   readonly expose: boolean;
+  /** Seconds the answer's `Retry-After` asks the client to wait, when its code sets `retryAfter` */
+  readonly retryAfter?: number;
   /** Factories of `defineErrors` make these; the direct form stays for code written against plugin API 1.0 and 1.1 */
-  constructor(code: string, message: string, options?: { cause?: unknown; status?: number; expose?: boolean }) {
+  constructor(code: string, message: string, options?: { cause?: unknown; status?: number; expose?: boolean; retryAfter?: number }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CapstanError';
     this.code = code;
     const known = HOST_SPECS.get(code) ?? LEGACY_SPECS[code];
     this.status = options?.status ?? known?.status ?? 500;
     this.expose = options?.expose ?? known?.expose ?? this.status < 500;
+    const retryAfter = options?.retryAfter ?? HOST_SPECS.get(code)?.retryAfter;
+    if (retryAfter !== undefined) this.retryAfter = retryAfter;
   }
 }
 
@@ -89,6 +99,7 @@ export function specProblem(code: string, spec: ErrorSpec): string | undefined {
   if (!Number.isInteger(spec?.status) || spec.status < 400 || spec.status > 599) return '"status" must be an HTTP error status (400 to 599)';
   if (typeof spec.expose !== 'boolean') return '"expose" must be true or false';
   if (typeof spec.message !== 'string' || spec.message.trim() === '') return '"message" must be a template';
+  if (spec.retryAfter !== undefined && !(Number.isInteger(spec.retryAfter) && spec.retryAfter >= 1)) return '"retryAfter" must be a whole number of seconds, at least 1';
   return undefined;
 }
 
@@ -99,10 +110,11 @@ function factory(code: string, spec: ErrorSpec): ErrorFactory {
     const options = args.length > count ? (args[count] as CreateOptions | undefined) : undefined;
     let i = 0;
     const message = template.replace(PLACEHOLDER_RE, () => String(args[i++]));
-    return new CapstanError(code, message, { cause: options?.cause, status: spec.status, expose: spec.expose });
+    return new CapstanError(code, message, { cause: options?.cause, status: spec.status, expose: spec.expose, retryAfter: spec.retryAfter });
   };
   // The template is the factory's `message`; Function's own `name` and `length` are left alone
-  return Object.assign(create, { code, status: spec.status, expose: spec.expose, message: template }) as ErrorFactory;
+  const retry = spec.retryAfter === undefined ? {} : { retryAfter: spec.retryAfter };
+  return Object.assign(create, { code, status: spec.status, expose: spec.expose, message: template, ...retry }) as ErrorFactory;
 }
 
 /** A factory per code of checked `specs` (see `specProblem`) */

@@ -66,7 +66,7 @@ test('a host whose listening connection to PostgreSQL is cut re-reads everything
   await admin.connect();
   // Cut every listening connection of this schema (one per host), then write through host a at once
   const { rowCount, rows } = await admin.query<{ cut: boolean }>(
-    `SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE application_name = 'capstan-schedule-watch' AND query LIKE $1`,
+    `SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE application_name = 'capstan-schedule-store-watch' AND query LIKE $1`,
     [`LISTEN "capstan_ips_${schema}"%`],
   );
   await admin.end();
