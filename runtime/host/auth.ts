@@ -5,6 +5,14 @@ import { hostErrors } from './host-errors.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/**
+ * Who a key is, for the audit trail: `key:` and the first 12 hex digits of its SHA-256 (never the key itself); undefined
+ * without a key
+ */
+export function keyPrincipal(key: unknown): string | undefined {
+  return typeof key === 'string' && key !== '' ? `key:${createHash('sha256').update(key).digest('hex').slice(0, 12)}` : undefined;
+}
+
 /** A 401 with the `WWW-Authenticate` challenge naming the header the key goes in */
 export class KeyRefused extends CapstanError {
   readonly challenge: string;

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { AuthOptions, Handler, HandlerRequest, Logger, SocketHandler } from '../plugins/types.ts';
-import { apiKeyGuard } from './auth.ts';
+import { apiKeyGuard, keyPrincipal } from './auth.ts';
 import { acceptedTypes, readBody, type BodyTypes } from './body.ts';
 import { JSON_CONTENT_TYPE } from './content-type.ts';
 import { hostErrors } from './host-errors.ts';
@@ -123,6 +123,8 @@ export function routeHandler(route: RouteEntry, mount: Mount, authExempt: Readon
     const problem = validateParams?.(params) ?? validateQuery?.(query) ?? (body === undefined || Buffer.isBuffer(body) ? undefined : validateBody?.(body));
     if (problem) throw hostErrors.HOST_ERR_VALIDATION(problem);
     const request: HandlerRequest = { params, query, body, headers: ctx.headers, signal: mount.signal };
+    // The guard let the request through, so a key it names is one of the plugin's
+    if (guard && !authExempt.has(ctx.path)) request.principal = keyPrincipal(ctx.headers[mount.auth!.header.toLowerCase()]);
     const result = await handler(request);
     const json = result.json ?? (result.body === undefined ? undefined : JSON.stringify(result.body));
     checkResponse?.(result.status ?? 200, json);

@@ -8,7 +8,7 @@ import { ServerResponse, type IncomingMessage, type RequestListener } from 'node
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Logger, SocketHandler } from '../plugins/types.ts';
-import { apiKeyGuard, KeyRefused, type KeyGuard } from './auth.ts';
+import { apiKeyGuard, keyPrincipal, KeyRefused, type KeyGuard } from './auth.ts';
 import type { RouteEntry } from './operation-schemas.ts';
 import { endWithJson } from './raw-answer.ts';
 import { queryCoercer, validator, type Mount } from './route-handler.ts';
@@ -92,6 +92,7 @@ export function createSocketServer(options: { mounts: Mount[]; routes: readonly 
   const accept = (match: SocketRoute, request: IncomingMessage, socket: Duplex, head: Buffer, values: string[], url: URL) => {
     const { route, mount } = match;
     const path = url.pathname;
+    let principal: string | undefined;
     if (match.guard) {
       const headers: Record<string, unknown> = { ...request.headers };
       const header = mount.auth!.header.toLowerCase();
@@ -99,6 +100,7 @@ export function createSocketServer(options: { mounts: Mount[]; routes: readonly 
       if (query && headers[header] === undefined && url.searchParams.has(query)) headers[header] = url.searchParams.get(query);
       try {
         match.guard({ path, headers });
+        if (!authExempt.has(path)) principal = keyPrincipal(headers[header]);
       } catch (error) {
         if (!(error instanceof KeyRefused)) throw error;
         refused += 1;
@@ -126,7 +128,7 @@ export function createSocketServer(options: { mounts: Mount[]; routes: readonly 
       // A malformed frame is reported here and ws closes that connection: it must not reach the process
       ws.on('error', (error) => mount.log.info('websocket closed on a client error', { path, error }));
       try {
-        match.handler(ws, { params, query: query as Record<string, string>, headers: request.headers, remoteAddress: request.socket.remoteAddress, signal: mount.signal });
+        match.handler(ws, { params, query: query as Record<string, string>, headers: request.headers, remoteAddress: request.socket.remoteAddress, signal: mount.signal, principal });
       } catch (error) {
         mount.log.error('socket handler failed', { path, error });
         ws.close(1011, 'Internal error');

@@ -1,9 +1,10 @@
 import type { Static, TSchema } from 'typebox';
 import type { ErrorSet } from '../host/errors.ts';
 import type { WebSocket } from 'ws';
+import type { PluginAudit } from '../services/audit.ts';
 
 /** Version of the plugin API this host implements; plugins declare a semver range of it */
-export const PLUGIN_API_VERSION = '1.3.0';
+export const PLUGIN_API_VERSION = '1.4.0';
 
 /** What a plugin is for: serving an API's operations, classifying bounces or storing schedules */
 export type PluginKind = 'api' | 'classifier' | 'store';
@@ -74,6 +75,8 @@ export interface PluginContext<C = unknown> {
   signal: AbortSignal;
   /** Counters, gauges and histograms in the host's `/metrics`. Since plugin API 1.2 */
   metrics: PluginMetrics;
+  /** The audit trail: records a change with who asked, before and after (docs/plugin-api.md#audit). Since 1.4 */
+  audit: PluginAudit;
 }
 
 /**
@@ -139,6 +142,11 @@ export interface HandlerRequest<B = any, P = Record<string, string>, Q = Record<
   body: B;
   headers: Readonly<Record<string, string | string[] | undefined>>;
   signal: AbortSignal;
+  /**
+   * Who asked, when the route needs a key: the key's configured name, or `key:` and the first 12 hex digits of its
+   * SHA-256; absent when the API is open. Since plugin API 1.4
+   */
+  principal?: string;
 }
 
 /** What a handler returns: status 200 unless given, body sent as compact JSON */
@@ -176,6 +184,8 @@ export interface SocketRequest {
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** Address of the peer, for logs */
   remoteAddress?: string;
+  /** Who asked, as `HandlerRequest.principal`. Since plugin API 1.4 */
+  principal?: string;
   /** Aborted when the host shuts down */
   signal: AbortSignal;
 }
