@@ -27,6 +27,9 @@ export default definePlugin({
     connectionString: Type.Optional(Type.String({ minLength: 1, description: 'postgres:// URL; else env DATABASE_URL' })),
     schema: Type.String({ default: 'public', pattern: '^[a-z_][a-z0-9_]{0,62}$', description: 'Schema holding the tables' }),
     poolSize: Type.Integer({ default: 10, minimum: 1, maximum: 100, description: 'Most connections at once' }),
+    audit: Type.Object({
+      retentionDays: Type.Integer({ default: 90, minimum: 1, maximum: 36500, description: 'Days audit entries are kept; older ones are deleted hourly' }),
+    }, { additionalProperties: false, default: {} }),
   }, { additionalProperties: false }),
   errors,
   capabilities: { env: ['DATABASE_URL'] },
@@ -39,6 +42,8 @@ export default definePlugin({
       connectionString,
       schema: ctx.config.schema,
       poolSize: ctx.config.poolSize,
+      auditRetentionDays: ctx.config.audit.retentionDays,
+      onAuditError: (error) => ctx.log.warn('cannot delete audit entries past their retention: trying again within the hour', { error }),
     });
     return { service: meteredStore(store, ctx.metrics), ready: () => store.ready(), close: () => store.close() };
   },
