@@ -1583,6 +1583,10 @@ export const documents: Record<string, any> = {
       {
         "name": "policies",
         "description": "The warm-up policies and suspensions the MTA enforces, as JSON and as a live WebSocket feed"
+      },
+      {
+        "name": "audit",
+        "description": "Every change of a schedule or an applied policy, with who made it, before and after"
       }
     ],
     "paths": {
@@ -2401,6 +2405,188 @@ export const documents: Record<string, any> = {
             }
           }
         }
+      },
+      "/v1/audit": {
+        "get": {
+          "operationId": "getAudit",
+          "tags": [
+            "audit"
+          ],
+          "summary": "The audit trail, newest first",
+          "description": "Every change this service made, as the store keeps it: schedule creates, replacements, deletions, pauses and\nresumes, and backoff policies applied, escalated and expired. Each entry names the key that asked\n(`principal`: the key's configured name, or `key:` and the first 12 hex digits of the key's SHA-256;\n`anonymous` when the API is open; `system` for what the service did by itself, such as a policy lapsing),\nand holds the object before and after the change (`null` for none). The same entry is written to the log\nas one JSON line (message `audit`, level `info`) when the change commits.\n\nEntries are answered newest first, at most `limit` (default 100) at a time; when more match, `next` is\nthe `cursor` for the following page (opaque; the same filters must go with it). Filters combine with\nAND. The store keeps entries for its configured retention (docs/operations.md). Answers 501 when the\nstore keeps no audit trail.",
+          "parameters": [
+            {
+              "name": "from",
+              "in": "query",
+              "required": false,
+              "description": "Entries at or after this time (RFC 3339).",
+              "schema": {
+                "type": "string",
+                "format": "date-time"
+              }
+            },
+            {
+              "name": "to",
+              "in": "query",
+              "required": false,
+              "description": "Entries before this time (RFC 3339).",
+              "schema": {
+                "type": "string",
+                "format": "date-time"
+              }
+            },
+            {
+              "name": "action",
+              "in": "query",
+              "required": false,
+              "description": "Only this action.",
+              "schema": {
+                "$ref": "#/components/schemas/AuditAction"
+              }
+            },
+            {
+              "name": "ip",
+              "in": "query",
+              "required": false,
+              "description": "Only changes of this IP (canonical form, as answers show it).",
+              "schema": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 64
+              }
+            },
+            {
+              "name": "grouping",
+              "in": "query",
+              "required": false,
+              "description": "Only changes of this grouping.",
+              "schema": {
+                "$ref": "#/components/schemas/GroupingName"
+              }
+            },
+            {
+              "name": "policy",
+              "in": "query",
+              "required": false,
+              "description": "Only changes of this applied policy (its feed id).",
+              "schema": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 2048
+              }
+            },
+            {
+              "name": "principal",
+              "in": "query",
+              "required": false,
+              "description": "Only changes asked for by this principal.",
+              "schema": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 256
+              }
+            },
+            {
+              "name": "limit",
+              "in": "query",
+              "required": false,
+              "description": "Most entries answered (default 100).",
+              "schema": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 1000,
+                "default": 100
+              }
+            },
+            {
+              "name": "cursor",
+              "in": "query",
+              "required": false,
+              "description": "The `next` of the previous page.",
+              "schema": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 256
+              }
+            }
+          ],
+          "responses": {
+            "200": {
+              "description": "Entries, newest first",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/AuditPage"
+                  },
+                  "example": {
+                    "entries": [
+                      {
+                        "id": "0190d6e2-7a3c-7d21-9f6e-2b1c5a7e9d10",
+                        "time": "2025-03-01T09:30:12.345Z",
+                        "action": "schedule.pause",
+                        "subject": {
+                          "ip": "192.0.2.1",
+                          "grouping": "&gmail"
+                        },
+                        "principal": "ops-console",
+                        "before": {
+                          "grouping": "&gmail",
+                          "mode": "AUTO",
+                          "start": {
+                            "date": "2025-03-01",
+                            "volume": 100
+                          },
+                          "end": {
+                            "date": "2025-03-30",
+                            "volume": 50000
+                          },
+                          "paused": false,
+                          "algorithm": "TOKENBUCKET",
+                          "interval": 86400,
+                          "properties": null
+                        },
+                        "after": {
+                          "grouping": "&gmail",
+                          "mode": "AUTO",
+                          "start": {
+                            "date": "2025-03-01",
+                            "volume": 100
+                          },
+                          "end": {
+                            "date": "2025-03-30",
+                            "volume": 50000
+                          },
+                          "paused": true,
+                          "algorithm": "TOKENBUCKET",
+                          "interval": 86400,
+                          "properties": null
+                        },
+                        "host": "mx-capstan-1"
+                      }
+                    ],
+                    "next": "eyJiZWZvcmUiOiIwMTkwZDZlMi03YTNjLTdkMjEtOWY2ZS0yYjFjNWE3ZTlkMTAifQ"
+                  }
+                }
+              }
+            },
+            "400": {
+              "$ref": "#/components/responses/BadRequest"
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "501": {
+              "description": "The store keeps no audit trail.",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Error"
+                  }
+                }
+              }
+            }
+          }
+        }
       }
     },
     "components": {
@@ -2622,6 +2808,109 @@ export const documents: Record<string, any> = {
         }
       },
       "schemas": {
+        "AuditAction": {
+          "type": "string",
+          "description": "What changed, as `<object>.<verb>`. The ip-schedule plugin records `schedule.create`, `schedule.update`, `schedule.delete`, `schedule.pause`, `schedule.resume` (a grouping's when `subject.grouping` is set, else the IP's), `policy.apply`, `policy.escalate` and `policy.expire`; later versions add actions, so a client must accept ones it does not know.",
+          "pattern": "^[a-z][a-z0-9-]{0,31}\\.[a-z][a-z0-9-]{0,31}$",
+          "examples": [
+            "schedule.update"
+          ]
+        },
+        "AuditSubject": {
+          "type": "object",
+          "description": "What the change is about: `ip` and `grouping` for schedules, `policy` (the feed id) for applied policies. Other plugins may name other things; every value is a string.",
+          "additionalProperties": {
+            "type": "string",
+            "maxLength": 2048
+          },
+          "maxProperties": 16,
+          "properties": {
+            "ip": {
+              "type": "string"
+            },
+            "grouping": {
+              "type": "string"
+            },
+            "policy": {
+              "type": "string"
+            }
+          }
+        },
+        "AuditEntry": {
+          "type": "object",
+          "description": "One recorded change, the stable shape of the plugin API's audit trail (`ctx.audit.record`, docs/plugin-api.md#audit): the log line `audit` carries it whole, stores keep it as it is.",
+          "required": [
+            "id",
+            "time",
+            "action",
+            "subject",
+            "principal",
+            "before",
+            "after",
+            "host"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "A UUID version 7: unique, and ordered as `time` is (entries are answered in its order).",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"
+            },
+            "time": {
+              "type": "string",
+              "format": "date-time",
+              "description": "When the change was made (RFC 3339, UTC, milliseconds)."
+            },
+            "action": {
+              "$ref": "#/components/schemas/AuditAction"
+            },
+            "subject": {
+              "$ref": "#/components/schemas/AuditSubject"
+            },
+            "principal": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "Who asked: the API key's name or `key:` and 12 hex digits of its SHA-256, `anonymous` when the API is open, `system` for the service itself."
+            },
+            "before": {
+              "description": "The object before the change; `null` when it did not exist."
+            },
+            "after": {
+              "description": "The object after the change; `null` when it no longer exists."
+            },
+            "reason": {
+              "type": "object",
+              "additionalProperties": true,
+              "description": "Why, when the change was not asked for directly (such as the class and level of an applied policy); free form."
+            },
+            "host": {
+              "type": "string",
+              "minLength": 1,
+              "description": "The host that made the change (its host name)."
+            }
+          }
+        },
+        "AuditPage": {
+          "type": "object",
+          "description": "A page of the audit trail, newest first.",
+          "required": [
+            "entries"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "entries": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/AuditEntry"
+              }
+            },
+            "next": {
+              "type": "string",
+              "description": "Cursor of the next page; absent on the last one."
+            }
+          }
+        },
         "Error": {
           "type": "object",
           "description": "Body of every error response.",

@@ -34,6 +34,7 @@ export const routes: readonly RouteEntry[] = [
   { api: "ip-schedule", operationId: "getStatusAll", method: "GET", path: "/status", bodyRequired: false, schemas: ipSchedule.operations["getStatusAll"] },
   { api: "ip-schedule", operationId: "getStatus", method: "GET", path: "/status/:ip", bodyRequired: false, schemas: ipSchedule.operations["getStatus"] },
   { api: "ip-schedule", operationId: "getGroupingStatus", method: "GET", path: "/status/:ip/:grouping", bodyRequired: false, schemas: ipSchedule.operations["getGroupingStatus"] },
+  { api: "ip-schedule", operationId: "getAudit", method: "GET", path: "/v1/audit", bodyRequired: false, schemas: ipSchedule.operations["getAudit"] },
   { api: "ip-schedule", operationId: "reportBackoffEvents", method: "POST", path: "/v1/backoff/events", bodyRequired: true, schemas: ipSchedule.operations["reportBackoffEvents"] },
   { api: "ip-schedule", operationId: "getPolicies", method: "GET", path: "/v1/policies", bodyRequired: false, schemas: ipSchedule.operations["getPolicies"] },
   { api: "ip-schedule", operationId: "policyFeed", method: "GET", path: "/v1/policies/feed", bodyRequired: false, schemas: ipSchedule.operations["policyFeed"] },

@@ -23,6 +23,7 @@ export type { ErrorCode } from './host/host-errors.ts';
 export { writeFileAtomic } from './fs/write-atomic.ts';
 export type * from './services/classifier.ts';
 export type * from './services/store.ts';
+export type * from './services/audit.ts';
 export { meteredStore } from './services/metered-store.ts';
 export { startHost } from './host/serve.ts';
 export type { Host, HostOptions } from './host/serve.ts';

@@ -329,10 +329,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail, newest first
+         * @description Every change this service made, as the store keeps it: schedule creates, replacements, deletions, pauses and
+         *     resumes, and backoff policies applied, escalated and expired. Each entry names the key that asked
+         *     (`principal`: the key's configured name, or `key:` and the first 12 hex digits of the key's SHA-256;
+         *     `anonymous` when the API is open; `system` for what the service did by itself, such as a policy lapsing),
+         *     and holds the object before and after the change (`null` for none). The same entry is written to the log
+         *     as one JSON line (message `audit`, level `info`) when the change commits.
+         *
+         *     Entries are answered newest first, at most `limit` (default 100) at a time; when more match, `next` is
+         *     the `cursor` for the following page (opaque; the same filters must go with it). Filters combine with
+         *     AND. The store keeps entries for its configured retention (docs/operations.md). Answers 501 when the
+         *     store keeps no audit trail.
+         */
+        get: operations["getAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description What changed, as `<object>.<verb>`. The ip-schedule plugin records `schedule.create`, `schedule.update`, `schedule.delete`, `schedule.pause`, `schedule.resume` (a grouping's when `subject.grouping` is set, else the IP's), `policy.apply`, `policy.escalate` and `policy.expire`; later versions add actions, so a client must accept ones it does not know.
+         * @example schedule.update
+         */
+        AuditAction: string;
+        /** @description What the change is about: `ip` and `grouping` for schedules, `policy` (the feed id) for applied policies. Other plugins may name other things; every value is a string. */
+        AuditSubject: {
+            ip?: string;
+            grouping?: string;
+            policy?: string;
+        } & {
+            [key: string]: string;
+        };
+        /** @description One recorded change, the stable shape of the plugin API's audit trail (`ctx.audit.record`, docs/plugin-api.md#audit): the log line `audit` carries it whole, stores keep it as it is. */
+        AuditEntry: {
+            /** @description A UUID version 7: unique, and ordered as `time` is (entries are answered in its order). */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made (RFC 3339, UTC, milliseconds).
+             */
+            time: string;
+            action: components["schemas"]["AuditAction"];
+            subject: components["schemas"]["AuditSubject"];
+            /** @description Who asked: the API key's name or `key:` and 12 hex digits of its SHA-256, `anonymous` when the API is open, `system` for the service itself. */
+            principal: string;
+            /** @description The object before the change; `null` when it did not exist. */
+            before: unknown;
+            /** @description The object after the change; `null` when it no longer exists. */
+            after: unknown;
+            /** @description Why, when the change was not asked for directly (such as the class and level of an applied policy); free form. */
+            reason?: {
+                [key: string]: unknown;
+            };
+            /** @description The host that made the change (its host name). */
+            host: string;
+        };
+        /** @description A page of the audit trail, newest first. */
+        AuditPage: {
+            entries: components["schemas"]["AuditEntry"][];
+            /** @description Cursor of the next page; absent on the last one. */
+            next?: string;
+        };
         /** @description Body of every error response. */
         Error: {
             /** @description What is wrong, e.g. `IP already exists` */
@@ -1371,6 +1444,106 @@ export interface operations {
                      *       "error": "Upgrade required: open \"/v1/policies/feed\" as a WebSocket"
                      *     }
                      */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAudit: {
+        parameters: {
+            query?: {
+                /** @description Entries at or after this time (RFC 3339). */
+                from?: string;
+                /** @description Entries before this time (RFC 3339). */
+                to?: string;
+                /** @description Only this action. */
+                action?: components["schemas"]["AuditAction"];
+                /** @description Only changes of this IP (canonical form, as answers show it). */
+                ip?: string;
+                /** @description Only changes of this grouping. */
+                grouping?: components["schemas"]["GroupingName"];
+                /** @description Only changes of this applied policy (its feed id). */
+                policy?: string;
+                /** @description Only changes asked for by this principal. */
+                principal?: string;
+                /** @description Most entries answered (default 100). */
+                limit?: number;
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Entries, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "id": "0190d6e2-7a3c-7d21-9f6e-2b1c5a7e9d10",
+                     *           "time": "2025-03-01T09:30:12.345Z",
+                     *           "action": "schedule.pause",
+                     *           "subject": {
+                     *             "ip": "192.0.2.1",
+                     *             "grouping": "&gmail"
+                     *           },
+                     *           "principal": "ops-console",
+                     *           "before": {
+                     *             "grouping": "&gmail",
+                     *             "mode": "AUTO",
+                     *             "start": {
+                     *               "date": "2025-03-01",
+                     *               "volume": 100
+                     *             },
+                     *             "end": {
+                     *               "date": "2025-03-30",
+                     *               "volume": 50000
+                     *             },
+                     *             "paused": false,
+                     *             "algorithm": "TOKENBUCKET",
+                     *             "interval": 86400,
+                     *             "properties": null
+                     *           },
+                     *           "after": {
+                     *             "grouping": "&gmail",
+                     *             "mode": "AUTO",
+                     *             "start": {
+                     *               "date": "2025-03-01",
+                     *               "volume": 100
+                     *             },
+                     *             "end": {
+                     *               "date": "2025-03-30",
+                     *               "volume": 50000
+                     *             },
+                     *             "paused": true,
+                     *             "algorithm": "TOKENBUCKET",
+                     *             "interval": 86400,
+                     *             "properties": null
+                     *           },
+                     *           "host": "mx-capstan-1"
+                     *         }
+                     *       ],
+                     *       "next": "eyJiZWZvcmUiOiIwMTkwZDZlMi03YTNjLTdkMjEtOWY2ZS0yYjFjNWE3ZTlkMTAifQ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The store keeps no audit trail. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };

@@ -82,6 +82,60 @@ const getGroupingStatusResponse200 = {
   "components": components
 };
 
+const getAuditQuery = {
+  "type": "object",
+  "properties": {
+    "from": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "to": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "action": {
+      "$ref": "#/components/schemas/AuditAction"
+    },
+    "ip": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 64
+    },
+    "grouping": {
+      "$ref": "#/components/schemas/GroupingName"
+    },
+    "policy": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 2048
+    },
+    "principal": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 256
+    },
+    "limit": {
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 1000,
+      "default": 100
+    },
+    "cursor": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 256
+    }
+  },
+  "required": [],
+  "additionalProperties": true,
+  "components": components
+};
+
+const getAuditResponse200 = {
+  "$ref": "#/components/schemas/AuditPage",
+  "components": components
+};
+
 const reportBackoffEventsBody = {
   "$ref": "#/components/schemas/BackoffEvents",
   "components": components
@@ -124,6 +178,7 @@ export const operations: Record<string, OperationSchemas> = {
   "getStatusAll": { responses: { "200": getStatusAllResponse200, "401": getConfigAllResponse401, "503": getConfigAllResponse401 } },
   "getStatus": { params: getConfigParams, responses: { "200": getStatusResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
   "getGroupingStatus": { params: getGroupingConfigParams, responses: { "200": getGroupingStatusResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
+  "getAudit": { query: getAuditQuery, responses: { "200": getAuditResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "501": getConfigAllResponse401 } },
   "reportBackoffEvents": { body: reportBackoffEventsBody, responses: { "200": reportBackoffEventsResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "413": getConfigAllResponse401, "501": getConfigAllResponse401, "503": getConfigAllResponse401 } },
   "getPolicies": { responses: { "200": getPoliciesResponse200, "401": getConfigAllResponse401 } },
   "policyFeed": { query: policyFeedQuery, responses: { "400": getConfigAllResponse401, "401": getConfigAllResponse401, "426": getConfigAllResponse401 } },

@@ -35,6 +35,12 @@ export const errors = defineErrors({
     expose: true,
     message: 'The schedule store keeps no applied policies (no "putPolicy"): use one that does, such as "schedule-store-file" or "schedule-store-postgres"',
   },
+  SCHEDULE_ERR_NO_AUDIT_STORE: {
+    status: 501,
+    expose: true,
+    message: 'The schedule store keeps no audit trail (no "queryAudit"): use one that does, such as "schedule-store-file" or "schedule-store-postgres"',
+  },
+  SCHEDULE_ERR_AUDIT_CURSOR: { status: 400, expose: true, message: 'Invalid "cursor" "%s": pass the "next" of the previous page' },
   SCHEDULE_ERR_CLASSIFIER_SERVICE: { status: 500, expose: false, message: 'Plugin "%s" does not classify replies for other plugins' },
   SCHEDULE_ERR_BACKOFF_CLASS: { status: 500, expose: false, message: 'Unknown backoff class "%s" in "backoff.policies": use one of "%s"' },
   SCHEDULE_ERR_BACKOFF_NO_FIELDS: {

@@ -1,7 +1,7 @@
 /** The `ip-schedule` operations, bound by operationId, over a compare-and-set schedule store */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { errors } from './errors.ts';
-import type { GroupingRecord, Handler, HandlerRequest, HandlerResult, IpRecord, ScheduleStore, StoredIp } from '../../runtime/mod.ts';
+import type { AuditChange, GroupingRecord, Handler, HandlerRequest, HandlerResult, IpRecord, PluginAudit, ScheduleStore, StoredIp } from '../../runtime/mod.ts';
 import { offsetMinutes, today } from './dates.ts';
 import { canonicalIp } from './ip.ts';
 import { toRecord, type IpConfigInput } from './records.ts';
@@ -36,11 +36,19 @@ export interface HandlerOptions {
   timezone: string;
   /** Told of every write this host committed (the policy feed), before its answer is sent */
   changed?: (ip: string) => void;
+  /** Records every write with the store, in its commit (`ctx.audit`) */
+  audit: PluginAudit;
+}
+
+/** A write's action and subject; `before`/`after` are the IP's records, or the grouping's when `grouping` is named */
+interface Audited {
+  action: string;
+  grouping?: string;
 }
 
 /** Every operation of the IP schedule API */
 export function createHandlers(options: HandlerOptions): Record<string, Handler> {
-  const { store, timezone } = options;
+  const { store, timezone, audit } = options;
   const changed = options.changed ?? (() => {});
 
   const written = (ip: string): HandlerResult => {
@@ -72,13 +80,22 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
     }
   };
 
+  /** The audit change of a write of `ip` from `before` to `after` (records; undefined: none) */
+  const auditChange = (request: HandlerRequest, ip: string, what: Audited, before?: IpRecord, after?: IpRecord): AuditChange => {
+    const pick = (record?: IpRecord) => (what.grouping === undefined ? record : record?.groupings.find((g) => g.grouping === what.grouping)) ?? null;
+    const subject: Record<string, string> = what.grouping === undefined ? { ip } : { ip, grouping: what.grouping };
+    return { action: what.action, subject, principal: request.principal, before: pick(before), after: pick(after) };
+  };
+
   /** Read-modify-write of one IP, retried when another host's writer got there first */
-  const update = (request: HandlerRequest, change: (record: IpRecord, ip: string) => IpRecord) => {
+  const update = (request: HandlerRequest, what: Audited, change: (record: IpRecord, ip: string) => IpRecord) => {
     const ip = pathIp(request);
     return serialised(ip, async () => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const stored = await load(request);
-        const version = await store.put(stored.ip, change(stored.record, stored.ip), { expected: stored.version });
+        const next = change(stored.record, stored.ip);
+        const version = await audit.record(auditChange(request, stored.ip, what, stored.record, next), (entry) =>
+          store.put(stored.ip, next, { expected: stored.version }, { audit: entry }));
         if (version !== undefined) return written(stored.ip);
       }
       return busy(`Too many concurrent writes to IP "${ip}"`);
@@ -86,16 +103,16 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
   };
 
   const setPaused = (paused: boolean): Handler => (request) =>
-    update(request, (record) => ({ groupings: record.groupings.map((g) => ({ ...g, paused })) }));
+    update(request, { action: paused ? 'schedule.pause' : 'schedule.resume' }, (record) => ({ groupings: record.groupings.map((g) => ({ ...g, paused })) }));
 
   /** Changes the grouping named in the path; the name is checked before the store is read */
-  const updateGrouping = (change: (record: IpRecord, index: number) => IpRecord): Handler => (request) => {
+  const updateGrouping = (action: string, change: (record: IpRecord, index: number) => IpRecord): Handler => (request) => {
     const name = pathGrouping(request);
-    return update(request, (record, ip) => change(record, groupingIndex(record, name, ip)));
+    return update(request, { action, grouping: name }, (record, ip) => change(record, groupingIndex(record, name, ip)));
   };
 
   const setGroupingPaused = (paused: boolean) =>
-    updateGrouping((record, index) => ({ groupings: record.groupings.map((g, i) => (i === index ? { ...g, paused } : g)) }));
+    updateGrouping(paused ? 'schedule.pause' : 'schedule.resume', (record, index) => ({ groupings: record.groupings.map((g, i) => (i === index ? { ...g, paused } : g)) }));
 
   /** The grouping named in the path, with its IP's record */
   const loadGrouping = async (request: HandlerRequest): Promise<GroupingRecord> => {
@@ -121,17 +138,21 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
       const ip = pathIp(request);
       const record = toRecord(request.body as IpConfigInput);
       return serialised(ip, async () => {
-        if ((await store.put(ip, record, { expected: null })) === undefined) throw errors.SCHEDULE_ERR_IP_EXISTS();
+        const version = await audit.record(auditChange(request, ip, { action: 'schedule.create' }, undefined, record), (entry) =>
+          store.put(ip, record, { expected: null }, { audit: entry }));
+        if (version === undefined) throw errors.SCHEDULE_ERR_IP_EXISTS();
         return written(ip);
       });
     },
-    replaceConfig: (request) => update(request, (record) => toRecord(request.body as IpConfigInput, record)),
+    replaceConfig: (request) => update(request, { action: 'schedule.update' }, (record) => toRecord(request.body as IpConfigInput, record)),
     deleteConfig: (request) => {
       const ip = pathIp(request);
       return serialised(ip, async () => {
         for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
           const stored = await load(request);
-          if (await store.delete(stored.ip, { expected: stored.version })) return written(stored.ip);
+          const deleted = await audit.record(auditChange(request, stored.ip, { action: 'schedule.delete' }, stored.record), (entry) =>
+            store.delete(stored.ip, { expected: stored.version }, { audit: entry }));
+          if (deleted) return written(stored.ip);
         }
         return busy(`Too many concurrent writes to IP "${ip}"`);
       });
@@ -140,7 +161,7 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
     resumeIp: setPaused(false),
     pauseGrouping: setGroupingPaused(true),
     resumeGrouping: setGroupingPaused(false),
-    deleteGrouping: updateGrouping((record, index) => ({ groupings: record.groupings.filter((_, i) => i !== index) })),
+    deleteGrouping: updateGrouping('schedule.delete', (record, index) => ({ groupings: record.groupings.filter((_, i) => i !== index) })),
     getStatusAll: async () => {
       const day = currentDay();
       const parts: Buffer[] = [OPEN_IPS];

@@ -17,6 +17,7 @@
  */
 import { definePlugin, Type } from '../../runtime/mod.ts';
 import type { ReplyClassifier, ScheduleStore } from '../../runtime/mod.ts';
+import { auditHandlers, policyChange, SYSTEM } from './audit.ts';
 import { BackoffConfig, BackoffEngine, backoffHandlers, policyTable } from './backoff/mod.ts';
 import { isTimeZone } from './dates.ts';
 import { errors } from './errors.ts';
@@ -72,14 +73,24 @@ export default definePlugin({
     let feed: PolicyFeed | undefined;
     scheduleMetrics(ctx.metrics, () => feed);
     const counters = feedMetrics(ctx.metrics, () => feed);
+    const { audit } = ctx;
     feed = await PolicyFeed.start({
       store, timezone, log: ctx.log, maxBufferedBytes: settings.maxBufferedBytes, pingIntervalMs: settings.pingInterval * 1000, counters,
+      // Whichever host deletes a lapsed policy records it: the delete is conditional, so it is recorded once
+      expire: (policy) => audit.record({ action: 'policy.expire', subject: { policy: policy.id }, principal: SYSTEM, before: policy, after: null }, (entry) =>
+        store.deletePolicy!(policy.id, { expires: policy.expires }, { audit: entry })),
     });
     const policies = feedOperations(feed);
     const engine = new BackoffEngine(table, (id) => feed.appliedPolicy(id));
-    const events = backoffHandlers({ classifier, store, engine, notice: (change) => feed.notice(change), now: Date.now, received: backoffMetrics(ctx.metrics) });
+    const events = backoffHandlers({
+      classifier, store, engine, notice: (change) => feed.notice(change), now: Date.now, received: backoffMetrics(ctx.metrics),
+      putPolicy: (policy, request) => audit.record(policyChange(policy, feed.appliedPolicy(policy.id), request.principal), (entry) =>
+        store.putPolicy!(policy, { audit: entry }).then(() => true)).then(() => undefined),
+    });
     return {
-      handlers: { ...createHandlers({ store, timezone, changed: (ip) => feed.notice({ ip }) }), ...policies.handlers, ...events },
+      handlers: {
+        ...createHandlers({ store, timezone, audit, changed: (ip) => feed.notice({ ip }) }), ...policies.handlers, ...events, ...auditHandlers(store),
+      },
       // Batches of backoff events: 10,000 replies of a few hundred bytes
       bodyLimit: 8 * 1024 * 1024,
       sockets: policies.sockets,

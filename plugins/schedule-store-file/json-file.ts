@@ -11,8 +11,11 @@ import { basename, dirname, join } from 'node:path';
 import { Compile } from 'typebox/schema';
 import { components } from '../../generated/validators/ip-schedule.ts';
 import { writeFileAtomic } from '../../runtime/mod.ts';
+import { AuditLog, type AuditRetention } from './audit-log.ts';
 import { errors } from './errors.ts';
-import type { AppliedPolicy, IpRecord, Logger, ScheduleStore, StoreChange, StoreChangeListener, StoredIp, WriteCondition } from '../../runtime/mod.ts';
+import type {
+  AppliedPolicy, AuditEntry, AuditQuery, IpRecord, Logger, ScheduleStore, StoreChange, StoreChangeListener, StoredIp, WriteCondition, WriteOptions,
+} from '../../runtime/mod.ts';
 
 const FORMAT = 1;
 /** Least time between the writes readiness retries while the store is failing: each writes the whole file */
@@ -38,6 +41,8 @@ interface State {
 interface Pending {
   /** What its success changes, for the watchers; none for readiness's retry, which changes nothing */
   change: StoreChange | undefined;
+  /** Kept when the write succeeds */
+  audit?: AuditEntry;
   apply(state: State): number | boolean | undefined;
   resolve(result: number | boolean | undefined): void;
   reject(error: unknown): void;
@@ -54,18 +59,27 @@ export class JsonFileStore implements ScheduleStore {
   /** Why the last write failed, until one succeeds */
   #failing: string | undefined;
   #probed = 0;
+  readonly #audit: AuditLog;
+  readonly #onAuditError: (error: unknown) => void;
 
-  private constructor(path: string, state: State, log: Logger) {
+  private constructor(path: string, state: State, log: Logger, audit: AuditLog, retention: AuditRetention) {
     this.path = path;
     this.#state = state;
     this.#log = log;
+    this.#audit = audit;
+    this.#onAuditError = retention.onError;
   }
 
-  /** Opens (or starts) the store file at `path`, creating its folder and removing temporary files a kill left */
-  static async open(path: string, log: Logger): Promise<JsonFileStore> {
+  /**
+   * Opens (or starts) the store file at `path` and its audit file beside it (`<name>.audit.jsonl`), creating their
+   * folder and removing temporary files a kill left
+   */
+  static async open(path: string, log: Logger, retention: AuditRetention): Promise<JsonFileStore> {
     await mkdir(dirname(path), { recursive: true });
+    const auditPath = join(dirname(path), `${basename(path, '.json')}.audit.jsonl`);
     await removeLeftovers(path);
-    return new JsonFileStore(path, await readState(path), log);
+    await removeLeftovers(auditPath);
+    return new JsonFileStore(path, await readState(path), log, await AuditLog.open(auditPath, retention), retention);
   }
 
   /**
@@ -97,7 +111,7 @@ export class JsonFileStore implements ScheduleStore {
     });
   }
 
-  put(ip: string, record: IpRecord, condition: WriteCondition): Promise<number | undefined> {
+  put(ip: string, record: IpRecord, condition: WriteCondition, options?: WriteOptions): Promise<number | undefined> {
     // frozen copy: readers share stored objects without copying, and the caller may reuse its own
     const frozen = deepFreeze(structuredClone(record));
     return this.#enqueue({ ip }, (state) => {
@@ -105,27 +119,35 @@ export class JsonFileStore implements ScheduleStore {
       const version = ++state.sequence;
       state.ips.set(ip, { record: frozen, version });
       return version;
-    }) as Promise<number | undefined>;
+    }, options?.audit) as Promise<number | undefined>;
   }
 
-  delete(ip: string, condition: { expected: number }): Promise<boolean> {
-    return this.#enqueue({ ip }, (state) => state.ips.get(ip)?.version === condition.expected && state.ips.delete(ip)) as Promise<boolean>;
+  delete(ip: string, condition: { expected: number }, options?: WriteOptions): Promise<boolean> {
+    return this.#enqueue({ ip }, (state) => state.ips.get(ip)?.version === condition.expected && state.ips.delete(ip), options?.audit) as Promise<boolean>;
   }
 
   async listPolicies(): Promise<AppliedPolicy[]> {
     return [...this.#state.policies.keys()].sort(compare).map((id) => this.#state.policies.get(id)!);
   }
 
-  async putPolicy(policy: AppliedPolicy): Promise<void> {
+  async putPolicy(policy: AppliedPolicy, options?: WriteOptions): Promise<void> {
     const frozen = deepFreeze(structuredClone(policy));
     await this.#enqueue({ policy: policy.id }, (state) => {
       state.policies.set(policy.id, frozen);
       return true;
-    });
+    }, options?.audit);
   }
 
-  deletePolicy(id: string, condition: { expires: number }): Promise<boolean> {
-    return this.#enqueue({ policy: id }, (state) => state.policies.get(id)?.expires === condition.expires && state.policies.delete(id)) as Promise<boolean>;
+  deletePolicy(id: string, condition: { expires: number }, options?: WriteOptions): Promise<boolean> {
+    return this.#enqueue({ policy: id }, (state) => state.policies.get(id)?.expires === condition.expires && state.policies.delete(id), options?.audit) as Promise<boolean>;
+  }
+
+  appendAudit(entries: readonly AuditEntry[]): Promise<void> {
+    return this.#audit.append(entries);
+  }
+
+  queryAudit(query: AuditQuery): Promise<AuditEntry[]> {
+    return this.#audit.query(query);
   }
 
   /** One host owns the file, so every write passes through here: listeners hear of it right after its commit */
@@ -139,11 +161,12 @@ export class JsonFileStore implements ScheduleStore {
   /** Waits for queued writes to be committed */
   async close(): Promise<void> {
     while (this.#flushing) await this.#flushing;
+    await this.#audit.close();
   }
 
-  #enqueue(change: StoreChange | undefined, apply: Pending['apply']): Promise<number | boolean | undefined> {
+  #enqueue(change: StoreChange | undefined, apply: Pending['apply'], audit?: AuditEntry): Promise<number | boolean | undefined> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ change, apply, resolve, reject });
+      this.#queue.push({ change, apply, resolve, reject, audit });
       this.#flushing ??= this.#flush();
     });
   }
@@ -159,6 +182,7 @@ export class JsonFileStore implements ScheduleStore {
         this.#state = next;
         if (this.#failing !== undefined) this.#log.info('schedule store writable again', { path: this.path });
         this.#failing = undefined;
+        await this.#keepAudit(group.filter((pending, index) => results[index] && pending.audit).map((pending) => pending.audit!));
         this.#notify(group.filter((_, index) => results[index]).map((pending) => pending.change!));
         group.forEach((pending, index) => pending.resolve(results[index]));
       } catch (error) {
@@ -171,6 +195,18 @@ export class JsonFileStore implements ScheduleStore {
       }
     }
     this.#flushing = undefined;
+  }
+
+  /**
+   * Appends the audit entries of a committed group before it is acknowledged. The file rename is the commit: an append
+   * that fails then loses no write; its entries are kept and appended with the next group, and the host has logged them
+   */
+  async #keepAudit(entries: AuditEntry[]): Promise<void> {
+    try {
+      await this.#audit.append(entries, true);
+    } catch (error) {
+      this.#onAuditError(error);
+    }
   }
 
   #notify(changes: StoreChange[]): void {

@@ -6,15 +6,15 @@ import * as assert from 'uvu/assert';
 import { rejects } from '../../test/rejects.ts';
 import { usePlugin } from '../../runtime/mod.ts';
 import type { ScheduleStore } from '../../runtime/mod.ts';
-import { storeConformance } from '../../test/conformance/store.ts';
+import { storeConformance, type StoreUnderTest } from '../../test/conformance/store.ts';
 
 const folders: string[] = [];
 
-async function open(baseDir?: string) {
+async function open(baseDir?: string): Promise<{ dir: string; store: ScheduleStore; close(): Promise<void>; reopen(): Promise<StoreUnderTest> }> {
   const dir = baseDir ?? await mkdtemp(join(tmpdir(), 'capstan-file-store-'));
   if (!baseDir) folders.push(dir);
   const plugin = await usePlugin<ScheduleStore>({ id: 'schedule-store-file' }, { baseDir: dir });
-  return { dir, store: plugin.service, close: plugin.close };
+  return { dir, store: plugin.service, close: plugin.close, reopen: () => open(dir) };
 }
 
 storeConformance('schedule-store-file', () => open());
@@ -25,8 +25,8 @@ test('schedule-store-file keeps writes under ./var when restarted', async () => 
   const first = await open();
   const version = await first.store.put('192.0.2.1', GROUPINGS, { expected: null });
   await first.close();
-  const files = await readdir(join(first.dir, 'var', 'schedule-store-file'));
-  assert.equal(files, ['schedules.json'], 'no temporary file left');
+  const files = (await readdir(join(first.dir, 'var', 'schedule-store-file'))).sort();
+  assert.equal(files, ['schedules.audit.jsonl', 'schedules.json'], 'no temporary file left');
   const second = await open(first.dir);
   assert.equal(await second.store.get('192.0.2.1'), { ip: '192.0.2.1', record: GROUPINGS, version });
   assert.ok((await second.store.put('192.0.2.2', GROUPINGS, { expected: null }))! > version!, 'versions go on rising');
@@ -105,7 +105,7 @@ test('schedule-store-file removes temporary files a kill left when it starts', a
   const kept = ['.schedules.json.tmp', '.other.json.123.tmp', 'schedules.json.456.tmp'];
   for (const name of ['.schedules.json.4242.tmp', `.schedules.json.${process.pid}.tmp`, ...kept]) await writeFile(join(folder, name), '{"format":');
   const second = await open(first.dir);
-  assert.equal((await readdir(folder)).sort(), [...kept, 'schedules.json'].sort());
+  assert.equal((await readdir(folder)).sort(), [...kept, 'schedules.audit.jsonl', 'schedules.json'].sort());
   assert.equal(await second.store.get('192.0.2.1'), { ip: '192.0.2.1', record: GROUPINGS, version });
   await second.close();
 });

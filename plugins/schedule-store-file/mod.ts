@@ -24,11 +24,20 @@ export default definePlugin({
   description: 'Schedule store in one JSON file, written atomically',
   config: Type.Object({
     path: Type.Optional(Type.String({ minLength: 1, description: 'File path, relative to the startup document' })),
+    audit: Type.Object({
+      retentionDays: Type.Integer({ default: 90, minimum: 1, maximum: 36500, description: 'Days audit entries are kept' }),
+      maxEntries: Type.Integer({ default: 100_000, minimum: 100, maximum: 10_000_000, description: 'Most audit entries kept; past it the oldest go' }),
+    }, { additionalProperties: false, default: {} }),
   }, { additionalProperties: false }),
   errors,
   capabilities: { paths: ['./var'] },
   async setup(ctx) {
-    const store = await JsonFileStore.open(resolve(ctx.baseDir, ctx.config.path ?? `${ctx.dataDir}/schedules.json`), ctx.log);
+    const { retentionDays, maxEntries } = ctx.config.audit;
+    const store = await JsonFileStore.open(resolve(ctx.baseDir, ctx.config.path ?? `${ctx.dataDir}/schedules.json`), ctx.log, {
+      days: retentionDays,
+      entries: maxEntries,
+      onError: (error) => ctx.log.error('cannot write the audit file: its entries are kept and written with the next commit', { error }),
+    });
     return { service: meteredStore(store, ctx.metrics), ready: () => store.ready(), close: () => store.close() };
   },
 });

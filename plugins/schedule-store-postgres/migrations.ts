@@ -16,6 +16,20 @@ export const MIGRATIONS: readonly string[] = [
      expires bigint NOT NULL,
      level integer NOT NULL
    );`,
+  // ids are UUIDv7 text: in "C" order they sort by time, so paging newest first walks the primary key backwards
+  `CREATE TABLE $schema.audit_log (
+     id text COLLATE "C" PRIMARY KEY,
+     time timestamptz NOT NULL,
+     action text NOT NULL,
+     subject_ip text,
+     subject_grouping text,
+     subject_policy text,
+     principal text NOT NULL,
+     entry json NOT NULL
+   );
+   CREATE INDEX audit_log_time ON $schema.audit_log (time);
+   CREATE INDEX audit_log_ip ON $schema.audit_log (subject_ip, id) WHERE subject_ip IS NOT NULL;
+   CREATE INDEX audit_log_policy ON $schema.audit_log (subject_policy, id) WHERE subject_policy IS NOT NULL;`,
 ];
 
 /**

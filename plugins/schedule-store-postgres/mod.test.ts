@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { usePlugin } from '../../runtime/mod.ts';
 import type { ScheduleStore } from '../../runtime/mod.ts';
-import { storeConformance } from '../../test/conformance/store.ts';
+import { storeConformance, type StoreUnderTest } from '../../test/conformance/store.ts';
 import { rejects } from '../../test/rejects.ts';
 
 const URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -21,10 +21,10 @@ async function waitFor(ready: () => boolean): Promise<void> {
 const schemas: string[] = [];
 
 /** A store in a schema of its own, so concurrent test processes never meet */
-async function open(schema = `t_${randomUUID().replaceAll('-', '')}`) {
+async function open(schema = `t_${randomUUID().replaceAll('-', '')}`): Promise<{ schema: string; store: ScheduleStore; close(): Promise<void>; reopen(): Promise<StoreUnderTest> }> {
   schemas.push(schema);
   const plugin = await usePlugin<ScheduleStore>({ id: 'schedule-store-postgres', config: { connectionString: URL, schema, poolSize: 4 } });
-  return { schema, store: plugin.service, close: plugin.close };
+  return { schema, store: plugin.service, close: plugin.close, reopen: () => open(schema) };
 }
 
 storeConformance('schedule-store-postgres', () => open());
@@ -39,7 +39,7 @@ test('schedule-store-postgres migrates once when hosts start at the same moment'
   await client.connect();
   const { rows } = await client.query(`SELECT version FROM "${schema}".schema_migrations`);
   await client.end();
-  assert.equal(rows.map((r) => r.version), [1, 2]);
+  assert.equal(rows.map((r) => r.version), [1, 2, 3]);
 });
 
 test('schedule-store-postgres keeps writes when reopened', async () => {

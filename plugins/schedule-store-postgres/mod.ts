@@ -36,6 +36,9 @@ export default definePlugin({
     idleInTransactionTimeout: Type.Number({ default: 30, exclusiveMinimum: 0, maximum: 3600, description: 'Seconds the server keeps a transaction left idle (idle_in_transaction_session_timeout)' }),
     queryTimeout: Type.Number({ default: 12, exclusiveMinimum: 0, maximum: 3600, description: 'Seconds the client waits for a query\'s answer, whatever the server knows (a partition)' }),
     maxWaiting: Type.Integer({ default: 1000, minimum: 1, description: 'Queries that may wait for a free connection; more are refused at once with 503' }),
+    audit: Type.Object({
+      retentionDays: Type.Integer({ default: 90, minimum: 1, maximum: 36500, description: 'Days audit entries are kept; older ones are deleted hourly' }),
+    }, { additionalProperties: false, default: {} }),
   }, { additionalProperties: false }),
   errors,
   capabilities: { env: ['DATABASE_URL'] },
@@ -53,6 +56,8 @@ export default definePlugin({
       lockTimeout: ms(ctx.config.lockTimeout),
       idleInTransactionTimeout: ms(ctx.config.idleInTransactionTimeout),
       queryTimeout: ms(ctx.config.queryTimeout),
+      auditRetentionDays: ctx.config.audit.retentionDays,
+      onAuditError: (error) => ctx.log.warn('cannot delete audit entries past their retention: trying again within the hour', { error }),
     });
     return { service: meteredStore(store, ctx.metrics), ready: () => store.ready(), close: () => store.close() };
   },

@@ -4,7 +4,10 @@
  * from one sequence: they never repeat, even when an IP is deleted and created again.
  */
 import pg from 'pg';
-import type { AppliedPolicy, IpRecord, Logger, ScheduleStore, StoreChangeListener, StoredIp, WriteCondition } from '../../runtime/mod.ts';
+import type {
+  AppliedPolicy, AuditEntry, AuditQuery, IpRecord, Logger, ScheduleStore, StoreChangeListener, StoredIp, WriteCondition, WriteOptions,
+} from '../../runtime/mod.ts';
+import { AuditTable } from './audit.ts';
 import { Health, unreachable } from './availability.ts';
 import { errors } from './errors.ts';
 import { migrate } from './migrations.ts';
@@ -36,6 +39,10 @@ export interface PostgresOptions {
   /** Queries waiting for a connection past which more are refused at once */
   maxWaiting: number;
   log: Logger;
+  /** Days audit entries are kept */
+  auditRetentionDays: number;
+  /** Told when deleting old audit entries fails (it is tried again within the hour) */
+  onAuditError: (error: unknown) => void;
 }
 
 /** Schedule store over a `pg` pool, tables in `schema` */
@@ -49,6 +56,7 @@ export class PostgresStore implements ScheduleStore {
   readonly #channel: string;
   readonly #policies: string;
   readonly #watch: StoreWatch;
+  readonly #audit: AuditTable;
 
   private constructor(pool: pg.Pool, options: PostgresOptions) {
     this.#pool = pool;
@@ -66,6 +74,7 @@ export class PostgresStore implements ScheduleStore {
     this.#channel = channelOf(options.schema);
     this.#policies = `"${options.schema}".applied_policies`;
     this.#watch = new StoreWatch({ ...connection(options), application_name: `${options.applicationName}-watch` }, options.schema, options.log);
+    this.#audit = new AuditTable({ read: (text, values) => this.#read(text, values), write: (text, values) => this.#write(text, values) }, options.schema, options.auditRetentionDays, options.onAuditError);
   }
 
   /** Connects and migrates the schema */
@@ -110,23 +119,25 @@ export class PostgresStore implements ScheduleStore {
     });
   }
 
-  async put(ip: string, record: IpRecord, condition: WriteCondition): Promise<number | undefined> {
+  async put(ip: string, record: IpRecord, condition: WriteCondition, options?: WriteOptions): Promise<number | undefined> {
     const json = JSON.stringify(record);
+    const audit = this.#audit.cte(options?.audit, condition.expected === null ? 4 : 5);
     // The notice goes out in the write's own statement: delivered when it commits, never for a write that did not
     const { rows } = condition.expected === null
       ? await this.#write<Row>(
         `WITH w AS (INSERT INTO ${this.#table} (ip, record, version) VALUES ($1, $2, nextval(${this.#sequence}))
-         ON CONFLICT (ip) DO NOTHING RETURNING ip, version) SELECT version, pg_notify($3, ip) FROM w`, [ip, json, this.#channel])
+         ON CONFLICT (ip) DO NOTHING RETURNING ip, version)${audit.sql} SELECT version, pg_notify($3, ip) FROM w`, [ip, json, this.#channel, ...audit.params])
       : await this.#write<Row>(
         `WITH w AS (UPDATE ${this.#table} SET record = $2, version = nextval(${this.#sequence})
-         WHERE ip = $1 AND version = $3 RETURNING ip, version) SELECT version, pg_notify($4, ip) FROM w`, [ip, json, condition.expected, this.#channel]);
+         WHERE ip = $1 AND version = $3 RETURNING ip, version)${audit.sql} SELECT version, pg_notify($4, ip) FROM w`, [ip, json, condition.expected, this.#channel, ...audit.params]);
     return rows[0] && Number(rows[0].version);
   }
 
-  async delete(ip: string, condition: { expected: number }): Promise<boolean> {
+  async delete(ip: string, condition: { expected: number }, options?: WriteOptions): Promise<boolean> {
+    const audit = this.#audit.cte(options?.audit, 4);
     const { rowCount } = await this.#write(
-      `WITH w AS (DELETE FROM ${this.#table} WHERE ip = $1 AND version = $2 RETURNING ip) SELECT pg_notify($3, ip) FROM w`,
-      [ip, condition.expected, this.#channel],
+      `WITH w AS (DELETE FROM ${this.#table} WHERE ip = $1 AND version = $2 RETURNING ip)${audit.sql} SELECT pg_notify($3, ip) FROM w`,
+      [ip, condition.expected, this.#channel, ...audit.params],
     );
     return rowCount === 1;
   }
@@ -138,19 +149,21 @@ export class PostgresStore implements ScheduleStore {
     return rows.map((row) => ({ ...row, expires: Number(row.expires) }));
   }
 
-  async putPolicy(policy: AppliedPolicy): Promise<void> {
+  async putPolicy(policy: AppliedPolicy, options?: WriteOptions): Promise<void> {
+    const audit = this.#audit.cte(options?.audit, 8);
     await this.#write(
       `WITH w AS (INSERT INTO ${this.#policies} (id, kind, object, expires, level) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (id) DO UPDATE SET kind = $2, object = $3, expires = $4, level = $5 RETURNING id)
+       ON CONFLICT (id) DO UPDATE SET kind = $2, object = $3, expires = $4, level = $5 RETURNING id)${audit.sql}
        SELECT pg_notify($6, $7 || id) FROM w`,
-      [policy.id, policy.kind, JSON.stringify(policy.object), policy.expires, policy.level, this.#channel, POLICY_NOTICE],
+      [policy.id, policy.kind, JSON.stringify(policy.object), policy.expires, policy.level, this.#channel, POLICY_NOTICE, ...audit.params],
     );
   }
 
-  async deletePolicy(id: string, condition: { expires: number }): Promise<boolean> {
+  async deletePolicy(id: string, condition: { expires: number }, options?: WriteOptions): Promise<boolean> {
+    const audit = this.#audit.cte(options?.audit, 5);
     const { rowCount } = await this.#write(
-      `WITH w AS (DELETE FROM ${this.#policies} WHERE id = $1 AND expires = $2 RETURNING id) SELECT pg_notify($3, $4 || id) FROM w`,
-      [id, condition.expires, this.#channel, POLICY_NOTICE],
+      `WITH w AS (DELETE FROM ${this.#policies} WHERE id = $1 AND expires = $2 RETURNING id)${audit.sql} SELECT pg_notify($3, $4 || id) FROM w`,
+      [id, condition.expires, this.#channel, POLICY_NOTICE, ...audit.params],
     );
     return rowCount === 1;
   }
@@ -201,8 +214,17 @@ export class PostgresStore implements ScheduleStore {
     }
   }
 
+  appendAudit(entries: readonly AuditEntry[]): Promise<void> {
+    return this.#audit.append(entries);
+  }
+
+  queryAudit(query: AuditQuery): Promise<AuditEntry[]> {
+    return this.#audit.query(query);
+  }
+
   /** Stops listening and closes the pool once in-flight queries finish */
   async close(): Promise<void> {
+    this.#audit.close();
     await this.#watch.close();
     await this.#pool.end();
   }

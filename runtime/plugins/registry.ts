@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { pluginAudit } from '../host/audit.ts';
 import { hostErrors } from '../host/host-errors.ts';
 import type { ErrorFactory } from '../host/errors.ts';
 import type { HostLogger } from '../host/logger.ts';
@@ -104,6 +105,7 @@ export class PluginSet {
       services: Object.freeze(services),
       signal: abort.signal,
       metrics: this.#options.metrics.forPlugin(entry.id),
+      audit: pluginAudit(pluginLog),
     };
     let instance: PluginInstance;
     try {

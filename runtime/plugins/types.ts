@@ -1,6 +1,7 @@
 import type { Static, TSchema } from 'typebox';
 import type { ErrorSet } from '../host/errors.ts';
 import type { WebSocket } from 'ws';
+import type { PluginAudit } from '../services/audit.ts';
 
 /** Version of the plugin API this host implements; plugins declare a semver range of it */
 export const PLUGIN_API_VERSION = '1.4.0';
@@ -74,6 +75,8 @@ export interface PluginContext<C = unknown> {
   signal: AbortSignal;
   /** Counters, gauges and histograms in the host's `/metrics`. Since plugin API 1.2 */
   metrics: PluginMetrics;
+  /** The audit trail: records a change with who asked, before and after (docs/plugin-api.md#audit). Since 1.4 */
+  audit: PluginAudit;
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { PluginMetrics } from '../plugins/types.ts';
 import type { ScheduleStore } from './store.ts';
 
-type Operation = 'get' | 'list' | 'put' | 'delete' | 'listPolicies' | 'putPolicy' | 'deletePolicy';
-const OPERATIONS: readonly Operation[] = ['get', 'list', 'put', 'delete', 'listPolicies', 'putPolicy', 'deletePolicy'];
+type Operation = 'get' | 'list' | 'put' | 'delete' | 'listPolicies' | 'putPolicy' | 'deletePolicy' | 'appendAudit' | 'queryAudit';
+const OPERATIONS: readonly Operation[] = ['get', 'list', 'put', 'delete', 'listPolicies', 'putPolicy', 'deletePolicy', 'appendAudit', 'queryAudit'];
 
 /**
  * The store with each operation counted in `capstan_store_operations_total{plugin, operation, outcome}`: outcome
@@ -12,7 +12,7 @@ const OPERATIONS: readonly Operation[] = ['get', 'list', 'put', 'delete', 'listP
 export function meteredStore(store: ScheduleStore, metrics: PluginMetrics): ScheduleStore {
   const operations = metrics.counter({
     name: 'store_operations_total',
-    help: 'Schedule store operations, by store instance, operation (get, list, put, delete and the applied-policy operations) and outcome (ok, conflict, error)',
+    help: 'Schedule store operations, by store instance, operation (get, list, put, delete, the applied-policy and the audit operations) and outcome (ok, conflict, error)',
     labelNames: ['operation', 'outcome'],
   });
   // Bound label objects: a store operation allocates nothing more for its count
@@ -33,15 +33,17 @@ export function meteredStore(store: ScheduleStore, metrics: PluginMetrics): Sche
     return value;
   };
   // The optional methods stay absent when the store lacks them: callers test for them
-  const { watch, listPolicies, putPolicy, deletePolicy } = store;
+  const { watch, listPolicies, putPolicy, deletePolicy, appendAudit, queryAudit } = store;
   return {
     get: (ip) => counted('get', () => store.get(ip)),
     list: () => counted('list', () => store.list()),
-    put: (ip, record, condition) => counted('put', () => store.put(ip, record, condition), (version) => version === undefined),
-    delete: (ip, condition) => counted('delete', () => store.delete(ip, condition), (deleted) => !deleted),
+    put: (ip, record, condition, options) => counted('put', () => store.put(ip, record, condition, options), (version) => version === undefined),
+    delete: (ip, condition, options) => counted('delete', () => store.delete(ip, condition, options), (deleted) => !deleted),
     ...(watch ? { watch: (listener) => watch.call(store, listener) } : {}),
     ...(listPolicies ? { listPolicies: () => counted('listPolicies', () => listPolicies.call(store)) } : {}),
-    ...(putPolicy ? { putPolicy: (policy) => counted('putPolicy', () => putPolicy.call(store, policy)) } : {}),
-    ...(deletePolicy ? { deletePolicy: (id, condition) => counted('deletePolicy', () => deletePolicy.call(store, id, condition), (deleted) => !deleted) } : {}),
+    ...(putPolicy ? { putPolicy: (policy, options) => counted('putPolicy', () => putPolicy.call(store, policy, options)) } : {}),
+    ...(deletePolicy ? { deletePolicy: (id, condition, options) => counted('deletePolicy', () => deletePolicy.call(store, id, condition, options), (deleted) => !deleted) } : {}),
+    ...(appendAudit ? { appendAudit: (entries) => counted('appendAudit', () => appendAudit.call(store, entries)) } : {}),
+    ...(queryAudit ? { queryAudit: (query) => counted('queryAudit', () => queryAudit.call(store, query)) } : {}),
   };
 }

@@ -7,6 +7,7 @@
  */
 
 import type { components } from '../../generated/types/ip-schedule.ts';
+import type { AuditEntry, AuditQuery, WriteOptions } from './audit.ts';
 
 type Schemas = components['schemas'];
 
@@ -68,10 +69,14 @@ export interface ScheduleStore {
   get(ip: string): Promise<StoredIp | undefined>;
   /** Every stored IP, sorted by address text (UTF-16 code unit order) */
   list(): Promise<StoredIp[]>;
-  /** Writes the record if the IP's version is still `expected`; the new version, or undefined on conflict */
-  put(ip: string, record: IpRecord, condition: WriteCondition): Promise<number | undefined>;
+  /**
+   * Writes the record if the IP's version is still `expected`; the new version, or undefined on conflict. A store
+   * keeping an audit trail (`queryAudit`) keeps `options.audit` in the same commit as a write that succeeds, and
+   * never without it; so do `delete`, `putPolicy` and `deletePolicy`
+   */
+  put(ip: string, record: IpRecord, condition: WriteCondition, options?: WriteOptions): Promise<number | undefined>;
   /** Deletes the IP if its version is still `expected`; false on conflict or when it does not exist */
-  delete(ip: string, condition: { expected: number }): Promise<boolean>;
+  delete(ip: string, condition: { expected: number }, options?: WriteOptions): Promise<boolean>;
   /**
    * Optional (plugin API 1.2): calls `listener` for every committed write, by any writer of the same storage (every
    * host sharing a database), once `get` and `list` show it; spurious calls are allowed, missed ones are not (report
@@ -82,7 +87,14 @@ export interface ScheduleStore {
   /** Optional (plugin API 1.2), with `putPolicy` and `deletePolicy`: every applied policy, sorted by id */
   listPolicies?(): Promise<AppliedPolicy[]>;
   /** Writes an applied policy, replacing the one with its id; watchers hear `{ policy: id }` */
-  putPolicy?(policy: AppliedPolicy): Promise<void>;
+  putPolicy?(policy: AppliedPolicy, options?: WriteOptions): Promise<void>;
   /** Deletes the applied policy if it still `expires` when given (not renewed meanwhile); false otherwise */
-  deletePolicy?(id: string, condition: { expires: number }): Promise<boolean>;
+  deletePolicy?(id: string, condition: { expires: number }, options?: WriteOptions): Promise<boolean>;
+  /**
+   * Optional (plugin API 1.4), with `queryAudit`: keeps audit entries that go with no write of the store, durably
+   * once it resolves. A store offering these keeps the `audit` of its writes too, and drops entries past its retention
+   */
+  appendAudit?(entries: readonly AuditEntry[]): Promise<void>;
+  /** The entries matching `query`, newest first (`id` descending), at most `query.limit` */
+  queryAudit?(query: AuditQuery): Promise<AuditEntry[]>;
 }

@@ -15,12 +15,15 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { AppliedPolicy, IpRecord, ScheduleStore } from '../../runtime/mod.ts';
+import { randomBytes } from 'node:crypto';
+import type { AppliedPolicy, AuditEntry, IpRecord, ScheduleStore } from '../../runtime/mod.ts';
 
 /** What a factory hands the suite: an empty store and how to release it */
 export interface StoreUnderTest {
   store: ScheduleStore;
   close?(): Promise<void>;
+  /** Opens the same storage again once this store is closed (a restart); the durability tests need it */
+  reopen?(): Promise<StoreUnderTest>;
 }
 
 /** Options of the suite: tests to skip, each with the reason */
@@ -35,7 +38,8 @@ const record = (volume: number, extra?: Partial<IpRecord['groupings'][number]>):
   }],
 });
 
-type Check = (store: ScheduleStore) => Promise<void>;
+/** A check gets the store and `restart`, which closes it and answers the same storage opened again */
+type Check = (store: ScheduleStore, restart: () => Promise<ScheduleStore>) => Promise<void>;
 
 /** An applied suspension with the id and expiry given */
 const applied = (id: string, expires: number): AppliedPolicy => ({
@@ -61,6 +65,23 @@ async function watched(store: ScheduleStore) {
     waiters.push({ ip, done: () => { clearTimeout(timer); done(); } });
   });
   return { seen, next, stop };
+}
+
+/** Recent: a store drops entries past its retention, perhaps as it opens */
+let auditMs = Date.now() - 60_000;
+
+/** An audit entry of `action` on `subject`, each a millisecond after the last (ids are UUIDv7s of its time) */
+const auditEntry = (action: string, subject: Record<string, string>, principal = 'anonymous'): AuditEntry => {
+  const ms = auditMs++;
+  const hex = ms.toString(16).padStart(12, '0') + randomBytes(10).toString('hex');
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return { id, time: new Date(ms).toISOString(), action, subject, principal, before: null, after: { n: ms }, reason: { why: 'test' }, host: 'conformance' };
+};
+
+/** The store's audit methods, or a failure telling the author what to do */
+function auditOf(store: ScheduleStore) {
+  assert.type(store.queryAudit, 'function', 'the store keeps no audit trail: implement appendAudit and queryAudit, or skip the audit tests with a reason');
+  return { append: store.appendAudit!.bind(store), query: store.queryAudit!.bind(store) };
 }
 
 const settle = () => new Promise((done) => setTimeout(done, 100));
@@ -239,6 +260,71 @@ const CHECKS: Record<string, Check> = {
     await deleted;
     watch.stop();
   },
+  'audit entries go with the writes that succeed, and only those': async (store) => {
+    const { query } = auditOf(store);
+    const created = auditEntry('schedule.create', { ip: '192.0.2.1' });
+    const version = await store.put('192.0.2.1', record(1), { expected: null }, { audit: created });
+    assert.is(await store.put('192.0.2.1', record(2), { expected: null }, { audit: auditEntry('schedule.create', { ip: '192.0.2.1' }) }), undefined);
+    assert.is(await store.delete('192.0.2.1', { expected: version! + 1000 }, { audit: auditEntry('schedule.delete', { ip: '192.0.2.1' }) }), false);
+    const deleted = auditEntry('schedule.delete', { ip: '192.0.2.1' });
+    assert.ok(await store.delete('192.0.2.1', { expected: version! }, { audit: deleted }));
+    await store.putPolicy?.(applied('p', 1000), { audit: auditEntry('policy.apply', { policy: 'p' }) });
+    assert.is(await store.deletePolicy?.('p', { expires: 1 }, { audit: auditEntry('policy.expire', { policy: 'p' }) }), false);
+    const expired = auditEntry('policy.expire', { policy: 'p' });
+    assert.ok(await store.deletePolicy?.('p', { expires: 1000 }, { audit: expired }));
+    const all = await query({ limit: 100 });
+    assert.equal(all.map((e) => e.action), ['policy.expire', 'policy.apply', 'schedule.delete', 'schedule.create'], 'newest first, losers absent');
+    assert.equal(all[0], expired, 'an entry round-trips exactly');
+    assert.equal(all[3], created);
+  },
+  'audit queries filter by time, action, subject and principal': async (store) => {
+    const { append, query } = auditOf(store);
+    const entries = [
+      auditEntry('schedule.create', { ip: '192.0.2.1' }, 'key:aaaaaaaaaaaa'),
+      auditEntry('schedule.pause', { ip: '192.0.2.1', grouping: '&gmail' }, 'ops'),
+      auditEntry('schedule.pause', { ip: '192.0.2.2', grouping: '&gmail' }),
+      auditEntry('policy.apply', { policy: 'backoff:X?localip=192.0.2.1' }, 'ops'),
+    ];
+    await append(entries);
+    const ids = async (q: Record<string, string>) => (await query({ limit: 100, ...q })).map((e) => entries.indexOf(entries.find((x) => x.id === e.id)!));
+    assert.equal(await ids({}), [3, 2, 1, 0]);
+    assert.equal(await ids({ action: 'schedule.pause' }), [2, 1]);
+    assert.equal(await ids({ ip: '192.0.2.1' }), [1, 0]);
+    assert.equal(await ids({ grouping: '&gmail', ip: '192.0.2.2' }), [2]);
+    assert.equal(await ids({ policy: 'backoff:X?localip=192.0.2.1' }), [3]);
+    assert.equal(await ids({ principal: 'ops' }), [3, 1]);
+    assert.equal(await ids({ from: entries[1]!.time, to: entries[3]!.time }), [2, 1], 'from inclusive, to exclusive');
+    assert.equal(await ids({ action: 'schedule.delete' }), []);
+  },
+  'audit queries page newest first with limit and before': async (store) => {
+    const { append, query } = auditOf(store);
+    const entries = Array.from({ length: 25 }, (_, i) => auditEntry('schedule.update', { ip: `10.0.0.${i % 3}` }));
+    await append(entries.slice(0, 10));
+    await append(entries.slice(10));
+    const pages: string[][] = [];
+    let before: string | undefined;
+    for (;;) {
+      const page = await query({ limit: 7, ip: '10.0.0.1', ...(before ? { before } : {}) });
+      if (page.length === 0) break;
+      pages.push(page.map((e) => e.id));
+      before = page[page.length - 1]!.id;
+    }
+    const expected = entries.filter((_, i) => i % 3 === 1).map((e) => e.id).reverse();
+    assert.equal(pages.map((p) => p.length), [7, 1]);
+    assert.equal(pages.flat(), expected, 'every entry once, newest first');
+  },
+  'audit entries survive a restart': async (store, restart) => {
+    auditOf(store);
+    const entry = auditEntry('schedule.create', { ip: '192.0.2.1' });
+    const alone = auditEntry('policy.lift', { policy: 'p' }, 'ops');
+    await store.put('192.0.2.1', record(1), { expected: null }, { audit: entry });
+    await store.appendAudit!([alone]);
+    const again = await restart();
+    assert.equal(await again.queryAudit!({ limit: 10 }), [alone, entry]);
+    const later = auditEntry('schedule.delete', { ip: '192.0.2.1' });
+    await again.appendAudit!([later]);
+    assert.equal((await again.queryAudit!({ limit: 10 })).map((e) => e.id), [later.id, alone.id, entry.id], 'appends go on after a restart');
+  },
   'many IPs are all listed when written at once': async (store) => {
     const ips = Array.from({ length: 500 }, (_, i) => `10.0.${i >> 8}.${i & 255}`);
     const versions = await Promise.all(ips.map((ip) => store.put(ip, record(1), { expected: null })));
@@ -258,11 +344,18 @@ export function storeConformance(name: string, factory: () => Promise<StoreUnder
       continue;
     }
     tests(`${name} ${title}`, async () => {
-      const { store, close } = await factory();
+      const first = await factory();
+      let current = first;
+      const restart = async () => {
+        assert.type(first.reopen, 'function', 'the factory gives no reopen(): add it, or skip this test with a reason');
+        await current.close?.();
+        current = await first.reopen!();
+        return current.store;
+      };
       try {
-        await check(store);
+        await check(first.store, restart);
       } finally {
-        await close?.();
+        await current.close?.();
       }
     });
   }

@@ -9,7 +9,7 @@
  * const handlers = backoffHandlers({ classifier, store, engine, feed, now: Date.now });
  * ```
  */
-import type { Handler, HandlerRequest, ReplyClassifier, ScheduleStore, StoreChange } from '../../../runtime/mod.ts';
+import type { AppliedPolicy, Handler, HandlerRequest, ReplyClassifier, ScheduleStore, StoreChange } from '../../../runtime/mod.ts';
 import type { BackoffEngine, BackoffEvent } from './engine.ts';
 import { errors } from '../errors.ts';
 export { BackoffEngine } from './engine.ts';
@@ -26,6 +26,8 @@ export interface BackoffOptions {
   now(): number;
   /** Counts the classified events of one request by class (the plugin's metrics) */
   received?(classes: readonly string[]): void;
+  /** Stores an applied policy, recording it in the audit trail with the key that reported the events */
+  putPolicy(policy: AppliedPolicy, request: HandlerRequest): Promise<void>;
 }
 
 /** The backoff events operation, bound by operationId */
@@ -43,7 +45,7 @@ export function backoffHandlers(options: BackoffOptions): Record<string, Handler
       options.received?.(classes);
       const { answers, apply } = engine.record(events, classes, options.now());
       await Promise.all(apply.map(async (policy) => {
-        await store.putPolicy!(policy);
+        await options.putPolicy(policy, request);
         options.notice({ policy: policy.id });
       }));
       return { body: { events: answers } };

@@ -40,6 +40,11 @@ export interface FeedOptions {
   pingIntervalMs: number;
   /** Counts frames sent and clients dropped (the plugin's metrics); nothing is counted without it */
   counters?: FeedCounters;
+  /**
+   * Deletes a lapsed policy from the store if it still `expires` as read (the plugin records that in the audit trail);
+   * the store's `deletePolicy` without it
+   */
+  expire?(policy: AppliedPolicy): Promise<boolean>;
   clock?: Clock;
 }
 
@@ -203,7 +208,8 @@ export class PolicyFeed {
     if (Number.isFinite(next)) this.#expiry = this.#clock.setTimeout(() => this.#expire(), Math.min(next - now, MAX_TIMER_MS));
     for (const policy of all) {
       if (policy.expires > now) continue;
-      this.#options.store.deletePolicy?.(policy.id, { expires: policy.expires }).catch((error: unknown) => {
+      const expire = this.#options.expire ?? ((p) => this.#options.store.deletePolicy?.(p.id, { expires: p.expires }) ?? Promise.resolve(false));
+      expire(policy).catch((error: unknown) => {
         this.#options.log.warn('cannot delete a lapsed policy from the store', { id: policy.id, error });
       });
     }
