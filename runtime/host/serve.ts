@@ -12,6 +12,7 @@ import { PoolRegistry } from '../pool/pools.ts';
 import { createApp } from './app.ts';
 import { hostErrors } from './host-errors.ts';
 import { listen, stopListening, type ListenerSpec } from './listen.ts';
+import { stdoutLines } from './log-sink.ts';
 import { createLogger, type HostLogger } from './logger.ts';
 import { HostMetrics } from './metrics.ts';
 import { mergedDocument } from './openapi.ts';
@@ -72,6 +73,7 @@ export async function startHost(document: object | string, options: HostOptions 
   let closing = false;
   const readiness = async (): Promise<NotReadyPart[]> => (closing ? [{ part: 'host', error: 'Shutting down' }] : notReady(plugins.readyChecks()));
   hostGauges(metrics, pools, plugins);
+  metrics.hostCounter({ name: 'log_lines_dropped_total', help: 'Log lines standard output did not take (a full disk, a reader that went away), in this process' }, () => stdoutLines().dropped);
   const close = async () => {
     closing = true;
     // Upgraded connections keep a server from closing: close the WebSockets while the servers stop accepting
