@@ -94,20 +94,21 @@ test('paths in CAPSTAN_AUTH_EXEMPT answer without a key, plugin routes, the Open
   );
 });
 
-test('what no route answers is JSON: 404, 405 and 501 with Allow, OPTIONS 204 with Allow', async () => {
+test('what no route answers is JSON: 404 for an unknown path, 405 with Allow for any other method, OPTIONS 204', async () => {
   await withHost({ keys: [KEY] }, async (base) => {
     const key = { 'x-api-key': KEY };
     assertJsonError(await call(base, 'GET', '/nowhere', key), 404, /^No route for "GET \/nowhere"$/, '404');
     const patch = await call(base, 'PATCH', '/status', key);
     assertJsonError(patch, 405, /^Method "PATCH" is not allowed on "\/status"$/, '405');
     assert.is(patch.headers.allow, 'HEAD, GET, OPTIONS');
+    // Methods no route of any API takes are the client's mistake too: 405, never a 5xx
     for (const method of ['TRACE', 'PROPFIND']) {
       const answer = await call(base, method, '/config/192.0.2.1', key);
-      assertJsonError(answer, 501, new RegExp(`^Method "${method}" is not supported`), method);
+      assertJsonError(answer, 405, new RegExp(`^Method "${method}" is not allowed on "/config/192\\.0\\.2\\.1"$`), method);
       assert.is(answer.headers.allow, 'HEAD, GET, PUT, POST, DELETE, OPTIONS');
     }
     const unknown = await call(base, 'PROPFIND', '/nowhere', key);
-    assertJsonError(unknown, 501, /not supported/, 'PROPFIND on an unknown path');
+    assertJsonError(unknown, 404, /^No route for "PROPFIND \/nowhere"$/, 'PROPFIND on an unknown path');
     assert.is(unknown.headers.allow, undefined);
     const options = await call(base, 'OPTIONS', '/status', key);
     assert.is(options.status, 204);
