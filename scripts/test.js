@@ -26,6 +26,10 @@ const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
 const TYPECHECK = 'tsc --noEmit';
 
+function lastLines(text, count) {
+  return text.trimEnd().split('\n').slice(-count).join('\n') || '(nothing)';
+}
+
 function run(file) {
   return new Promise((done) => {
     const started = Date.now();
@@ -34,10 +38,18 @@ function run(file) {
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), Number(process.env.TEST_TIMEOUT_MS) || 240_000);
+    const limit = Number(process.env.TEST_TIMEOUT_MS) || 240_000;
+    let killed = false;
+    const timer = setTimeout(() => {
+      killed = true;
+      child.kill('SIGKILL');
+    }, limit);
+    // A server the file spawned may still hold its output open: do not wait for it once the file is gone
+    child.on('exit', () => killed && setTimeout(() => [child.stdout, child.stderr].forEach((s) => s.destroy()), 1000));
     child.on('close', (code) => {
       clearTimeout(timer);
-      const text = strip(out);
+      // A file killed at the limit has no summary: say so, and show where it stopped rather than all it printed
+      const text = killed ? `killed after ${limit / 1000} s (TEST_TIMEOUT_MS); its last output:\n${lastLines(strip(out), 40)}` : strip(out);
       if (file === TYPECHECK) return done({ file, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, code, text, ms: Date.now() - started });
       const total = Number(/Total:\s+(\d+)/.exec(text)?.[1] ?? 0);
       const passed = Number(/Passed:\s+(\d+)/.exec(text)?.[1] ?? 0);

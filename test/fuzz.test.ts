@@ -1,7 +1,7 @@
 /**
  * Issue 9, "Proof": a seeded fuzz run across every route of both APIs and the host's own answers (`/openapi.json`,
  * unknown paths, wrong and unknown methods, OPTIONS, malformed HTTP), on one host serving both, with API keys.
- * Every answer must be below 500 (501 only for a method no API has, as the host documents), every error a JSON
+ * Every answer must be below 500 (a method no route takes is 405, an unknown path 404), every error a JSON
  * `{"error": string}`, every valid request 200; afterwards the server still classifies and answers `GET /status`.
  *
  * `FUZZ_SEED` picks the stream (default 1, so the suite is deterministic; the seed is printed), `FUZZ_CASES` sets its length (default 3,000),

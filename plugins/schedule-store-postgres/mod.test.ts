@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { connect, createServer, type Socket } from 'node:net';
 import pg from 'pg';
-import { test } from 'uvu';
+import { test } from '../../test/_deadline.ts';
 import * as assert from 'uvu/assert';
 import { usePlugin } from '../../runtime/mod.ts';
 import type { ScheduleStore } from '../../runtime/mod.ts';
 import { storeConformance, type StoreUnderTest } from '../../test/conformance/store.ts';
 import { rejects } from '../../test/rejects.ts';
+import { DATABASE_URL as URL, requirePostgres } from '../../test/_postgres.ts';
 
-const URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+await requirePostgres();
 
 /** Resolves once `ready()` holds, failing after 5 s */
 async function waitFor(ready: () => boolean): Promise<void> {

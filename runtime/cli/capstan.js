@@ -1,10 +1,28 @@
 #!/usr/bin/env node
 // Runs the TypeScript CLI without a build step: tsx compiles on the fly and caches what it compiled. `capstan config`
 // uses the bundle made at install time (scripts/build-cli.js) while it is up to date, to start faster.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const build = new URL('../../.build/', import.meta.url);
+const command = args[0] === '--config' ? args[2] : args[0]?.startsWith('--config=') ? args[1] : args[0];
+
+// Output nobody reads any more (`capstan config schema | head`) ends a command quietly, with the status of a process
+// killed by SIGPIPE as other Unix tools are (Node ignores the signal itself); any other failed write (a full disk)
+// ends it with one line, not a stack trace. `serve` keeps serving: its log drops such lines and counts them
+// (runtime/host/log-sink.ts), and a stray write of a plugin to a broken stdout must not stop it either.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (command === 'serve') return;
+    if (error.code === 'EPIPE') process.exit(141);
+    try {
+      writeSync(2, `capstan: cannot write output: ${error.message}\n`);
+    } catch {
+      // Standard error failed too: the status says it
+    }
+    process.exit(1);
+  });
+}
 
 function freshBundle() {
   try {

@@ -1,4 +1,5 @@
 import { defaultStartupDocument } from '../host/default-startup.ts';
+import { stdoutLines } from '../host/log-sink.ts';
 import { startHost } from '../host/serve.ts';
 
 /** `capstan serve [--config FILE]`: runs until SIGTERM or SIGINT, then shuts down gracefully */
@@ -22,7 +23,8 @@ export async function serveCommand(args: string[]): Promise<number> {
     process.stderr.write(`capstan serve: ${(error as Error).message}\n`);
     return 1;
   }
-  for (const url of host.urls) process.stdout.write(`listening on ${url}\n`);
+  // Through the log's sink: a reader that already went away (`capstan serve | head -1`) must not stop the host
+  for (const url of host.urls) stdoutLines().write(`listening on ${url}\n`);
   const running = host;
   return new Promise<number>((done) => {
     let stopping = false;

@@ -11,9 +11,6 @@ import type { RouteEntry } from './operation-schemas.ts';
 import { servePages, type PageSpec } from './pages.ts';
 import { measured, routeHandler, type Mount } from './route-handler.ts';
 
-/** Methods some route of some API could take; any other method answers 501 on every path */
-const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-
 function sendError(ctx: Context, status: number, message: string): void {
   ctx.status = status;
   ctx.set('Content-Type', JSON_CONTENT_TYPE);
@@ -48,18 +45,16 @@ function errors(log: Logger) {
 
 /**
  * Answers what no route took, after the key check, so that nothing (not even whether a path exists) is told without a
- * key: 404, 405 or 501 with `Allow`, and OPTIONS as 204 with `Allow`
+ * key: 404 for a path no route has, else 405 with `Allow` (any method the path does not take, TRACE and PROPFIND
+ * included: a 5xx would count against the server for the client's mistake), and OPTIONS as 204 with `Allow`
  */
 function unrouted(guard: KeyGuard | undefined) {
   return (ctx: Context) => {
     guard?.(ctx);
     const layers = (ctx.matched ?? []) as { methods: string[] }[];
     const allowed = [...new Set(layers.flatMap((layer) => layer.methods))];
-    if (allowed.length > 0) ctx.set('Allow', [...allowed, 'OPTIONS'].join(', '));
-    if (!KNOWN_METHODS.has(ctx.method)) {
-      throw hostErrors.HOST_ERR_METHOD_UNKNOWN(ctx.method, [...KNOWN_METHODS].join('", "'));
-    }
     if (allowed.length === 0) throw hostErrors.HOST_ERR_NOT_FOUND(`${ctx.method} ${ctx.path}`);
+    ctx.set('Allow', [...allowed, 'OPTIONS'].join(', '));
     if (ctx.method === 'OPTIONS') {
       ctx.status = 204;
       return;

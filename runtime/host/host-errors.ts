@@ -32,7 +32,6 @@ export const hostErrors = hostErrorSet({
   HOST_ERR_UPGRADE_REQUIRED: { status: 426, expose: true, message: 'Upgrade required: open "%s" as a web socket' },
   HOST_ERR_BODY_TOO_LARGE: { status: 413, expose: true, message: 'Request body is larger than the limit of %d bytes' },
   HOST_ERR_RESPONSE: { status: 500, expose: false, message: 'Response %d of operation "%s" does not match the spec: %s' },
-  HOST_ERR_METHOD_UNKNOWN: { status: 501, expose: true, message: 'Method "%s" is not supported: use one of "%s"' },
   HOST_ERR_NOT_IMPLEMENTED: { status: 501, expose: true, message: 'Operation "%s" is not implemented: no plugin serves it' },
   HOST_ERR_SETTING_NUMBER: { status: 500, expose: false, message: 'Invalid "%s" "%s": expected a whole number of at least %d' },
   HOST_ERR_SETTING_EXEMPT: { status: 500, expose: false, message: 'Invalid "CAPSTAN_AUTH_EXEMPT" path "%s": paths start with "/"' },

@@ -1,4 +1,5 @@
 import type { Logger } from '../plugins/types.ts';
+import { stdoutLines } from './log-sink.ts';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -8,10 +9,10 @@ export interface HostLogger extends Logger {
   child(fields: Record<string, unknown>): HostLogger;
 }
 
-/** JSON lines to a stream (stdout by default); `service` is `environment.syslog.ident` */
+/** JSON lines to `write` (standard output by default, dropping lines it cannot take); `service` is `environment.syslog.ident` */
 export function createLogger(options: { service: string; level?: Level; write?: (line: string) => void }): HostLogger {
   const min = ORDER[options.level ?? ((process.env.CAPSTAN_LOG_LEVEL as Level) || 'info')] ?? ORDER.info;
-  const write = options.write ?? ((line: string) => process.stdout.write(line));
+  const write = options.write ?? ((line: string) => stdoutLines().write(line));
   const make = (base: Record<string, unknown>): HostLogger => {
     const emit = (level: Level) => (msg: string, fields?: Record<string, unknown>) => {
       if (ORDER[level] < min) return;

@@ -31,6 +31,8 @@ export class HostMetrics {
   readonly #duration: HistogramFamily;
 
   readonly #log: Logger | undefined;
+  /** Counters kept elsewhere, copied in at each scrape */
+  readonly #reads: (() => void)[] = [];
 
   constructor(options: { processMetrics: boolean; log?: Logger }) {
     this.#log = options.log;
@@ -56,6 +58,12 @@ export class HostMetrics {
     this.#family('host', 'gauge', options, true).collects.push(collect);
   }
 
+  /** A counter kept outside the registry (such as the log lines the process dropped), read at every scrape */
+  hostCounter(options: MetricOptions, read: () => number): void {
+    const series = (this.#family('host', 'counter', options, true).metric as CounterFamily).series(undefined);
+    this.#reads.push(() => (series.value = read()));
+  }
+
   /** `ctx.metrics` of plugin instance `plugin`: its samples carry `plugin="<id>"` */
   forPlugin(plugin: string): PluginMetrics {
     return {
@@ -78,6 +86,7 @@ export class HostMetrics {
 
   /** The exposition text and its content type */
   async scrape(): Promise<{ text: string; contentType: string }> {
+    for (const read of this.#reads) read();
     return { text: await this.registry.metrics(), contentType: this.registry.contentType };
   }
 

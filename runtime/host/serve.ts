@@ -14,6 +14,7 @@ import { keyPolicy } from './auth.ts';
 import { openRoutes, warnIfExposed } from './exposure.ts';
 import { hostErrors } from './host-errors.ts';
 import { listen, stopListening, type ListenerSpec } from './listen.ts';
+import { stdoutLines } from './log-sink.ts';
 import { createLogger, type HostLogger } from './logger.ts';
 import { HostMetrics } from './metrics.ts';
 import { mergedDocument } from './openapi.ts';
@@ -74,6 +75,7 @@ export async function startHost(document: object | string, options: HostOptions 
   let closing = false;
   const readiness = async (): Promise<NotReadyPart[]> => (closing ? [{ part: 'host', error: 'Shutting down' }] : notReady(plugins.readyChecks()));
   hostGauges(metrics, pools, plugins);
+  metrics.hostCounter({ name: 'log_lines_dropped_total', help: 'Log lines standard output did not take (a full disk, a reader that went away), in this process' }, () => stdoutLines().dropped);
   const close = async () => {
     closing = true;
     // Upgraded connections keep a server from closing: close the WebSockets while the servers stop accepting

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls, type ConnectionOptions } from 'node:tls';
-import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../../runtime/host/logger.ts';
 import { startHost } from '../../runtime/mod.ts';
+import { test } from '../_deadline.ts';
 import { document, HELLO_PLUGIN, selfSigned, tempDir, writePlugin } from './_fixtures.ts';
 
 const dir = tempDir();
@@ -94,20 +94,21 @@ test('paths in CAPSTAN_AUTH_EXEMPT answer without a key, plugin routes, the Open
   );
 });
 
-test('what no route answers is JSON: 404, 405 and 501 with Allow, OPTIONS 204 with Allow', async () => {
+test('what no route answers is JSON: 404 for an unknown path, 405 with Allow for any other method, OPTIONS 204', async () => {
   await withHost({ keys: [KEY] }, async (base) => {
     const key = { 'x-api-key': KEY };
     assertJsonError(await call(base, 'GET', '/nowhere', key), 404, /^No route for "GET \/nowhere"$/, '404');
     const patch = await call(base, 'PATCH', '/status', key);
     assertJsonError(patch, 405, /^Method "PATCH" is not allowed on "\/status"$/, '405');
     assert.is(patch.headers.allow, 'HEAD, GET, OPTIONS');
+    // Methods no route of any API takes are the client's mistake too: 405, never a 5xx
     for (const method of ['TRACE', 'PROPFIND']) {
       const answer = await call(base, method, '/config/192.0.2.1', key);
-      assertJsonError(answer, 501, new RegExp(`^Method "${method}" is not supported`), method);
+      assertJsonError(answer, 405, new RegExp(`^Method "${method}" is not allowed on "/config/192\\.0\\.2\\.1"$`), method);
       assert.is(answer.headers.allow, 'HEAD, GET, PUT, POST, DELETE, OPTIONS');
     }
     const unknown = await call(base, 'PROPFIND', '/nowhere', key);
-    assertJsonError(unknown, 501, /not supported/, 'PROPFIND on an unknown path');
+    assertJsonError(unknown, 404, /^No route for "PROPFIND \/nowhere"$/, 'PROPFIND on an unknown path');
     assert.is(unknown.headers.allow, undefined);
     const options = await call(base, 'OPTIONS', '/status', key);
     assert.is(options.status, 204);
@@ -175,6 +176,36 @@ test('connections beyond CAPSTAN_MAX_CONNECTIONS are closed and logged', async (
     assert.is(second, '');
     assert.ok(logs.some((l) => l.includes('"connection refused: too many connections"')));
     first.destroy();
+  });
+});
+
+test('connections that got their 408 are closed even when the client keeps them open, freeing their slots', async () => {
+  const cap = 20;
+  await withHost({ env: { CAPSTAN_MAX_CONNECTIONS: String(cap), CAPSTAN_HEADERS_TIMEOUT_MS: '200', CAPSTAN_REQUEST_TIMEOUT_MS: '200' } }, async (base) => {
+    const { hostname, port } = new URL(base);
+    // An attacker's idle connections: half a request, then never a byte more and never a close of their own
+    const idle = await Promise.all(Array.from({ length: cap }, () => new Promise<{ socket: Socket; answered: Promise<string> }>((done) => {
+      const socket = connectTcp({ port: Number(port), host: hostname, allowHalfOpen: true }, () => {
+        socket.write('GET /status HTTP/1.1\r\nHost: x\r\n');
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('error', () => {});
+        done({ socket, answered: new Promise<string>((got) => socket.on('data', (d) => (text += d)).on('end', () => got(text))) });
+      });
+    })));
+    try {
+      for (const { answered } of idle) assert.match(await answered, /^HTTP\/1\.1 408 /);
+      // Within a short grace after the 408 the server lets go of them; until then a real client is refused ("socket
+      // hang up"), and on a server that only half-closes them it is refused for as long as the attacker likes
+      let status: number | Error = 0;
+      for (const until = performance.now() + 5000; status !== 200 && performance.now() < until;) {
+        status = await call(base, 'GET', '/status').then((answer) => answer.status, (error: Error) => error);
+        if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.is(status, 200);
+    } finally {
+      for (const { socket } of idle) socket.destroy();
+    }
   });
 });
 

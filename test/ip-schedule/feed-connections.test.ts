@@ -5,7 +5,7 @@
  */
 import { once } from 'node:events';
 import { request } from 'node:http';
-import { test } from 'uvu';
+import { test } from '../_deadline.ts';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { selfSigned, tempDir } from '../host/_fixtures.ts';

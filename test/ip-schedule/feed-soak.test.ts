@@ -7,7 +7,7 @@
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'uvu';
+import { test } from '../_deadline.ts';
 import * as assert from 'uvu/assert';
 import { freePort } from '../host/_fixtures.ts';
 import { kill9, serve, writeStartupDocument } from './_child.ts';

@@ -1,6 +1,6 @@
 /** The policy feed through a real host, with a client that behaves as the MTA's (see _mta-client.ts) */
 import { once } from 'node:events';
-import { test } from 'uvu';
+import { test } from '../_deadline.ts';
 import * as assert from 'uvu/assert';
 import { WebSocketServer } from 'ws';
 import { MtaClient } from './_mta-client.ts';

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { test } from 'uvu';
+import { test } from '../_deadline.ts';
 import * as assert from 'uvu/assert';
 import { autoGrouping, startScheduleHost, type ScheduleHost } from './_host.ts';
+import { DATABASE_URL as URL, requirePostgres } from '../_postgres.ts';
 
-const URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+await requirePostgres();
 const schema = `t_${randomUUID().replaceAll('-', '')}`;
 let a: ScheduleHost;
 let b: ScheduleHost;
