@@ -16,6 +16,8 @@ export const MIGRATIONS: readonly string[] = [
      expires bigint NOT NULL,
      level integer NOT NULL
    );`,
+  // Why each backoff policy was applied (its explanation), kept beside it
+  `ALTER TABLE $schema.applied_policies ADD COLUMN reason json;`,
 ];
 
 /**
