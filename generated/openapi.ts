@@ -4116,25 +4116,8 @@ export const documents: Record<string, any> = {
         },
         "BackoffEvent": {
           "type": "object",
-          "description": "One delivery attempt: a failure with its reply, or (with `outcome` `delivered`) a success, which needs no `message`. Successes are counted as attempts only, for share triggers.",
+          "description": "One delivery attempt: a failure with its reply, or (with `outcome` `delivered`) a success, which needs no `message` (checked by the handler, whose 400 names the event: `Missing \"message\" in event \"3\": …`). Successes are counted as attempts only, for share triggers.",
           "additionalProperties": false,
-          "anyOf": [
-            {
-              "required": [
-                "message"
-              ]
-            },
-            {
-              "required": [
-                "outcome"
-              ],
-              "properties": {
-                "outcome": {
-                  "const": "delivered"
-                }
-              }
-            }
-          ],
           "properties": {
             "message": {
               "type": "string",

@@ -653,7 +653,7 @@ export interface components {
             suspend?: components["schemas"]["Suspend"];
             reason?: components["schemas"]["BackoffReason"];
         };
-        /** @description One delivery attempt: a failure with its reply, or (with `outcome` `delivered`) a success, which needs no `message`. Successes are counted as attempts only, for share triggers. */
+        /** @description One delivery attempt: a failure with its reply, or (with `outcome` `delivered`) a success, which needs no `message` (checked by the handler, whose 400 names the event: `Missing "message" in event "3": …`). Successes are counted as attempts only, for share triggers. */
         BackoffEvent: {
             /** @description The reply text as received */
             message?: string;
@@ -672,9 +672,6 @@ export interface components {
             jobid?: string;
             grouping?: string;
             tenantid?: string;
-        } | unknown | {
-            /** @constant */
-            outcome: "delivered";
         };
         /** @description Body of `POST /v1/backoff/events`. */
         BackoffEvents: {

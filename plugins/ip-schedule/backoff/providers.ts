@@ -15,8 +15,8 @@ const HOST = '^[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.?$';
 /** A provider row as config takes it (`backoff.providers.<id>`): it adds a provider, or replaces a built-in one */
 export const ProviderConfig = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, description: 'Display name (default: the id)' })),
-  mx: Type.Array(Type.String({ pattern: HOST, maxLength: 253 }), { default: [], description: 'MX host suffixes, matched on whole labels' }),
-  domains: Type.Array(Type.String({ pattern: HOST, maxLength: 253 }), { default: [], description: 'Recipient domains, matched exactly' }),
+  mx: Type.Optional(Type.Array(Type.String({ pattern: HOST, maxLength: 253 }), { description: 'MX host suffixes, matched on whole labels' })),
+  domains: Type.Optional(Type.Array(Type.String({ pattern: HOST, maxLength: 253 }), { description: 'Recipient domains, matched exactly' })),
 }, { additionalProperties: false });
 
 /** Provider ids: lower case, as metrics labels and feed properties take them */
@@ -25,6 +25,8 @@ export const PROVIDER_ID = '^[a-z0-9][a-z0-9._-]{0,62}$';
 /** Provider rows of config, by id */
 export const ProvidersConfig = Type.Record(Type.String({ pattern: PROVIDER_ID }), ProviderConfig, {
   default: {},
+  // A key the pattern does not take is refused, not ignored
+  additionalProperties: false,
   description: 'Mailbox providers added to the built-in table, or replacing its rows (by id)',
 });
 
@@ -46,12 +48,12 @@ export class Providers {
   readonly #remembered = new Map<string, string>();
 
   constructor(config: Static<typeof ProvidersConfig> = {}) {
-    const rows: Record<string, { mx: readonly string[]; domains: readonly string[] }> = { ...PROVIDER_TABLE, ...config };
+    const rows: Record<string, { mx?: readonly string[]; domains?: readonly string[] }> = { ...PROVIDER_TABLE, ...config };
     this.ids = new Set(Object.keys(rows));
     // Configured rows come last: a suffix or domain they name is theirs, even one a built-in row names too
     for (const [id, row] of Object.entries(rows).sort(([a], [b]) => Number(a in config) - Number(b in config))) {
-      for (const suffix of row.mx) this.#bySuffix.set(host(suffix), id);
-      for (const domain of row.domains) this.#byDomain.set(host(domain), id);
+      for (const suffix of row.mx ?? []) this.#bySuffix.set(host(suffix), id);
+      for (const domain of row.domains ?? []) this.#byDomain.set(host(domain), id);
     }
   }
 
