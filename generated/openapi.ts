@@ -2326,8 +2326,8 @@ export const documents: Record<string, any> = {
           "tags": [
             "policies"
           ],
-          "summary": "Report failed delivery attempts; apply backoff policies",
-          "description": "The MTA reports failed delivery attempts in batches: each event is the reply text and whatever context it has (`localip`, `remoteip`, `remotemx`, `recipientdomain`, `grouping`, `tenantid`, `jobid`, `transportid`). Each reply is classified with the backoff model through the bounce-classifier's cache, and counted per class and per the values of that class's `fields` (an event lacking one of them is classified but not counted). A count reaching the class's threshold within its window applies a `BACKOFF` policy (`rate`, `concurrency`) or suspension scoped by those values, with a TTL; reaching it again while that is in force escalates it. Applied policies are stored (they survive a restart and reach every host sharing the store), go out on the feed, lapse with a `DELETE` and appear in `GET /v1/policies`. The answer gives, in input order, each event's class, the class's fields and actions, and the ids of the policies and suspensions the event triggered. The per-class table and its defaults are in docs/policy-feed.md. Needs the bounce-classifier plugin (501 without it).",
+          "summary": "Report delivery attempts; apply backoff policies",
+          "description": "The MTA reports delivery attempts in batches: each event is the reply text and whatever context it has (`localip`, `remoteip`, `remotemx`, `recipientdomain`, `grouping`, `tenantid`, `jobid`, `transportid`), and optionally its `time` (default: when received) and `outcome` (default from the reply code; a `delivered` event needs no message). Each event maps to a mailbox provider (`remotemx` by the provider table's MX suffixes, else `recipientdomain`, else the registrable domain). Each failure's reply is classified with the backoff model through the bounce-classifier's cache, and counted at its own time per class and per the values of that class's `fields` (an event lacking one of them is classified but not counted); every attempt is also counted per local IP and provider. A count reaching the class's threshold within its window, or the share of a class group (or class) of the attempts from one local IP to one provider reaching its threshold, applies a `BACKOFF` policy (`rate`, `concurrency`) or suspension scoped by the class's fields, with a TTL, its provider and a short reason in `properties`; reaching it again while that is in force escalates it. An event older than every window counts nowhere. Applied policies are stored with their reason (they survive a restart and reach every host sharing the store), go out on the feed, lapse with a `DELETE` and appear in `GET /v1/policies` and `GET /v1/policies/{id}`. The answer gives, in input order, each event's class (null for a delivered one), the class's fields and actions, the ids of the policies and suspensions the event triggered, its outcome and its provider. The tables and defaults are in docs/policy-feed.md. Needs the bounce-classifier plugin (501 without it).",
           "requestBody": {
             "required": true,
             "content": {
@@ -2342,6 +2342,13 @@ export const documents: Record<string, any> = {
                       "localip": "192.0.2.1",
                       "remoteip": "198.51.100.7",
                       "grouping": "&gmail"
+                    },
+                    {
+                      "outcome": "delivered",
+                      "localip": "192.0.2.1",
+                      "remotemx": "gmail-smtp-in.l.google.com",
+                      "grouping": "&gmail",
+                      "time": "2026-11-23T10:14:58Z"
                     }
                   ]
                 }
@@ -2370,7 +2377,17 @@ export const documents: Record<string, any> = {
                         ],
                         "policies": [
                           "backoff:RATE_LIMIT__SERVER_BUSY?localip=192.0.2.1&remoteip=198.51.100.7"
-                        ]
+                        ],
+                        "outcome": "deferred",
+                        "provider": "unknown"
+                      },
+                      {
+                        "class": null,
+                        "fields": [],
+                        "actions": [],
+                        "policies": [],
+                        "outcome": "delivered",
+                        "provider": "google"
                       }
                     ]
                   }

@@ -206,11 +206,13 @@ export class BackoffEngine {
       if (this.#counts.size + this.#shares.size >= MAX_KEYS) return undefined;
       this.#shares.set(key, (windows = this.#shareWindows.map(({ windowMs, triggers }) => new SlidingCounts(windowMs, triggers.length + 1))));
     }
-    this.#shareWindows.forEach(({ windowMs }, index) => {
-      if (now - event.time < windowMs) windows[index]!.add(event.time, 0);
-    });
+    for (let index = 0; index < windows.length; index++) {
+      if (now - event.time < this.#shareWindows[index]!.windowMs) windows[index]!.add(event.time, 0);
+    }
+    const counted = cls === null ? undefined : this.#sharesOf.get(cls);
+    if (!counted) return undefined;
     let fired: Fired | undefined;
-    for (const { window, column, trigger } of (cls === null ? undefined : this.#sharesOf.get(cls)) ?? []) {
+    for (const { window, column, trigger } of counted) {
       const counts = windows[window]!;
       if (now - event.time >= trigger.windowMs || !counts.add(event.time, column) || fired) continue;
       const attempts = counts.count(0, now);
