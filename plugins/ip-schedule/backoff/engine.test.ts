@@ -49,9 +49,10 @@ test('the event reaching the threshold within the window applies the policy, sco
 test('counts start over when the window has passed, and are kept apart per field values', () => {
   const counter = engine();
   assert.equal(counter.record([busy, busy], rate(2), T0).apply, []);
-  assert.equal(counter.record([busy], rate(1), T0 + 10_000).apply, [], 'the window of 10 s passed: this is the first of a new one');
-  assert.equal(counter.record([{ ...busy, localip: '192.0.2.2' }, { ...busy, grouping: '&yahoo' }], rate(2), T0 + 10_001).apply, []);
-  assert.is(counter.record([busy, busy], rate(2), T0 + 10_002).apply.length, 1);
+  // A count covers the window and at most an eighth of one before it: 11.25 s here
+  assert.equal(counter.record([busy], rate(1), T0 + 11_250).apply, [], 'the window of 10 s passed: this is the first of a new one');
+  assert.equal(counter.record([{ ...busy, localip: '192.0.2.2' }, { ...busy, grouping: '&yahoo' }], rate(2), T0 + 11_251).apply, []);
+  assert.is(counter.record([busy, busy], rate(2), T0 + 11_252).apply.length, 1);
 });
 
 test('an event lacking one of the class\'s fields is classified but not counted; classes without a row count nothing', () => {
@@ -144,8 +145,8 @@ test('a group\'s share of the attempts from one local IP to one provider trigger
   const counter = engine(undefined, shareTriggers({ triggers: {} }));
   const ok: Event = { localip: '192.0.2.1', remotemx: 'gmail-smtp-in.l.google.com', outcome: 'delivered' };
   const blocked: Event = { ...ok, message: '550 blocked', outcome: 'bounced', tenantid: 't1', grouping: '&gmail' };
-  // 189 deliveries spread over 12 minutes, then 10 blocks (5.03 % of 199): short of 200 attempts, nothing
-  const deliveries = Array.from({ length: 189 }, (_, i) => ({ ...ok, time: T0 - 720_000 + i * 3800 }));
+  // 189 deliveries spread over the last 14 minutes, then 10 blocks (5.03 % of 199): short of 200 attempts, nothing
+  const deliveries = Array.from({ length: 189 }, (_, i) => ({ ...ok, time: T0 - 840_000 + i * 4000 }));
   const first = counter.record([...deliveries, ...Array.from({ length: 10 }, () => blocked)], [...deliveries.map(() => null), ...Array.from({ length: 10 }, () => 'SENDER_REPUTATION__DOMAIN')], T0);
   assert.equal(first.apply, []);
   // The 200th attempt is the 11th block: 5.5 %

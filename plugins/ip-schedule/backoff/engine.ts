@@ -71,7 +71,7 @@ export interface EngineOptions {
 /** Counts of passed windows are swept at most this often */
 const SWEEP_MS = 10_000;
 /**
- * Most keys counted at once, (class, values) and (local IP, provider) together: memory stays bounded (about 400 bytes
+ * Most keys counted at once, (class, values) and (local IP, provider) together: memory stays bounded (about 550 bytes
  * a key) even when events carry ever-new values; past it, events of keys not yet counted are not counted until a
  * sweep makes room
  */
