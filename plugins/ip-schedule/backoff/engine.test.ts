@@ -128,6 +128,9 @@ test('an event counts at its own time: late ones inside the window count, ones o
   const old = fresh.record([{ ...busy, time: T0 - 61_000 }, { ...busy, time: T0 - 61_000 }, { ...busy, time: T0 - 61_000 }], rate(3), T0);
   assert.equal(old.apply, []);
   assert.is(fresh.counting, 0, 'not even a key');
+  const sharing = engine(undefined, shareTriggers({ triggers: {} }));
+  sharing.record([{ ...busy, time: T0 - 16 * 60_000 }], rate(1), T0);
+  assert.is(sharing.counting, 0, 'older than the share windows of 15 min: not even a key per local IP and provider');
   // Older than the class's window only: not counted toward it
   assert.equal(fresh.record([{ ...busy, time: T0 - 11_000 }, { ...busy, time: T0 - 11_000 }, busy], rate(3), T0).apply, []);
 });

@@ -188,7 +188,6 @@ export class BackoffEngine {
 
   /** Counts the event toward its class's threshold: the class's counts for these values, unless it counted nowhere */
   #countClass(policy: ClassPolicy, id: string, time: number, now: number): SlidingCounts | undefined {
-    if (now - time >= policy.windowMs) return undefined;
     let counts = this.#counts.get(id);
     if (!counts) {
       if (this.#counts.size + this.#shares.size >= MAX_KEYS) return undefined;
