@@ -160,9 +160,13 @@ test('a group\'s share of the attempts from one local IP to one provider trigger
   assert.equal(apply[0]!.reason!.trigger, { kind: 'share', threshold: 0.05, window: 900, observed: 11 / 200, attempts: 200, minAttempts: 200, group: 'reputation' });
   assert.is(apply[0]!.reason!.events, 11);
   assert.is((apply[0]!.object as any).properties.reason, 'reputation: 5.5% of 200 attempts in 900s (>= 5% of >= 200), 192.0.2.1 to google');
+  // Having applied it, the trigger judges anew over at least 200 fresh attempts: 12 more blocks (12 of 212 over the
+  // whole window, 5.7 %) are 12 of 12 fresh ones, short of 200
+  const again = counter.record(Array.from({ length: 12 }, () => blocked), Array.from({ length: 12 }, () => 'SENDER_REPUTATION__DOMAIN'), T0 + 2);
+  assert.equal(again.apply, []);
   // The same share to another provider, or from another IP, is counted apart
-  const other = counter.record(Array.from({ length: 10 }, () => ({ ...blocked, remotemx: 'mta5.am0.yahoodns.net' })), Array.from({ length: 10 }, () => 'SENDER_REPUTATION__DOMAIN'), T0 + 2);
-  assert.equal(other.apply, [], 'yahoo has 10 attempts (all blocked), not 200');
+  const other = counter.record(Array.from({ length: 7 }, () => ({ ...blocked, remotemx: 'mta5.am0.yahoodns.net' })), Array.from({ length: 7 }, () => 'SENDER_REPUTATION__DOMAIN'), T0 + 3);
+  assert.equal(other.apply, [], 'yahoo has 7 attempts (all blocked), not 200');
 });
 
 test('a class can be given its own share trigger, and a group\'s can be changed or turned off', () => {

@@ -77,6 +77,9 @@ const SWEEP_MS = 10_000;
  */
 export const MAX_KEYS = 200_000;
 
+/** Characters of a reason's sample reply kept */
+const MAX_SAMPLE = 1000;
+
 /** Id of the policy of a class for the given field values: readable, and unambiguous whatever the values hold */
 export function backoffId(cls: string, fields: readonly string[], values: readonly string[]): string {
   return `backoff:${cls}?${fields.map((field, index) => `${field}=${encodeURIComponent(values[index]!)}`).join('&')}`;
@@ -98,7 +101,10 @@ export function shortReason(reason: Reason): string {
     : `${trigger.group ?? reason.class}: ${percent(trigger.observed)} of ${trigger.attempts} attempts in ${trigger.window}s (>= ${percent(trigger.threshold)} of >= ${trigger.minAttempts}), ${scope}`;
 }
 
-/** The triggers of one share window, counted per (local IP, provider): column 0 the attempts, then one per trigger */
+/**
+ * The triggers of one share window, counted per (local IP, provider): two columns per trigger, its attempts and its
+ * events (a trigger's own attempts, so that once it has applied a policy it judges anew over fresh attempts)
+ */
 interface ShareWindow {
   windowMs: number;
   triggers: readonly ShareTrigger[];
@@ -133,7 +139,7 @@ export class BackoffEngine {
     for (const trigger of options.shares) byWindow.set(trigger.windowMs, [...byWindow.get(trigger.windowMs) ?? [], trigger]);
     this.#shareWindows = [...byWindow].map(([windowMs, triggers]) => ({ windowMs, triggers }));
     this.#shareWindows.forEach(({ triggers }, window) => triggers.forEach((trigger, index) => {
-      for (const cls of trigger.classes) this.#sharesOf.set(cls, [...this.#sharesOf.get(cls) ?? [], { window, column: index + 1, trigger }]);
+      for (const cls of trigger.classes) this.#sharesOf.set(cls, [...this.#sharesOf.get(cls) ?? [], { window, column: 2 * index + 1, trigger }]);
     }));
     this.#maxWindowMs = Math.max(0, ...[...table.values()].map((p) => p.windowMs), ...options.shares.map((t) => t.windowMs));
   }
@@ -176,9 +182,9 @@ export class BackoffEngine {
         : share;
       if (!fired) return answer;
       const applied = this.#apply(policy, id, values, now, this.#reason(event, cls!, provider, fired, now));
-      // Both triggers start again: neither re-applies the policy with the events that just applied it
+      // Both triggers start again: neither re-applies the policy with the events (or attempts) that just applied it
       counts?.reset(0, now);
-      share?.counts.reset(share.column, now);
+      if (share) for (const column of [share.column - 1, share.column]) share.counts.reset(column, now);
       apply.set(id, applied);
       answer.policies.push(id);
       return answer;
@@ -203,10 +209,12 @@ export class BackoffEngine {
     let windows = this.#shares.get(key);
     if (!windows) {
       if (this.#counts.size + this.#shares.size >= MAX_KEYS) return undefined;
-      this.#shares.set(key, (windows = this.#shareWindows.map(({ windowMs, triggers }) => new SlidingCounts(windowMs, triggers.length + 1))));
+      this.#shares.set(key, (windows = this.#shareWindows.map(({ windowMs, triggers }) => new SlidingCounts(windowMs, 2 * triggers.length))));
     }
     for (let index = 0; index < windows.length; index++) {
-      if (now - event.time < this.#shareWindows[index]!.windowMs) windows[index]!.add(event.time, 0);
+      const { windowMs, triggers } = this.#shareWindows[index]!;
+      if (now - event.time >= windowMs) continue;
+      for (let trigger = 0; trigger < triggers.length; trigger++) windows[index]!.add(event.time, 2 * trigger);
     }
     const counted = cls === null ? undefined : this.#sharesOf.get(cls);
     if (!counted) return undefined;
@@ -214,7 +222,7 @@ export class BackoffEngine {
     for (const { window, column, trigger } of counted) {
       const counts = windows[window]!;
       if (now - event.time >= trigger.windowMs || !counts.add(event.time, column) || fired) continue;
-      const attempts = counts.count(0, now);
+      const attempts = counts.count(column - 1, now);
       if (attempts < trigger.minAttempts) continue;
       const observed = counts.count(column, now) / attempts;
       if (observed < trigger.threshold) continue;
@@ -230,7 +238,8 @@ export class BackoffEngine {
   /** The reason of a policy `fired` applied, `event` being the one that reached the threshold */
   #reason(event: BackoffEvent, cls: string, provider: string, fired: Fired, now: number): Omit<Reason, 'level'> {
     const { first, last } = fired.counts.span(fired.column, now);
-    const sample = event.message ?? '';
+    // One reply is enough to recognise it, and reasons are stored with every policy
+    const sample = (event.message ?? '').slice(0, MAX_SAMPLE);
     const explained = this.#options.explain?.(sample);
     const decidedBy = explained?.label !== cls ? undefined : explained.rule !== undefined ? { rule: explained.rule } : { model: 'backoff' as const, probability: explained.probability };
     return {
