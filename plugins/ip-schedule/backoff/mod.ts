@@ -12,7 +12,7 @@
 import type { AppliedPolicy, Handler, HandlerRequest, ReplyClassifier, ScheduleStore, StoreChange } from '../../../runtime/mod.ts';
 import type { BackoffEngine, BackoffEvent, Outcome } from './engine.ts';
 import { errors } from '../errors.ts';
-export { BackoffEngine, type Reason } from './engine.ts';
+export { BackoffEngine } from './engine.ts';
 export { Providers } from './providers.ts';
 export { BackoffConfig, policyTable, shareTriggers } from './table.ts';
 
