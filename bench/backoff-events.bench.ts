@@ -5,7 +5,11 @@
  * classifier's cache and nothing else), so the ratio is what counting and applying policies cost. Replies are 2,000
  * realistic ones (phrasing templates expanded with seeded slot values), classified once before: as an MTA reports
  * them, the same replies recur, so both figures are of cache hits. Context: 64 local IPs, 256 remote IPs, 5 groupings,
- * 10 tenants and 50 jobs, so policies are applied and escalated (and stored) as the run goes. Goal: 50,000 events/s.
+ * 10 tenants and 50 jobs, so policies are applied and escalated (and stored) as the run goes. A third measurement
+ * sends the same failures with what issue 21 added: each event's `remotemx` (real MX names of 12 providers and 40
+ * unknown domains, so providers are mapped and share triggers count per local IP and provider), a `time` within the
+ * last 10 minutes, and one delivered attempt (no message) for every four failures; a fourth sends nine deliveries for
+ * every failure, closer to an MTA reporting every attempt. Goal: 50,000 events/s.
  *
  * Run: `npm run bench backoff-events` (BENCH_SECONDS sets each measurement's length)
  */
@@ -51,6 +55,19 @@ if (servers) {
     tenantid: `t${Math.floor(rng.next() * 10)}`, jobid: `j${Math.floor(rng.next() * 50)}`, recipientdomain: 'example.com',
   })));
   const eventBodies = batches.map((events) => JSON.stringify({ events }));
+  const mx = [
+    'gmail-smtp-in.l.google.com', 'hotmail-com.olc.protection.outlook.com', 'contoso-com.mail.protection.outlook.com', 'mta7.am0.yahoodns.net',
+    'mx01.mail.icloud.com', 'mx00.gmx.net', 'smtp-in.orange.fr', 'mx2c1.comcast.net', 'mx.yandex.ru', 'mxs.mail.ru', 'mx3.qq.com', 'mx00.t-online.de',
+    ...Array.from({ length: 40 }, (_, i) => `mx${i % 3}.mail.domain${i}.example.co.uk`),
+  ];
+  const started = Date.now();
+  /** The batches with MX and time, every event of which `delivered(i)` picks a delivery */
+  const timedBodies = (delivered: (i: number) => boolean) => batches.map((events) => JSON.stringify({
+    events: events.map((event, i) => ({
+      ...(delivered(i) ? { localip: event.localip, remoteip: event.remoteip, grouping: event.grouping, outcome: 'delivered' } : event),
+      remotemx: pick(mx), time: new Date(started - Math.floor(rng.next() * 600_000)).toISOString(),
+    })),
+  }));
   const replyBodies = batches.map((events) => JSON.stringify({ messages: events.map((e) => e.message) }));
   // Classify every reply once: both figures are then of the cache, as in steady operation
   const warm = await fetch(`${capstan}/v1/backoff`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: replies }) });
@@ -59,6 +76,8 @@ if (servers) {
   const rotating = (path: string, bodies: string[]): Request => ({ method: 'POST', path, setupRequest: (request: Request) => ({ ...request, body: bodies[turn++ % bodies.length] }) });
   const classify = await load(capstan, { connections: 4, strict: true, requests: [rotating('/v1/backoff', replyBodies)] });
   const events = await load(capstan, { connections: 4, strict: true, requests: [rotating('/v1/backoff/events', eventBodies)] });
+  const providers = await load(capstan, { connections: 4, strict: true, requests: [rotating('/v1/backoff/events', timedBodies((i) => i % 5 === 4))] });
+  const mostlyDelivered = await load(capstan, { connections: 4, strict: true, requests: [rotating('/v1/backoff/events', timedBodies((i) => i % 10 !== 0))] });
   const applied = await (await fetch(`${capstan}/v1/policies`)).json() as { policies: unknown[]; suspends: unknown[] };
   servers.stop();
 
@@ -66,5 +85,7 @@ if (servers) {
   console.log(`HTTP, batches of ${BATCH.toLocaleString('en')} at 4 connections; servers in one process, load generator in another`);
   row('/v1/backoff, the same replies (baseline)', `${Math.round(classify.rps * BATCH)} replies/s`, latency(classify));
   row('/v1/backoff/events', `${Math.round(events.rps * BATCH)} events/s`, `${latency(events)}   ×${(events.rps / classify.rps).toFixed(2)} the baseline (goal 50,000 events/s)`);
+  row('  with MX (providers), time, 20 % delivered', `${Math.round(providers.rps * BATCH)} events/s`, `${latency(providers)}   ×${(providers.rps / classify.rps).toFixed(2)} the baseline (goal 50,000 events/s)`);
+  row('  with MX (providers), time, 90 % delivered', `${Math.round(mostlyDelivered.rps * BATCH)} events/s`, `${latency(mostlyDelivered)}   ×${(mostlyDelivered.rps / classify.rps).toFixed(2)} the baseline`);
   row('policies and suspensions in force at the end', `${applied.policies.length + applied.suspends.length}`);
 }

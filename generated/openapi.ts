@@ -1057,6 +1057,133 @@ export const documents: Record<string, any> = {
             }
           }
         },
+        "BackoffClassGroup": {
+          "type": "string",
+          "description": "A group of backoff classes whose share of attempts from one local IP to one provider can trigger backoff.",
+          "x-const": "BACKOFF_CLASS_GROUPS",
+          "enum": [
+            "reputation",
+            "rate_limit",
+            "authentication",
+            "content"
+          ],
+          "x-table": {
+            "const": "BACKOFF_GROUP_TABLE",
+            "row": {
+              "$ref": "#/components/schemas/BackoffClassGroupData"
+            },
+            "rows": {
+              "reputation": {
+                "description": "IP and domain reputation, block lists, infrastructure blocks",
+                "classes": [
+                  "GENERIC_BLOCK",
+                  "INFRASTRUCTURE_BLOCK",
+                  "SENDER_REPUTATION__DOMAIN",
+                  "SENDER_REPUTATION__SENDER_ADDRESS"
+                ],
+                "share": {
+                  "threshold": 0.05,
+                  "minAttempts": 200,
+                  "window": 900
+                }
+              },
+              "rate_limit": {
+                "description": "Rate, concurrency and busy-server limits",
+                "classes": [
+                  "CONCURRENCY_LIMIT",
+                  "RATE_LIMIT__DOMAIN_RATE_LIMIT",
+                  "RATE_LIMIT__GENERAL",
+                  "RATE_LIMIT__IP_RATE_LIMIT",
+                  "RATE_LIMIT__RECIPIENT_LIMIT",
+                  "RATE_LIMIT__SERVER_BUSY",
+                  "RATE_LIMIT__URL_DOMAIN"
+                ],
+                "share": {
+                  "threshold": 0.1,
+                  "minAttempts": 200,
+                  "window": 900
+                }
+              },
+              "authentication": {
+                "description": "SPF, DKIM and DMARC failures",
+                "classes": [
+                  "AUTHENTICATION_ERROR",
+                  "POLICY_VIOLATION_SPF_DMARC__DKIM_FAIL",
+                  "POLICY_VIOLATION_SPF_DMARC__SPF_OR_DMARC_FAIL"
+                ],
+                "share": {
+                  "threshold": 0.05,
+                  "minAttempts": 200,
+                  "window": 900
+                }
+              },
+              "content": {
+                "description": "Content rejected as spam, virus or otherwise",
+                "classes": [
+                  "CONTENT_REJECTED_OTHER",
+                  "CONTENT_REJECTED_SPAM",
+                  "CONTENT_REJECTED_VIRUS"
+                ],
+                "share": {
+                  "threshold": 0.05,
+                  "minAttempts": 200,
+                  "window": 900
+                }
+              }
+            }
+          }
+        },
+        "BackoffShare": {
+          "type": "object",
+          "description": "A share trigger: at least `threshold` (a fraction) of at least `minAttempts` attempts from one local IP to one provider within `window` seconds.",
+          "required": [
+            "threshold",
+            "minAttempts",
+            "window"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "threshold": {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 1
+            },
+            "minAttempts": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "window": {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 86400
+            }
+          }
+        },
+        "BackoffClassGroupData": {
+          "type": "object",
+          "description": "One row of `BackoffClassGroup`'s `x-table`.",
+          "required": [
+            "description",
+            "classes",
+            "share"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "description": {
+              "type": "string"
+            },
+            "classes": {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "$ref": "#/components/schemas/BackoffClass"
+              }
+            },
+            "share": {
+              "$ref": "#/components/schemas/BackoffShare"
+            }
+          }
+        },
         "BackoffField": {
           "type": "string",
           "description": "Lower-case queue-policy field the actions apply to",
@@ -2221,8 +2348,8 @@ export const documents: Record<string, any> = {
           "tags": [
             "policies"
           ],
-          "summary": "Report failed delivery attempts; apply backoff policies",
-          "description": "The MTA reports failed delivery attempts in batches: each event is the reply text and whatever context it has (`localip`, `remoteip`, `remotemx`, `recipientdomain`, `grouping`, `tenantid`, `jobid`, `transportid`). Each reply is classified with the backoff model through the bounce-classifier's cache, and counted per class and per the values of that class's `fields` (an event lacking one of them is classified but not counted). A count reaching the class's threshold within its window applies a `BACKOFF` policy (`rate`, `concurrency`) or suspension scoped by those values, with a TTL; reaching it again while that is in force escalates it. Applied policies are stored (they survive a restart and reach every host sharing the store), go out on the feed, lapse with a `DELETE` and appear in `GET /v1/policies`. The answer gives, in input order, each event's class, the class's fields and actions, and the ids of the policies and suspensions the event triggered. The per-class table and its defaults are in docs/policy-feed.md. Needs the bounce-classifier plugin (501 without it).",
+          "summary": "Report delivery attempts; apply backoff policies",
+          "description": "The MTA reports delivery attempts in batches: each event is the reply text and whatever context it has (`localip`, `remoteip`, `remotemx`, `recipientdomain`, `grouping`, `tenantid`, `jobid`, `transportid`), and optionally its `time` (default: when received) and `outcome` (default from the reply code; a `delivered` event needs no message). Each event maps to a mailbox provider (`remotemx` by the provider table's MX suffixes, else `recipientdomain`, else the registrable domain). Each failure's reply is classified with the backoff model through the bounce-classifier's cache, and counted at its own time per class and per the values of that class's `fields` (an event lacking one of them is classified but not counted); every attempt is also counted per local IP and provider. A count reaching the class's threshold within its window, or the share of a class group (or class) of the attempts from one local IP to one provider reaching its threshold, applies a `BACKOFF` policy (`rate`, `concurrency`) or suspension scoped by the class's fields, with a TTL, its provider and a short reason in `properties`; reaching it again while that is in force escalates it. An event older than every window counts nowhere. Applied policies are stored with their reason (they survive a restart and reach every host sharing the store), go out on the feed, lapse with a `DELETE` and appear in `GET /v1/policies` and `GET /v1/policies/{id}`. The answer gives, in input order, each event's class (null for a delivered one), the class's fields and actions, the ids of the policies and suspensions the event triggered, its outcome and its provider. The tables and defaults are in docs/policy-feed.md. Needs the bounce-classifier plugin (501 without it).",
           "requestBody": {
             "required": true,
             "content": {
@@ -2237,6 +2364,13 @@ export const documents: Record<string, any> = {
                       "localip": "192.0.2.1",
                       "remoteip": "198.51.100.7",
                       "grouping": "&gmail"
+                    },
+                    {
+                      "outcome": "delivered",
+                      "localip": "192.0.2.1",
+                      "remotemx": "gmail-smtp-in.l.google.com",
+                      "grouping": "&gmail",
+                      "time": "2026-11-23T10:14:58Z"
                     }
                   ]
                 }
@@ -2265,7 +2399,17 @@ export const documents: Record<string, any> = {
                         ],
                         "policies": [
                           "backoff:RATE_LIMIT__SERVER_BUSY?localip=192.0.2.1&remoteip=198.51.100.7"
-                        ]
+                        ],
+                        "outcome": "deferred",
+                        "provider": "unknown"
+                      },
+                      {
+                        "class": null,
+                        "fields": [],
+                        "actions": [],
+                        "policies": [],
+                        "outcome": "delivered",
+                        "provider": "google"
                       }
                     ]
                   }
@@ -2357,6 +2501,104 @@ export const documents: Record<string, any> = {
             },
             "401": {
               "$ref": "#/components/responses/Unauthorized"
+            }
+          }
+        }
+      },
+      "/v1/policies/{id}": {
+        "get": {
+          "operationId": "getPolicy",
+          "tags": [
+            "policies"
+          ],
+          "summary": "One policy or suspension in force, with why it applies",
+          "description": "The policy or suspension with this id (URL-encoded in the path: `backoff%3ARATE_LIMIT__GENERAL%3Flocalip%3D…`) exactly as the feed sends it, under `policy` or `suspend` as in the feed's `CREATE`, plus `reason` for a backoff policy: the class, the provider, what decided the class (a rule of the model, or the model), the trigger (`count` or `share`, its threshold and window and what was observed), the events counted, the first and last of them, and one of their replies with the addresses masked. A warm-up policy carries no `reason`. An id not in force answers 404.",
+          "parameters": [
+            {
+              "name": "id",
+              "in": "path",
+              "required": true,
+              "description": "The policy's or suspension's id, URL-encoded.",
+              "schema": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 4096
+              }
+            }
+          ],
+          "responses": {
+            "200": {
+              "description": "The policy or suspension and its reason",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/PolicyExplained"
+                  },
+                  "example": {
+                    "policy": {
+                      "id": "backoff:RATE_LIMIT__IP_RATE_LIMIT?localip=192.0.2.1&grouping=%26gmail",
+                      "type": "BACKOFF",
+                      "fields": [
+                        "LOCALIP",
+                        "GROUPING"
+                      ],
+                      "if": {
+                        "localip": "192.0.2.1",
+                        "grouping": "&gmail"
+                      },
+                      "then": {
+                        "rate": {
+                          "count": 60,
+                          "interval": 60,
+                          "algorithm": "TOKENBUCKET"
+                        },
+                        "tag": "RATE_LIMIT__IP_RATE_LIMIT",
+                        "properties": {
+                          "provider": "google",
+                          "reason": "RATE_LIMIT__IP_RATE_LIMIT: 12% of 250 attempts in 900 s (share >= 10% of >= 200)"
+                        }
+                      },
+                      "ttl": 600
+                    },
+                    "reason": {
+                      "class": "RATE_LIMIT__IP_RATE_LIMIT",
+                      "provider": "google",
+                      "localip": "192.0.2.1",
+                      "decidedBy": {
+                        "rule": "backoff-rate-limit-ip"
+                      },
+                      "trigger": {
+                        "kind": "share",
+                        "threshold": 0.1,
+                        "window": 900,
+                        "observed": 0.12,
+                        "attempts": 250,
+                        "minAttempts": 200
+                      },
+                      "events": 30,
+                      "first": "2026-11-23T10:02:11.000Z",
+                      "last": "2026-11-23T10:14:58.000Z",
+                      "sample": "421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited. ***@gmail.com"
+                    }
+                  }
+                }
+              }
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "404": {
+              "description": "No policy or suspension with this id is in force.",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Error"
+                  },
+                  "example": {
+                    "error": "Policy \"backoff:RATE_LIMIT__GENERAL?localip=192.0.2.9&grouping=%26gmail\" not found"
+                  }
+                }
+              }
             }
           }
         }
@@ -3651,18 +3893,607 @@ export const documents: Record<string, any> = {
             }
           ]
         },
+        "Provider": {
+          "type": "string",
+          "description": "A mailbox provider of the built-in table; an event of none of them is named by its registrable domain.",
+          "x-const": "PROVIDERS",
+          "enum": [
+            "google",
+            "microsoft",
+            "microsoft-365",
+            "yahoo",
+            "apple",
+            "united-internet",
+            "orange",
+            "comcast",
+            "att",
+            "yandex",
+            "mailru",
+            "tencent",
+            "netease",
+            "zoho",
+            "proton",
+            "fastmail",
+            "free",
+            "italiaonline",
+            "t-online",
+            "seznam",
+            "laposte",
+            "sfr",
+            "naver",
+            "mimecast",
+            "proofpoint"
+          ],
+          "x-table": {
+            "const": "PROVIDER_TABLE",
+            "row": {
+              "$ref": "#/components/schemas/ProviderData"
+            },
+            "rows": {
+              "google": {
+                "name": "Google (Gmail, Google Workspace)",
+                "mx": [
+                  "google.com",
+                  "googlemail.com"
+                ],
+                "domains": [
+                  "gmail.com",
+                  "googlemail.com"
+                ],
+                "source": "https://support.google.com/a/answer/174125"
+              },
+              "microsoft": {
+                "name": "Microsoft consumer (Outlook.com, Hotmail, Live, MSN)",
+                "mx": [
+                  "olc.protection.outlook.com",
+                  "hotmail.com",
+                  "outlook.com"
+                ],
+                "domains": [
+                  "outlook.com",
+                  "hotmail.com",
+                  "live.com",
+                  "msn.com",
+                  "hotmail.co.uk",
+                  "hotmail.fr",
+                  "hotmail.de",
+                  "hotmail.it",
+                  "hotmail.es",
+                  "live.co.uk",
+                  "live.fr",
+                  "live.de",
+                  "outlook.de",
+                  "outlook.fr"
+                ],
+                "source": "https://sendersupport.olc.protection.outlook.com/pm/"
+              },
+              "microsoft-365": {
+                "name": "Microsoft 365 (Exchange Online)",
+                "mx": [
+                  "mail.protection.outlook.com",
+                  "mx.microsoft"
+                ],
+                "domains": [],
+                "source": "https://learn.microsoft.com/en-us/microsoft-365/enterprise/external-domain-name-system-records"
+              },
+              "yahoo": {
+                "name": "Yahoo and AOL",
+                "mx": [
+                  "yahoodns.net",
+                  "yahoo.com",
+                  "aol.com"
+                ],
+                "domains": [
+                  "yahoo.com",
+                  "ymail.com",
+                  "rocketmail.com",
+                  "yahoo.co.uk",
+                  "yahoo.fr",
+                  "yahoo.de",
+                  "yahoo.it",
+                  "yahoo.es",
+                  "yahoo.ca",
+                  "yahoo.com.br",
+                  "aol.com",
+                  "aim.com",
+                  "verizon.net"
+                ],
+                "source": "https://senders.yahooinc.com/best-practices/"
+              },
+              "apple": {
+                "name": "Apple iCloud Mail",
+                "mx": [
+                  "mail.icloud.com"
+                ],
+                "domains": [
+                  "icloud.com",
+                  "me.com",
+                  "mac.com"
+                ],
+                "source": "https://support.apple.com/en-us/102525"
+              },
+              "united-internet": {
+                "name": "GMX, WEB.DE, mail.com, 1&1 and IONOS (United Internet)",
+                "mx": [
+                  "gmx.net",
+                  "gmx.com",
+                  "web.de",
+                  "mail.com",
+                  "kundenserver.de",
+                  "ionos.de",
+                  "ionos.com"
+                ],
+                "domains": [
+                  "gmx.de",
+                  "gmx.net",
+                  "gmx.at",
+                  "gmx.ch",
+                  "gmx.com",
+                  "gmx.fr",
+                  "web.de",
+                  "mail.com",
+                  "email.com",
+                  "online.de",
+                  "1und1.de"
+                ],
+                "source": "https://postmaster.gmx.net/en/"
+              },
+              "orange": {
+                "name": "Orange (France)",
+                "mx": [
+                  "orange.fr",
+                  "wanadoo.fr"
+                ],
+                "domains": [
+                  "orange.fr",
+                  "wanadoo.fr"
+                ],
+                "source": "https://postmaster.orange.fr/"
+              },
+              "comcast": {
+                "name": "Comcast Xfinity",
+                "mx": [
+                  "comcast.net"
+                ],
+                "domains": [
+                  "comcast.net"
+                ],
+                "source": "https://postmaster.comcast.net/"
+              },
+              "att": {
+                "name": "AT&T (att.net, SBC Global, BellSouth)",
+                "mx": [
+                  "prodigy.net",
+                  "att.net"
+                ],
+                "domains": [
+                  "att.net",
+                  "sbcglobal.net",
+                  "bellsouth.net",
+                  "pacbell.net",
+                  "swbell.net",
+                  "ameritech.net",
+                  "flash.net",
+                  "prodigy.net",
+                  "snet.net",
+                  "wans.net",
+                  "nvbell.net"
+                ],
+                "source": "http://www.att.com/esupport/postmaster/"
+              },
+              "yandex": {
+                "name": "Yandex Mail and Yandex 360",
+                "mx": [
+                  "yandex.ru",
+                  "yandex.net"
+                ],
+                "domains": [
+                  "yandex.ru",
+                  "yandex.com",
+                  "ya.ru",
+                  "yandex.by",
+                  "yandex.kz",
+                  "yandex.ua",
+                  "narod.ru"
+                ],
+                "source": "https://yandex.com/support/yandex-360/business/admin/en/mail/configuration"
+              },
+              "mailru": {
+                "name": "Mail.ru (VK)",
+                "mx": [
+                  "mail.ru"
+                ],
+                "domains": [
+                  "mail.ru",
+                  "bk.ru",
+                  "inbox.ru",
+                  "list.ru",
+                  "internet.ru"
+                ],
+                "source": "https://postmaster.mail.ru/"
+              },
+              "tencent": {
+                "name": "QQ Mail and Tencent Exmail",
+                "mx": [
+                  "qq.com"
+                ],
+                "domains": [
+                  "qq.com",
+                  "foxmail.com",
+                  "vip.qq.com"
+                ],
+                "source": "https://service.exmail.qq.com/"
+              },
+              "netease": {
+                "name": "NetEase Mail (163, 126, yeah.net, NetEase enterprise mail)",
+                "mx": [
+                  "netease.com",
+                  "163.com",
+                  "126.net"
+                ],
+                "domains": [
+                  "163.com",
+                  "126.com",
+                  "yeah.net",
+                  "vip.163.com",
+                  "188.com"
+                ],
+                "source": "https://qiye.163.com/help/"
+              },
+              "zoho": {
+                "name": "Zoho Mail",
+                "mx": [
+                  "zoho.com",
+                  "zoho.eu",
+                  "zoho.in",
+                  "zoho.com.au",
+                  "zoho.jp",
+                  "zohomail.com"
+                ],
+                "domains": [
+                  "zohomail.com",
+                  "zoho.com",
+                  "zohomail.eu",
+                  "zohomail.in"
+                ],
+                "source": "https://www.zoho.com/mail/help/adminconsole/configure-email-delivery.html"
+              },
+              "proton": {
+                "name": "Proton Mail",
+                "mx": [
+                  "protonmail.ch"
+                ],
+                "domains": [
+                  "proton.me",
+                  "protonmail.com",
+                  "protonmail.ch",
+                  "pm.me"
+                ],
+                "source": "https://proton.me/support/custom-domain"
+              },
+              "fastmail": {
+                "name": "Fastmail",
+                "mx": [
+                  "messagingengine.com"
+                ],
+                "domains": [
+                  "fastmail.com",
+                  "fastmail.fm",
+                  "fastmail.net",
+                  "fastmail.org",
+                  "fastmail.co.uk"
+                ],
+                "source": "https://www.fastmail.help/hc/en-us/articles/360060591153-Manual-DNS-configuration"
+              },
+              "free": {
+                "name": "Free (France)",
+                "mx": [
+                  "free.fr"
+                ],
+                "domains": [
+                  "free.fr",
+                  "aliceadsl.fr",
+                  "libertysurf.fr"
+                ],
+                "source": "https://postmaster.free.fr/"
+              },
+              "italiaonline": {
+                "name": "Italiaonline (Libero, Virgilio, IOL)",
+                "mx": [
+                  "libero.it",
+                  "iol.it",
+                  "virgilio.it"
+                ],
+                "domains": [
+                  "libero.it",
+                  "virgilio.it",
+                  "iol.it",
+                  "inwind.it",
+                  "blu.it",
+                  "giallo.it"
+                ],
+                "source": "https://aiuto.libero.it/"
+              },
+              "t-online": {
+                "name": "Telekom T-Online",
+                "mx": [
+                  "t-online.de"
+                ],
+                "domains": [
+                  "t-online.de",
+                  "magenta.de"
+                ],
+                "source": "https://postmaster.t-online.de/"
+              },
+              "seznam": {
+                "name": "Seznam.cz",
+                "mx": [
+                  "seznam.cz"
+                ],
+                "domains": [
+                  "seznam.cz",
+                  "email.cz",
+                  "post.cz",
+                  "spoluzaci.cz"
+                ],
+                "source": "https://postmaster.seznam.cz/"
+              },
+              "laposte": {
+                "name": "La Poste (laposte.net)",
+                "mx": [
+                  "laposte.net"
+                ],
+                "domains": [
+                  "laposte.net"
+                ],
+                "source": "https://www.laposte.net/"
+              },
+              "sfr": {
+                "name": "SFR (France)",
+                "mx": [
+                  "sfr.fr"
+                ],
+                "domains": [
+                  "sfr.fr",
+                  "neuf.fr",
+                  "cegetel.net",
+                  "club-internet.fr"
+                ],
+                "source": "https://assistance.sfr.fr/"
+              },
+              "naver": {
+                "name": "Naver Mail",
+                "mx": [
+                  "naver.com"
+                ],
+                "domains": [
+                  "naver.com"
+                ],
+                "source": "https://help.naver.com/"
+              },
+              "mimecast": {
+                "name": "Mimecast (inbound gateway)",
+                "mx": [
+                  "mimecast.com",
+                  "mimecast.co.za",
+                  "mimecast-offshore.com"
+                ],
+                "domains": [],
+                "source": "https://www.spamresource.com/2024/02/isp-deliverability-guide-mimecast.html"
+              },
+              "proofpoint": {
+                "name": "Proofpoint (inbound gateway)",
+                "mx": [
+                  "pphosted.com",
+                  "ppe-hosted.com"
+                ],
+                "domains": [],
+                "source": "https://help.proofpoint.com/"
+              }
+            }
+          }
+        },
+        "ProviderData": {
+          "type": "object",
+          "description": "One row of the provider table.",
+          "required": [
+            "name",
+            "mx",
+            "domains",
+            "source"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "name": {
+              "type": "string",
+              "minLength": 1
+            },
+            "mx": {
+              "type": "array",
+              "description": "MX host suffixes, lower case, matched on whole labels (`google.com` matches `aspmx.l.google.com`).",
+              "items": {
+                "type": "string",
+                "pattern": "^[a-z0-9-]+(\\.[a-z0-9-]+)*$"
+              }
+            },
+            "domains": {
+              "type": "array",
+              "description": "Recipient domains, lower case, matched exactly, used when the event carries no MX of the table.",
+              "items": {
+                "type": "string",
+                "pattern": "^[a-z0-9-]+(\\.[a-z0-9-]+)*$"
+              }
+            },
+            "source": {
+              "type": "string",
+              "format": "uri",
+              "description": "The public page the row was taken from"
+            }
+          }
+        },
+        "BackoffTrigger": {
+          "type": "object",
+          "description": "What applied a backoff policy: `count`, `observed` events of the class within `window` seconds reached `threshold`; or `share`, the class's (or its group's) `observed` share of `attempts` attempts from one local IP to one provider within `window` seconds reached `threshold` (a fraction) with at least `minAttempts` attempts.",
+          "required": [
+            "kind",
+            "threshold",
+            "window",
+            "observed"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "kind": {
+              "type": "string",
+              "enum": [
+                "count",
+                "share"
+              ]
+            },
+            "threshold": {
+              "type": "number"
+            },
+            "window": {
+              "type": "number",
+              "description": "Seconds"
+            },
+            "observed": {
+              "type": "number"
+            },
+            "attempts": {
+              "type": "integer",
+              "description": "Attempts counted (share triggers)"
+            },
+            "minAttempts": {
+              "type": "integer",
+              "description": "Attempts needed (share triggers)"
+            },
+            "group": {
+              "type": "string",
+              "description": "The class group whose share triggered (share triggers of a group)"
+            }
+          }
+        },
+        "BackoffDecidedBy": {
+          "type": "object",
+          "description": "What gave the reply its class: `rule`, the id of the classifier rule that decided it; otherwise `model` (`backoff`) with the class's `probability`. Absent when the classifier offers no explanation.",
+          "additionalProperties": false,
+          "properties": {
+            "rule": {
+              "type": "string"
+            },
+            "model": {
+              "type": "string"
+            },
+            "probability": {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1
+            }
+          }
+        },
+        "BackoffReason": {
+          "type": "object",
+          "description": "Why a backoff policy or suspension applies; kept with it in the store.",
+          "required": [
+            "class",
+            "provider",
+            "trigger",
+            "events",
+            "first",
+            "last",
+            "sample"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "class": {
+              "type": "string"
+            },
+            "provider": {
+              "type": "string",
+              "description": "A provider of the table (`google`), or the registrable domain of an unknown one"
+            },
+            "localip": {
+              "type": "string",
+              "description": "The local IP of the event that applied it, when it carried one"
+            },
+            "decidedBy": {
+              "$ref": "#/components/schemas/BackoffDecidedBy"
+            },
+            "trigger": {
+              "$ref": "#/components/schemas/BackoffTrigger"
+            },
+            "events": {
+              "type": "integer",
+              "description": "Events of the class (or group) counted within the window"
+            },
+            "first": {
+              "type": "string",
+              "format": "date-time",
+              "description": "Time of the first of them"
+            },
+            "last": {
+              "type": "string",
+              "format": "date-time",
+              "description": "Time of the last of them"
+            },
+            "sample": {
+              "type": "string",
+              "description": "The reply of the event that applied it, e-mail addresses masked"
+            },
+            "level": {
+              "type": "integer",
+              "minimum": 0,
+              "description": "Escalations (0: first applied)"
+            }
+          }
+        },
+        "PolicyExplained": {
+          "type": "object",
+          "description": "One policy (`policy`) or suspension (`suspend`) as the feed sends it, and why it applies.",
+          "additionalProperties": false,
+          "properties": {
+            "policy": {
+              "$ref": "#/components/schemas/Policy"
+            },
+            "suspend": {
+              "$ref": "#/components/schemas/Suspend"
+            },
+            "reason": {
+              "$ref": "#/components/schemas/BackoffReason"
+            }
+          }
+        },
         "BackoffEvent": {
           "type": "object",
-          "description": "One failed delivery attempt.",
-          "required": [
-            "message"
-          ],
+          "description": "One delivery attempt: a failure with its reply, or (with `outcome` `delivered`) a success, which needs no `message` (checked by the handler, whose 400 names the event: `Missing \"message\" in event \"3\": …`). Successes are counted as attempts only, for share triggers.",
           "additionalProperties": false,
           "properties": {
             "message": {
               "type": "string",
               "maxLength": 16384,
               "description": "The reply text as received"
+            },
+            "time": {
+              "description": "When the attempt was made: RFC 3339 (`2026-11-23T10:14:58Z`) or seconds since the epoch; default: when received. A time in the future counts as now.",
+              "oneOf": [
+                {
+                  "type": "string",
+                  "maxLength": 64
+                },
+                {
+                  "type": "number",
+                  "minimum": 0
+                }
+              ]
+            },
+            "outcome": {
+              "type": "string",
+              "enum": [
+                "delivered",
+                "deferred",
+                "bounced"
+              ],
+              "description": "Default from the reply code: 2xx delivered, 5xx bounced, otherwise deferred."
             },
             "transportid": {
               "type": "string",
@@ -3726,8 +4557,23 @@ export const documents: Record<string, any> = {
           "additionalProperties": false,
           "properties": {
             "class": {
+              "type": [
+                "string",
+                "null"
+              ],
+              "description": "The backoff class (see `/v1/backoff` of the bounce-classifier API); null for a delivered event"
+            },
+            "outcome": {
               "type": "string",
-              "description": "The backoff class (see `/v1/backoff` of the bounce-classifier API)"
+              "enum": [
+                "delivered",
+                "deferred",
+                "bounced"
+              ]
+            },
+            "provider": {
+              "type": "string",
+              "description": "The provider the event was mapped to (docs/policy-feed.md, \"Providers\")"
             },
             "fields": {
               "type": "array",

@@ -38,4 +38,5 @@ export const routes: readonly RouteEntry[] = [
   { api: "ip-schedule", operationId: "reportBackoffEvents", method: "POST", path: "/v1/backoff/events", bodyRequired: true, schemas: ipSchedule.operations["reportBackoffEvents"] },
   { api: "ip-schedule", operationId: "getPolicies", method: "GET", path: "/v1/policies", bodyRequired: false, schemas: ipSchedule.operations["getPolicies"] },
   { api: "ip-schedule", operationId: "policyFeed", method: "GET", path: "/v1/policies/feed", bodyRequired: false, schemas: ipSchedule.operations["policyFeed"] },
+  { api: "ip-schedule", operationId: "getPolicy", method: "GET", path: "/v1/policies/:id", bodyRequired: false, schemas: ipSchedule.operations["getPolicy"] },
 ];

@@ -82,3 +82,21 @@ export const BACKOFF_TABLE = {
   "SENDER_REPUTATION__SENDER_ADDRESS": {"fields":["tenantid","grouping"],"actions":["suspend"]},
   "TEMPORARY_SYSTEM_FAILURE": {"fields":[],"actions":[]},
 } as const;
+
+/** spec/openapi/bounce-classifier.yaml#/components/schemas/BackoffClassGroup, in the spec's order */
+export const BACKOFF_CLASS_GROUPS = [
+  "reputation",
+  "rate_limit",
+  "authentication",
+  "content",
+] as const;
+
+export type BackoffClassGroup = (typeof BACKOFF_CLASS_GROUPS)[number];
+
+/** spec/openapi/bounce-classifier.yaml#/components/schemas/BackoffClassGroup/x-table: one row per BackoffClassGroup */
+export const BACKOFF_GROUP_TABLE = {
+  "reputation": {"description":"IP and domain reputation, block lists, infrastructure blocks","classes":["GENERIC_BLOCK","INFRASTRUCTURE_BLOCK","SENDER_REPUTATION__DOMAIN","SENDER_REPUTATION__SENDER_ADDRESS"],"share":{"threshold":0.05,"minAttempts":200,"window":900}},
+  "rate_limit": {"description":"Rate, concurrency and busy-server limits","classes":["CONCURRENCY_LIMIT","RATE_LIMIT__DOMAIN_RATE_LIMIT","RATE_LIMIT__GENERAL","RATE_LIMIT__IP_RATE_LIMIT","RATE_LIMIT__RECIPIENT_LIMIT","RATE_LIMIT__SERVER_BUSY","RATE_LIMIT__URL_DOMAIN"],"share":{"threshold":0.1,"minAttempts":200,"window":900}},
+  "authentication": {"description":"SPF, DKIM and DMARC failures","classes":["AUTHENTICATION_ERROR","POLICY_VIOLATION_SPF_DMARC__DKIM_FAIL","POLICY_VIOLATION_SPF_DMARC__SPF_OR_DMARC_FAIL"],"share":{"threshold":0.05,"minAttempts":200,"window":900}},
+  "content": {"description":"Content rejected as spam, virus or otherwise","classes":["CONTENT_REJECTED_OTHER","CONTENT_REJECTED_SPAM","CONTENT_REJECTED_VIRUS"],"share":{"threshold":0.05,"minAttempts":200,"window":900}},
+} as const;

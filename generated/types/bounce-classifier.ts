@@ -250,6 +250,23 @@ export interface components {
          */
         BackoffClass: "AUTHENTICATION_ERROR" | "CONCURRENCY_LIMIT" | "CONNECTION_FAILURE" | "CONTENT_REJECTED_OTHER" | "CONTENT_REJECTED_SPAM" | "CONTENT_REJECTED_VIRUS" | "GENERIC_BLOCK" | "GRAYLISTING" | "INFRASTRUCTURE_BLOCK" | "INFRASTRUCTURE_ERROR" | "MAILBOX_FULL" | "POLICY_VIOLATION_SPF_DMARC__DKIM_FAIL" | "POLICY_VIOLATION_SPF_DMARC__SPF_OR_DMARC_FAIL" | "PROTOCOL_ERROR" | "RATE_LIMIT__DOMAIN_RATE_LIMIT" | "RATE_LIMIT__GENERAL" | "RATE_LIMIT__IP_RATE_LIMIT" | "RATE_LIMIT__RECIPIENT_LIMIT" | "RATE_LIMIT__SERVER_BUSY" | "RATE_LIMIT__URL_DOMAIN" | "RECIPIENT_ERROR" | "SENDER_REPUTATION__DOMAIN" | "SENDER_REPUTATION__SENDER_ADDRESS" | "TEMPORARY_SYSTEM_FAILURE";
         /**
+         * @description A group of backoff classes whose share of attempts from one local IP to one provider can trigger backoff.
+         * @enum {string}
+         */
+        BackoffClassGroup: "reputation" | "rate_limit" | "authentication" | "content";
+        /** @description A share trigger: at least `threshold` (a fraction) of at least `minAttempts` attempts from one local IP to one provider within `window` seconds. */
+        BackoffShare: {
+            threshold: number;
+            minAttempts: number;
+            window: number;
+        };
+        /** @description One row of `BackoffClassGroup`'s `x-table`. */
+        BackoffClassGroupData: {
+            description: string;
+            classes: components["schemas"]["BackoffClass"][];
+            share: components["schemas"]["BackoffShare"];
+        };
+        /**
          * @description Lower-case queue-policy field the actions apply to
          * @enum {string}
          */

@@ -263,8 +263,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Report failed delivery attempts; apply backoff policies
-         * @description The MTA reports failed delivery attempts in batches: each event is the reply text and whatever context it has (`localip`, `remoteip`, `remotemx`, `recipientdomain`, `grouping`, `tenantid`, `jobid`, `transportid`). Each reply is classified with the backoff model through the bounce-classifier's cache, and counted per class and per the values of that class's `fields` (an event lacking one of them is classified but not counted). A count reaching the class's threshold within its window applies a `BACKOFF` policy (`rate`, `concurrency`) or suspension scoped by those values, with a TTL; reaching it again while that is in force escalates it. Applied policies are stored (they survive a restart and reach every host sharing the store), go out on the feed, lapse with a `DELETE` and appear in `GET /v1/policies`. The answer gives, in input order, each event's class, the class's fields and actions, and the ids of the policies and suspensions the event triggered. The per-class table and its defaults are in docs/policy-feed.md. Needs the bounce-classifier plugin (501 without it).
+         * Report delivery attempts; apply backoff policies
+         * @description The MTA reports delivery attempts in batches: each event is the reply text and whatever context it has (`localip`, `remoteip`, `remotemx`, `recipientdomain`, `grouping`, `tenantid`, `jobid`, `transportid`), and optionally its `time` (default: when received) and `outcome` (default from the reply code; a `delivered` event needs no message). Each event maps to a mailbox provider (`remotemx` by the provider table's MX suffixes, else `recipientdomain`, else the registrable domain). Each failure's reply is classified with the backoff model through the bounce-classifier's cache, and counted at its own time per class and per the values of that class's `fields` (an event lacking one of them is classified but not counted); every attempt is also counted per local IP and provider. A count reaching the class's threshold within its window, or the share of a class group (or class) of the attempts from one local IP to one provider reaching its threshold, applies a `BACKOFF` policy (`rate`, `concurrency`) or suspension scoped by the class's fields, with a TTL, its provider and a short reason in `properties`; reaching it again while that is in force escalates it. An event older than every window counts nowhere. Applied policies are stored with their reason (they survive a restart and reach every host sharing the store), go out on the feed, lapse with a `DELETE` and appear in `GET /v1/policies` and `GET /v1/policies/{id}`. The answer gives, in input order, each event's class (null for a delivered one), the class's fields and actions, the ids of the policies and suspensions the event triggered, its outcome and its provider. The tables and defaults are in docs/policy-feed.md. Needs the bounce-classifier plugin (501 without it).
          */
         post: operations["reportBackoffEvents"];
         delete?: never;
@@ -285,6 +285,26 @@ export interface paths {
          * @description Every policy and suspension in force, the objects exactly as the feed (`/v1/policies/feed`) sends them in `CREATE`: for operators, and for MTAs that poll instead of subscribing. Policies are sorted by `id`, then suspensions by `id`. A write answered by this host is reflected here once its answer has been sent; writes through another host sharing the PostgreSQL store within a second. See docs/policy-feed.md for what each schedule state becomes.
          */
         get: operations["getPolicies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One policy or suspension in force, with why it applies
+         * @description The policy or suspension with this id (URL-encoded in the path: `backoff%3ARATE_LIMIT__GENERAL%3Flocalip%3D…`) exactly as the feed sends it, under `policy` or `suspend` as in the feed's `CREATE`, plus `reason` for a backoff policy: the class, the provider, what decided the class (a rule of the model, or the model), the trigger (`count` or `share`, its threshold and window and what was observed), the events counted, the first and last of them, and one of their replies with the addresses masked. A warm-up policy carries no `reason`. An id not in force answers 404.
+         */
+        get: operations["getPolicy"];
         put?: never;
         post?: never;
         delete?: never;
@@ -635,10 +655,88 @@ export interface components {
             action: "CREATE" | "DELETE";
             suspend: components["schemas"]["Suspend"];
         };
-        /** @description One failed delivery attempt. */
+        /**
+         * @description A mailbox provider of the built-in table; an event of none of them is named by its registrable domain.
+         * @enum {string}
+         */
+        Provider: "google" | "microsoft" | "microsoft-365" | "yahoo" | "apple" | "united-internet" | "orange" | "comcast" | "att" | "yandex" | "mailru" | "tencent" | "netease" | "zoho" | "proton" | "fastmail" | "free" | "italiaonline" | "t-online" | "seznam" | "laposte" | "sfr" | "naver" | "mimecast" | "proofpoint";
+        /** @description One row of the provider table. */
+        ProviderData: {
+            name: string;
+            /** @description MX host suffixes, lower case, matched on whole labels (`google.com` matches `aspmx.l.google.com`). */
+            mx: string[];
+            /** @description Recipient domains, lower case, matched exactly, used when the event carries no MX of the table. */
+            domains: string[];
+            /**
+             * Format: uri
+             * @description The public page the row was taken from
+             */
+            source: string;
+        };
+        /** @description What applied a backoff policy: `count`, `observed` events of the class within `window` seconds reached `threshold`; or `share`, the class's (or its group's) `observed` share of `attempts` attempts from one local IP to one provider within `window` seconds reached `threshold` (a fraction) with at least `minAttempts` attempts. */
+        BackoffTrigger: {
+            /** @enum {string} */
+            kind: "count" | "share";
+            threshold: number;
+            /** @description Seconds */
+            window: number;
+            observed: number;
+            /** @description Attempts counted (share triggers) */
+            attempts?: number;
+            /** @description Attempts needed (share triggers) */
+            minAttempts?: number;
+            /** @description The class group whose share triggered (share triggers of a group) */
+            group?: string;
+        };
+        /** @description What gave the reply its class: `rule`, the id of the classifier rule that decided it; otherwise `model` (`backoff`) with the class's `probability`. Absent when the classifier offers no explanation. */
+        BackoffDecidedBy: {
+            rule?: string;
+            model?: string;
+            probability?: number;
+        };
+        /** @description Why a backoff policy or suspension applies; kept with it in the store. */
+        BackoffReason: {
+            class: string;
+            /** @description A provider of the table (`google`), or the registrable domain of an unknown one */
+            provider: string;
+            /** @description The local IP of the event that applied it, when it carried one */
+            localip?: string;
+            decidedBy?: components["schemas"]["BackoffDecidedBy"];
+            trigger: components["schemas"]["BackoffTrigger"];
+            /** @description Events of the class (or group) counted within the window */
+            events: number;
+            /**
+             * Format: date-time
+             * @description Time of the first of them
+             */
+            first: string;
+            /**
+             * Format: date-time
+             * @description Time of the last of them
+             */
+            last: string;
+            /** @description The reply of the event that applied it, e-mail addresses masked */
+            sample: string;
+            /** @description Escalations (0: first applied) */
+            level?: number;
+        };
+        /** @description One policy (`policy`) or suspension (`suspend`) as the feed sends it, and why it applies. */
+        PolicyExplained: {
+            policy?: components["schemas"]["Policy"];
+            suspend?: components["schemas"]["Suspend"];
+            reason?: components["schemas"]["BackoffReason"];
+        };
+        /** @description One delivery attempt: a failure with its reply, or (with `outcome` `delivered`) a success, which needs no `message` (checked by the handler, whose 400 names the event: `Missing "message" in event "3": …`). Successes are counted as attempts only, for share triggers. */
         BackoffEvent: {
             /** @description The reply text as received */
-            message: string;
+            message?: string;
+            /** @description When the attempt was made: RFC 3339 (`2026-11-23T10:14:58Z`) or seconds since the epoch; default: when received. A time in the future counts as now. */
+            time?: string | number;
+            /**
+             * @description Default from the reply code: 2xx delivered, 5xx bounced, otherwise deferred.
+             * @enum {string}
+             */
+            outcome?: "delivered" | "deferred" | "bounced";
             transportid?: string;
             localip?: string;
             remoteip?: string;
@@ -653,8 +751,12 @@ export interface components {
             events: components["schemas"]["BackoffEvent"][];
         };
         BackoffEventResult: {
-            /** @description The backoff class (see `/v1/backoff` of the bounce-classifier API) */
-            class: string;
+            /** @description The backoff class (see `/v1/backoff` of the bounce-classifier API); null for a delivered event */
+            class: string | null;
+            /** @enum {string} */
+            outcome?: "delivered" | "deferred" | "bounced";
+            /** @description The provider the event was mapped to (docs/policy-feed.md, "Providers") */
+            provider?: string;
             /** @description Lower-case fields the class is scoped by. */
             fields: string[];
             /** @description What the class calls for (`suspend`, `rate`, `concurrency`). */
@@ -1297,6 +1399,13 @@ export interface operations {
                  *           "localip": "192.0.2.1",
                  *           "remoteip": "198.51.100.7",
                  *           "grouping": "&gmail"
+                 *         },
+                 *         {
+                 *           "outcome": "delivered",
+                 *           "localip": "192.0.2.1",
+                 *           "remotemx": "gmail-smtp-in.l.google.com",
+                 *           "grouping": "&gmail",
+                 *           "time": "2026-11-23T10:14:58Z"
                  *         }
                  *       ]
                  *     }
@@ -1326,7 +1435,17 @@ export interface operations {
                      *           ],
                      *           "policies": [
                      *             "backoff:RATE_LIMIT__SERVER_BUSY?localip=192.0.2.1&remoteip=198.51.100.7"
-                     *           ]
+                     *           ],
+                     *           "outcome": "deferred",
+                     *           "provider": "unknown"
+                     *         },
+                     *         {
+                     *           "class": null,
+                     *           "fields": [],
+                     *           "actions": [],
+                     *           "policies": [],
+                     *           "outcome": "delivered",
+                     *           "provider": "google"
                      *         }
                      *       ]
                      *     }
@@ -1410,6 +1529,93 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The policy's or suspension's id, URL-encoded. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy or suspension and its reason */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "policy": {
+                     *         "id": "backoff:RATE_LIMIT__IP_RATE_LIMIT?localip=192.0.2.1&grouping=%26gmail",
+                     *         "type": "BACKOFF",
+                     *         "fields": [
+                     *           "LOCALIP",
+                     *           "GROUPING"
+                     *         ],
+                     *         "if": {
+                     *           "localip": "192.0.2.1",
+                     *           "grouping": "&gmail"
+                     *         },
+                     *         "then": {
+                     *           "rate": {
+                     *             "count": 60,
+                     *             "interval": 60,
+                     *             "algorithm": "TOKENBUCKET"
+                     *           },
+                     *           "tag": "RATE_LIMIT__IP_RATE_LIMIT",
+                     *           "properties": {
+                     *             "provider": "google",
+                     *             "reason": "RATE_LIMIT__IP_RATE_LIMIT: 12% of 250 attempts in 900 s (share >= 10% of >= 200)"
+                     *           }
+                     *         },
+                     *         "ttl": 600
+                     *       },
+                     *       "reason": {
+                     *         "class": "RATE_LIMIT__IP_RATE_LIMIT",
+                     *         "provider": "google",
+                     *         "localip": "192.0.2.1",
+                     *         "decidedBy": {
+                     *           "rule": "backoff-rate-limit-ip"
+                     *         },
+                     *         "trigger": {
+                     *           "kind": "share",
+                     *           "threshold": 0.1,
+                     *           "window": 900,
+                     *           "observed": 0.12,
+                     *           "attempts": 250,
+                     *           "minAttempts": 200
+                     *         },
+                     *         "events": 30,
+                     *         "first": "2026-11-23T10:02:11.000Z",
+                     *         "last": "2026-11-23T10:14:58.000Z",
+                     *         "sample": "421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited. ***@gmail.com"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PolicyExplained"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No policy or suspension with this id is in force. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Policy \"backoff:RATE_LIMIT__GENERAL?localip=192.0.2.9&grouping=%26gmail\" not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     policyFeed: {

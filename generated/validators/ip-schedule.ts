@@ -162,6 +162,26 @@ const policyFeedQuery = {
   "additionalProperties": true
 };
 
+const getPolicyParams = {
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 4096
+    }
+  },
+  "required": [
+    "id"
+  ],
+  "additionalProperties": false
+};
+
+const getPolicyResponse200 = {
+  "$ref": "#/components/schemas/PolicyExplained",
+  "components": components
+};
+
 /** Request and response schemas per operationId; compiled once at boot with typebox */
 export const operations: Record<string, OperationSchemas> = {
   "getConfigAll": { responses: { "200": getConfigAllResponse200, "401": getConfigAllResponse401, "503": getConfigAllResponse401 } },
@@ -182,4 +202,5 @@ export const operations: Record<string, OperationSchemas> = {
   "reportBackoffEvents": { body: reportBackoffEventsBody, responses: { "200": reportBackoffEventsResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "413": getConfigAllResponse401, "501": getConfigAllResponse401, "503": getConfigAllResponse401 } },
   "getPolicies": { responses: { "200": getPoliciesResponse200, "401": getConfigAllResponse401 } },
   "policyFeed": { query: policyFeedQuery, responses: { "400": getConfigAllResponse401, "401": getConfigAllResponse401, "426": getConfigAllResponse401 } },
+  "getPolicy": { params: getPolicyParams, responses: { "200": getPolicyResponse200, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
 };

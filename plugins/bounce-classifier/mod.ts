@@ -87,6 +87,7 @@ export default definePlugin({
     // Other plugins (ip-schedule's backoff events) classify through the same normaliser, cache and metrics as the endpoints
     const service: ReplyClassifier = {
       classifyReplies: (model, messages, options) => classifyMessages({ classifier, normalise, cache, metrics }, model, messages, { useCache: true, signal: options?.signal }),
+      explainReply: (model, message) => classifier.explain?.(model, normalise(message)),
     };
     return {
       service,

@@ -18,7 +18,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { definePlugin, Type } from '../../runtime/mod.ts';
-import type { Classification, Classifier, ClassifierModel, ClassifyOptions, PoolHandle } from '../../runtime/mod.ts';
+import type { Classification, Classifier, ClassifierModel, ClassifyOptions, Explanation, PoolHandle } from '../../runtime/mod.ts';
 import { classifyPacked, loadModels, unpack } from './_models.ts';
 import type { Models, PackedResults } from './_models.ts';
 import { normalise } from './normalise.ts';
@@ -66,6 +66,11 @@ class ModelClassifier implements Classifier {
 
   normalise(message: string): string {
     return normalise(message);
+  }
+
+  explain(model: ClassifierModel, text: string): Explanation {
+    const { label, probability, rule } = this.#models[model].predict(text);
+    return rule === undefined ? { label, probability } : { label, probability, rule };
   }
 
   async classify(model: ClassifierModel, texts: readonly string[], options?: ClassifyOptions): Promise<Classification[]> {

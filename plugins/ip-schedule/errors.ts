@@ -48,6 +48,15 @@ export const errors = defineErrors({
     expose: false,
     message: 'Backoff class "%s" has no fields to scope a policy by: it cannot be in "backoff.policies"',
   },
+  SCHEDULE_ERR_BACKOFF_TRIGGER: { status: 500, expose: false, message: 'Unknown class group or backoff class "%s" in "backoff.triggers": use one of "%s"' },
+  SCHEDULE_ERR_EVENT_MESSAGE: { status: 400, expose: true, message: 'Missing "message" in event "%d": only a delivered event ("outcome": "delivered") may leave it out' },
+  SCHEDULE_ERR_EVENT_TIME: { status: 400, expose: true, message: 'Invalid "time" "%s" in event "%d": use RFC 3339 ("2026-11-23T10:14:58Z") or seconds since the epoch' },
+  SCHEDULE_ERR_POLICY_NOT_FOUND: { status: 404, expose: true, message: 'Policy "%s" not found' },
+  SCHEDULE_ERR_TEST_CLOCK: {
+    status: 500,
+    expose: false,
+    message: 'Invalid "CAPSTAN_TEST_CLOCK" "%s": an RFC 3339 time, and never with "NODE_ENV" "production"',
+  },
   SCHEDULE_ERR_BACKOFF_NO_ACTION: { status: 500, expose: false, message: 'Backoff class "%s" applies nothing: give it "rate", "concurrency" or "suspend": true' },
   SCHEDULE_ERR_TIME_ZONE: { status: 500, expose: false, message: 'Invalid time zone "%s": use an IANA name such as "Europe/Stockholm"' },
 });

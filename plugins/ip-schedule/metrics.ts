@@ -1,5 +1,5 @@
 import { BACKOFF_TABLE } from '../../generated/data/bounce-classifier.ts';
-import type { PluginMetrics } from '../../runtime/mod.ts';
+import type { AppliedPolicy, PluginMetrics } from '../../runtime/mod.ts';
 import { STATUSES, type DropReason, type FeedCounters, type StatusCounts } from './feed/mod.ts';
 import type { FrameAction } from './feed/protocol.ts';
 
@@ -122,6 +122,22 @@ export function backoffMetrics(metrics: PluginMetrics): (classes: readonly strin
       if (tally.count === 0) continue;
       events.inc(tally.labels, tally.count);
       tally.count = 0;
+    }
+  };
+}
+
+/**
+ * Declares `capstan_backoff_applied_total{class, provider}`: backoff policies and suspensions applied or escalated, by
+ * class and provider. The provider label is a row of the provider table or `other` (a provider named by its domain),
+ * so that ever-new domains cannot grow the label set. Answers the function the handler calls with each request's policies
+ */
+export function appliedMetrics(metrics: PluginMetrics, providers: ReadonlySet<string>): (policies: readonly AppliedPolicy[]) => void {
+  const applied = metrics.counter({ name: 'backoff_applied_total', help: 'Backoff policies and suspensions applied or escalated, by backoff class and provider (a row of the provider table, or other)', labelNames: ['class', 'provider'] });
+  return (policies) => {
+    for (const { reason } of policies) {
+      if (!reason) continue;
+      const provider = String(reason.provider);
+      applied.inc({ class: String(reason.class), provider: providers.has(provider) ? provider : 'other' });
     }
   };
 }

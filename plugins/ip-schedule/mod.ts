@@ -18,12 +18,13 @@
 import { definePlugin, Type } from '../../runtime/mod.ts';
 import type { ReplyClassifier, ScheduleStore } from '../../runtime/mod.ts';
 import { auditHandlers, policyChange, SYSTEM } from './audit.ts';
-import { BackoffConfig, BackoffEngine, backoffHandlers, policyTable } from './backoff/mod.ts';
+import { BackoffConfig, BackoffEngine, backoffHandlers, policyHandlers, policyTable, Providers, shareTriggers } from './backoff/mod.ts';
+import { CLOCK_ENV, pluginClock } from './clock.ts';
 import { isTimeZone } from './dates.ts';
 import { errors } from './errors.ts';
 import { feedOperations, PolicyFeed } from './feed/mod.ts';
 import { createHandlers } from './handlers.ts';
-import { backoffMetrics, feedMetrics, scheduleMetrics } from './metrics.ts';
+import { appliedMetrics, backoffMetrics, feedMetrics, scheduleMetrics } from './metrics.ts';
 
 const Config = Type.Object({
   store: Type.Optional(Type.String({ minLength: 1, description: 'Id of the store plugin instance in plugins[]' })),
@@ -55,6 +56,7 @@ export default definePlugin({
   config: Config,
   errors,
   capabilities: {
+    env: CLOCK_ENV,
     services: {
       store: { kind: 'store', configKey: 'store', default: 'schedule-store-file' },
       classifier: { kind: 'api', configKey: 'classifier', default: 'bounce-classifier', optional: true },
@@ -69,27 +71,34 @@ export default definePlugin({
       throw errors.SCHEDULE_ERR_CLASSIFIER_SERVICE(ctx.config.classifier ?? 'bounce-classifier');
     }
     const table = policyTable(backoff);
+    const shares = shareTriggers(backoff);
+    const providers = new Providers(backoff.providers);
+    const clock = pluginClock(ctx.env);
     if (!store.watch) ctx.log.warn('the schedule store has no watch(): the policy feed sees only this host\'s writes');
     let feed: PolicyFeed | undefined;
     scheduleMetrics(ctx.metrics, () => feed);
     const counters = feedMetrics(ctx.metrics, () => feed);
     const { audit } = ctx;
     feed = await PolicyFeed.start({
-      store, timezone, log: ctx.log, maxBufferedBytes: settings.maxBufferedBytes, pingIntervalMs: settings.pingInterval * 1000, counters,
+      store, timezone, log: ctx.log, maxBufferedBytes: settings.maxBufferedBytes, pingIntervalMs: settings.pingInterval * 1000, counters, clock,
       // Whichever host deletes a lapsed policy records it: the delete is conditional, so it is recorded once
       expire: (policy) => audit.record({ action: 'policy.expire', subject: { policy: policy.id }, principal: SYSTEM, before: policy, after: null }, (entry) =>
         store.deletePolicy!(policy.id, { expires: policy.expires }, { audit: entry })),
     });
     const policies = feedOperations(feed);
-    const engine = new BackoffEngine(table, (id) => feed.appliedPolicy(id));
+    const engine = new BackoffEngine(table, {
+      providers, shares, inForce: (id) => feed.appliedPolicy(id), explain: classifier?.explainReply && ((message) => classifier.explainReply!('backoff', message)),
+    });
     const events = backoffHandlers({
-      classifier, store, engine, notice: (change) => feed.notice(change), now: Date.now, received: backoffMetrics(ctx.metrics),
+      classifier, store, engine, notice: (change) => feed.notice(change), now: () => clock.now(),
+      received: backoffMetrics(ctx.metrics), applied: appliedMetrics(ctx.metrics, providers.ids),
       putPolicy: (policy, request) => audit.record(policyChange(policy, feed.appliedPolicy(policy.id), request.principal), (entry) =>
         store.putPolicy!(policy, { audit: entry }).then(() => true)).then(() => undefined),
     });
     return {
       handlers: {
-        ...createHandlers({ store, timezone, audit, changed: (ip) => feed.notice({ ip }) }), ...policies.handlers, ...events, ...auditHandlers(store),
+        ...createHandlers({ store, timezone, audit, changed: (ip) => feed.notice({ ip }) }),
+        ...policies.handlers, ...events, ...policyHandlers(feed), ...auditHandlers(store),
       },
       // Batches of backoff events: 10,000 replies of a few hundred bytes
       bodyLimit: 8 * 1024 * 1024,

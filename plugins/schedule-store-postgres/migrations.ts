@@ -30,6 +30,8 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX audit_log_time ON $schema.audit_log (time);
    CREATE INDEX audit_log_ip ON $schema.audit_log (subject_ip, id) WHERE subject_ip IS NOT NULL;
    CREATE INDEX audit_log_policy ON $schema.audit_log (subject_policy, id) WHERE subject_policy IS NOT NULL;`,
+  // Why each backoff policy was applied (its explanation), kept beside it
+  `ALTER TABLE $schema.applied_policies ADD COLUMN reason json;`,
 ];
 
 /**

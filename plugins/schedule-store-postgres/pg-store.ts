@@ -143,19 +143,22 @@ export class PostgresStore implements ScheduleStore {
   }
 
   async listPolicies(): Promise<AppliedPolicy[]> {
-    const { rows } = await this.#read<{ id: string; kind: AppliedPolicy['kind']; object: AppliedPolicy['object']; expires: string; level: number }>(
-      `SELECT id, kind, object, expires, level FROM ${this.#policies} ORDER BY id`,
+    const { rows } = await this.#read<{ id: string; kind: AppliedPolicy['kind']; object: AppliedPolicy['object']; expires: string; level: number; reason: AppliedPolicy['reason'] | null }>(
+      `SELECT id, kind, object, expires, level, reason FROM ${this.#policies} ORDER BY id`,
     );
-    return rows.map((row) => ({ ...row, expires: Number(row.expires) }));
+    return rows.map(({ reason, ...row }) => ({ ...row, expires: Number(row.expires), ...(reason ? { reason } : {}) }));
   }
 
   async putPolicy(policy: AppliedPolicy, options?: WriteOptions): Promise<void> {
-    const audit = this.#audit.cte(options?.audit, 8);
+    const audit = this.#audit.cte(options?.audit, 9);
     await this.#write(
-      `WITH w AS (INSERT INTO ${this.#policies} (id, kind, object, expires, level) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (id) DO UPDATE SET kind = $2, object = $3, expires = $4, level = $5 RETURNING id)${audit.sql}
+      `WITH w AS (INSERT INTO ${this.#policies} (id, kind, object, expires, level, reason) VALUES ($1, $2, $3, $4, $5, $8)
+       ON CONFLICT (id) DO UPDATE SET kind = $2, object = $3, expires = $4, level = $5, reason = $8 RETURNING id)${audit.sql}
        SELECT pg_notify($6, $7 || id) FROM w`,
-      [policy.id, policy.kind, JSON.stringify(policy.object), policy.expires, policy.level, this.#channel, POLICY_NOTICE, ...audit.params],
+      [
+        policy.id, policy.kind, JSON.stringify(policy.object), policy.expires, policy.level, this.#channel, POLICY_NOTICE,
+        policy.reason ? JSON.stringify(policy.reason) : null, ...audit.params,
+      ],
     );
   }
 

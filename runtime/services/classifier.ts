@@ -8,6 +8,12 @@ export interface Classification {
   probability: number;
 }
 
+/** Why a text got its class: the rule that decided it, when one did (else the model's own probability did) */
+export interface Explanation extends Classification {
+  /** Id of the classifier's rule that decided the class; absent when the model did */
+  rule?: string;
+}
+
 /** Options of one `classify` call */
 export interface ClassifyOptions {
   /** Aborts pending work; the promise then rejects */
@@ -30,6 +36,11 @@ export interface Classifier {
   normalise?(message: string): string;
   /** Classifies texts, one result per text in input order; an empty input answers `[]` */
   classify(model: ClassifierModel, texts: readonly string[], options?: ClassifyOptions): Promise<Classification[]>;
+  /**
+   * Optional (plugin API 1.3): classifies one text as `classify` does and says what decided it. Meant for the rare
+   * explanation (an applied backoff policy's reason), not for throughput
+   */
+  explain?(model: ClassifierModel, text: string): Explanation;
 }
 
 /**
@@ -38,4 +49,6 @@ export interface Classifier {
  */
 export interface ReplyClassifier {
   classifyReplies(model: ClassifierModel, messages: readonly string[], options?: ClassifyOptions): Promise<Classification[]>;
+  /** Optional (plugin API 1.3): one raw reply normalised and explained; absent when the classifier cannot explain */
+  explainReply?(model: ClassifierModel, message: string): Explanation | undefined;
 }

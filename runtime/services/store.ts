@@ -61,6 +61,11 @@ export interface AppliedPolicy {
   expires: number;
   /** How often it has been escalated (0: first applied) */
   level: number;
+  /**
+   * Why it was applied (plugin API 1.3), a JSON document the store keeps with it and gives back unchanged: what
+   * `GET /v1/policies/{id}` of `ip-schedule` answers as `reason`
+   */
+  reason?: Record<string, unknown>;
 }
 
 /** Storage of IP schedules with compare-and-set writes */

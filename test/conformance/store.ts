@@ -242,6 +242,13 @@ const CHECKS: Record<string, Check> = {
     await store.putPolicy!({ ...applied('b', 3000), level: 1 });
     assert.equal(await store.listPolicies!(), [applied('a', 2000), { ...applied('b', 3000), level: 1 }]);
   },
+  'an applied policy\'s reason is kept and given back unchanged (plugin API 1.3)': async (store) => {
+    assert.type(store.putPolicy, 'function', 'the store keeps no applied policies');
+    const reason = { class: 'RATE_LIMIT__GENERAL', provider: 'google', trigger: { kind: 'count', threshold: 50, window: 60, observed: 50 }, sample: '421 ***@example.com' };
+    await store.putPolicy!({ ...applied('r', 1000), reason });
+    await store.putPolicy!(applied('s', 1000));
+    assert.equal(await store.listPolicies!(), [{ ...applied('r', 1000), reason }, applied('s', 1000)]);
+  },
   'deletePolicy deletes only the applied policy that still expires when given': async (store) => {
     assert.type(store.deletePolicy, 'function', 'the store keeps no applied policies');
     await store.putPolicy!(applied('a', 1000));

@@ -1,69 +1,171 @@
 /**
- * Counts classified delivery failures per class and per the values of the class's fields, and decides the backoff
- * policies they trigger: a count reaching the class's threshold within its window applies the class's policy or
- * suspension for its TTL; reaching it again while that is in force escalates it (TTL doubled up to `maxTtl`, rate and
- * concurrency halved down to 1). Counts are this host's; what is applied is stored, so every host sees it.
+ * Counts delivery attempts and decides the backoff policies they trigger. Failures are counted per class and per the
+ * values of the class's fields: a count reaching the class's threshold within its window applies the class's policy or
+ * suspension for its TTL. Every attempt (deliveries too) is also counted per local IP and provider, so that a class
+ * group, or a class, whose share of those attempts reaches its threshold applies the policy of the class that tipped
+ * it. Reaching a trigger again while the policy is in force escalates it (TTL doubled up to `maxTtl`, rate and
+ * concurrency halved down to 1). Each event counts at its own time; one older than every window counts nowhere.
+ * Counts are this host's; what is applied is stored with its reason, so every host sees both.
  */
 import { BACKOFF_TABLE } from '../../../generated/data/bounce-classifier.ts';
-import type { AppliedPolicy } from '../../../runtime/mod.ts';
-import type { ClassPolicy } from './table.ts';
+import type { AppliedPolicy, Explanation } from '../../../runtime/mod.ts';
+import type { Providers } from './providers.ts';
+import type { ClassPolicy, ShareTrigger } from './table.ts';
+import { SlidingCounts } from './window.ts';
 
 /** Context fields an event may carry, lower-case as the feed's `if` takes them */
 const EVENT_FIELDS = ['transportid', 'localip', 'remoteip', 'remotemx', 'recipientdomain', 'jobid', 'grouping', 'tenantid'] as const;
 
-/** One reported failure */
-export type BackoffEvent = { message: string } & Partial<Record<(typeof EVENT_FIELDS)[number], string>>;
+/** What an attempt came to */
+export type Outcome = 'delivered' | 'deferred' | 'bounced';
+
+/** One reported attempt, as the handler hands it over: its time and outcome resolved */
+export type BackoffEvent = { message?: string; time: number; outcome: Outcome } & Partial<Record<(typeof EVENT_FIELDS)[number], string>>;
 
 /** What the answer says of one event */
 export interface EventAnswer {
-  class: string;
+  class: string | null;
   fields: readonly string[];
   actions: readonly string[];
   policies: string[];
+  outcome: Outcome;
+  provider: string;
+}
+
+/** What applied a policy (`reason.trigger`) */
+export interface Trigger {
+  kind: 'count' | 'share';
+  threshold: number;
+  /** Seconds */
+  window: number;
+  observed: number;
+  attempts?: number;
+  minAttempts?: number;
+  group?: string;
+}
+
+/** Why a policy applies: kept with it in the store, answered by `GET /v1/policies/{id}` */
+export interface Reason {
+  class: string;
+  provider: string;
+  localip?: string;
+  decidedBy?: { rule: string } | { model: 'backoff'; probability: number };
+  trigger: Trigger;
+  events: number;
+  first: string;
+  last: string;
+  sample: string;
+  level: number;
+}
+
+/** What the engine is given besides its tables */
+export interface EngineOptions {
+  providers: Providers;
+  shares: readonly ShareTrigger[];
+  /** What is in force as the feed last read it, for escalation */
+  inForce(id: string): AppliedPolicy | undefined;
+  /** Why the classifier gave a reply its class (the reason's `decidedBy`), when it can say */
+  explain?(message: string): Explanation | undefined;
 }
 
 /** Counts of passed windows are swept at most this often */
 const SWEEP_MS = 10_000;
 /**
- * Most (class, values) keys counted at once: memory stays bounded (about 150 bytes a key) even when events carry
- * ever-new values; past it, events of keys not yet counted are not counted until a sweep makes room
+ * Most keys counted at once, (class, values) and (local IP, provider) together: memory stays bounded (about 550 bytes
+ * a key) even when events carry ever-new values; past it, events of keys not yet counted are not counted until a
+ * sweep makes room
  */
 export const MAX_KEYS = 200_000;
+
+/** Characters of a reason's sample reply kept */
+const MAX_SAMPLE = 1000;
 
 /** Id of the policy of a class for the given field values: readable, and unambiguous whatever the values hold */
 export function backoffId(cls: string, fields: readonly string[], values: readonly string[]): string {
   return `backoff:${cls}?${fields.map((field, index) => `${field}=${encodeURIComponent(values[index]!)}`).join('&')}`;
 }
 
+/** A reply with the local part of every e-mail address masked: a sample that names no recipient */
+export function maskAddresses(reply: string): string {
+  return reply.replace(/[^\s<>()[\]"',;:=]+@(?=[A-Za-z0-9-]+\.)/g, '***@');
+}
+
+const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
+
+/** The reason in a few words, for the feed's `properties` (the MTA's own logs show it) */
+function shortReason(reason: Reason): string {
+  const { trigger } = reason;
+  const scope = `${reason.localip ? `${reason.localip} to ` : ''}${reason.provider}`;
+  return trigger.kind === 'count'
+    ? `${reason.class}: ${trigger.observed} in ${trigger.window}s (>= ${trigger.threshold}), ${scope}`
+    : `${trigger.group ?? reason.class}: ${percent(trigger.observed)} of ${trigger.attempts} attempts in ${trigger.window}s (>= ${percent(trigger.threshold)} of >= ${trigger.minAttempts}), ${scope}`;
+}
+
+/**
+ * The triggers of one share window, counted per (local IP, provider): two columns per trigger, its attempts and its
+ * events (a trigger's own attempts, so that once it has applied a policy it judges anew over fresh attempts)
+ */
+interface ShareWindow {
+  windowMs: number;
+  triggers: readonly ShareTrigger[];
+}
+
+/** What fired for one event: enough to write the reason */
+interface Fired {
+  trigger: Trigger;
+  counts: SlidingCounts;
+  column: number;
+}
+
 /** The event counts of one host and the policies they trigger */
 export class BackoffEngine {
   readonly #table: ReadonlyMap<string, ClassPolicy>;
-  /** What is in force as the feed last read it, for escalation */
-  readonly #inForce: (id: string) => AppliedPolicy | undefined;
-  readonly #counts = new Map<string, { start: number; count: number; windowMs: number }>();
+  readonly #options: EngineOptions;
+  /** Share windows, and for each class the (window, column) pairs of the triggers that count it */
+  readonly #shareWindows: ShareWindow[];
+  readonly #sharesOf = new Map<string, { window: number; column: number; trigger: ShareTrigger }[]>();
+  /** The longest window of any trigger: an event older than it counts nowhere */
+  readonly #maxWindowMs: number;
+  readonly #counts = new Map<string, SlidingCounts>();
+  readonly #shares = new Map<string, SlidingCounts[]>();
   /** What this host applied, until it lapses (the next sweep drops it) */
   readonly #applied = new Map<string, AppliedPolicy>();
   #swept = 0;
 
-  constructor(table: ReadonlyMap<string, ClassPolicy>, inForce: (id: string) => AppliedPolicy | undefined) {
+  constructor(table: ReadonlyMap<string, ClassPolicy>, options: EngineOptions) {
     this.#table = table;
-    this.#inForce = inForce;
+    this.#options = options;
+    const byWindow = new Map<number, ShareTrigger[]>();
+    for (const trigger of options.shares) byWindow.set(trigger.windowMs, [...byWindow.get(trigger.windowMs) ?? [], trigger]);
+    this.#shareWindows = [...byWindow].map(([windowMs, triggers]) => ({ windowMs, triggers }));
+    this.#shareWindows.forEach(({ triggers }, window) => triggers.forEach((trigger, index) => {
+      for (const cls of trigger.classes) this.#sharesOf.set(cls, [...this.#sharesOf.get(cls) ?? [], { window, column: 2 * index + 1, trigger }]);
+    }));
+    this.#maxWindowMs = Math.max(0, ...[...table.values()].map((p) => p.windowMs), ...options.shares.map((t) => t.windowMs));
   }
 
   /** Number of keys counted now (for tests of the sweep) */
   get counting(): number {
-    return this.#counts.size;
+    return this.#counts.size + this.#shares.size;
   }
 
-  /** Counts `events` of `classes` (same order) at `now`; answers per event, and the policies to store */
-  record(events: readonly BackoffEvent[], classes: readonly string[], now: number): { answers: EventAnswer[]; apply: AppliedPolicy[] } {
+  /**
+   * Counts `events` of `classes` (same order; null for a delivered event) at `now`; answers per event, and the
+   * policies to store
+   */
+  record(events: readonly BackoffEvent[], classes: readonly (string | null)[], now: number): { answers: EventAnswer[]; apply: AppliedPolicy[] } {
     if (now - this.#swept > SWEEP_MS) this.#sweep(now);
     const apply = new Map<string, AppliedPolicy>();
+    const oldest = now - this.#maxWindowMs;
     const answers = events.map((event, index): EventAnswer => {
-      const cls = classes[index]!;
-      const row = (BACKOFF_TABLE as Record<string, { fields: readonly string[]; actions: readonly string[] }>)[cls];
-      const answer: EventAnswer = { class: cls, fields: row?.fields ?? [], actions: row?.actions ?? [], policies: [] };
-      const policy = this.#table.get(cls);
+      const cls = classes[index] ?? null;
+      const row = cls === null ? undefined : (BACKOFF_TABLE as Record<string, { fields: readonly string[]; actions: readonly string[] }>)[cls];
+      const provider = this.#options.providers.of(event.remotemx, event.recipientdomain);
+      const answer: EventAnswer = { class: cls, fields: row?.fields ?? [], actions: row?.actions ?? [], policies: [], outcome: event.outcome, provider };
+      // Too old for every window: counted nowhere, so it can neither apply nor extend a policy
+      if (event.time <= oldest) return answer;
+      const share = this.#countShare(event, cls, provider, now);
+      const policy = cls === null ? undefined : this.#table.get(cls);
       if (!policy) return answer;
       const values: string[] = [];
       for (const field of policy.fields) {
@@ -72,14 +174,17 @@ export class BackoffEngine {
         if (typeof value !== 'string' || value === '') return answer;
         values.push(value);
       }
-      const id = backoffId(cls, policy.fields, values);
-      let count = this.#counts.get(id);
-      if (!count && this.#counts.size >= MAX_KEYS) return answer;
-      if (!count || now - count.start >= policy.windowMs) this.#counts.set(id, (count = { start: now, count: 0, windowMs: policy.windowMs }));
-      if (++count.count < policy.threshold) return answer;
-      count.start = now;
-      count.count = 0;
-      const applied = this.#apply(policy, id, values, now);
+      const id = backoffId(cls!, policy.fields, values);
+      const counts = this.#countClass(policy, id, event.time, now);
+      const observed = counts?.count(0, now) ?? 0;
+      const fired = counts && observed >= policy.threshold
+        ? { trigger: { kind: 'count' as const, threshold: policy.threshold, window: policy.windowMs / 1000, observed }, counts, column: 0 }
+        : share;
+      if (!fired) return answer;
+      const applied = this.#apply(policy, id, values, now, this.#reason(event, cls!, provider, fired, now));
+      // Both triggers start again: neither re-applies the policy with the events (or attempts) that just applied it
+      counts?.reset(0, now);
+      if (share) for (const column of [share.column - 1, share.column]) share.counts.reset(column, now);
       apply.set(id, applied);
       answer.policies.push(id);
       return answer;
@@ -87,25 +192,95 @@ export class BackoffEngine {
     return { answers, apply: [...apply.values()] };
   }
 
-  /** The policy of `id` at its next level when one is in force, else at level 0 */
-  #apply(policy: ClassPolicy, id: string, values: readonly string[], now: number): AppliedPolicy {
-    const candidates = [this.#applied.get(id), this.#inForce(id)].filter((p): p is AppliedPolicy => p !== undefined && p.expires > now);
+  /** Counts the event toward its class's threshold: the class's counts for these values, unless it counted nowhere */
+  #countClass(policy: ClassPolicy, id: string, time: number, now: number): SlidingCounts | undefined {
+    let counts = this.#counts.get(id);
+    if (!counts) {
+      if (this.#counts.size + this.#shares.size >= MAX_KEYS) return undefined;
+      this.#counts.set(id, (counts = new SlidingCounts(policy.windowMs)));
+    }
+    return counts.add(time, 0) ? counts : undefined;
+  }
+
+  /** Counts the attempt from its local IP to its provider, and its class's share; what fired when a share reached its threshold */
+  #countShare(event: BackoffEvent, cls: string | null, provider: string, now: number): Fired | undefined {
+    if (this.#shareWindows.length === 0 || !event.localip) return undefined;
+    const key = `${event.localip} ${provider}`;
+    let windows = this.#shares.get(key);
+    if (!windows) {
+      if (this.#counts.size + this.#shares.size >= MAX_KEYS) return undefined;
+      this.#shares.set(key, (windows = this.#shareWindows.map(({ windowMs, triggers }) => new SlidingCounts(windowMs, 2 * triggers.length))));
+    }
+    for (let index = 0; index < windows.length; index++) {
+      const { windowMs, triggers } = this.#shareWindows[index]!;
+      if (now - event.time >= windowMs) continue;
+      for (let trigger = 0; trigger < triggers.length; trigger++) windows[index]!.add(event.time, 2 * trigger);
+    }
+    const counted = cls === null ? undefined : this.#sharesOf.get(cls);
+    if (!counted) return undefined;
+    let fired: Fired | undefined;
+    for (const { window, column, trigger } of counted) {
+      const counts = windows[window]!;
+      if (now - event.time >= trigger.windowMs || !counts.add(event.time, column) || fired) continue;
+      const attempts = counts.count(column - 1, now);
+      if (attempts < trigger.minAttempts) continue;
+      const observed = counts.count(column, now) / attempts;
+      if (observed < trigger.threshold) continue;
+      fired = {
+        trigger: { kind: 'share', threshold: trigger.threshold, window: trigger.windowMs / 1000, observed, attempts, minAttempts: trigger.minAttempts, ...(trigger.group ? { group: trigger.group } : {}) },
+        counts,
+        column,
+      };
+    }
+    return fired;
+  }
+
+  /** The reason of a policy `fired` applied, `event` being the one that reached the threshold */
+  #reason(event: BackoffEvent, cls: string, provider: string, fired: Fired, now: number): Omit<Reason, 'level'> {
+    const { first, last } = fired.counts.span(fired.column, now);
+    // One reply is enough to recognise it, and reasons are stored with every policy
+    const sample = (event.message ?? '').slice(0, MAX_SAMPLE);
+    const explained = this.#options.explain?.(sample);
+    const decidedBy = explained?.label !== cls ? undefined : explained.rule !== undefined ? { rule: explained.rule } : { model: 'backoff' as const, probability: explained.probability };
+    return {
+      class: cls,
+      provider,
+      ...(event.localip ? { localip: event.localip } : {}),
+      ...(decidedBy ? { decidedBy } : {}),
+      trigger: fired.trigger,
+      events: fired.counts.count(fired.column, now),
+      first: new Date(first).toISOString(),
+      last: new Date(last).toISOString(),
+      sample: maskAddresses(sample),
+    };
+  }
+
+  /**
+   * Applies a policy: the one point where a backoff policy or suspension comes into force, at level 0 or at the next
+   * level when one is in force; the policy carries its provider and short reason in `properties`, the stored record
+   * its whole reason
+   */
+  #apply(policy: ClassPolicy, id: string, values: readonly string[], now: number, why: Omit<Reason, 'level'>): AppliedPolicy {
+    const candidates = [this.#applied.get(id), this.#options.inForce(id)].filter((p): p is AppliedPolicy => p !== undefined && p.expires > now);
     const level = candidates.length === 0 ? 0 : Math.max(...candidates.map((p) => p.level)) + 1;
+    const reason: Reason = { ...why, level };
     const factor = 2 ** Math.min(level, 30);
     const ttl = Math.min(policy.ttl * factor, policy.maxTtl);
     const scope = Object.fromEntries(policy.fields.map((field, index) => [field, values[index]!]));
+    const properties = { provider: reason.provider, reason: shortReason(reason) };
     const object: Record<string, unknown> = policy.suspend
-      ? { id, type: 'BACKOFF', ...scope, tag: policy.class, ttl }
+      ? { id, type: 'BACKOFF', ...scope, tag: policy.class, properties, ttl }
       : {
         id, type: 'BACKOFF', fields: policy.fields.map((f) => f.toUpperCase()), if: scope,
         then: {
           ...(policy.concurrency !== undefined ? { concurrency: Math.max(1, Math.floor(policy.concurrency / factor)) } : {}),
           ...(policy.rate ? { rate: { ...policy.rate, count: Math.max(1, Math.floor(policy.rate.count / factor)) } } : {}),
           tag: policy.class,
+          properties,
         },
         ttl,
       };
-    const applied: AppliedPolicy = { id, kind: policy.suspend ? 'suspend' : 'policy', object, expires: now + ttl * 1000, level };
+    const applied: AppliedPolicy = { id, kind: policy.suspend ? 'suspend' : 'policy', object, expires: now + ttl * 1000, level, reason: { ...reason } };
     this.#applied.set(id, applied);
     return applied;
   }
@@ -113,7 +288,8 @@ export class BackoffEngine {
   /** Drops counts whose window has passed and applied policies that lapsed: memory follows the active keys only */
   #sweep(now: number): void {
     this.#swept = now;
-    for (const [id, count] of this.#counts) if (now - count.start >= count.windowMs) this.#counts.delete(id);
+    for (const [id, counts] of this.#counts) if (counts.idle(now)) this.#counts.delete(id);
+    for (const [key, windows] of this.#shares) if (windows.every((counts) => counts.idle(now))) this.#shares.delete(key);
     for (const [id, applied] of this.#applied) if (applied.expires <= now) this.#applied.delete(id);
   }
 }

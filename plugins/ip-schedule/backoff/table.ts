@@ -2,11 +2,14 @@
  * The per-class backoff policy table: for each backoff class that has `fields` (what to scope by) and `actions` (what
  * to apply) in the spec's class table, how many events in what window trigger it and what is applied. Defaults come
  * from each class's actions; `ip-schedule` config `backoff.policies.<CLASS>` overrides any part of a class's row.
+ * Beside counts, share triggers (`shareTriggers`): a class group of the spec's group table, or a class, whose share of
+ * the attempts from one local IP to one provider reaches a threshold; config `backoff.triggers` overrides them.
  */
-import { BACKOFF_CLASSES, BACKOFF_TABLE } from '../../../generated/data/bounce-classifier.ts';
+import { BACKOFF_CLASS_GROUPS, BACKOFF_CLASSES, BACKOFF_GROUP_TABLE, BACKOFF_TABLE } from '../../../generated/data/bounce-classifier.ts';
 import { Type } from '../../../runtime/mod.ts';
 import { errors } from '../errors.ts';
 import type { Static } from '../../../runtime/mod.ts';
+import { ProvidersConfig } from './providers.ts';
 
 /** One class's row as config takes it: every key optional, over the defaults */
 const ClassPolicyConfig = Type.Object({
@@ -24,10 +27,68 @@ const ClassPolicyConfig = Type.Object({
   suspend: Type.Optional(Type.Boolean({ description: 'Apply a suspension instead of a policy' })),
 }, { additionalProperties: false });
 
+/** A share trigger as config takes it (`backoff.triggers.<group or CLASS>`): every key optional, over the defaults */
+const ShareTriggerConfig = Type.Object({
+  enabled: Type.Optional(Type.Boolean({ description: 'false: this group or class never triggers on its share' })),
+  threshold: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1, description: 'Share of the attempts (0.05: 5 %) that triggers' })),
+  minAttempts: Type.Optional(Type.Integer({ minimum: 1, description: 'Attempts from the local IP to the provider the share needs' })),
+  window: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 86400, description: 'Seconds attempts are counted over' })),
+}, { additionalProperties: false });
+
 /** The backoff section of the plugin config */
 export const BackoffConfig = Type.Object({
   policies: Type.Record(Type.String(), ClassPolicyConfig, { default: {}, description: 'Per backoff class, over the defaults' }),
+  // Added with providers, event times and share triggers (issue 21): the provider table's rows and the share triggers
+  providers: ProvidersConfig,
+  triggers: Type.Record(Type.String(), ShareTriggerConfig, {
+    default: {},
+    description: 'Share triggers by class group (reputation, rate_limit, authentication, content) or by backoff class, over the defaults',
+  }),
 }, { additionalProperties: false, default: {} });
+
+/** A share trigger, defaults filled */
+export interface ShareTrigger {
+  /** The group's or the class's name */
+  name: string;
+  /** Set for a group's trigger */
+  group?: string;
+  classes: ReadonlySet<string>;
+  /** Fraction of the attempts */
+  threshold: number;
+  minAttempts: number;
+  /** Milliseconds */
+  windowMs: number;
+}
+
+/**
+ * The share triggers: each group of the spec's group table with its default share, and each class given one in
+ * `config.triggers` (a class has none of its own by default); a group or class with `enabled: false` has none
+ */
+export function shareTriggers(config: Pick<Static<typeof BackoffConfig>, 'triggers'>): ShareTrigger[] {
+  const groups = BACKOFF_GROUP_TABLE as Record<string, { classes: readonly string[]; share: { threshold: number; minAttempts: number; window: number } }>;
+  for (const name of Object.keys(config.triggers)) {
+    if (!(name in groups) && !(name in BACKOFF_TABLE)) {
+      throw errors.SCHEDULE_ERR_BACKOFF_TRIGGER(name, [...BACKOFF_CLASS_GROUPS, ...BACKOFF_CLASSES].join('", "'));
+    }
+  }
+  const triggers: ShareTrigger[] = [];
+  for (const name of [...BACKOFF_CLASS_GROUPS, ...BACKOFF_CLASSES]) {
+    const own = config.triggers[name];
+    const group = groups[name];
+    if (own?.enabled === false || (!group && !own)) continue;
+    // A class's own trigger starts from its group's (the first that lists it), else from the default share
+    const defaults = group?.share ?? Object.values(groups).find((g) => g.classes.includes(name))?.share ?? DEFAULTS.share;
+    triggers.push({
+      name,
+      ...(group ? { group: name } : {}),
+      classes: new Set(group?.classes ?? [name]),
+      threshold: own?.threshold ?? defaults.threshold,
+      minAttempts: own?.minAttempts ?? defaults.minAttempts,
+      windowMs: (own?.window ?? defaults.window) * 1000,
+    });
+  }
+  return triggers;
+}
 
 /** One class's row, defaults filled */
 export interface ClassPolicy {
@@ -55,10 +116,12 @@ const DEFAULTS = {
   maxTtl: 21600,
   rate: { count: 60, interval: 60, algorithm: 'TOKENBUCKET' as const },
   concurrency: 2,
+  /** A class's own share trigger, when its class is in no group */
+  share: { threshold: 0.05, minAttempts: 200, window: 900 },
 };
 
 /** The row of every class that can be applied, defaults overridden by `config` */
-export function policyTable(config: Static<typeof BackoffConfig>): Map<string, ClassPolicy> {
+export function policyTable(config: Pick<Static<typeof BackoffConfig>, 'policies'>): Map<string, ClassPolicy> {
   for (const name of Object.keys(config.policies)) {
     const row = (BACKOFF_TABLE as Record<string, { fields: readonly string[] } | undefined>)[name];
     if (!row) throw errors.SCHEDULE_ERR_BACKOFF_CLASS(name, BACKOFF_CLASSES.join('", "'));
