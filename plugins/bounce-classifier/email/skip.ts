@@ -128,9 +128,12 @@ class Scan {
     // Searches stop at the part's end: past it lies the enclosing multipart, searched by its own scan
     const within = raw.subarray(0, to);
     const delimiter = Buffer.from(`\n--${boundary}`, 'latin1');
+    // Searched without its line end, then checked: a search starting with a line end matches at every line, which
+    // makes 7 MB of blank lines cost 50 times a search starting with `--`
+    const dashes = delimiter.subarray(1);
     const find = (start: number) => {
-      for (let at = within.indexOf(delimiter, start); at >= 0; at = within.indexOf(delimiter, at + 1)) {
-        if (this.#endsDelimiter(at + delimiter.length, to)) return at;
+      for (let at = within.indexOf(dashes, start + 1); at >= 0; at = within.indexOf(dashes, at + 1)) {
+        if (raw[at - 1] === 0x0a && this.#endsDelimiter(at + dashes.length, to)) return at - 1;
       }
       return -1;
     };
