@@ -76,8 +76,8 @@ class Scan {
       const lineEnd = raw.indexOf(0x0a, at);
       const next = lineEnd < 0 || lineEnd >= to ? to : lineEnd + 1;
       this.#headerBytes += next - at;
-      if (this.#headerBytes > MAX_HEADER_BYTES) throw errors.BOUNCE_ERR_EMAIL_LIMIT(MAX_HEADER_BYTES, 'header bytes');
-      if (++this.headerLines > MAX_HEADER_LINES) throw errors.BOUNCE_ERR_EMAIL_LIMIT(MAX_HEADER_LINES, 'header lines');
+      if (this.#headerBytes > MAX_HEADER_BYTES) throw errors.BOUNCE_ERR_EMAIL_LIMIT('header bytes', MAX_HEADER_BYTES);
+      if (++this.headerLines > MAX_HEADER_LINES) throw errors.BOUNCE_ERR_EMAIL_LIMIT('header lines', MAX_HEADER_LINES);
       at = next;
     }
     const headers = raw.toString('latin1', from, body < 0 ? to : body);
@@ -123,7 +123,7 @@ class Scan {
    * left out. No delimiter at all: the body is read as text.
    */
   multipart(from: number, to: number, boundary: string, depth: number): void {
-    if (depth > MAX_DEPTH) throw errors.BOUNCE_ERR_EMAIL_LIMIT(MAX_DEPTH, 'levels of nested multiparts');
+    if (depth > MAX_DEPTH) throw errors.BOUNCE_ERR_EMAIL_LIMIT('levels of nested multiparts', MAX_DEPTH);
     const raw = this.#raw;
     // Searches stop at the part's end: past it lies the enclosing multipart, searched by its own scan
     const within = raw.subarray(0, to);
@@ -143,7 +143,7 @@ class Scan {
       const lineEnd = within.indexOf(0x0a, at + 1);
       if (lineEnd < 0) return this.keep(at, to);
       if (raw[at + delimiter.length] === 0x2d && raw[at + delimiter.length + 1] === 0x2d) return this.keep(at, lineEnd + 1);
-      if (++this.parts > MAX_PARTS) throw errors.BOUNCE_ERR_EMAIL_LIMIT(MAX_PARTS, 'MIME parts');
+      if (++this.parts > MAX_PARTS) throw errors.BOUNCE_ERR_EMAIL_LIMIT('MIME parts', MAX_PARTS);
       const next = find(lineEnd);
       const end = next < 0 ? to : next;
       const head = this.head(lineEnd + 1, end);
