@@ -156,7 +156,9 @@ export interface paths {
          *     (the returned original message, images, other attachments) are skipped unread, and of the others at most
          *     1 MiB and 12,000 lines are read (about 2,000 recipients of a delivery status). Text that is not an email,
          *     truncated MIME and unknown or wrong charsets get a best-effort answer (at worst `not-a-bounce`); a body
-         *     that is not text at all (NUL bytes in the headers) or has no header answers 400.
+         *     that is not text at all (NUL bytes in the headers) or has no header answers 400. Preambles and epilogues
+         *     are left out unread; more than 1,000 MIME parts, multiparts nested deeper than 32, or headers over 256 KiB
+         *     or 5,000 lines answer 413.
          */
         post: operations["classifyBounceEmail"];
         delete?: never;

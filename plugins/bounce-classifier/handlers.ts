@@ -1,10 +1,10 @@
 import type { components, operations } from '../../generated/types/bounce-classifier.ts';
 import { errors } from './errors.ts';
-import type { Classifier, ClassifierModel, Handler, HandlerRequest } from '../../runtime/mod.ts';
+import type { Classifier, ClassifierModel, Handler, HandlerRequest, PoolHandle } from '../../runtime/mod.ts';
 import type { ResultCache } from './cache/result-cache.ts';
 import { classifyMessages } from './classify.ts';
 import { classifyReports } from './email/classify-email.ts';
-import { parseBounce } from './email/parse.ts';
+import { readRequestEmail } from './email/read-off-thread.ts';
 import { backoffFormat, bnacV1, bnacV2 } from './format.ts';
 import type { ClassifierMetrics } from './metrics.ts';
 import type { Format } from './format.ts';
@@ -19,6 +19,8 @@ export interface HandlerDeps {
   metrics: ClassifierMetrics;
   /** The classifier's normaliser, as `normaliserOf(classifier)` answers it */
   normalise: (message: string) => string;
+  /** Where emails too large to read on the request thread are read (`readRequestEmail`); none: all on it */
+  pool?: PoolHandle;
 }
 
 type SingleBody = components['schemas']['SingleRequest'];
@@ -60,7 +62,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     async classifyBounceEmail(request: HandlerRequest<BounceEmailBody>) {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body.email, 'utf8');
       if (raw.length === 0) throw errors.BOUNCE_ERR_EMAIL_EMPTY();
-      const report = await parseBounce(raw);
+      const report = await readRequestEmail(raw, deps.pool, request.signal);
       const [answer] = await classifyReports(deps, [report], { useCache: true, signal: request.signal });
       return { body: answer };
     },

@@ -71,6 +71,8 @@ export default definePlugin({
   commands: { classify: classifyCommand },
   capabilities: {
     env: ENV_NAMES,
+    // Large emails are read in the pool, off the event loop (email/read-off-thread.ts)
+    pool: { worker: new URL('./email/worker.ts', import.meta.url).href },
     services: { classifier: { kind: 'classifier', configKey: 'classifier', default: 'bounce-model' } },
   },
   async setup(ctx) {
@@ -91,7 +93,7 @@ export default definePlugin({
     };
     return {
       service,
-      handlers: createHandlers({ classifier, normalise, cache, batchMessages: settings.limits.batchMessages, metrics }),
+      handlers: createHandlers({ classifier, normalise, cache, batchMessages: settings.limits.batchMessages, metrics, pool: ctx.pool }),
       auth: { header: 'x-api-key', keys: ctx.config.apiKey === '' ? [] : [ctx.config.apiKey] },
       bodyLimit: settings.limits.bodyBytes,
       close: () => cache.close(),

@@ -2,14 +2,13 @@ import PostalMime from 'postal-mime';
 import type { Email as ParsedEmail } from 'postal-mime';
 import { errors } from '../errors.ts';
 import { htmlToText } from './html-text.ts';
-import { bodyStart, skipUnneededBodies } from './skip.ts';
+import { MAX_DEPTH, MAX_HEADER_BYTES } from './limits.ts';
+import { skipUnneededBodies } from './skip.ts';
+import type { Kept } from './skip.ts';
 import type { Email } from './types.ts';
 
 /** A header line's start: a field name and a colon (RFC 5322), or an mbox `From ` line */
 const FIRST_LINE = /^(?:From |[!-9;-~]+[ \t]*:)/;
-
-/** Header bytes of all parts together: past them the email answers 400 (real bounces carry a few kilobytes) */
-const MAX_HEADER_BYTES = 256 * 1024;
 
 /** Longest line and indent the readers see: SMTP allows 1,000-byte lines, and no form is told by a deeper indent */
 const MAX_LINE = 4_000;
@@ -38,17 +37,27 @@ function tidy(text: string): string {
 }
 
 /**
- * Reads an email with the MIME library (encodings, charsets, nesting) after cutting the bodies no report needs.
- * Not an email (no header line first, NUL bytes among the headers) is a 400; anything else gets a best effort.
+ * Checks that the body is an email (a header line first, no NUL bytes among the headers: else 400) and cuts what no
+ * report needs (`skip.ts`: past a hard limit of `limits.ts`, 413). Linear in the body and cheap: run on the request
+ * thread before anything else.
  */
-export async function readEmail(raw: Buffer): Promise<Email> {
+export function scanEmail(raw: Buffer): Kept {
   const firstLine = raw.toString('latin1', 0, Math.min(raw.length, 1000)).replace(/^\uFEFF|^\xEF\xBB\xBF/, '');
   if (!FIRST_LINE.test(firstLine)) throw errors.BOUNCE_ERR_NOT_EMAIL_HEADER();
-  const headerEnd = bodyStart(raw, 0);
-  if (raw.subarray(0, headerEnd < 0 ? raw.length : headerEnd).includes(0)) throw errors.BOUNCE_ERR_NOT_EMAIL_NUL();
+  const kept = skipUnneededBodies(raw);
+  if (raw.subarray(0, kept.headerEnd).includes(0)) throw errors.BOUNCE_ERR_NOT_EMAIL_NUL();
+  return kept;
+}
+
+/**
+ * Reads what `scanEmail` kept with the MIME library (encodings, charsets, nesting): broken MIME gets a best effort,
+ * what the library refuses a 400
+ */
+export async function readEmail(kept: Buffer): Promise<Email> {
   let parsed: ParsedEmail;
   try {
-    parsed = await PostalMime.parse(skipUnneededBodies(raw), { attachmentEncoding: 'utf8', forceRfc822Attachments: true, maxNestingDepth: 32, maxHeadersSize: MAX_HEADER_BYTES });
+    // The scan enforced both limits already: the library's own are a second line
+    parsed = await PostalMime.parse(kept, { attachmentEncoding: 'utf8', forceRfc822Attachments: true, maxNestingDepth: MAX_DEPTH, maxHeadersSize: MAX_HEADER_BYTES });
   } catch (error) {
     throw errors.BOUNCE_ERR_EMAIL_UNREADABLE((error as Error).message);
   }

@@ -11,7 +11,7 @@ import { readSes } from './forms/ses.ts';
 import { text } from './forms/text.ts';
 import { yahoo } from './forms/yahoo.ts';
 import { autoReplyFormat, isFeedbackReport } from './kind.ts';
-import { readEmail } from './mime.ts';
+import { readEmail, scanEmail } from './mime.ts';
 import type { BounceForm, BounceKind, BounceReport, Email, ReportedRecipient } from './types.ts';
 
 /** Recipients answered and classified per email; the rest are counted in `omitted` */
@@ -44,9 +44,14 @@ function readReport(email: Email, content: string): BounceReport {
   return { kind: kindOf(recipients), format: 'rfc3464', recipients, omitted };
 }
 
-/** What one raw email is, and its recipients with their replies (unclassified) */
+/** What one raw email is, and its recipients with their replies (unclassified): `scanEmail`, then `readBounce` */
 export async function parseBounce(raw: Buffer): Promise<BounceReport> {
-  const email = await readEmail(raw);
+  return readBounce(scanEmail(raw).bytes);
+}
+
+/** What an email `scanEmail` kept is, and its recipients */
+export async function readBounce(kept: Buffer): Promise<BounceReport> {
+  const email = await readEmail(kept);
   const ses = readSes(email, MAX_RECIPIENTS);
   if (ses) return { kind: ses.kind, format: 'amazon-ses', recipients: ses.recipients, omitted: ses.omitted };
   const status = email.parts.find((p) => DELIVERY_STATUS.has(p.type));

@@ -1,31 +1,14 @@
 /**
- * Leaves out the top-level parts that cannot hold a report (the returned original message, images, other
- * attachments) and the copy a single-part notice quotes before the MIME library decodes them, and keeps at most
- * `MAX_KEPT_BYTES` and `MAX_KEPT_LINES` of parts: a bounce with a
- * 20 MB attachment costs a native byte search, not a decode of 20 MB, and memory stays bounded by the input.
+ * Leaves out, before the MIME library decodes anything, what cannot hold a report: the preamble and epilogue of every
+ * multipart, the parts no report is in (the returned original message, images, other attachments), the copy a
+ * single-part notice quotes, and what passes the kept bytes and lines (`limits.ts`). Multiparts inside a kept
+ * multipart are read the same way. One pass: every search stops at the end of the part it is in, so the time is
+ * linear in the email (times the nesting), a 20 MB attachment costs a native byte search rather than a decode, and
+ * what the MIME library gets is bounded whatever the input. Past a hard limit of `limits.ts` it throws
+ * `BOUNCE_ERR_EMAIL_LIMIT` (413).
  */
-
-/** Most bytes of part bodies kept: a delivery status of 1,000 recipients takes about 300 KB */
-export const MAX_KEPT_BYTES = 1024 * 1024;
-
-/**
- * Most lines of part bodies kept: the MIME library pays about 5 µs a line whatever its length, so lines, not bytes,
- * bound its time (a delivery status of 1,000 recipients takes about 8,000)
- */
-export const MAX_KEPT_LINES = 12_000;
-
-/** Where `from` plus at most `lines` lines ends, within `to`; and the lines counted */
-function afterLines(raw: Buffer, from: number, to: number, lines: number): { end: number; counted: number } {
-  let at = from;
-  let counted = 0;
-  while (counted < lines) {
-    const next = raw.indexOf(0x0a, at);
-    if (next < 0 || next >= to) return { end: to, counted };
-    at = next + 1;
-    counted++;
-  }
-  return { end: at, counted };
-}
+import { errors } from '../errors.ts';
+import { MAX_DEPTH, MAX_HEADER_BYTES, MAX_HEADER_LINES, MAX_KEPT_BYTES, MAX_KEPT_LINES, MAX_PARTS } from './limits.ts';
 
 /**
  * Lines after which single-part notices (qmail, Yahoo, Exim, sendmail) quote the returned message: nothing after them
@@ -38,81 +21,160 @@ const COPY_MARKERS = [
   '----- Unsent message follows -----',
 ].map((marker) => Buffer.from(marker, 'latin1'));
 
-/** Where the quoted copy of the returned message starts in a single-part notice, else its end, within the limits */
-function reportEnd(raw: Buffer, start: number): number {
-  let end = afterLines(raw, start, Math.min(raw.length, start + MAX_KEPT_BYTES), MAX_KEPT_LINES).end;
-  for (const marker of COPY_MARKERS) {
-    const at = raw.indexOf(marker, start);
-    if (at >= 0 && at < end) end = at;
-  }
-  return end;
-}
-
-/** Header bytes of a part read for its type: more is no header a part needs */
-const MAX_HEADER_BYTES = 64 * 1024;
-
 const KEEP = /^(?:text\/(?!rfc822-headers)|multipart\/|message\/(?:global-)?(?:delivery-status|feedback-report|disposition-notification)|application\/json)/;
 const CONTENT_TYPE = /^content-type:[ \t]*([^\r\n]*(?:\r?\n[ \t][^\r\n]*)*)/im;
 const BOUNDARY = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^\s;]+))/i;
 const DISPOSITION_ATTACHMENT = /^content-disposition:[ \t]*attachment/im;
 
-/** Index where the body after the header block starting at `from` begins; -1 when the block has no end */
-export function bodyStart(raw: Buffer, from: number): number {
-  if (raw[from] === 0x0a) return from + 1;
-  if (raw[from] === 0x0d && raw[from + 1] === 0x0a) return from + 2;
-  const lf = raw.indexOf('\n\n', from, 'latin1');
-  const crlf = raw.indexOf('\r\n\r\n', from, 'latin1');
-  if (crlf >= 0 && (lf < 0 || crlf < lf)) return crlf + 4;
-  return lf < 0 ? -1 : lf + 2;
+/** A header block as the scan reads it */
+interface Head {
+  /** Where the body after it starts; -1 when no blank line ends the block within its part */
+  body: number;
+  /** Media type, lower case */
+  type: string;
+  boundary?: string;
+  /** `Content-Disposition: attachment` */
+  attachment: boolean;
 }
 
-/** The top-level part's media type and boundary, from its header block */
-function typeOf(headers: string): { type: string; boundary?: string } {
-  const value = CONTENT_TYPE.exec(headers)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? 'text/plain';
-  const match = BOUNDARY.exec(value);
-  return { type: value.split(';')[0]!.trim().toLowerCase(), boundary: match?.[1] ?? match?.[2] };
+/** What the scan keeps of an email */
+export interface Kept {
+  /** The email as the MIME library gets it */
+  bytes: Buffer;
+  /** Where the top-level header block ends (its blank line included); the email's length when nothing ends it */
+  headerEnd: number;
+  /** Header lines read and lines of parts kept: what the MIME library's time goes with */
+  lines: number;
+  /** MIME parts seen in the multiparts read */
+  parts: number;
 }
 
-/** The message without the top-level parts no report needs; the message itself (cut at the limit) when it is not multipart */
-export function skipUnneededBodies(raw: Buffer): Buffer {
-  const start = bodyStart(raw, 0);
-  if (start < 0) return raw.length > MAX_KEPT_BYTES ? raw.subarray(0, MAX_KEPT_BYTES) : raw;
-  const { type, boundary } = typeOf(raw.toString('latin1', 0, start));
-  if (!type.startsWith('multipart/') || !boundary) return raw.subarray(0, reportEnd(raw, start));
-  const delimiter = Buffer.from(`\n--${boundary}`, 'latin1');
-  const pieces: Buffer[] = [];
-  let kept = 0;
-  let keptLines = 0;
-  let at = raw.indexOf(delimiter, start - 1);
-  if (at < 0) return raw.subarray(0, Math.min(raw.length, start + MAX_KEPT_BYTES));
-  pieces.push(raw.subarray(0, at));
-  while (at >= 0) {
-    const lineEnd = raw.indexOf(0x0a, at + 1);
-    if (lineEnd < 0) {
-      pieces.push(raw.subarray(at));
-      break;
-    }
-    // The closing delimiter: what follows it (the epilogue) is no part
-    if (raw[at + delimiter.length] === 0x2d && raw[at + delimiter.length + 1] === 0x2d) {
-      pieces.push(raw.subarray(at, lineEnd + 1));
-      break;
-    }
-    const next = raw.indexOf(delimiter, lineEnd);
-    const end = next < 0 ? raw.length : next;
-    const partBody = bodyStart(raw, lineEnd + 1);
-    const headerEnd = partBody < 0 || partBody > end ? end : partBody;
-    const headers = raw.toString('latin1', lineEnd + 1, Math.min(headerEnd, lineEnd + 1 + MAX_HEADER_BYTES));
-    const partType = typeOf(headers).type;
-    // A text file attached to a bounce is not its report; a delivery-status part counts whatever its disposition.
-    // A part not kept is left out whole: each part costs the MIME library a decoder, even an empty one
-    const keep = KEEP.test(partType) && !(partType.startsWith('text/') && DISPOSITION_ATTACHMENT.test(headers)) && kept < MAX_KEPT_BYTES && keptLines < MAX_KEPT_LINES;
-    if (keep) {
-      const { end: cut, counted } = afterLines(raw, at + 1, Math.min(end, headerEnd + MAX_KEPT_BYTES - kept), MAX_KEPT_LINES - keptLines);
-      pieces.push(raw.subarray(at, cut));
-      kept += Math.max(0, cut - headerEnd);
-      keptLines += counted;
-    }
-    at = next;
+class Scan {
+  readonly #raw: Buffer;
+  readonly pieces: Buffer[] = [];
+  #headerBytes = 0;
+  headerLines = 0;
+  #keptBytes = 0;
+  parts = 0;
+  keptLines = 0;
+
+  constructor(raw: Buffer) {
+    this.#raw = raw;
   }
-  return Buffer.concat(pieces);
+
+  /** The header block starting at `from` within its part's end `to`, counted against the header limits */
+  head(from: number, to: number): Head {
+    const raw = this.#raw;
+    let at = from;
+    let body = -1;
+    while (at < to) {
+      if (raw[at] === 0x0a || (raw[at] === 0x0d && raw[at + 1] === 0x0a)) {
+        // The blank line's own line end may be the one that starts the next delimiter: then the body is empty
+        body = Math.min(to, at + (raw[at] === 0x0a ? 1 : 2));
+        break;
+      }
+      const lineEnd = raw.indexOf(0x0a, at);
+      const next = lineEnd < 0 || lineEnd >= to ? to : lineEnd + 1;
+      this.#headerBytes += next - at;
+      if (this.#headerBytes > MAX_HEADER_BYTES) throw errors.BOUNCE_ERR_EMAIL_LIMIT('header bytes', MAX_HEADER_BYTES);
+      if (++this.headerLines > MAX_HEADER_LINES) throw errors.BOUNCE_ERR_EMAIL_LIMIT('header lines', MAX_HEADER_LINES);
+      at = next;
+    }
+    const headers = raw.toString('latin1', from, body < 0 ? to : body);
+    const value = CONTENT_TYPE.exec(headers)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? 'text/plain';
+    const match = BOUNDARY.exec(value);
+    return { body, type: value.split(';')[0]!.trim().toLowerCase(), boundary: match?.[1] ?? match?.[2], attachment: DISPOSITION_ATTACHMENT.test(headers) };
+  }
+
+  /** Keeps bytes `from` to `to` as they are (the top-level header) */
+  push(from: number, to: number): void {
+    this.pieces.push(this.#raw.subarray(from, to));
+  }
+
+  /** Keeps what the kept bytes and lines still allow of bytes `from` to `to`, whole lines while lines remain */
+  keep(from: number, to: number): void {
+    const raw = this.#raw;
+    const limit = Math.min(to, from + MAX_KEPT_BYTES - this.#keptBytes);
+    let at = from;
+    while (at < limit && this.keptLines < MAX_KEPT_LINES) {
+      const lineEnd = raw.indexOf(0x0a, at);
+      at = lineEnd < 0 || lineEnd >= limit ? limit : lineEnd + 1;
+      this.keptLines++;
+    }
+    if (at === from) return;
+    this.pieces.push(raw.subarray(from, at));
+    this.#keptBytes += at - from;
+  }
+
+  /** A single-part body: up to the copy of the returned message a notice quotes, within the kept bytes and lines */
+  notice(from: number): void {
+    const within = this.#raw.subarray(0, Math.min(this.#raw.length, from + MAX_KEPT_BYTES));
+    let end = within.length;
+    for (const marker of COPY_MARKERS) {
+      const at = within.indexOf(marker, from);
+      if (at >= 0 && at < end) end = at;
+    }
+    this.keep(from, end);
+  }
+
+  /**
+   * The body (`from` to `to`) of a multipart at nesting `depth`: the parts a report may be in, each up to the next
+   * delimiter; the preamble before the first delimiter and the epilogue after the closing one hold no part and are
+   * left out. No delimiter at all: the body is read as text.
+   */
+  multipart(from: number, to: number, boundary: string, depth: number): void {
+    if (depth > MAX_DEPTH) throw errors.BOUNCE_ERR_EMAIL_LIMIT('levels of nested multiparts', MAX_DEPTH);
+    const raw = this.#raw;
+    // Searches stop at the part's end: past it lies the enclosing multipart, searched by its own scan
+    const within = raw.subarray(0, to);
+    const delimiter = Buffer.from(`\n--${boundary}`, 'latin1');
+    // Searched without its line end, then checked: a search starting with a line end matches at every line, which
+    // makes 7 MB of blank lines cost 50 times a search starting with `--`
+    const dashes = delimiter.subarray(1);
+    const find = (start: number) => {
+      for (let at = within.indexOf(dashes, start + 1); at >= 0; at = within.indexOf(dashes, at + 1)) {
+        if (raw[at - 1] === 0x0a && this.#endsDelimiter(at + dashes.length, to)) return at - 1;
+      }
+      return -1;
+    };
+    let at = find(from - 1);
+    if (at < 0) return this.keep(from, to);
+    while (at >= 0) {
+      const lineEnd = within.indexOf(0x0a, at + 1);
+      if (lineEnd < 0) return this.keep(at, to);
+      if (raw[at + delimiter.length] === 0x2d && raw[at + delimiter.length + 1] === 0x2d) return this.keep(at, lineEnd + 1);
+      if (++this.parts > MAX_PARTS) throw errors.BOUNCE_ERR_EMAIL_LIMIT('MIME parts', MAX_PARTS);
+      const next = find(lineEnd);
+      const end = next < 0 ? to : next;
+      const head = this.head(lineEnd + 1, end);
+      // A text file attached to a bounce is not its report; a delivery-status part counts whatever its disposition.
+      // A part not kept is left out whole: each part costs the MIME library a decoder, even an empty one
+      const wanted = KEEP.test(head.type) && !(head.type.startsWith('text/') && head.attachment) && this.#keptBytes < MAX_KEPT_BYTES && this.keptLines < MAX_KEPT_LINES;
+      if (wanted && head.type.startsWith('multipart/') && head.boundary && head.body >= 0) {
+        this.keep(at, head.body);
+        this.multipart(head.body, end, head.boundary, depth + 1);
+      } else if (wanted) this.keep(at, end);
+      at = next;
+    }
+  }
+
+  /** A delimiter line goes on after the boundary with `--` (the closing one), spaces or tabs, then its line end */
+  #endsDelimiter(from: number, to: number): boolean {
+    const raw = this.#raw;
+    let at = from;
+    if (raw[at] === 0x2d && raw[at + 1] === 0x2d) at += 2;
+    while (at < to && (raw[at] === 0x20 || raw[at] === 0x09)) at++;
+    return at >= to || raw[at] === 0x0a || (raw[at] === 0x0d && (at + 1 >= to || raw[at + 1] === 0x0a));
+  }
+}
+
+/** The email without what no report needs, and where its top-level header ends; throws past a hard limit */
+export function skipUnneededBodies(raw: Buffer): Kept {
+  const scan = new Scan(raw);
+  const head = scan.head(0, raw.length);
+  if (head.body < 0) return { bytes: raw, headerEnd: raw.length, lines: scan.headerLines, parts: 0 };
+  scan.push(0, head.body);
+  if (head.type.startsWith('multipart/') && head.boundary) scan.multipart(head.body, raw.length, head.boundary, 1);
+  else scan.notice(head.body);
+  return { bytes: Buffer.concat(scan.pieces), headerEnd: head.body, lines: scan.headerLines + scan.keptLines, parts: scan.parts };
 }

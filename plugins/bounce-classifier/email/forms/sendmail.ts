@@ -13,6 +13,10 @@ export const sendmail: BounceForm = {
     const lines = email.text.split(/\r?\n/);
     const recipients: ReportedRecipient[] = [];
     let section = '';
+    let named = 0;
+    let answered = 0;
+    // The first recipient of each address, for the `<<<` lines that name theirs
+    const byAddress = new Map<string, ReportedRecipient>();
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
       const trimmed = line.trim();
@@ -23,16 +27,23 @@ export const sendmail: BounceForm = {
       if (section === 'addresses') {
         const reason = /^\(reason:\s*(.*)$/i.exec(trimmed);
         if (reason && recipients.length > 0) recipients.at(-1)!.reply = reason[1]!.replace(/\)$/, '').trim();
-        else if (/^<?[^\s<>@]{1,64}@[^\s<>@]{1,255}>?$/.test(trimmed)) recipients.push({ recipient: bareAddress(line), action: delayed ? 'delayed' : 'failed' });
+        else if (/^<?[^\s<>@]{1,64}@[^\s<>@]{1,255}>?$/.test(trimmed)) {
+          const recipient: ReportedRecipient = { recipient: bareAddress(line), action: delayed ? 'delayed' : 'failed' };
+          recipients.push(recipient);
+          if (!byAddress.has(recipient.recipient.toLowerCase())) byAddress.set(recipient.recipient.toLowerCase(), recipient);
+        }
       } else if (section === 'transcript') {
         const remote = /while talking to ([^\s:]+?)\.?:/i.exec(line)?.[1];
-        if (remote) for (const r of recipients) r.remote_mta ??= remote;
+        // Each recipient takes the first host named: past `named`, all have one (a loop per line is quadratic)
+        if (remote) for (; named < recipients.length; named++) recipients[named]!.remote_mta ??= remote;
         if (!line.startsWith('<<< ')) continue;
         const answer = line.slice(4);
         // The `<<<` line after `>>> RCPT To:<address>` answers that address
         const asked = /^>>> RCPT To:\s*<([^>]+)>/i.exec(lines[i - 1] ?? '')?.[1];
-        const target = asked ? recipients.find((r) => r.recipient.toLowerCase() === asked.toLowerCase()) : undefined;
-        for (const r of target ? [target] : recipients.filter((r) => r.reply === undefined)) r.reply = unfold(answer);
+        const target = asked ? byAddress.get(asked.toLowerCase()) : undefined;
+        if (target) target.reply = unfold(answer);
+        // Any other `<<<` line answers those without a reply: once it has, all have one
+        else for (; answered < recipients.length; answered++) recipients[answered]!.reply ??= unfold(answer);
       }
     }
     for (const recipient of recipients) {
