@@ -28,4 +28,7 @@ export { meteredStore } from './services/metered-store.ts';
 export { startHost } from './host/serve.ts';
 export type { Host, HostOptions } from './host/serve.ts';
 export { usePlugin } from './plugins/use.ts';
+// The closed class lists a classifier answers from, generated from spec/openapi/bounce-classifier.yaml
+export { BACKOFF_CLASSES, BNAC_CLASSES } from '../generated/data/bounce-classifier.ts';
+export type { BackoffClass, BnacClass } from '../generated/data/bounce-classifier.ts';
 export type { UsedPlugin } from './plugins/use.ts';

@@ -1,7 +1,8 @@
 /**
  * The import rules of the house style, checked on every source file: `runtime/` never imports `plugins/`, and a
- * plugin imports only `runtime/mod.ts`, `generated/` and its own folder (its tests may also use `test/`, where
- * the conformance suites live). Packages and `node:` modules are free.
+ * plugin imports only `runtime/mod.ts`, `generated/` and its own folder (its tests may also use `test/`; they take
+ * the conformance suites as a plugin author does, from the package export `capstan/conformance`). Packages and
+ * `node:` modules are free.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';

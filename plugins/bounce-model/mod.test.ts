@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { usePlugin } from '../../runtime/mod.ts';
 import type { Classifier } from '../../runtime/mod.ts';
-import { classifierConformance } from '../../test/conformance/classifier.ts';
+import { classifierConformance } from 'capstan/conformance';
 
 classifierConformance('bounce-model', async () => {
   const plugin = await usePlugin<Classifier>({ id: 'bounce-model' });

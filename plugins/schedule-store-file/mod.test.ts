@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { rejects } from '../../test/rejects.ts';
 import { usePlugin } from '../../runtime/mod.ts';
 import type { ScheduleStore } from '../../runtime/mod.ts';
-import { storeConformance, type StoreUnderTest } from '../../test/conformance/store.ts';
+import { storeConformance, type StoreUnderTest } from 'capstan/conformance';
 
 const folders: string[] = [];
 

@@ -5,7 +5,7 @@ import { test } from '../../test/_deadline.ts';
 import * as assert from 'uvu/assert';
 import { usePlugin } from '../../runtime/mod.ts';
 import type { ScheduleStore } from '../../runtime/mod.ts';
-import { storeConformance, type StoreUnderTest } from '../../test/conformance/store.ts';
+import { storeConformance, type StoreUnderTest } from 'capstan/conformance';
 import { rejects } from '../../test/rejects.ts';
 import { DATABASE_URL as URL, requirePostgres } from '../../test/_postgres.ts';
 

@@ -16,7 +16,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { randomBytes } from 'node:crypto';
-import type { AppliedPolicy, AuditEntry, IpRecord, ScheduleStore } from '../../runtime/mod.ts';
+import type { AppliedPolicy, AuditEntry, IpRecord, ScheduleStore } from '../runtime/mod.ts';
 
 /** What a factory hands the suite: an empty store and how to release it */
 export interface StoreUnderTest {

@@ -13,8 +13,8 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BACKOFF_CLASSES, BNAC_CLASSES } from '../../generated/data/bounce-classifier.ts';
-import type { Classification, Classifier, ClassifierModel } from '../../runtime/mod.ts';
+import { BACKOFF_CLASSES, BNAC_CLASSES } from '../runtime/mod.ts';
+import type { Classification, Classifier, ClassifierModel } from '../runtime/mod.ts';
 
 /** What a factory hands the suite: the classifier under test and how to release it */
 export interface ClassifierUnderTest {
