@@ -1,4 +1,4 @@
-import { checkFile, formatError } from '../config/load.ts';
+import { checkFile, formatError, leftOut, MAX_PRINTED } from '../config/load.ts';
 import type { CheckResult } from '../config/load.ts';
 import { effective } from '../config/effective.ts';
 import { startupConfigSchema } from '../config/schema.ts';
@@ -84,14 +84,19 @@ async function check(args: string[]): Promise<number> {
   return results.some((result) => !result.valid) ? 1 : 0;
 }
 
-/** Errors, warnings and notes of one file, in the order of the lines they point at. */
+/**
+ * Errors, warnings and notes of one file, in the order of the lines they point at; at most `MAX_PRINTED` of each,
+ * so a generated document with thousands of mistakes does not flood the terminal or a CI log.
+ */
 function printed(result: CheckResult): string {
   const lines = [
-    ...result.errors.map((item) => ({ item, text: formatError(result.file, item) })),
-    ...result.warnings.map((item) => ({ item, text: formatError(result.file, item, 'warning') })),
-    ...result.notes.map((item) => ({ item, text: formatError(result.file, item, 'note') })),
+    ...result.errors.slice(0, MAX_PRINTED).map((item) => ({ item, text: formatError(result.file, item) })),
+    ...result.warnings.slice(0, MAX_PRINTED).map((item) => ({ item, text: formatError(result.file, item, 'warning') })),
+    ...result.notes.slice(0, MAX_PRINTED).map((item) => ({ item, text: formatError(result.file, item, 'note') })),
   ].sort((a, b) => a.item.line - b.item.line || a.item.column - b.item.column);
-  return lines.map(({ text }) => `${text}\n`).join('');
+  const more = [leftOut(result.errors.length), leftOut(result.warnings.length, 'warning'), leftOut(result.notes.length, 'note')]
+    .flatMap((line) => (line === undefined ? [] : [`${result.file}: ${line}`]));
+  return [...lines.map(({ text }) => text), ...more].map((text) => `${text}\n`).join('');
 }
 
 /** One closing line; a file that could not be read is counted apart, since nothing in it was checked. */

@@ -1,6 +1,6 @@
 import { deref, matches } from './schema.ts';
 import type { SchemaNode } from './schema.ts';
-import { fillTemplate, formatPath } from './path.ts';
+import { fillTemplate, formatPath, withinAny } from './path.ts';
 import type { DocPath } from './path.ts';
 import { suggest } from './suggest.ts';
 
@@ -28,8 +28,8 @@ export const KNOWN_KEYWORDS = new Set([
 export function explain(schema: SchemaNode, value: unknown): Issue[] {
   const seen = new Set<string>();
   const found = walk(schema, value, [], { root: value });
-  const forbidden = found.filter((issue) => issue.forbids).map((issue) => issue.path);
-  const moot = (issue: Found): boolean => !issue.forbids && forbidden.some((at) => at.every((part, i) => issue.path[i] === part));
+  const forbidden = withinAny(found.filter((issue) => issue.forbids).map((issue) => issue.path));
+  const moot = (issue: Found): boolean => !issue.forbids && forbidden(issue.path);
   return found.filter((issue) => {
     const key = `${issue.path.join('\u0000')}\u0001${issue.message}`;
     return moot(issue) || seen.has(key) ? false : (seen.add(key), true);

@@ -1,5 +1,6 @@
 import { explain } from './explain.ts';
 import type { Issue } from './explain.ts';
+import { withinAny } from './path.ts';
 import { checkReferences } from './references.ts';
 import { documentValidator, startupConfigSchema } from './schema.ts';
 import { collectWarnings } from './warnings.ts';
@@ -21,6 +22,6 @@ export function validateDocument(value: unknown, options: { serve?: boolean } = 
   // The explainer mirrors the compiled validator; this guard keeps a mismatch from passing silently.
   if (issues.length === 0) issues.push({ path: [], message: 'does not match the startup configuration schema' });
   // A reference inside a value the schema already rejects would only repeat the same problem.
-  const reported = (path: Issue['path']): boolean => issues.some((issue) => issue.path.every((part, i) => path[i] === part));
+  const reported = withinAny(issues.map((issue) => issue.path));
   return { errors: [...issues, ...references.errors.filter((issue) => !reported(issue.path))], warnings };
 }
