@@ -43,5 +43,4 @@ export const errors = defineErrors({
     message: 'Backoff class "%s" has no fields to scope a policy by: it cannot be in "backoff.policies"',
   },
   SCHEDULE_ERR_BACKOFF_NO_ACTION: { status: 500, expose: false, message: 'Backoff class "%s" applies nothing: give it "rate", "concurrency" or "suspend": true' },
-  SCHEDULE_ERR_TIME_ZONE: { status: 500, expose: false, message: 'Invalid time zone "%s": use an IANA name such as "Europe/Stockholm"' },
 });

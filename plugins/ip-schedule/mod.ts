@@ -15,28 +15,14 @@
  * await host.close();
  * ```
  */
-import { definePlugin, Type } from '../../runtime/mod.ts';
+import { ipScheduleConfigSchema } from '../../generated/validators/plugins/ip-schedule.ts';
+import { definePlugin } from '../../runtime/mod.ts';
 import type { ReplyClassifier, ScheduleStore } from '../../runtime/mod.ts';
-import { BackoffConfig, BackoffEngine, backoffHandlers, policyTable } from './backoff/mod.ts';
-import { isTimeZone } from './dates.ts';
+import { BackoffEngine, backoffHandlers, policyTable } from './backoff/mod.ts';
 import { errors } from './errors.ts';
 import { feedOperations, PolicyFeed } from './feed/mod.ts';
 import { createHandlers } from './handlers.ts';
 import { backoffMetrics, feedMetrics, scheduleMetrics } from './metrics.ts';
-
-const Config = Type.Object({
-  store: Type.Optional(Type.String({ minLength: 1, description: 'Id of the store plugin instance in plugins[]' })),
-  classifier: Type.Optional(Type.String({ minLength: 1, description: 'Id of the bounce-classifier instance backoff events are classified by (default: "bounce-classifier" when it is in plugins[])' })),
-  timezone: Type.String({ default: 'UTC', description: 'IANA time zone schedule days are counted in' }),
-  authentication: Type.Optional(Type.Object({
-    apikeys: Type.Array(Type.String({ minLength: 1 }), { description: 'Keys accepted in X-Api-Key (and in the feed address\'s api_key)' }),
-  }, { additionalProperties: false })),
-  feed: Type.Object({
-    pingInterval: Type.Number({ default: 30, exclusiveMinimum: 0, maximum: 3600, description: 'Seconds between pings; a client that missed the last one is dropped' }),
-    maxBufferedBytes: Type.Integer({ default: 4 * 1024 * 1024, minimum: 65536, description: 'Bytes a client may fall behind before it is dropped (it reconnects and resyncs)' }),
-  }, { additionalProperties: false, default: {} }),
-  backoff: BackoffConfig,
-}, { additionalProperties: false });
 
 export default definePlugin({
   id: 'ip-schedule',
@@ -44,7 +30,8 @@ export default definePlugin({
   api: 'ip-schedule',
   apiVersion: '^1.2.0',
   description: 'Per-IP, per-grouping sending volume schedules and their status',
-  config: Config,
+  // spec/schema/plugins/ip-schedule.schema.json: the time zone, the backoff classes and the rows are checked there
+  config: ipScheduleConfigSchema,
   errors,
   capabilities: {
     services: {
@@ -54,7 +41,6 @@ export default definePlugin({
   },
   async setup(ctx) {
     const { timezone, authentication, feed: settings, backoff } = ctx.config;
-    if (!isTimeZone(timezone)) throw errors.SCHEDULE_ERR_TIME_ZONE(timezone);
     const store = ctx.services.store as ScheduleStore;
     const classifier = ctx.services.classifier as ReplyClassifier | undefined;
     if (classifier && typeof classifier.classifyReplies !== 'function') {

@@ -14,7 +14,8 @@
  * await close();
  * ```
  */
-import { definePlugin, meteredStore, Type } from '../../runtime/mod.ts';
+import { scheduleStorePostgresConfigSchema } from '../../generated/validators/plugins/schedule-store-postgres.ts';
+import { definePlugin, meteredStore } from '../../runtime/mod.ts';
 import { errors } from './errors.ts';
 import { PostgresStore } from './pg-store.ts';
 
@@ -23,11 +24,7 @@ export default definePlugin({
   kind: 'store',
   apiVersion: '^1.2.0',
   description: 'Schedule store in PostgreSQL, shared by hosts',
-  config: Type.Object({
-    connectionString: Type.Optional(Type.String({ minLength: 1, description: 'postgres:// URL; else env DATABASE_URL' })),
-    schema: Type.String({ default: 'public', pattern: '^[a-z_][a-z0-9_]{0,62}$', description: 'Schema holding the tables' }),
-    poolSize: Type.Integer({ default: 10, minimum: 1, maximum: 100, description: 'Most connections at once' }),
-  }, { additionalProperties: false }),
+  config: scheduleStorePostgresConfigSchema,
   errors,
   capabilities: { env: ['DATABASE_URL'] },
   async setup(ctx) {

@@ -7,10 +7,15 @@ import { formatPath } from './path.ts';
 import { parseSource } from './source.ts';
 import type { Source } from './source.ts';
 import { effective } from './effective.ts';
-import { validateDocument } from './validate.ts';
+import type { LoadPlugin } from './plugins.ts';
+import { validateStartup } from './validate.ts';
+import { importPlugin } from '../plugins/loader.ts';
 
-/** One finding in a configuration file (an error, a warning or a note), with where it is. */
-export type CheckError = { path: string; message: string; line: number; column: number };
+/**
+ * One finding in a configuration file (an error, a warning or a note), with where it is; `file` is set when it is in
+ * another file than the one checked: a plugin's config file.
+ */
+export type CheckError = { path: string; message: string; line: number; column: number; file?: string };
 
 /**
  * The outcome of checking one file; `document` is the parsed value when it could be parsed.
@@ -18,8 +23,11 @@ export type CheckError = { path: string; message: string; line: number; column: 
  */
 export type CheckResult = { file: string; valid: boolean; errors: CheckError[]; warnings: CheckError[]; notes: CheckError[]; document?: unknown };
 
-/** How to check: `serve` applies the rules Capstan needs to serve and reads `!Env` values from `env`. */
-export type CheckOptions = { serve?: boolean; env?: Record<string, string | undefined> };
+/**
+ * How to check: `serve` applies the rules Capstan needs to serve and reads `!Env` values from `env`; `loadPlugin`
+ * loads a plugin given by `path` (default: the host's loader).
+ */
+export type CheckOptions = { serve?: boolean; env?: Record<string, string | undefined>; loadPlugin?: LoadPlugin };
 
 const EMPTY = 'the file is empty: a startup configuration needs at least version: "6.10"';
 
@@ -59,8 +67,14 @@ export async function checkFile(file: string, options: CheckOptions = {}): Promi
   if (source.syntaxErrors.length > 0) return invalid(source.syntaxErrors.map(({ line, column, message }) => ({ path: '', message, line, column })));
   // Only comments, or nothing at all: "must be an object" would not tell the operator why.
   if (source.value === null || source.value === undefined) return invalid([{ path: '', message: EMPTY, line: 1, column: 1 }]);
-  const checked = validateDocument(source.value, options);
-  const errors = located(source, checked.errors);
+  const env = options.serve ? options.env ?? {} : undefined;
+  const checked = await validateStartup(source.value, {
+    serve: options.serve,
+    baseDir: dirname(resolve(file)),
+    load: options.loadPlugin ?? importPlugin,
+    readConfigFile: async (path) => parseSource(await readConfigText(path), path.toLowerCase().endsWith('.json'), { env }),
+  });
+  const errors = [...located(source, checked.errors), ...checked.fileErrors];
   const warnings = located(source, checked.warnings);
   const notes: CheckError[] = [];
   for (const value of source.fromEnv) {
@@ -70,7 +84,8 @@ export async function checkFile(file: string, options: CheckOptions = {}): Promi
     else if (options.serve) errors.push({ ...at, message: `needs the environment variable "${value.unresolved[0]}": it is not set and !Env "${value.text}" has no default` });
     else warnings.push({ ...at, message: `comes from the environment (${names}) at start and !Env "${value.text}" has no default, so it is not checked` });
   }
-  const order = (a: CheckError, b: CheckError): number => a.line - b.line || a.column - b.column;
+  // The document's own lines first, then each plugin config file's
+  const order = (a: CheckError, b: CheckError): number => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line || a.column - b.column;
   const envTexts = new Map(source.fromEnv.filter((env) => env.unresolved.length === 0).map((env) => [formatPath(env.path), env.text]));
   const mark = (list: CheckError[]): CheckError[] => list.map((item) => ({ ...item, message: fromEnvNote(envTexts, item) })).sort(order);
   return { file, valid: errors.length === 0, errors: mark(errors), warnings: mark(warnings), notes: notes.sort(order), document: source.value };
@@ -88,7 +103,7 @@ function fromEnvNote(envTexts: Map<string, string>, item: CheckError): string {
 
 /** Formats an error as `FILE:LINE:COL PATH message`, the line the CLI and the host print; `label` marks a warning or a note. */
 export function formatError(file: string, error: CheckError, label?: 'warning' | 'note'): string {
-  return `${file}:${error.line}:${error.column} ${error.path === '' ? '' : `${error.path} `}${label ? `${label}: ` : ''}${error.message}`;
+  return `${error.file ?? file}:${error.line}:${error.column} ${error.path === '' ? '' : `${error.path} `}${label ? `${label}: ` : ''}${error.message}`;
 }
 
 /** The line closing a list of `count` errors (or warnings, or notes) printed up to `MAX_PRINTED`, when some were left out */

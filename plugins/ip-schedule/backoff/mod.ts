@@ -13,7 +13,7 @@ import type { Handler, HandlerRequest, ReplyClassifier, ScheduleStore, StoreChan
 import type { BackoffEngine, BackoffEvent } from './engine.ts';
 import { errors } from '../errors.ts';
 export { BackoffEngine } from './engine.ts';
-export { BackoffConfig, policyTable } from './table.ts';
+export { policyTable } from './table.ts';
 
 /** What the handler needs */
 export interface BackoffOptions {

@@ -4,30 +4,11 @@
  * from each class's actions; `ip-schedule` config `backoff.policies.<CLASS>` overrides any part of a class's row.
  */
 import { BACKOFF_CLASSES, BACKOFF_TABLE } from '../../../generated/data/bounce-classifier.ts';
-import { Type } from '../../../runtime/mod.ts';
+import type { IpScheduleConfig } from '../../../generated/types/plugins/ip-schedule.ts';
 import { errors } from '../errors.ts';
-import type { Static } from '../../../runtime/mod.ts';
 
-/** One class's row as config takes it: every key optional, over the defaults */
-const ClassPolicyConfig = Type.Object({
-  enabled: Type.Optional(Type.Boolean({ description: 'false: events of the class are counted for nothing' })),
-  threshold: Type.Optional(Type.Integer({ minimum: 1, description: 'Events in one window that apply the policy' })),
-  window: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 86400, description: 'Seconds events are counted over' })),
-  ttl: Type.Optional(Type.Integer({ minimum: 1, maximum: 604800, description: 'Seconds the policy holds when first applied' })),
-  maxTtl: Type.Optional(Type.Integer({ minimum: 1, maximum: 604800, description: 'Seconds an escalated policy may hold at most' })),
-  rate: Type.Optional(Type.Object({
-    count: Type.Integer({ minimum: 1 }),
-    interval: Type.Number({ exclusiveMinimum: 0 }),
-    algorithm: Type.Optional(Type.Union([Type.Literal('TOKENBUCKET'), Type.Literal('FIXEDWINDOW')])),
-  }, { additionalProperties: false })),
-  concurrency: Type.Optional(Type.Integer({ minimum: 1 })),
-  suspend: Type.Optional(Type.Boolean({ description: 'Apply a suspension instead of a policy' })),
-}, { additionalProperties: false });
-
-/** The backoff section of the plugin config */
-export const BackoffConfig = Type.Object({
-  policies: Type.Record(Type.String(), ClassPolicyConfig, { default: {}, description: 'Per backoff class, over the defaults' }),
-}, { additionalProperties: false, default: {} });
+/** The backoff section of the plugin config (spec/schema/plugins/ip-schedule.schema.json) */
+export type BackoffConfig = IpScheduleConfig['backoff'];
 
 /** One class's row, defaults filled */
 export interface ClassPolicy {
@@ -58,7 +39,7 @@ const DEFAULTS = {
 };
 
 /** The row of every class that can be applied, defaults overridden by `config` */
-export function policyTable(config: Static<typeof BackoffConfig>): Map<string, ClassPolicy> {
+export function policyTable(config: BackoffConfig): Map<string, ClassPolicy> {
   for (const name of Object.keys(config.policies)) {
     const row = (BACKOFF_TABLE as Record<string, { fields: readonly string[] } | undefined>)[name];
     if (!row) throw errors.SCHEDULE_ERR_BACKOFF_CLASS(name, BACKOFF_CLASSES.join('", "'));
