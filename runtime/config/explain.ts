@@ -9,7 +9,7 @@ import { suggest } from './suggest.ts';
 export type Issue = { path: DocPath; message: string };
 
 type Node = { readonly [keyword: string]: unknown };
-type Context = { root: unknown; fallback?: string };
+type Context = { root: unknown; fallback?: string; top: string };
 // `forbids`: the rule says the property must be absent, which makes every other complaint about it moot.
 type Found = Issue & { custom: boolean; forbids?: boolean };
 
@@ -26,9 +26,9 @@ export const KNOWN_KEYWORDS = new Set([
  * structure: `if` picks `then` or `else`, and `anyOf`/`oneOf` report only the branch the value
  * was meant for (by JSON type, then by the branch's required properties), never every branch.
  */
-export function explain(schema: SchemaNode, value: unknown): Issue[] {
+export function explain(schema: SchemaNode, value: unknown, options: { top?: string } = {}): Issue[] {
   const seen = new Set<string>();
-  const found = walk(schema, value, [], { root: value });
+  const found = walk(schema, value, [], { root: value, top: options.top ?? 'the top level' });
   const forbidden = withinAny(found.filter((issue) => issue.forbids).map((issue) => issue.path));
   const moot = (issue: Found): boolean => !issue.forbids && forbidden(issue.path);
   return found.filter((issue) => {
@@ -127,15 +127,15 @@ function walkObject(node: Node, value: Record<string, unknown>, path: DocPath, c
     if (child !== undefined) out.push(...walk(child, item, [...path, key], ctx));
     for (const { schema } of patterned) out.push(...walk(schema, item, [...path, key], ctx));
     if (child !== undefined || patterned.length > 0) continue;
-    if (node.additionalProperties === false) say('additionalProperties', unknownProperty(node, key, path), [...path, key]);
+    if (node.additionalProperties === false) say('additionalProperties', unknownProperty(node, key, path, ctx.top), [...path, key]);
     else if (typeof node.additionalProperties === 'object') out.push(...walk(node.additionalProperties as SchemaNode, item, [...path, key], ctx));
   }
 }
 
 /** Names the object, suggests the closest known name and lists them all, so a typo is fixed in one go. */
-function unknownProperty(node: Node, key: string, path: DocPath): string {
+function unknownProperty(node: Node, key: string, path: DocPath, top: string): string {
   const known = Object.keys(node.properties ?? {});
-  const where = path.length === 0 ? 'the top level' : `${typeof node.title === 'string' ? `the ${node.title} ` : ''}"${formatPath(path)}"`;
+  const where = path.length === 0 ? top : `${typeof node.title === 'string' ? `the ${node.title} ` : ''}"${formatPath(path)}"`;
   const hint = suggest(key, known);
   const list = known.length === 0 ? 'it takes no properties' : `known properties are ${known.map((name) => `"${name}"`).join(', ')}`;
   return `unknown property of ${where}: ${hint ? `did you mean "${hint}"; ` : ''}${list}`;
@@ -172,7 +172,7 @@ function walkUnion(node: Node, keyword: 'anyOf' | 'oneOf', value: unknown, path:
   const generic = `must be ${[...new Set(branches.flatMap(typesOf))].map(typeName).join(' or ')}`;
   if (candidates.length === 0) return report(unionMessage ?? generic);
   if (candidates.length > 1 && unionMessage !== undefined && !isObject(value)) return report(unionMessage);
-  const inner: Context = { root: ctx.root, fallback: unionMessage ?? ctx.fallback };
+  const inner: Context = { ...ctx, fallback: unionMessage ?? ctx.fallback };
   const explained = candidates.map((branch) => walk(branch, value, path, inner));
   return explained.reduce((best, next) => (next.length < best.length ? next : best));
 }

@@ -1,6 +1,6 @@
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { builtinPluginSchemas } from '../../generated/validators/plugins.ts';
+import { BUILTIN_DIR } from '../plugins/builtin-dir.ts';
 import type { PluginDefinition } from '../plugins/types.ts';
 import { fillDefaults } from './defaults.ts';
 import { explain } from './explain.ts';
@@ -32,8 +32,6 @@ export type ReadConfigFile = (file: string) => Promise<Source>;
 type Bag = Record<string, unknown>;
 const isBag = (value: unknown): value is Bag => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** The folder of the built-in plugins: a `path` into it names a built-in plugin, whose facts come from the spec */
-const BUILTIN_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../plugins');
 const BUILTIN_IDS = Object.keys(builtinPluginSchemas);
 
 /** The facts of a built-in plugin, from its spec (spec/schema/plugins/<id>.schema.json): nothing is loaded */
@@ -137,7 +135,7 @@ function notBuiltin(id: string, hint: string | undefined): string {
 async function checkConfig(entry: Bag, schema: SchemaNode, at: DocPath, options: { baseDir: string; readConfigFile: ReadConfigFile }, errors: Issue[], fileErrors: FileError[]): Promise<Bag | undefined> {
   const raw = entry.config ?? {};
   if (typeof raw !== 'string') {
-    errors.push(...configIssues(schema, raw).map((issue) => ({ ...issue, path: [...at, 'config', ...issue.path] })));
+    errors.push(...configIssues(String(entry.id), schema, raw).map((issue) => ({ ...issue, path: [...at, 'config', ...issue.path] })));
     // The services are checked even when the rest is wrong, so that one run reports every mistake
     return isBag(raw) ? fillDefaults(inlineRefs(schema), withoutServers(raw)) : undefined;
   }
@@ -155,7 +153,7 @@ async function checkConfig(entry: Bag, schema: SchemaNode, at: DocPath, options:
     return undefined;
   }
   const value = source.value ?? {};
-  fileErrors.push(...configIssues(schema, value).map(({ path, message }) => ({ file, path: formatPath(path), message, ...source.locate(path) })));
+  fileErrors.push(...configIssues(String(entry.id), schema, value).map(({ path, message }) => ({ file, path: formatPath(path), message, ...source.locate(path) })));
   return isBag(value) ? fillDefaults(inlineRefs(schema), withoutServers(value)) : undefined;
 }
 
@@ -163,7 +161,7 @@ async function checkConfig(entry: Bag, schema: SchemaNode, at: DocPath, options:
  * The issues of one plugin config against its schema, paths relative to the config. `servers` belongs to the host
  * (it limits the servers that mount the plugin), so it is checked here and left out of the plugin's own config.
  */
-export function configIssues(schema: SchemaNode, config: unknown): Issue[] {
+export function configIssues(id: string, schema: SchemaNode, config: unknown): Issue[] {
   if (!isBag(config)) return [{ path: [], message: 'must be an object or a path to a YAML or JSON file' }];
   const issues: Issue[] = [];
   const servers = config.servers;
@@ -173,7 +171,7 @@ export function configIssues(schema: SchemaNode, config: unknown): Issue[] {
   const resolved = inlineRefs(schema);
   const filled = fillDefaults(resolved, withoutServers(config));
   if (!compiled(resolved).Check(filled)) {
-    const found = explain(resolved, filled);
+    const found = explain(resolved, filled, { top: `the config of plugin "${id}"` });
     issues.push(...(found.length > 0 ? found : [{ path: [], message: 'does not match the plugin\'s config schema' }]));
   }
   return issues;
