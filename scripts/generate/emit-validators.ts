@@ -81,10 +81,13 @@ function pluginValidator(id: string, source: string, schema: JsonSchema): Emitte
   const type = pluginConfigType(id);
   const lines = [
     header([source]),
-    `import { Type } from 'typebox';`,
+    `import type { TUnsafe } from 'typebox';`,
     `import type { ${type} } from '../../types/plugins/${id}.ts';\n`,
-    `/** The config schema of the built-in plugin "${id}": \`definePlugin({ config: ${camel(type).replace(/^./, (c) => c.toLowerCase())}Schema })\` */`,
-    `export const ${camel(type).replace(/^./, (c) => c.toLowerCase())}Schema = Type.Unsafe<${type}>(${literal(schema)});`,
+    `/**`,
+    ` * The config schema of the built-in plugin "${id}": \`definePlugin({ config: ${camel(type).replace(/^./, (c) => c.toLowerCase())}Schema })\`. A plain`,
+    ` * JSON Schema typed as TypeBox's \`Unsafe\`, so that \`capstan config check\` reads it without loading TypeBox's builder`,
+    ` */`,
+    `export const ${camel(type).replace(/^./, (c) => c.toLowerCase())}Schema = ${literal(schema)} as unknown as TUnsafe<${type}>;`,
     '',
   ];
   return { path: `validators/plugins/${id}.ts`, contents: lines.join('\n') };
