@@ -158,10 +158,10 @@ async function checkConfig(entry: Bag, schema: SchemaNode, at: DocPath, options:
 }
 
 /**
- * The issues of one plugin config against its schema, paths relative to the config. `servers` belongs to the host
- * (it limits the servers that mount the plugin), so it is checked here and left out of the plugin's own config.
+ * The issues of the config of plugin `id` against its schema, paths relative to the config. `servers` belongs to the
+ * host (it limits the servers that mount the plugin), so it is checked here and left out of the plugin's own config.
  */
-export function configIssues(id: string, schema: SchemaNode, config: unknown): Issue[] {
+function configIssues(id: string, schema: SchemaNode, config: unknown): Issue[] {
   if (!isBag(config)) return [{ path: [], message: 'must be an object or a path to a YAML or JSON file' }];
   const issues: Issue[] = [];
   const servers = config.servers;
