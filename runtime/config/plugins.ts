@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { builtinPluginSchemas } from '../../generated/validators/plugins.ts';
 import { BUILTIN_DIR } from '../plugins/builtin-dir.ts';
@@ -115,8 +116,10 @@ async function factsOf(entry: unknown, index: number, options: { baseDir: string
     return undefined;
   }
   const target = isAbsolute(entry.path) ? entry.path : resolve(options.baseDir, entry.path);
-  // A path to a built-in plugin's folder is that plugin: its facts come from the spec, without loading the host
-  if (dirname(target) === BUILTIN_DIR && builtinFacts(basename(target))) return builtinFacts(basename(target));
+  // A path to a built-in plugin's folder (through links too) is that plugin: its facts come from the spec, without
+  // loading the host
+  const real = await realpath(target).catch(() => target);
+  if (dirname(real) === BUILTIN_DIR && builtinFacts(basename(real))) return builtinFacts(basename(real));
   try {
     return definitionFacts(await options.load({ id: entry.id, path: entry.path }, options.baseDir));
   } catch (error) {
