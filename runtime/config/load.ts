@@ -7,7 +7,7 @@ import { formatPath } from './path.ts';
 import { parseSource } from './source.ts';
 import type { Source } from './source.ts';
 import { effective } from './effective.ts';
-import type { LoadPlugin } from './plugins.ts';
+import type { LoadPlugin, ReadConfigFile } from './plugins.ts';
 import { validateStartup } from './validate.ts';
 import { importPlugin } from '../plugins/loader.ts';
 
@@ -56,6 +56,11 @@ export async function readConfigText(file: string): Promise<string> {
   }
 }
 
+/** Reads a plugin's config file as the startup document is read: bounded in size, `!Env` values from `env` (serve) */
+export function configFileReader(env: Record<string, string | undefined> | undefined): ReadConfigFile {
+  return async (path) => parseSource(await readConfigText(path), path.toLowerCase().endsWith('.json'), { env });
+}
+
 /**
  * Reads and checks a YAML or JSON startup configuration. Syntax errors and broken rules come
  * back as errors with line and column; a file that cannot be read throws `CONFIG_ERR_READ`.
@@ -72,7 +77,7 @@ export async function checkFile(file: string, options: CheckOptions = {}): Promi
     serve: options.serve,
     baseDir: dirname(resolve(file)),
     load: options.loadPlugin ?? importPlugin,
-    readConfigFile: async (path) => parseSource(await readConfigText(path), path.toLowerCase().endsWith('.json'), { env }),
+    readConfigFile: configFileReader(env),
   });
   const errors = [...located(source, checked.errors), ...checked.fileErrors];
   const warnings = located(source, checked.warnings);

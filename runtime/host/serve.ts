@@ -2,9 +2,8 @@ import type { Server } from 'node:http';
 import { routes } from '../../generated/routes.ts';
 import type { StartupConfig } from '../../generated/types/startup-config.ts';
 import { effective } from '../config/effective.ts';
-import { formatError, loadStartupConfig, readConfigText } from '../config/load.ts';
+import { configFileReader, formatError, loadStartupConfig } from '../config/load.ts';
 import { formatPath } from '../config/path.ts';
-import { parseSource } from '../config/source.ts';
 import { validateStartup } from '../config/validate.ts';
 import { importPlugin } from '../plugins/loader.ts';
 import type { Issue } from '../config/explain.ts';
@@ -54,8 +53,7 @@ async function resolveDocument(document: object | string, options: HostOptions):
     return { doc: loaded.document, baseDir: options.baseDir ?? loaded.baseDir, warnings: loaded.warnings };
   }
   const baseDir = options.baseDir ?? process.cwd();
-  const env = options.env ?? process.env;
-  const readConfigFile = async (path: string) => parseSource(await readConfigText(path), path.toLowerCase().endsWith('.json'), { env });
+  const readConfigFile = configFileReader(options.env ?? process.env);
   const { errors, warnings, fileErrors } = await validateStartup(document, { serve: true, baseDir, load: importPlugin, readConfigFile });
   const line = (issue: Issue): string => `${formatPath(issue.path) || '(root)'} ${issue.message}`;
   const lines = [...errors.map(line), ...fileErrors.map((error) => formatError(error.file, error))];
