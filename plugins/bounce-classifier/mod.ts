@@ -25,7 +25,8 @@
  * await host.close();
  * ```
  */
-import { definePlugin, Type } from '../../runtime/mod.ts';
+import { bounceClassifierConfigSchema } from '../../generated/validators/plugins/bounce-classifier.ts';
+import { definePlugin } from '../../runtime/mod.ts';
 import { classifyCommand } from './classify-command.ts';
 import { errors } from './errors.ts';
 import type { Classifier, ReplyClassifier } from '../../runtime/mod.ts';
@@ -35,38 +36,13 @@ import { createHandlers } from './handlers.ts';
 import { classifierMetrics } from './metrics.ts';
 import { ENV_NAMES, resolveSettings } from './settings.ts';
 
-const MiB = 1024 * 1024;
-
-const config = Type.Object(
-  {
-    classifier: Type.String({ default: 'bounce-model', description: 'Instance id of the classifier plugin' }),
-    apiKey: Type.String({ default: '', description: 'Key accepted in X-API-Key on this plugin\'s routes, besides the host\'s API_KEY; empty: none of its own' }),
-    cache: Type.Object(
-      {
-        enabled: Type.Boolean({ default: true, description: 'Env SERVICE_BNAC_CACHE wins' }),
-        folder: Type.String({ default: '', description: 'Empty: <dataDir>/cache (env SERVICE_BNAC_CACHE_FOLDER wins)' }),
-        maxSize: Type.Integer({ minimum: 1, default: 64 * MiB, description: 'Bytes (env SERVICE_BNAC_CACHE_SIZE wins)' }),
-      },
-      { additionalProperties: false, default: {} },
-    ),
-    limits: Type.Object(
-      {
-        bodyBytes: Type.Integer({ minimum: 1, default: 8 * MiB, description: 'Larger bodies answer 413' }),
-        batchMessages: Type.Integer({ minimum: 1, default: 10_000, description: 'Larger batches answer 413' }),
-      },
-      { additionalProperties: false, default: {} },
-    ),
-  },
-  { additionalProperties: false },
-);
-
 export default definePlugin({
   id: 'bounce-classifier',
   kind: 'api',
   api: 'bounce-classifier',
   apiVersion: '^1.3.0',
   description: 'Classifies SMTP bounce replies (BNAC and backoff) with a classifier plugin, behind a cache',
-  config,
+  config: bounceClassifierConfigSchema,
   errors,
   commands: { classify: classifyCommand },
   capabilities: {

@@ -1,15 +1,11 @@
 import { isAbsolute, join, resolve } from 'node:path';
+import type { BounceClassifierConfig } from '../../generated/types/plugins/bounce-classifier.ts';
 import type { CapstanError } from '../../runtime/mod.ts';
 import { errors } from './errors.ts';
 import type { CacheSettings } from './cache/result-cache.ts';
 
-/** The plugin's config, defaults filled (see `mod.ts` for the schema) */
-export interface ClassifierApiConfig {
-  classifier: string;
-  apiKey: string;
-  cache: { enabled: boolean; folder: string; maxSize: number };
-  limits: { bodyBytes: number; batchMessages: number };
-}
+/** The plugin's config, defaults filled (spec/schema/plugins/bounce-classifier.schema.json) */
+export type ClassifierApiConfig = BounceClassifierConfig;
 
 /** Settings in force: the environment wins over the config */
 export interface Settings {

@@ -17,22 +17,13 @@
  * ```
  */
 import { setMaxListeners } from 'node:events';
-import { definePlugin, Type } from '../../runtime/mod.ts';
+import { bounceModelConfigSchema } from '../../generated/validators/plugins/bounce-model.ts';
+import { definePlugin } from '../../runtime/mod.ts';
 import type { Classification, Classifier, ClassifierModel, ClassifyOptions, Explanation, PoolHandle } from '../../runtime/mod.ts';
 import { classifyPacked, loadModels, unpack } from './_models.ts';
 import type { Models, PackedResults } from './_models.ts';
 import { normalise } from './normalise.ts';
 import type { ClassifyTask } from './worker.ts';
-
-const config = Type.Object(
-  {
-    bnac: Type.String({ default: '', description: 'BNAC model file; empty for the built-in one' }),
-    backoff: Type.String({ default: '', description: 'Backoff model file; empty for the built-in one' }),
-    inlineMax: Type.Integer({ minimum: 0, default: 2, description: 'Batches up to this size skip the pool' }),
-    taskSize: Type.Integer({ minimum: 1, default: 256, description: 'Texts per pool task' }),
-  },
-  { additionalProperties: false },
-);
 
 class ModelClassifier implements Classifier {
   readonly version: string;
@@ -112,7 +103,7 @@ export default definePlugin({
   kind: 'classifier',
   apiVersion: '^1.2.0',
   description: 'Trained BNAC and backoff models (hashed n-gram softmax regression)',
-  config,
+  config: bounceModelConfigSchema,
   capabilities: { pool: { worker: new URL('./worker.ts', import.meta.url).href } },
   async setup(ctx) {
     const models = await loadModels(ctx.config, ctx.baseDir);

@@ -27,16 +27,6 @@ export function formatDate(day: number): string {
   return text;
 }
 
-/** Whether `zone` is a time zone name `Intl` knows */
-export function isTimeZone(zone: string): boolean {
-  try {
-    formatter(zone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Today's day number in the time zone at the instant `now` */
 export function today(zone: string, now: Date): number {
   return Math.floor((now.getTime() + offsetMinutes(zone, now) * 60_000) / DAY_MS);

@@ -58,5 +58,4 @@ export const errors = defineErrors({
     message: 'Invalid "CAPSTAN_TEST_CLOCK" "%s": an RFC 3339 time, and never with "NODE_ENV" "production"',
   },
   SCHEDULE_ERR_BACKOFF_NO_ACTION: { status: 500, expose: false, message: 'Backoff class "%s" applies nothing: give it "rate", "concurrency" or "suspend": true' },
-  SCHEDULE_ERR_TIME_ZONE: { status: 500, expose: false, message: 'Invalid time zone "%s": use an IANA name such as "Europe/Stockholm"' },
 });

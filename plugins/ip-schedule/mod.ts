@@ -15,36 +15,16 @@
  * await host.close();
  * ```
  */
-import { definePlugin, Type } from '../../runtime/mod.ts';
+import { ipScheduleConfigSchema } from '../../generated/validators/plugins/ip-schedule.ts';
+import { definePlugin } from '../../runtime/mod.ts';
 import type { ReplyClassifier, ScheduleStore } from '../../runtime/mod.ts';
 import { auditHandlers, policyChange, SYSTEM } from './audit.ts';
-import { BackoffConfig, BackoffEngine, backoffHandlers, policyHandlers, policyTable, Providers, shareTriggers } from './backoff/mod.ts';
+import { BackoffEngine, backoffHandlers, policyHandlers, policyTable, Providers, shareTriggers } from './backoff/mod.ts';
 import { CLOCK_ENV, pluginClock } from './clock.ts';
-import { isTimeZone } from './dates.ts';
 import { errors } from './errors.ts';
 import { feedOperations, PolicyFeed } from './feed/mod.ts';
 import { createHandlers } from './handlers.ts';
 import { appliedMetrics, backoffMetrics, feedMetrics, scheduleMetrics } from './metrics.ts';
-
-const Config = Type.Object({
-  store: Type.Optional(Type.String({ minLength: 1, description: 'Id of the store plugin instance in plugins[]' })),
-  classifier: Type.Optional(Type.String({ minLength: 1, description: 'Id of the bounce-classifier instance backoff events are classified by (default: "bounce-classifier" when it is in plugins[])' })),
-  timezone: Type.String({ default: 'UTC', description: 'IANA time zone schedule days are counted in' }),
-  authentication: Type.Optional(Type.Object({
-    apikeys: Type.Array(Type.Union([
-      Type.String({ minLength: 1 }),
-      Type.Object({
-        name: Type.String({ minLength: 1, description: 'Who uses the key, as requests made with it are logged' }),
-        key: Type.String({ minLength: 1 }),
-      }, { additionalProperties: false }),
-    ]), { description: 'Keys accepted in X-Api-Key (and in the feed address\'s api_key), besides the host\'s API_KEY: a key, or {name, key}' }),
-  }, { additionalProperties: false })),
-  feed: Type.Object({
-    pingInterval: Type.Number({ default: 30, exclusiveMinimum: 0, maximum: 3600, description: 'Seconds between pings; a client that missed the last one is dropped' }),
-    maxBufferedBytes: Type.Integer({ default: 4 * 1024 * 1024, minimum: 65536, description: 'Bytes a client may fall behind before it is dropped (it reconnects and resyncs)' }),
-  }, { additionalProperties: false, default: {} }),
-  backoff: BackoffConfig,
-}, { additionalProperties: false });
 
 export default definePlugin({
   id: 'ip-schedule',
@@ -53,7 +33,8 @@ export default definePlugin({
   // Named keys need a 1.4 host
   apiVersion: '^1.4.0',
   description: 'Per-IP, per-grouping sending volume schedules and their status',
-  config: Config,
+  // spec/schema/plugins/ip-schedule.schema.json: the time zone, the backoff classes and the rows are checked there
+  config: ipScheduleConfigSchema,
   errors,
   capabilities: {
     env: CLOCK_ENV,
@@ -64,7 +45,6 @@ export default definePlugin({
   },
   async setup(ctx) {
     const { timezone, authentication, feed: settings, backoff } = ctx.config;
-    if (!isTimeZone(timezone)) throw errors.SCHEDULE_ERR_TIME_ZONE(timezone);
     const store = ctx.services.store as ScheduleStore;
     const classifier = ctx.services.classifier as ReplyClassifier | undefined;
     if (classifier && typeof classifier.classifyReplies !== 'function') {

@@ -13,7 +13,8 @@
  * ```
  */
 import { resolve } from 'node:path';
-import { definePlugin, meteredStore, Type } from '../../runtime/mod.ts';
+import { scheduleStoreFileConfigSchema } from '../../generated/validators/plugins/schedule-store-file.ts';
+import { definePlugin, meteredStore } from '../../runtime/mod.ts';
 import { errors } from './errors.ts';
 import { JsonFileStore } from './json-file.ts';
 
@@ -22,13 +23,7 @@ export default definePlugin({
   kind: 'store',
   apiVersion: '^1.2.0',
   description: 'Schedule store in one JSON file, written atomically',
-  config: Type.Object({
-    path: Type.Optional(Type.String({ minLength: 1, description: 'File path, relative to the startup document' })),
-    audit: Type.Object({
-      retentionDays: Type.Integer({ default: 90, minimum: 1, maximum: 36500, description: 'Days audit entries are kept' }),
-      maxEntries: Type.Integer({ default: 100_000, minimum: 100, maximum: 10_000_000, description: 'Most audit entries kept; past it the oldest go' }),
-    }, { additionalProperties: false, default: {} }),
-  }, { additionalProperties: false }),
+  config: scheduleStoreFileConfigSchema,
   errors,
   capabilities: { paths: ['./var'] },
   async setup(ctx) {

@@ -16,7 +16,8 @@
  * await close();
  * ```
  */
-import { definePlugin, meteredStore, Type } from '../../runtime/mod.ts';
+import { scheduleStorePostgresConfigSchema } from '../../generated/validators/plugins/schedule-store-postgres.ts';
+import { definePlugin, meteredStore } from '../../runtime/mod.ts';
 import { errors } from './errors.ts';
 import { PostgresStore } from './pg-store.ts';
 
@@ -25,21 +26,7 @@ export default definePlugin({
   kind: 'store',
   apiVersion: '^1.2.0',
   description: 'Schedule store in PostgreSQL, shared by hosts',
-  config: Type.Object({
-    connectionString: Type.Optional(Type.String({ minLength: 1, description: 'postgres:// URL; else env DATABASE_URL' })),
-    schema: Type.String({ default: 'public', pattern: '^[a-z_][a-z0-9_]{0,62}$', description: 'Schema holding the tables' }),
-    poolSize: Type.Integer({ default: 10, minimum: 1, maximum: 100, description: 'Most connections at once' }),
-    applicationName: Type.String({ default: 'capstan-schedule-store', minLength: 1, maxLength: 57, description: 'application_name of the pool\'s connections in pg_stat_activity; the listening connection adds "-watch"' }),
-    connectTimeout: Type.Number({ default: 5, exclusiveMinimum: 0, maximum: 300, description: 'Seconds to open a connection, and to wait for a free one of the pool' }),
-    statementTimeout: Type.Number({ default: 10, exclusiveMinimum: 0, maximum: 3600, description: 'Seconds a statement may run on the server (statement_timeout)' }),
-    lockTimeout: Type.Number({ default: 5, exclusiveMinimum: 0, maximum: 3600, description: 'Seconds a statement may wait for a lock (lock_timeout)' }),
-    idleInTransactionTimeout: Type.Number({ default: 30, exclusiveMinimum: 0, maximum: 3600, description: 'Seconds the server keeps a transaction left idle (idle_in_transaction_session_timeout)' }),
-    queryTimeout: Type.Number({ default: 12, exclusiveMinimum: 0, maximum: 3600, description: 'Seconds the client waits for a query\'s answer, whatever the server knows (a partition)' }),
-    maxWaiting: Type.Integer({ default: 1000, minimum: 1, description: 'Queries that may wait for a free connection; more are refused at once with 503' }),
-    audit: Type.Object({
-      retentionDays: Type.Integer({ default: 90, minimum: 1, maximum: 36500, description: 'Days audit entries are kept; older ones are deleted hourly' }),
-    }, { additionalProperties: false, default: {} }),
-  }, { additionalProperties: false }),
+  config: scheduleStorePostgresConfigSchema,
   errors,
   capabilities: { env: ['DATABASE_URL'] },
   async setup(ctx) {

@@ -19,7 +19,8 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { definePlugin, Type } from '../../runtime/mod.ts';
+import { uiConfigSchema } from '../../generated/validators/plugins/ui.ts';
+import { definePlugin } from '../../runtime/mod.ts';
 
 const UPLOT_DIST = join(dirname(createRequire(import.meta.url).resolve('uplot/package.json')), 'dist');
 
@@ -28,9 +29,7 @@ export default definePlugin({
   kind: 'api',
   apiVersion: '^1.2.0',
   description: 'Web pages for the warm-up schedules and the classifier, at /ui/',
-  config: Type.Object({
-    enabled: Type.Boolean({ default: true, description: 'false: serve no pages' }),
-  }, { additionalProperties: false }),
+  config: uiConfigSchema,
   setup(ctx) {
     if (!ctx.config.enabled) return {};
     return {

@@ -34,18 +34,24 @@ function freshBundle() {
   }
 }
 
-if (args[0] === 'config' && freshBundle()) {
-  const { configCommand } = await import(new URL('config.mjs', build).href);
-  process.exitCode = await configCommand(args.slice(1));
-} else {
-  // Loaded before tsx's hooks are in place, the big dependencies skip a loader round trip per module (TypeBox alone
-  // has hundreds): start-up is about a third faster
-  await Promise.all(['typebox', 'typebox/schema', 'koa', '@koa/router', 'yaml', 'piscina', 'lru-cache'].map((name) => import(name)));
+/** Lets Node load TypeScript: the CLI's own sources, and plugins given by path */
+async function registerTypeScript() {
   const { register } = await import('tsx/esm/api');
   register();
   // A plugin's .ts outside an ESM package (no "type": "module" near it) loads as CommonJS; without tsx's CommonJS hook
   // too, Node 20's require(esm) refuses it as "in a cycle", and `serve --config` could not load such a plugin
   (await import('tsx/cjs/api')).register();
+}
+
+if (args[0] === 'config' && freshBundle()) {
+  const { configCommand } = await import(new URL('config.mjs', build).href);
+  // The bundle needs no compiler; a document naming a plugin by path (TypeScript, most likely) registers it then
+  process.exitCode = await configCommand(args.slice(1), { beforePluginLoad: registerTypeScript });
+} else {
+  // Loaded before tsx's hooks are in place, the big dependencies skip a loader round trip per module (TypeBox alone
+  // has hundreds): start-up is about a third faster
+  await Promise.all(['typebox', 'typebox/schema', 'koa', '@koa/router', 'yaml', 'piscina', 'lru-cache'].map((name) => import(name)));
+  await registerTypeScript();
   const { main } = await import('./main.ts');
   process.exitCode = await main(args);
 }

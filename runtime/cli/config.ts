@@ -1,6 +1,8 @@
-import { checkFile, formatError } from '../config/load.ts';
+import { checkFile, formatError, leftOut, MAX_PRINTED } from '../config/load.ts';
 import type { CheckResult } from '../config/load.ts';
 import { effective } from '../config/effective.ts';
+import type { LoadPlugin } from '../config/plugins.ts';
+import { importPlugin } from '../plugins/loader.ts';
 import { startupConfigSchema } from '../config/schema.ts';
 import type { StartupConfig } from '../../generated/types/startup-config.ts';
 
@@ -17,14 +19,22 @@ Commands:
   --help                   This text
 `;
 
+/** How the command runs: `beforePluginLoad` prepares loading a plugin given by path, once, when a document has one */
+export type ConfigCommandOptions = { beforePluginLoad?: () => Promise<void> };
+
 /** Runs `capstan config ...` and answers the exit code. */
-export async function configCommand(args: string[]): Promise<number> {
+export async function configCommand(args: string[], options: ConfigCommandOptions = {}): Promise<number> {
   const [command, ...rest] = args;
+  let prepared: Promise<void> | undefined;
+  const loadPlugin: LoadPlugin = async (entry, baseDir) => {
+    await (prepared ??= options.beforePluginLoad?.());
+    return importPlugin(entry, baseDir);
+  };
   switch (command) {
     case 'check':
-      return check(rest);
+      return check(rest, loadPlugin);
     case 'effective':
-      return showEffective(rest);
+      return showEffective(rest, loadPlugin);
     case 'schema':
       process.stdout.write(`${JSON.stringify(startupConfigSchema, null, 2)}\n`);
       return 0;
@@ -44,9 +54,9 @@ function usage(problem: string): number {
 }
 
 /** Checks a file, turning a read failure into a result so one bad path does not hide the rest. */
-async function checkOne(file: string): Promise<CheckResult & { unreadable?: boolean }> {
+async function checkOne(file: string, loadPlugin: LoadPlugin): Promise<CheckResult & { unreadable?: boolean }> {
   try {
-    return await checkFile(file);
+    return await checkFile(file, { loadPlugin });
   } catch (error) {
     const message = (error as Error).message;
     return { file, valid: false, unreadable: true, errors: [{ path: '', message, line: 0, column: 0 }], warnings: [], notes: [] };
@@ -59,7 +69,7 @@ function strictly(result: CheckResult & { unreadable?: boolean }): CheckResult &
   return { ...result, valid: errors.length === 0, errors, warnings: [] };
 }
 
-async function check(args: string[]): Promise<number> {
+async function check(args: string[], loadPlugin: LoadPlugin): Promise<number> {
   const options = new Set(['--json', '--strict']);
   const files = args.filter((arg) => !options.has(arg));
   const unknown = files.find((file) => file.startsWith('-') && file !== '-');
@@ -67,7 +77,7 @@ async function check(args: string[]): Promise<number> {
   if (files.length === 0) return usage('"check" needs at least one FILE');
   const results = [];
   for (const file of files) {
-    const result = await checkOne(file);
+    const result = await checkOne(file, loadPlugin);
     results.push(args.includes('--strict') ? strictly(result) : result);
   }
   if (args.includes('--json')) {
@@ -84,14 +94,19 @@ async function check(args: string[]): Promise<number> {
   return results.some((result) => !result.valid) ? 1 : 0;
 }
 
-/** Errors, warnings and notes of one file, in the order of the lines they point at. */
+/**
+ * Errors, warnings and notes of one file, in the order of the lines they point at; at most `MAX_PRINTED` of each,
+ * so a generated document with thousands of mistakes does not flood the terminal or a CI log.
+ */
 function printed(result: CheckResult): string {
   const lines = [
-    ...result.errors.map((item) => ({ item, text: formatError(result.file, item) })),
-    ...result.warnings.map((item) => ({ item, text: formatError(result.file, item, 'warning') })),
-    ...result.notes.map((item) => ({ item, text: formatError(result.file, item, 'note') })),
+    ...result.errors.slice(0, MAX_PRINTED).map((item) => ({ item, text: formatError(result.file, item) })),
+    ...result.warnings.slice(0, MAX_PRINTED).map((item) => ({ item, text: formatError(result.file, item, 'warning') })),
+    ...result.notes.slice(0, MAX_PRINTED).map((item) => ({ item, text: formatError(result.file, item, 'note') })),
   ].sort((a, b) => a.item.line - b.item.line || a.item.column - b.item.column);
-  return lines.map(({ text }) => `${text}\n`).join('');
+  const more = [leftOut(result.errors.length), leftOut(result.warnings.length, 'warning'), leftOut(result.notes.length, 'note')]
+    .flatMap((line) => (line === undefined ? [] : [`${result.file}: ${line}`]));
+  return [...lines.map(({ text }) => text), ...more].map((text) => `${text}\n`).join('');
 }
 
 /** One closing line; a file that could not be read is counted apart, since nothing in it was checked. */
@@ -107,9 +122,9 @@ function summary(results: (CheckResult & { unreadable?: boolean })[]): string {
   return `${plural(results.length, 'file')} checked: ${parts.join(', ')} (${counts})\n`;
 }
 
-async function showEffective(args: string[]): Promise<number> {
+async function showEffective(args: string[], loadPlugin: LoadPlugin): Promise<number> {
   if (args.length !== 1 || args[0].startsWith('-')) return usage('"effective" needs exactly one FILE');
-  const result = await checkOne(args[0]);
+  const result = await checkOne(args[0], loadPlugin);
   if (!result.valid) {
     for (const error of result.errors) process.stderr.write(`${result.unreadable ? `capstan config: ${error.message}` : formatError(result.file, error)}\n`);
     return result.unreadable ? 2 : 1;

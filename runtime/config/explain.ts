@@ -1,6 +1,7 @@
+import { hasFormat } from './formats.ts';
 import { deref, matches } from './schema.ts';
 import type { SchemaNode } from './schema.ts';
-import { fillTemplate, formatPath } from './path.ts';
+import { fillTemplate, formatPath, withinAny } from './path.ts';
 import type { DocPath } from './path.ts';
 import { suggest } from './suggest.ts';
 
@@ -8,16 +9,16 @@ import { suggest } from './suggest.ts';
 export type Issue = { path: DocPath; message: string };
 
 type Node = { readonly [keyword: string]: unknown };
-type Context = { root: unknown; fallback?: string };
+type Context = { root: unknown; fallback?: string; top: string };
 // `forbids`: the rule says the property must be absent, which makes every other complaint about it moot.
 type Found = Issue & { custom: boolean; forbids?: boolean };
 
 /** Keywords the explainer understands; a test keeps the schema within this set. */
 export const KNOWN_KEYWORDS = new Set([
   '$schema', '$id', '$defs', '$ref', 'title', 'description', 'default', 'x-message', 'x-hints', 'x-warnings',
-  'type', 'const', 'enum', 'minimum', 'maximum', 'minLength', 'pattern', 'minItems', 'maxItems',
-  'uniqueItems', 'required', 'properties', 'additionalProperties', 'items', 'not', 'allOf',
-  'anyOf', 'oneOf', 'if', 'then', 'else',
+  'type', 'const', 'enum', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength',
+  'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems', 'required', 'properties', 'patternProperties',
+  'additionalProperties', 'propertyNames', 'items', 'not', 'allOf', 'anyOf', 'oneOf', 'if', 'then', 'else',
 ]);
 
 /**
@@ -25,11 +26,11 @@ export const KNOWN_KEYWORDS = new Set([
  * structure: `if` picks `then` or `else`, and `anyOf`/`oneOf` report only the branch the value
  * was meant for (by JSON type, then by the branch's required properties), never every branch.
  */
-export function explain(schema: SchemaNode, value: unknown): Issue[] {
+export function explain(schema: SchemaNode, value: unknown, options: { top?: string } = {}): Issue[] {
   const seen = new Set<string>();
-  const found = walk(schema, value, [], { root: value });
-  const forbidden = found.filter((issue) => issue.forbids).map((issue) => issue.path);
-  const moot = (issue: Found): boolean => !issue.forbids && forbidden.some((at) => at.every((part, i) => issue.path[i] === part));
+  const found = walk(schema, value, [], { root: value, top: options.top ?? 'the top level' });
+  const forbidden = withinAny(found.filter((issue) => issue.forbids).map((issue) => issue.path));
+  const moot = (issue: Found): boolean => !issue.forbids && forbidden(issue.path);
   return found.filter((issue) => {
     const key = `${issue.path.join('\u0000')}\u0001${issue.message}`;
     return moot(issue) || seen.has(key) ? false : (seen.add(key), true);
@@ -54,11 +55,15 @@ function walk(schema: SchemaNode, value: unknown, path: DocPath, ctx: Context): 
   }
   if ('const' in node && !sameValue(value, node.const)) say('const', `must be ${JSON.stringify(node.const)}`);
   if (Array.isArray(node.enum) && !node.enum.some((item) => sameValue(value, item))) {
-    say('enum', `must be one of ${node.enum.map((item) => JSON.stringify(item)).join(', ')}`);
+    // A misspelt name (a class, a mode) is the usual cause: the closest one saves reading the whole list
+    const hint = typeof value === 'string' ? suggest(value, node.enum.filter((item): item is string => typeof item === 'string')) : undefined;
+    say('enum', `must be one of ${node.enum.map((item) => JSON.stringify(item)).join(', ')}${hint ? `; did you mean "${hint}"` : ''}`);
   }
   if (typeof value === 'number') {
     if (typeof node.minimum === 'number' && value < node.minimum) say('minimum', `must be at least ${node.minimum}`);
     if (typeof node.maximum === 'number' && value > node.maximum) say('maximum', `must be at most ${node.maximum}`);
+    if (typeof node.exclusiveMinimum === 'number' && value <= node.exclusiveMinimum) say('exclusiveMinimum', `must be more than ${node.exclusiveMinimum}`);
+    if (typeof node.exclusiveMaximum === 'number' && value >= node.exclusiveMaximum) say('exclusiveMaximum', `must be less than ${node.exclusiveMaximum}`);
   }
   if (typeof value === 'string') {
     const short = typeof node.minLength === 'number' && [...value].length < node.minLength;
@@ -67,6 +72,8 @@ function walk(schema: SchemaNode, value: unknown, path: DocPath, ctx: Context): 
     else if (typeof node.pattern === 'string' && !new RegExp(node.pattern, 'u').test(value)) {
       say('pattern', `must match the pattern "${node.pattern}"`);
     }
+    if (typeof node.maxLength === 'number' && [...value].length > node.maxLength) say('maxLength', `must have at most ${node.maxLength} characters`);
+    if (typeof node.format === 'string' && !hasFormat(node.format, value)) say('format', `must be a valid "${node.format}"`);
   }
   if (Array.isArray(value)) walkArray(node, value, path, ctx, out, say);
   if (isObject(value)) walkObject(node, value, path, ctx, out, say);
@@ -104,20 +111,31 @@ function walkArray(node: Node, value: unknown[], path: DocPath, ctx: Context, ou
 
 function walkObject(node: Node, value: Record<string, unknown>, path: DocPath, ctx: Context, out: Found[], say: Say): void {
   const properties = (node.properties ?? {}) as Record<string, SchemaNode>;
+  const patterns = Object.entries((node.patternProperties ?? {}) as Record<string, SchemaNode>).map(([pattern, schema]) => ({ re: new RegExp(pattern, 'u'), schema }));
   for (const key of (node.required ?? []) as string[]) {
     if (!(key in value)) say('required', 'is required', [...path, key]);
   }
   for (const [key, item] of Object.entries(value)) {
+    // A key the schema names none of says so once: its value is not looked into
+    if (node.propertyNames !== undefined && !matches(node.propertyNames as SchemaNode, key)) {
+      const inner = walk(node.propertyNames as SchemaNode, key, [...path, key], ctx);
+      out.push(...inner.map((issue) => ({ ...issue, message: issue.custom ? issue.message : `is not a valid key: ${issue.message}` })));
+      continue;
+    }
     const child = properties[key];
+    const patterned = patterns.filter(({ re }) => re.test(key));
     if (child !== undefined) out.push(...walk(child, item, [...path, key], ctx));
-    else if (node.additionalProperties === false) say('additionalProperties', unknownProperty(node, key, path), [...path, key]);
+    for (const { schema } of patterned) out.push(...walk(schema, item, [...path, key], ctx));
+    if (child !== undefined || patterned.length > 0) continue;
+    if (node.additionalProperties === false) say('additionalProperties', unknownProperty(node, key, path, ctx.top), [...path, key]);
+    else if (typeof node.additionalProperties === 'object') out.push(...walk(node.additionalProperties as SchemaNode, item, [...path, key], ctx));
   }
 }
 
 /** Names the object, suggests the closest known name and lists them all, so a typo is fixed in one go. */
-function unknownProperty(node: Node, key: string, path: DocPath): string {
+function unknownProperty(node: Node, key: string, path: DocPath, top: string): string {
   const known = Object.keys(node.properties ?? {});
-  const where = path.length === 0 ? 'the top level' : `${typeof node.title === 'string' ? `the ${node.title} ` : ''}"${formatPath(path)}"`;
+  const where = path.length === 0 ? top : `${typeof node.title === 'string' ? `the ${node.title} ` : ''}"${formatPath(path)}"`;
   const hint = suggest(key, known);
   const list = known.length === 0 ? 'it takes no properties' : `known properties are ${known.map((name) => `"${name}"`).join(', ')}`;
   return `unknown property of ${where}: ${hint ? `did you mean "${hint}"; ` : ''}${list}`;
@@ -154,7 +172,7 @@ function walkUnion(node: Node, keyword: 'anyOf' | 'oneOf', value: unknown, path:
   const generic = `must be ${[...new Set(branches.flatMap(typesOf))].map(typeName).join(' or ')}`;
   if (candidates.length === 0) return report(unionMessage ?? generic);
   if (candidates.length > 1 && unionMessage !== undefined && !isObject(value)) return report(unionMessage);
-  const inner: Context = { root: ctx.root, fallback: unionMessage ?? ctx.fallback };
+  const inner: Context = { ...ctx, fallback: unionMessage ?? ctx.fallback };
   const explained = candidates.map((branch) => walk(branch, value, path, inner));
   return explained.reduce((best, next) => (next.length < best.length ? next : best));
 }

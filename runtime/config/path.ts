@@ -39,3 +39,19 @@ export function fillTemplate(message: string, root: unknown, path: DocPath): str
     return value === undefined ? whole : String(value);
   });
 }
+
+/**
+ * A test for "is this path at or below one of `paths`", answered through a set of their prefixes: one lookup per
+ * step of the path tested, so checking every error of a large document against every other stays linear.
+ */
+export function withinAny(paths: readonly DocPath[]): (path: DocPath) => boolean {
+  const keys = new Set(paths.map(pathKey));
+  return (path) => {
+    for (let end = 0; end <= path.length; end++) if (keys.has(pathKey(path.slice(0, end)))) return true;
+    return false;
+  };
+}
+
+function pathKey(path: DocPath): string {
+  return path.map((part) => `${typeof part === 'number' ? '#' : '.'}${part}`).join('\u0000');
+}

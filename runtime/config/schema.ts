@@ -1,5 +1,6 @@
 import { Compile } from 'typebox/schema';
 import { StartupConfigSchema } from '../../generated/validators/startup-config.ts';
+import './formats.ts';
 
 /** A node of the raw JSON Schema; the walkers read only the keywords they know. */
 export type SchemaNode = { readonly [keyword: string]: unknown } | boolean;

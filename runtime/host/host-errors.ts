@@ -88,6 +88,7 @@ export const hostErrors = hostErrorSet({
   POOL_ERR_UNKNOWN: { status: 500, expose: false, message: 'Unknown thread pool "%s": add it to "threads.scripts"' },
   POOL_ERR_QUEUE_FULL: { status: 503, expose: true, message: 'Worker pool queue is full: retry later' },
   CONFIG_ERR_READ: { status: 500, expose: false, message: 'Cannot read "%s": %s' },
+  CONFIG_ERR_TOO_LARGE: { status: 500, expose: false, message: 'Cannot check "%s": it has "%s" bytes, and a configuration file may have at most "%s"' },
   CONFIG_ERR_INVALID: { status: 500, expose: false, message: 'Invalid startup configuration "%s":\n%s' },
   CONFIG_ERR_DOCUMENT: { status: 500, expose: false, message: 'Invalid startup document:\n  %s' },
 });

@@ -2,9 +2,10 @@ import type { Server } from 'node:http';
 import { routes } from '../../generated/routes.ts';
 import type { StartupConfig } from '../../generated/types/startup-config.ts';
 import { effective } from '../config/effective.ts';
-import { loadStartupConfig } from '../config/load.ts';
+import { configFileReader, formatError, loadStartupConfig } from '../config/load.ts';
 import { formatPath } from '../config/path.ts';
-import { validateDocument } from '../config/validate.ts';
+import { validateStartup } from '../config/validate.ts';
+import { importPlugin } from '../plugins/loader.ts';
 import type { Issue } from '../config/explain.ts';
 import { PluginSet } from '../plugins/registry.ts';
 import { PLUGIN_API_VERSION } from '../plugins/types.ts';
@@ -54,10 +55,13 @@ async function resolveDocument(document: object | string, options: HostOptions):
     const loaded = await loadStartupConfig(document, { env: options.env });
     return { doc: loaded.document, baseDir: options.baseDir ?? loaded.baseDir, warnings: loaded.warnings };
   }
-  const { errors, warnings } = validateDocument(document, { serve: true });
+  const baseDir = options.baseDir ?? process.cwd();
+  const readConfigFile = configFileReader(options.env ?? process.env);
+  const { errors, warnings, fileErrors } = await validateStartup(document, { serve: true, baseDir, load: importPlugin, readConfigFile });
   const line = (issue: Issue): string => `${formatPath(issue.path) || '(root)'} ${issue.message}`;
-  if (errors.length > 0) throw hostErrors.CONFIG_ERR_DOCUMENT(errors.map(line).join('\n  '));
-  return { doc: effective(document as StartupConfig), baseDir: options.baseDir ?? process.cwd(), warnings: warnings.map(line) };
+  const lines = [...errors.map(line), ...fileErrors.map((error) => formatError(error.file, error))];
+  if (lines.length > 0) throw hostErrors.CONFIG_ERR_DOCUMENT(lines.join('\n  '));
+  return { doc: effective(document as StartupConfig), baseDir, warnings: warnings.map(line) };
 }
 
 /** Boots Capstan from a startup document (a path to YAML/JSON, or the document itself) */

@@ -1,17 +1,16 @@
 import { readdir, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isAbsolute, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { fillDefaults } from '../config/defaults.ts';
 import type { SchemaNode } from '../config/schema.ts';
 import { hostErrors } from '../host/host-errors.ts';
 import { compileValidator } from '../host/validate.ts';
+import { BUILTIN_DIR } from './builtin-dir.ts';
 import { isPluginDefinition } from './define.ts';
 import { readDataFile } from './load-data.ts';
 import { satisfies } from './semver.ts';
 import { PLUGIN_API_VERSION, type PluginDefinition } from './types.ts';
 
-/** The folder of the built-in plugins */
-const BUILTIN_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../plugins');
 const KINDS = ['api', 'classifier', 'store'];
 const COMMAND_RE = /^[a-z][a-z0-9-]*$/;
 

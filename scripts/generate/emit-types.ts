@@ -7,6 +7,11 @@ function pascal(name: string): string {
   return name.replace(/(^|[-_.])([a-z0-9])/gi, (_, __, c: string) => c.toUpperCase());
 }
 
+/** The type of a built-in plugin's config, such as `IpScheduleConfig` */
+export function pluginConfigType(id: string): string {
+  return `${pascal(id)}Config`;
+}
+
 /** TypeScript types: openapi-typescript for each API, json-schema-to-typescript for each JSON Schema */
 export async function emitTypes(model: GeneratorModel): Promise<Emitted[]> {
   const out: Emitted[] = [];
@@ -23,6 +28,17 @@ export async function emitTypes(model: GeneratorModel): Promise<Emitted[]> {
       strictIndexSignatures: true,
     });
     out.push({ path: `types/${schema.name}.ts`, contents: `${header([schema.source])}\n${ts}` });
+  }
+  for (const plugin of model.plugins) {
+    // Named after the plugin, not the schema's title; defaults are filled before a plugin sees its config, and the
+    // schema lists the properties with defaults as required, so they are not optional in the type
+    const ts = await compile({ ...structuredClone(plugin.schema), title: undefined, $id: undefined } as any, pluginConfigType(plugin.name), {
+      bannerComment: '',
+      additionalProperties: false,
+      format: true,
+      strictIndexSignatures: true,
+    });
+    out.push({ path: `types/plugins/${plugin.name}.ts`, contents: `${header([plugin.source])}\n${ts}` });
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import { camel, header, literal, type Emitted } from './emit.ts';
+import { pluginConfigType } from './emit-types.ts';
 import type { ApiModel, GeneratorModel, JsonSchema } from './model.ts';
 
 const COMPONENTS = '<components>';
@@ -70,5 +71,40 @@ export function emitValidators(model: GeneratorModel): Emitted[] {
       contents: `${header([schema.source])}\n/** The schema as const; compile it with \`Compile\` from typebox/schema */\nexport const ${name} = ${literal(schema.schema)} as const;\n`,
     });
   }
+  for (const plugin of model.plugins) out.push(pluginValidator(plugin.name, plugin.source, plugin.schema));
+  out.push(pluginIndex(model));
   return out;
+}
+
+/** A built-in plugin's config schema as a TypeBox schema typed with its generated config type, for `definePlugin` */
+function pluginValidator(id: string, source: string, schema: JsonSchema): Emitted {
+  const type = pluginConfigType(id);
+  const lines = [
+    header([source]),
+    `import type { TUnsafe } from 'typebox';`,
+    `import type { ${type} } from '../../types/plugins/${id}.ts';\n`,
+    `/**`,
+    ` * The config schema of the built-in plugin "${id}": \`definePlugin({ config: ${camel(type).replace(/^./, (c) => c.toLowerCase())}Schema })\`. A plain`,
+    ` * JSON Schema typed as TypeBox's \`Unsafe\`, so that \`capstan config check\` reads it without loading TypeBox's builder`,
+    ` */`,
+    `export const ${camel(type).replace(/^./, (c) => c.toLowerCase())}Schema = ${literal(schema)} as unknown as TUnsafe<${type}>;`,
+    '',
+  ];
+  return { path: `validators/plugins/${id}.ts`, contents: lines.join('\n') };
+}
+
+/** Every built-in plugin's config schema by plugin id: what `capstan config check` reads without loading a plugin */
+function pluginIndex(model: GeneratorModel): Emitted {
+  const name = (id: string) => `${camel(pluginConfigType(id)).replace(/^./, (c) => c.toLowerCase())}Schema`;
+  const lines = [
+    header(model.plugins.map((p) => p.source)),
+    ...model.plugins.map((p) => `import { ${name(p.name)} } from './plugins/${p.name}.ts';`),
+    '',
+    '/** The config schema of each built-in plugin, by plugin id */',
+    'export const builtinPluginSchemas = {',
+    ...model.plugins.map((p) => `  ${JSON.stringify(p.name)}: ${name(p.name)},`),
+    '} as const;',
+    '',
+  ];
+  return { path: 'validators/plugins.ts', contents: lines.join('\n') };
 }

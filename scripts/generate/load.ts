@@ -15,6 +15,8 @@ export interface SpecFile {
 export interface LoadedSpecs {
   openapi: SpecFile[];
   schemas: SpecFile[];
+  /** The config schemas of the built-in plugins (`spec/schema/plugins/<plugin id>.schema.json`) */
+  plugins: SpecFile[];
 }
 
 /** A spec defect: names the file and the JSON pointer */
@@ -52,25 +54,41 @@ async function loadFolder(root: string, folder: string, suffix: string): Promise
   );
 }
 
-/** Reads every OpenAPI document (`spec/openapi/*.yaml`) and JSON Schema (`spec/schema/*.schema.json`) */
+/**
+ * Reads every OpenAPI document (`spec/openapi/*.yaml`), JSON Schema (`spec/schema/*.schema.json`) and plugin config
+ * schema (`spec/schema/plugins/*.schema.json`)
+ */
 export async function loadSpecs(root: string): Promise<LoadedSpecs> {
-  const [openapi, schemas] = await Promise.all([
+  const [openapi, schemas, plugins] = await Promise.all([
     loadFolder(root, 'spec/openapi', '.yaml'),
     loadFolder(root, 'spec/schema', '.schema.json'),
+    loadFolder(root, 'spec/schema/plugins', '.schema.json'),
   ]);
   for (const spec of [...openapi, ...schemas]) checkRefs(spec);
-  return { openapi, schemas };
+  for (const spec of plugins) checkRefs(spec, openapi);
+  return { openapi, schemas, plugins };
 }
 
-/** Fails on a `$ref` that does not resolve inside its own document */
-function checkRefs(spec: SpecFile): void {
+/** The prefix of a plugin schema's `$ref` into an OpenAPI document, such as a class enum */
+export const OPENAPI_REF = '../../openapi/';
+
+/** The schema a `$ref` into an OpenAPI document (`../../openapi/<name>.yaml#/pointer`) points to, if it resolves */
+export function resolveOpenapiRef(ref: string, openapi: readonly SpecFile[]): unknown {
+  const [file, pointer = ''] = ref.slice(OPENAPI_REF.length).split('#');
+  const target = openapi.find((spec) => `${spec.name}.yaml` === file);
+  return target === undefined ? undefined : resolvePointer(target.document, pointer);
+}
+
+/** Fails on a `$ref` that does not resolve inside its own document, or, where `openapi` is given, in an OpenAPI document */
+function checkRefs(spec: SpecFile, openapi?: readonly SpecFile[]): void {
   const visit = (node: unknown, pointer: string): void => {
     if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${pointer}/${i}`));
     if (typeof node !== 'object' || node === null) return;
     for (const [key, value] of Object.entries(node)) {
       const at = `${pointer}/${pointerSegment(key)}`;
       if (key === '$ref' && typeof value === 'string') {
-        if (!value.startsWith('#') || resolvePointer(spec.document, value.slice(1)) === undefined) {
+        const resolved = openapi !== undefined && value.startsWith(OPENAPI_REF) ? resolveOpenapiRef(value, openapi) : value.startsWith('#') ? resolvePointer(spec.document, value.slice(1)) : undefined;
+        if (resolved === undefined) {
           throw new SpecError(spec.file, at, `unresolved $ref "${value}"`);
         }
       } else visit(value, at);

@@ -1,4 +1,4 @@
-import { pointerSegment, resolvePointer, SpecError, type LoadedSpecs, type SpecFile } from './load.ts';
+import { OPENAPI_REF, pointerSegment, resolveOpenapiRef, resolvePointer, SpecError, type LoadedSpecs, type SpecFile } from './load.ts';
 import { dataModel, type DataModel } from './model-data.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -44,6 +44,8 @@ export interface SchemaModel {
 export interface GeneratorModel {
   apis: ApiModel[];
   schemas: SchemaModel[];
+  /** The built-in plugins' config schemas, named by plugin id, `$ref`s into OpenAPI documents inlined */
+  plugins: SchemaModel[];
   /** One per API that marks enums `x-const` */
   data: DataModel[];
   sources: SpecFile[];
@@ -139,7 +141,31 @@ export function buildModel(specs: LoadedSpecs): GeneratorModel {
   return {
     apis: specs.openapi.map((spec) => apiModel(spec, seen)),
     schemas: specs.schemas.map((spec) => ({ name: spec.name, source: spec.file, schema: spec.document })),
+    plugins: specs.plugins.map((spec) => ({ name: spec.name, source: spec.file, schema: inlineOpenapiRefs(spec, specs.openapi) })),
     data: specs.openapi.map(dataModel).filter((d) => d.consts.length > 0),
-    sources: [...specs.openapi, ...specs.schemas],
+    sources: [...specs.openapi, ...specs.schemas, ...specs.plugins],
   };
+}
+
+/**
+ * A plugin schema with each `$ref` into an OpenAPI document replaced by the schema it names (its siblings kept), so that
+ * the generated schema stands alone: a class list stays written once, in the API that answers it. The OpenAPI
+ * document's own keywords (`x-const`, `x-table`) are left behind; a target that refers further is a spec error.
+ */
+function inlineOpenapiRefs(spec: SpecFile, openapi: readonly SpecFile[]): JsonSchema {
+  const visit = (node: unknown, pointer: string): unknown => {
+    if (Array.isArray(node)) return node.map((item, i) => visit(item, `${pointer}/${i}`));
+    if (typeof node !== 'object' || node === null) return node;
+    const { $ref, ...rest } = node as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    if (typeof $ref === 'string' && $ref.startsWith(OPENAPI_REF)) {
+      const target = resolveOpenapiRef($ref, openapi) as Record<string, unknown>;
+      const own = Object.fromEntries(Object.entries(target).filter(([key]) => !key.startsWith('x-')));
+      if (JSON.stringify(own).includes('"$ref"')) throw new SpecError(spec.file, `${pointer}/$ref`, `"${$ref}" refers further: only a schema without $ref can be inlined`);
+      Object.assign(out, own);
+    } else if ($ref !== undefined) out.$ref = $ref;
+    for (const [key, value] of Object.entries(rest)) out[key] = visit(value, `${pointer}/${pointerSegment(key)}`);
+    return out;
+  };
+  return visit(spec.document, '') as JsonSchema;
 }

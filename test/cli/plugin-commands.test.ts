@@ -92,7 +92,7 @@ export default definePlugin({ id: 'bad', kind: 'store', apiVersion: '^1.2.0', co
 ` });
   const { code, stderr } = await capstan(['--config', startup('bad.json', [{ id: 'bad', path: bad }]), '--help']);
   assert.is(code, 2);
-  assert.is(stderr, 'capstan: Cannot load plugin "bad": command "Shout" must be lower case letters, digits and "-"\n');
+  assert.match(stderr, /^capstan: Invalid startup configuration ".*bad\.json":\n.*bad\.json:1:\d+ plugins\[0\]\.path cannot load plugin "bad": command "Shout" must be lower case letters, digits and "-"\n$/);
 });
 
 test.run();

@@ -58,10 +58,10 @@ test('config check says the file is empty when it holds no document', async () =
   assert.is(run.stdout, 'test/fixtures/config/empty.yaml:1:1 the file is empty: a startup configuration needs at least version: "6.10"\n');
 });
 
-test('config check accepts the parts real documents carry that the format does not show', async () => {
-  const run = await capstan('check', '--strict', fixture('real-style.yaml'));
+test('config check accepts the parts real documents carry that the format does not show, warning only of the MTA\'s own plugin', async () => {
+  const run = await capstan('check', fixture('real-style.yaml'));
   assert.is(run.code, 0, run.stdout);
-  assert.is(run.stdout, '');
+  assert.is(run.stdout, `${fixture('real-style.yaml')}:15:5 plugins[0].id warning: is no Capstan plugin: fine for the MTA, which loads its plugins from "/opt/service/plugins/", but "capstan serve" needs a built-in plugin or a "path"; built-in plugins are "bounce-classifier", "bounce-model", "ip-schedule", "schedule-store-file", "schedule-store-postgres", "ui"\n`);
 });
 
 test('config check prints warnings and exits 0 when only soft rules are broken', async () => {

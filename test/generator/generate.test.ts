@@ -61,6 +61,25 @@ test('generate rejects an unresolved $ref with its pointer', async () => {
   );
 });
 
+test('generate inlines a plugin schema\'s $ref into an OpenAPI document, and fails on one that does not resolve', async () => {
+  assert.is(
+    await generatorError(fixture('plugin-schema')),
+    'spec/schema/plugins/paint.schema.json#/properties/shade/$ref: unresolved $ref "../../openapi/demo.yaml#/components/schemas/Shade"',
+  );
+  const copy = tempDir();
+  cpSync(fixture('plugin-schema'), copy, { recursive: true });
+  const file = join(copy, 'spec/schema/plugins/paint.schema.json');
+  const schema = JSON.parse(readFileSync(file, 'utf8'));
+  delete schema.properties.shade;
+  writeFileSync(file, JSON.stringify(schema));
+  const files = await generate(copy);
+  const validator = files.find((f) => f.path === 'validators/plugins/paint.ts')!.contents;
+  assert.match(validator, /export const paintConfigSchema = \{[\s\S]*"colour": \{\n\s+"type": "string",\n\s+"description": "A colour",\n\s+"enum": \[\n\s+"red",\n\s+"green"\n\s+\],\n\s+"default": "red"\n\s+\}[\s\S]*as unknown as TUnsafe<PaintConfig>;/);
+  assert.not.match(validator, /x-const|\$ref/);
+  assert.match(files.find((f) => f.path === 'types/plugins/paint.ts')!.contents, /export interface PaintConfig \{[\s\S]*\n\s+colour: "red" \| "green";/);
+  assert.match(files.find((f) => f.path === 'validators/plugins.ts')!.contents, /"paint": paintConfigSchema,/);
+});
+
 test('generate emits each x-const enum and its x-table as const data, in the spec\'s order', async () => {
   const files = await generate(fixture('data'));
   assert.equal(files.filter((f) => f.path.startsWith('data/')).map((f) => f.path), ['data/demo.ts']);

@@ -30,15 +30,15 @@ test('serve exits non-zero naming the file, path and rule when the document is i
 });
 
 test('startup fails when a plugin cannot be found', async () => {
-  assert.match(await startupError(document([{ id: 'no-such-plugin' }])), /Cannot load plugin "no-such-plugin": no built-in plugin has that id/);
-  assert.match(await startupError(document([{ id: 'x', path: './missing' }])), /Cannot load plugin "x": ".*missing" does not exist/);
+  assert.match(await startupError(document([{ id: 'no-such-plugin' }])), /plugins\[0\]\.id no built-in plugin is called "no-such-plugin"/);
+  assert.match(await startupError(document([{ id: 'x', path: './missing' }])), /plugins\[0\]\.path cannot load plugin "x": ".*missing" does not exist/);
 });
 
 test('startup fails when a plugin config does not match its schema', async () => {
   const message = await startupError(document([{ id: 'hello', path: hello, config: { greeting: 5 } }]));
-  assert.match(message, /Invalid config for plugin "hello": config\.greeting must be string/);
+  assert.match(message, /plugins\[0\]\.config\.greeting must be a string/);
   const extra = await startupError(document([{ id: 'hello', path: hello, config: { nope: true } }]));
-  assert.match(extra, /Invalid config for plugin "hello": .*"nope"/);
+  assert.match(extra, /plugins\[0\]\.config\.nope unknown property/);
 });
 
 test('startup fails when a handler names an unknown operationId', async () => {
@@ -63,7 +63,7 @@ test('startup fails when an https server has no key', async () => {
 });
 
 test('startup fails when a plugin reads a config file that is not there', async () => {
-  assert.match(await startupError(document([{ id: 'hello', path: hello, config: 'nope.yaml' }])), /Invalid config for plugin "hello": .*nope\.yaml/);
+  assert.match(await startupError(document([{ id: 'hello', path: hello, config: 'nope.yaml' }])), /plugins\[0\]\.config cannot read ".*nope\.yaml": ENOENT/);
 });
 
 test.run();

@@ -83,7 +83,7 @@ test('current_day counts days in the configured zone when it differs from UTC', 
 });
 
 test('the host refuses to start when the configured time zone is unknown', async () => {
-  await rejects(() => startScheduleHost({ config: { timezone: 'Mars/Olympus' } }), /Invalid time zone "Mars\/Olympus"/, 'starting the host');
+  await rejects(() => startScheduleHost({ config: { timezone: 'Mars/Olympus' } }), /plugins\[0\]\.config\.timezone must be an IANA time zone such as "Europe\/Stockholm" or "UTC": found "Mars\/Olympus"/, 'starting the host');
 });
 
 test.run();

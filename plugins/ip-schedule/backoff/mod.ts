@@ -14,7 +14,7 @@ import type { BackoffEngine, BackoffEvent, Outcome } from './engine.ts';
 import { errors } from '../errors.ts';
 export { BackoffEngine } from './engine.ts';
 export { Providers } from './providers.ts';
-export { BackoffConfig, policyTable, shareTriggers } from './table.ts';
+export { policyTable, shareTriggers } from './table.ts';
 
 /** An event as the request carries it */
 type RequestEvent = Omit<BackoffEvent, 'time' | 'outcome'> & { time?: string | number; outcome?: Outcome };

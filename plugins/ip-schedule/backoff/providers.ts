@@ -7,28 +7,10 @@
  */
 import { getDomain } from 'tldts';
 import { PROVIDER_TABLE } from '../../../generated/data/ip-schedule.ts';
-import { Type } from '../../../runtime/mod.ts';
-import type { Static } from '../../../runtime/mod.ts';
-
-const HOST = '^[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.?$';
-
-/** A provider row as config takes it (`backoff.providers.<id>`): it adds a provider, or replaces a built-in one */
-export const ProviderConfig = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, description: 'Display name (default: the id)' })),
-  mx: Type.Optional(Type.Array(Type.String({ pattern: HOST, maxLength: 253 }), { description: 'MX host suffixes, matched on whole labels' })),
-  domains: Type.Optional(Type.Array(Type.String({ pattern: HOST, maxLength: 253 }), { description: 'Recipient domains, matched exactly' })),
-}, { additionalProperties: false });
+import type { IpScheduleConfig } from '../../../generated/types/plugins/ip-schedule.ts';
 
 /** Provider ids: lower case, as metrics labels and feed properties take them */
 export const PROVIDER_ID = '^[a-z0-9][a-z0-9._-]{0,62}$';
-
-/** Provider rows of config, by id */
-export const ProvidersConfig = Type.Record(Type.String({ pattern: PROVIDER_ID }), ProviderConfig, {
-  default: {},
-  // A key the pattern does not take is refused, not ignored
-  additionalProperties: false,
-  description: 'Mailbox providers added to the built-in table, or replacing its rows (by id)',
-});
 
 /** Most names remembered: events repeat a few MX hosts and domains, ever-new ones must not grow memory */
 const MAX_REMEMBERED = 50_000;
@@ -47,7 +29,7 @@ export class Providers {
   readonly #byDomain = new Map<string, string>();
   readonly #remembered = new Map<string, string>();
 
-  constructor(config: Static<typeof ProvidersConfig> = {}) {
+  constructor(config: IpScheduleConfig['backoff']['providers'] = {}) {
     const rows: Record<string, { mx?: readonly string[]; domains?: readonly string[] }> = { ...PROVIDER_TABLE, ...config };
     this.ids = new Set(Object.keys(rows));
     // Configured rows come last: a suffix or domain they name is theirs, even one a built-in row names too

@@ -6,45 +6,11 @@
  * the attempts from one local IP to one provider reaches a threshold; config `backoff.triggers` overrides them.
  */
 import { BACKOFF_CLASS_GROUPS, BACKOFF_CLASSES, BACKOFF_GROUP_TABLE, BACKOFF_TABLE } from '../../../generated/data/bounce-classifier.ts';
-import { Type } from '../../../runtime/mod.ts';
+import type { IpScheduleConfig } from '../../../generated/types/plugins/ip-schedule.ts';
 import { errors } from '../errors.ts';
-import type { Static } from '../../../runtime/mod.ts';
-import { ProvidersConfig } from './providers.ts';
 
-/** One class's row as config takes it: every key optional, over the defaults */
-const ClassPolicyConfig = Type.Object({
-  enabled: Type.Optional(Type.Boolean({ description: 'false: events of the class are counted for nothing' })),
-  threshold: Type.Optional(Type.Integer({ minimum: 1, description: 'Events in one window that apply the policy' })),
-  window: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 86400, description: 'Seconds events are counted over' })),
-  ttl: Type.Optional(Type.Integer({ minimum: 1, maximum: 604800, description: 'Seconds the policy holds when first applied' })),
-  maxTtl: Type.Optional(Type.Integer({ minimum: 1, maximum: 604800, description: 'Seconds an escalated policy may hold at most' })),
-  rate: Type.Optional(Type.Object({
-    count: Type.Integer({ minimum: 1 }),
-    interval: Type.Number({ exclusiveMinimum: 0 }),
-    algorithm: Type.Optional(Type.Union([Type.Literal('TOKENBUCKET'), Type.Literal('FIXEDWINDOW')])),
-  }, { additionalProperties: false })),
-  concurrency: Type.Optional(Type.Integer({ minimum: 1 })),
-  suspend: Type.Optional(Type.Boolean({ description: 'Apply a suspension instead of a policy' })),
-}, { additionalProperties: false });
-
-/** A share trigger as config takes it (`backoff.triggers.<group or CLASS>`): every key optional, over the defaults */
-const ShareTriggerConfig = Type.Object({
-  enabled: Type.Optional(Type.Boolean({ description: 'false: this group or class never triggers on its share' })),
-  threshold: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1, description: 'Share of the attempts (0.05: 5 %) that triggers' })),
-  minAttempts: Type.Optional(Type.Integer({ minimum: 1, description: 'Attempts from the local IP to the provider the share needs' })),
-  window: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 86400, description: 'Seconds attempts are counted over' })),
-}, { additionalProperties: false });
-
-/** The backoff section of the plugin config */
-export const BackoffConfig = Type.Object({
-  policies: Type.Record(Type.String(), ClassPolicyConfig, { default: {}, description: 'Per backoff class, over the defaults' }),
-  // Added with providers, event times and share triggers (issue 21): the provider table's rows and the share triggers
-  providers: ProvidersConfig,
-  triggers: Type.Record(Type.String(), ShareTriggerConfig, {
-    default: {},
-    description: 'Share triggers by class group (reputation, rate_limit, authentication, content) or by backoff class, over the defaults',
-  }),
-}, { additionalProperties: false, default: {} });
+/** The backoff section of the plugin config (spec/schema/plugins/ip-schedule.schema.json) */
+export type BackoffConfig = IpScheduleConfig['backoff'];
 
 /** A share trigger, defaults filled */
 export interface ShareTrigger {
@@ -64,7 +30,7 @@ export interface ShareTrigger {
  * The share triggers: each group of the spec's group table with its default share, and each class given one in
  * `config.triggers` (a class has none of its own by default); a group or class with `enabled: false` has none
  */
-export function shareTriggers(config: Pick<Static<typeof BackoffConfig>, 'triggers'>): ShareTrigger[] {
+export function shareTriggers(config: Pick<BackoffConfig, 'triggers'>): ShareTrigger[] {
   const groups = BACKOFF_GROUP_TABLE as Record<string, { classes: readonly string[]; share: { threshold: number; minAttempts: number; window: number } }>;
   for (const name of Object.keys(config.triggers)) {
     if (!(name in groups) && !(name in BACKOFF_TABLE)) {
@@ -121,7 +87,7 @@ const DEFAULTS = {
 };
 
 /** The row of every class that can be applied, defaults overridden by `config` */
-export function policyTable(config: Pick<Static<typeof BackoffConfig>, 'policies'>): Map<string, ClassPolicy> {
+export function policyTable(config: Pick<BackoffConfig, 'policies'>): Map<string, ClassPolicy> {
   for (const name of Object.keys(config.policies)) {
     const row = (BACKOFF_TABLE as Record<string, { fields: readonly string[] } | undefined>)[name];
     if (!row) throw errors.SCHEDULE_ERR_BACKOFF_CLASS(name, BACKOFF_CLASSES.join('", "'));
