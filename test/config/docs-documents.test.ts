@@ -5,8 +5,8 @@
  * A fenced yaml or json block is a startup document when its top level has a property of the startup schema. One
  * without `version` must be marked `<!-- startup-document: partial -->` on the line before its fence; the test
  * completes it with `version: "6.10"` and an http server. One that needs what a test machine lacks (key files,
- * a database) is marked `<!-- startup-document: needs WHAT -->`: check must accept it and serve must not refuse its
- * configuration (it may then fail for the missing WHAT). Listener ports are replaced by free ones; the documents run
+ * a database) is marked `<!-- startup-document: needs WHAT -->` (`partial, needs WHAT` when both): check must
+ * accept it and serve must not refuse its configuration (it may then fail for the missing WHAT). Listener ports are replaced by free ones; the documents run
  * in a folder where `./docs`, `./plugins` and `./my-plugins` (docs/examples) resolve as the docs say.
  */
 import { execFile, spawn } from 'node:child_process';
@@ -22,7 +22,7 @@ import { freePort } from '../host/_fixtures.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const KEYS = new Set(Object.keys(StartupConfigSchema.properties));
-const MARK = /^<!-- startup-document: (partial|needs .+) -->$/;
+const MARK = /^<!-- startup-document: (partial(?:, needs .+)?|needs .+) -->$/;
 const SERVE_MS = 90_000;
 
 type Block = { where: string; text: string; mark?: string };
@@ -55,7 +55,7 @@ symlinkSync(join(root, 'docs/examples'), join(dir, 'my-plugins'));
 /** The block as a file: completed when partial, listening on free ports */
 async function documentFile(block: Block, index: number): Promise<string> {
   const doc = parseDocument(block.text);
-  if (block.mark === 'partial') {
+  if (block.mark?.startsWith('partial') === true) {
     if (!doc.has('version')) doc.set('version', '6.10');
     if (!doc.has('servers')) doc.set('servers', [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }]);
   }
@@ -114,7 +114,7 @@ function serve(file: string): Promise<Served> {
 
 test('the docs and the README hold startup documents, and each without "version" is marked partial', () => {
   assert.ok(blocks.length >= 8, `found ${blocks.length}`);
-  const unmarked = blocks.filter((block) => block.mark !== 'partial' && !/^version:/m.test(block.text) && !/"version"/.test(block.text));
+  const unmarked = blocks.filter((block) => block.mark?.startsWith('partial') !== true && !/^version:/m.test(block.text) && !/"version"/.test(block.text));
   assert.equal(unmarked.map((block) => block.where), []);
 });
 
@@ -127,7 +127,7 @@ test('config check and serve both accept every startup document of the docs and 
   for (let i = 0; i < paths.length; i += 2) served.push(...(await Promise.all(paths.slice(i, i + 2).map(serve))));
   blocks.forEach((block, i) => {
     const errors = checked[i].errors.map((e) => `${e.line}:${e.column} ${e.path} ${e.message}`).join('; ');
-    const needs = block.mark?.startsWith('needs ') === true;
+    const needs = block.mark?.includes('needs ') === true;
     const serveVerdict = served[i].listening ? 'listens' : served[i].refused ? 'refuses the document' : needs ? 'fails for what it needs' : 'fails to start';
     const ok = checked[i].valid && (served[i].listening || (needs && !served[i].refused));
     if (!ok) verdicts.push(`${block.where}: check ${checked[i].valid ? 'accepts' : `refuses (${errors})`}, serve ${serveVerdict}:\n${served[i].output.slice(-2000)}`);

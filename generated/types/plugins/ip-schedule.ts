@@ -53,10 +53,6 @@ export interface IpScheduleConfig {
      * Mailbox providers added to the built-in table, or replacing its rows (by id)
      */
     providers: {
-      /**
-       * This interface was referenced by `undefined`'s JSON-Schema definition
-       * via the `patternProperty` "^[a-z0-9][a-z0-9._-]{0,62}$".
-       */
       [k: string]:
         | {
             /**

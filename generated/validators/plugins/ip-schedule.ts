@@ -132,40 +132,41 @@ export const ipScheduleConfigSchema = {
         },
         "providers": {
           "type": "object",
-          "patternProperties": {
-            "^[a-z0-9][a-z0-9._-]{0,62}$": {
-              "type": "object",
-              "properties": {
-                "name": {
-                  "type": "string",
-                  "minLength": 1,
-                  "description": "Display name (default: the id)"
-                },
-                "mx": {
-                  "type": "array",
-                  "items": {
-                    "type": "string",
-                    "pattern": "^[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.?$",
-                    "maxLength": 253
-                  },
-                  "description": "MX host suffixes, matched on whole labels"
-                },
-                "domains": {
-                  "type": "array",
-                  "items": {
-                    "type": "string",
-                    "pattern": "^[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.?$",
-                    "maxLength": 253
-                  },
-                  "description": "Recipient domains, matched exactly"
-                }
-              },
-              "additionalProperties": false
-            }
-          },
           "default": {},
-          "additionalProperties": false,
-          "description": "Mailbox providers added to the built-in table, or replacing its rows (by id)"
+          "description": "Mailbox providers added to the built-in table, or replacing its rows (by id)",
+          "propertyNames": {
+            "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$",
+            "description": "Provider ids: lower case, as metrics labels and feed properties take them"
+          },
+          "additionalProperties": {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string",
+                "minLength": 1,
+                "description": "Display name (default: the id)"
+              },
+              "mx": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "pattern": "^[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.?$",
+                  "maxLength": 253
+                },
+                "description": "MX host suffixes, matched on whole labels"
+              },
+              "domains": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "pattern": "^[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.?$",
+                  "maxLength": 253
+                },
+                "description": "Recipient domains, matched exactly"
+              }
+            },
+            "additionalProperties": false
+          }
         },
         "triggers": {
           "type": "object",
