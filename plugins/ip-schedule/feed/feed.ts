@@ -64,7 +64,7 @@ export class PolicyFeed {
   #unwatch: (() => void) | undefined;
   #timer: unknown;
   #closed = false;
-  #replayOf: { snapshot: Snapshot; replay: Replay } | undefined;
+  #replayOf: { version: number; replay: Replay } | undefined;
 
   private constructor(options: FeedOptions) {
     this.#options = options;
@@ -139,12 +139,12 @@ export class PolicyFeed {
   }
 
   /**
-   * The replay of the state as it is now, encoded once for every client connecting before it changes (the snapshot
-   * is the same object until then); a replay of an older state stays with the clients still reading it
+   * The replay of the state as it is now, encoded once for every client connecting before it changes; a replay of an
+   * older state stays with the clients still reading it
    */
   #replay(): Replay {
-    const snapshot = this.#state.snapshot();
-    if (this.#replayOf?.snapshot !== snapshot) this.#replayOf = { snapshot, replay: new Replay(snapshot.policies, snapshot.suspends) };
+    const { version } = this.#state;
+    if (this.#replayOf?.version !== version) this.#replayOf = { version, replay: new Replay(this.#state.objects()) };
     return this.#replayOf.replay;
   }
 

@@ -34,28 +34,30 @@ function writeHeader(target: Buffer, offset: number, length: number): number {
 }
 
 /**
- * One state's replay. Its chunks are encoded as the first client reading them needs them, from the state's snapshot
- * (immutable): encoding 50,000 objects at once would itself stall the event loop, a chunk at a time fits in the
- * pump's slices, and every later client gets the same chunks
+ * One state's replay. Its chunks are encoded as the first client reading them needs them, from the state's objects
+ * (maps the state replaces, never alters): encoding 50,000 objects at once would itself stall the event loop, a
+ * chunk at a time fits in the pump's slices, and every later client gets the same chunks
  */
 export class Replay {
   /** CREATE frames in it (for the sent counters) */
   readonly creates: number;
-  readonly #lists: readonly (readonly FeedObject[])[];
+  readonly #objects: Iterator<FeedObject>;
   readonly #chunks: Buffer[] = [];
-  /** The next object to encode: list, index in it; past the last list once SYNCED is encoded */
-  #list = 0;
-  #index = 0;
+  /** An object that did not fit in the last chunk */
+  #carried: FeedObject | undefined;
+  #ended = false;
 
-  /** The replay of `lists` of objects, in order (policies, then suspensions, as the state sorts them) */
-  constructor(...lists: readonly (readonly FeedObject[])[]) {
-    this.#lists = lists;
-    this.creates = lists.reduce((sum, list) => sum + list.length, 0);
+  /** The replay of the objects of `maps`, in order */
+  constructor(maps: readonly ReadonlyMap<string, FeedObject>[]) {
+    this.creates = maps.reduce((sum, map) => sum + map.size, 0);
+    this.#objects = (function* () {
+      for (const map of maps) yield* map.values();
+    })();
   }
 
   /** Chunk number `index`, encoded on first use; undefined past the last */
   chunk(index: number): Buffer | undefined {
-    while (this.#chunks.length <= index && this.#list <= this.#lists.length) this.#encodeChunk();
+    while (this.#chunks.length <= index && !this.#ended) this.#encodeChunk();
     return this.#chunks[index];
   }
 
@@ -76,14 +78,12 @@ export class Replay {
       return true;
     };
     if (this.#chunks.length === 0) append(VERSION_FRAME);
-    for (; this.#list < this.#lists.length; this.#list++, this.#index = 0) {
-      const list = this.#lists[this.#list]!;
-      for (; this.#index < list.length; this.#index++) {
-        const object = list[this.#index]!;
-        if (!append(`{"action":"CREATE","${object.kind}":${object.json}}`)) return void this.#chunks.push(chunk.subarray(0, offset));
-      }
+    for (let object = this.#carried ?? this.#objects.next().value; object; object = this.#objects.next().value) {
+      this.#carried = object;
+      if (!append(`{"action":"CREATE","${object.kind}":${object.json}}`)) return void this.#chunks.push(chunk.subarray(0, offset));
     }
-    if (append(SYNCED_FRAME)) this.#list++;
+    this.#carried = undefined;
+    this.#ended = append(SYNCED_FRAME);
     this.#chunks.push(chunk.subarray(0, offset));
   }
 }
