@@ -1,15 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CLI } from '../host/_fixtures.ts';
 
-/** Writes a startup document serving ip-schedule on `port` into `folder`; answers its path */
-export async function writeStartupDocument(folder: string, port: number, plugins: unknown[] = []): Promise<string> {
+/** Writes a startup document serving ip-schedule (with `config`) on `port` into `folder`; answers its path */
+export async function writeStartupDocument(folder: string, port: number, plugins: unknown[] = [], config?: Record<string, unknown>): Promise<string> {
   const file = join(folder, 'capstan.json');
   const document = {
     version: '6.10',
     servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port }] }],
-    plugins: [...plugins, { id: 'ip-schedule' }],
+    plugins: [...plugins, { id: 'ip-schedule', ...(config ? { config } : {}) }],
   };
   await writeFile(file, JSON.stringify(document));
   return file;
@@ -38,4 +38,10 @@ export function kill9(child: ChildProcess): Promise<void> {
     child.once('exit', () => done());
     child.kill('SIGKILL');
   });
+}
+
+/** Resident memory of process `pid` in MiB */
+export async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }

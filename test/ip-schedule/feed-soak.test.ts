@@ -4,24 +4,19 @@
  * of it, all end with what `GET /v1/policies` answers, and the host's resident memory grows by less than 48 MiB from
  * the moment the clients are connected to the end (it holds 500 sockets' buffers; growth without bound would show)
  */
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from '../_deadline.ts';
 import * as assert from 'uvu/assert';
 import { freePort } from '../host/_fixtures.ts';
-import { kill9, serve, writeStartupDocument } from './_child.ts';
+import { kill9, rssMb, serve, writeStartupDocument } from './_child.ts';
 import { MtaClient } from './_mta-client.ts';
 import { autoGrouping, utcDate } from './_host.ts';
 
 const CLIENTS = 500;
 const CHANGES = 8;
 const RSS_BOUND_MB = 48;
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
 
 test(`${CLIENTS} clients converge on every change and the host's memory stays flat`, async () => {
   const folder = await mkdtemp(join(tmpdir(), 'capstan-soak-'));

@@ -62,12 +62,27 @@ class TestStore implements ScheduleStore {
   }
 }
 
-/** Enough of a ws WebSocket for the feed: records what is sent */
+/** The unmasked text frames in `data` (whole ones only, as the replay writes them), parsed */
+function frames(data: Buffer): any[] {
+  const parsed = [];
+  for (let at = 0; at < data.length;) {
+    let length = data[at + 1]!;
+    let start = at + 2;
+    if (length === 126) [length, start] = [data.readUInt16BE(at + 2), at + 4];
+    else if (length === 127) [length, start] = [Number(data.readBigUInt64BE(at + 2)), at + 10];
+    parsed.push(JSON.parse(data.subarray(start, start + length).toString()));
+    at = start + length;
+  }
+  return parsed;
+}
+
+/** Enough of a ws WebSocket for the feed: records what is sent, through ws or to its socket */
 class FakeSocket extends EventEmitter {
   readonly OPEN = 1;
   readyState = 1;
   bufferedAmount = 0;
   sent: any[] = [];
+  _socket = Object.assign(new EventEmitter(), { write: (data: Buffer) => (this.sent.push(...frames(data)), true) });
   send(data: Buffer, _options: unknown, done?: (error?: Error) => void) {
     this.sent.push(JSON.parse(data.toString()));
     done?.();
@@ -90,6 +105,8 @@ async function startFeed(iso: string, store = new TestStore()) {
   const feed = await PolicyFeed.start({ store, timezone: 'Europe/Stockholm', log: silent, maxBufferedBytes: 1 << 20, pingIntervalMs: 60_000, clock });
   const socket = new FakeSocket();
   feed.connect(socket as never);
+  // The replay is written on the next turn of the event loop
+  await turn();
   return { clock, feed, store, socket };
 }
 

@@ -9,6 +9,7 @@ import { today } from '../dates.ts';
 import { FeedClients, type FeedCounters } from './clients.ts';
 import { nextMidnight } from './midnight.ts';
 import { frame } from './protocol.ts';
+import { Replay } from './replay.ts';
 import { PolicyState, type Snapshot, type StatusCounts } from './state.ts';
 
 /** IPs read from the store at once when many changed */
@@ -68,6 +69,7 @@ export class PolicyFeed {
   #unwatch: (() => void) | undefined;
   #timer: unknown;
   #closed = false;
+  #replayOf: { version: number; replay: Replay } | undefined;
 
   private constructor(options: FeedOptions) {
     this.#options = options;
@@ -118,8 +120,7 @@ export class PolicyFeed {
 
   /** Takes a new client: the full state, then every change */
   connect(ws: WebSocket): void {
-    const { policies, suspends } = this.#state.snapshot();
-    this.#clients.add(ws, [...policies, ...suspends].map((object) => frame({ action: 'CREATE', object })));
+    this.#clients.add(ws, this.#replay());
   }
 
   /** The applied policy with this id as last read from the store, if it was in force then */
@@ -140,6 +141,16 @@ export class PolicyFeed {
     this.#clock.clearTimeout(this.#expiry);
     this.#clients.close();
     for (const waiter of this.#waiters.splice(0)) waiter.done();
+  }
+
+  /**
+   * The replay of the state as it is now, encoded once for every client connecting before it changes; a replay of an
+   * older state stays with the clients still reading it
+   */
+  #replay(): Replay {
+    const { version } = this.#state;
+    if (this.#replayOf?.version !== version) this.#replayOf = { version, replay: new Replay(this.#state.objects()) };
+    return this.#replayOf.replay;
   }
 
   #today(): number {

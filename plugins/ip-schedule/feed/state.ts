@@ -41,6 +41,8 @@ export class PolicyState {
   /** `expires/level` of each, as written: the same means the same object */
   #appliedVersions = new Map<string, string>();
   #snapshot: Snapshot | undefined;
+  /** Counts the changes: the same number means the same objects */
+  #version = 0;
   /** Every IP's groupings by status; undefined after a record or the day changed */
   #counts: StatusCounts | undefined;
 
@@ -119,6 +121,20 @@ export class PolicyState {
     return this.#snapshot;
   }
 
+  /** The state's number, moved on by every change */
+  get version(): number {
+    return this.#version;
+  }
+
+  /**
+   * Everything in force, unsorted, for the replay: each IP's objects and the applied policies, as maps that a change
+   * replaces and never alters, so they stay the state of this version however the state moves on; cheap where
+   * `snapshot()` sorts every object
+   */
+  objects(): ReadonlyMap<string, FeedObject>[] {
+    return [...this.#ips.values()].map((entry) => entry.objects).concat(this.#applied);
+  }
+
   /**
    * Every IP's groupings by status on the state's day (`capstan_schedules`): counted from the records held, an IP's
    * counts again only after its record or the day changed; the same object until then
@@ -139,7 +155,10 @@ export class PolicyState {
   }
 
   #changed(changes: FeedChange[]): FeedChange[] {
-    if (changes.length > 0) this.#snapshot = undefined;
+    if (changes.length > 0) {
+      this.#snapshot = undefined;
+      this.#version++;
+    }
     return changes;
   }
 }
