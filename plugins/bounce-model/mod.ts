@@ -28,6 +28,7 @@ const config = Type.Object(
   {
     bnac: Type.String({ default: '', description: 'BNAC model file; empty for the built-in one' }),
     backoff: Type.String({ default: '', description: 'Backoff model file; empty for the built-in one' }),
+    rules: Type.Boolean({ default: true, description: 'Let the rule table decide where it matches; false runs the trained models alone (for measuring)' }),
     inlineMax: Type.Integer({ minimum: 0, default: 2, description: 'Batches up to this size skip the pool' }),
     taskSize: Type.Integer({ minimum: 1, default: 256, description: 'Texts per pool task' }),
   },
