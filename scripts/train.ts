@@ -37,7 +37,7 @@ import { encodeModel, type OutputClasses } from '../plugins/bounce-model/model-f
 import { NORMALISER_VERSION } from '../plugins/bounce-model/normalise.ts';
 import { Rng } from './corpus/random.ts';
 import { SITUATIONS, type SituationName } from './corpus/situation.ts';
-import { fitRealTemperature, ruleProbabilities } from './train/calibrate.ts';
+import { fitRealTemperature, ruleProbabilities, type HeldOutPrediction } from './train/calibrate.ts';
 import { readCorpus, type LabelledText } from './train/corpus.ts';
 import { readRealText } from './train/real-text.ts';
 import { normalise } from '../plugins/bounce-model/normalise.ts';
@@ -155,6 +155,8 @@ export interface TaskValidation {
 /** Calibration fitted on held-out data, with the held-out evaluations themselves. */
 export interface CrossValidation {
   readonly calibration: Calibration;
+  /** Predictions of the rows held out by whole phrasing file, with their true classes: the temperature is refitted on them and on real text */
+  readonly sourceHeldOut: HeldOutPrediction[];
   readonly tasks: Readonly<Record<Task['name'], TaskValidation>>;
 }
 
@@ -216,15 +218,25 @@ export function crossValidate(rows: readonly LabelledText[], opts: TrainOptions 
       sourceAccuracy: bySource.predicted.filter((p, i) => p === truth[i]).length / rows.length,
     };
   };
-  return { calibration, tasks: { bnac: validate(TASKS[0]), backoff: validate(TASKS[1]) } };
+  const sourceHeldOut = source.map(({ logits, coverage }, i) => ({
+    logits,
+    coverage,
+    truth: { bnac: TASKS[0].labels.indexOf(rows[i]!.bnac), backoff: TASKS[1].labels.indexOf(rows[i]!.backoff) },
+  }));
+  return { calibration, sourceHeldOut, tasks: { bnac: validate(TASKS[0]), backoff: validate(TASKS[1]) } };
 }
 
 /** Trains the final situation model on all rows and returns the bytes of each task's model file. */
-export function trainModelFiles(rows: readonly LabelledText[], calibration: Calibration, opts: TrainOptions = DEFAULT_TRAIN_OPTIONS): Record<Task['name'], Buffer> & { calibration: Calibration } {
+export function trainModelFiles(
+  rows: readonly LabelledText[],
+  calibration: Calibration,
+  opts: TrainOptions = DEFAULT_TRAIN_OPTIONS,
+  corpusHeld: readonly HeldOutPrediction[] = [],
+): Record<Task['name'], Buffer> & { calibration: Calibration } {
   const model = train(examplesOf(rows, augmentAll(rows)), SITUATION_NAMES, opts);
   const held = readRealText('calibration');
   const tasks = TASKS.map((task) => ({ name: task.name, labels: task.labels, map: Uint8Array.from(SITUATION_NAMES, (s) => task.labels.indexOf(outputOf(task).labelOf(s))) }));
-  const real = held.length > 0 ? fitRealTemperature(model, calibration, held, tasks) : calibration;
+  const real = held.length > 0 ? fitRealTemperature(model, calibration, held, tasks, corpusHeld) : calibration;
   model.temperature = real.temperature;
   model.coverageAlpha = real.coverageAlpha;
   const file = (task: Task): Buffer => encodeModel(task.name, model, NORMALISER_VERSION, outputOf(task));
@@ -265,11 +277,11 @@ function main(): void {
   ];
   const json: Record<string, unknown> = {};
   const fitted = crossValidate(rows);
-  const files = trainModelFiles(rows, fitted.calibration);
+  const files = trainModelFiles(rows, fitted.calibration, DEFAULT_TRAIN_OPTIONS, fitted.sourceHeldOut);
   const { temperature, coverageAlpha } = files.calibration;
   const ruleFigures = writeRuleProbabilities();
   md.push(
-    `Real replies: ${readRealText('train').length} of the gathered set trained on (${REAL_COPIES} copies each); temperature rescaled from ${fitted.calibration.temperature} (corpus files held out) to ${temperature} on the ${readRealText('calibration').length} calibration replies;`,
+    `Real replies: ${readRealText('train').length} of the gathered set trained on (${REAL_COPIES} copies each); temperature rescaled from ${fitted.calibration.temperature} (corpus files held out) to ${temperature} on the ${readRealText('calibration').length} calibration replies together with the corpus files held out;`,
     `rule probabilities measured on the train and calibration replies (BNAC: ${ruleFigures.bnac.measuredOn} rule answers, pooled ${ruleFigures.bnac.pooled}; backoff: ${ruleFigures.backoff.measuredOn}, pooled ${ruleFigures.backoff.pooled}).`,
     '',
   );

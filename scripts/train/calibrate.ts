@@ -58,28 +58,58 @@ export function ruleProbabilities(rows: readonly RealRow[]): RuleProbabilities {
   return { bnac: table('bnac'), backoff: table('backoff') };
 }
 
-/**
- * The temperature factor minimising the negative log-likelihood of the true class over both tasks' strict rows,
- * the coverage factor kept; returns the calibration with the rescaled temperature.
- */
-export function fitRealTemperature(model: LinearModel, start: Calibration, rows: readonly RealRow[], tasks: readonly CalibrationTask[]): Calibration {
-  const held = predictLogits(model, rows.map((r) => normalise(r.text)));
-  const p = new Float64Array(model.labels.length);
-  const nll = (factor: number): number => {
-    let sum = 0;
-    for (const task of tasks) {
-      const classes = new Float64Array(task.labels.length);
-      held.forEach(({ logits, coverage }, i) => {
-        const row = rows[i]!;
-        if (!strict(row, task.name)) return;
-        p.set(logits);
-        softmax(p, p.length, temperatureAt(start.temperature * factor, start.coverageAlpha, coverage));
-        aggregate(p, task.map, classes);
-        sum -= Math.log(Math.max(classes[task.labels.indexOf(row[task.name])]!, 1e-6));
-      });
+/** A held-out prediction with its true class index per task (-1: not scored for that task). */
+export interface HeldOutPrediction {
+  readonly logits: Float64Array;
+  readonly coverage: number;
+  readonly truth: Readonly<Record<TaskName, number>>;
+}
+
+/** Mean negative log-likelihood of the true classes of `held` at a temperature. */
+function meanNll(held: readonly HeldOutPrediction[], tasks: readonly CalibrationTask[], temperature: number, coverageAlpha: number): number {
+  const p = new Float64Array(held[0]?.logits.length ?? 0);
+  let sum = 0;
+  let n = 0;
+  for (const task of tasks) {
+    const classes = new Float64Array(task.labels.length);
+    for (const { logits, coverage, truth } of held) {
+      const t = truth[task.name];
+      if (t < 0) continue;
+      p.set(logits);
+      softmax(p, p.length, temperatureAt(temperature, coverageAlpha, coverage));
+      aggregate(p, task.map, classes);
+      sum -= Math.log(Math.max(classes[t]!, 1e-6));
+      n++;
     }
-    return sum;
+  }
+  return n ? sum / n : 0;
+}
+
+/**
+ * The temperature factor minimising the mean negative log-likelihood of the true class on the real calibration
+ * rows (strict rows of both tasks) plus, when given, the same mean on the corpus rows held out by whole phrasing
+ * file: a few dozen real replies alone would swing the temperature on one or two confident errors, so the
+ * thousands of held-out synthetic replies weigh as much as they do, no more. The coverage factor is kept.
+ */
+export function fitRealTemperature(
+  model: LinearModel,
+  start: Calibration,
+  rows: readonly RealRow[],
+  tasks: readonly CalibrationTask[],
+  corpusHeld: readonly HeldOutPrediction[] = [],
+): Calibration {
+  // Ambiguous rows and tasks not asked for score nothing (-1)
+  const truthOf = (row: RealRow, name: TaskName): number => {
+    const task = tasks.find((t) => t.name === name);
+    return task && strict(row, name) ? task.labels.indexOf(row[name]) : -1;
   };
+  const real: HeldOutPrediction[] = predictLogits(model, rows.map((r) => normalise(r.text))).map(({ logits, coverage }, i) => ({
+    logits,
+    coverage,
+    truth: { bnac: truthOf(rows[i]!, 'bnac'), backoff: truthOf(rows[i]!, 'backoff') },
+  }));
+  const nll = (factor: number): number =>
+    meanNll(real, tasks, start.temperature * factor, start.coverageAlpha) + (corpusHeld.length ? meanNll(corpusHeld, tasks, start.temperature * factor, start.coverageAlpha) : 0);
   let lo = Math.log(0.3);
   let hi = Math.log(10);
   const phi = (Math.sqrt(5) - 1) / 2;
