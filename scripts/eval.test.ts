@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { EvalResult } from './eval.ts';
+import { scoreModel } from './eval.ts';
 import {
   aboveThreshold,
   calibration,
@@ -70,6 +71,19 @@ test('aboveThreshold counts only answers strictly above the threshold', () => {
   const got = aboveThreshold([0.95, 0.9, 0.99, 0.5], [true, true, false, true], 0.9);
   assert.equal(got, { threshold: 0.9, n: 2, share: 0.5, accuracy: 0.5 });
   assert.equal(aboveThreshold([0.5], [true], 0.9), { threshold: 0.9, n: 0, share: 0, accuracy: 0 });
+});
+
+test('scoreModel counts the wrong strict answers given with p > 0.9 and their share of the errors', () => {
+  const rows = ['a', 'b', 'c', 'd'].map((text) => ({ text, bnac: 'VIRUS', backoff: 'MAILBOX_FULL' }));
+  const answers = [
+    { label: 'VIRUS', probability: 0.99 },
+    { label: 'DKIM', probability: 0.95 },
+    { label: 'SPF', probability: 0.5 },
+    { label: 'DMARC', probability: 0.91 },
+  ];
+  const r = scoreModel('bnac', rows, answers);
+  assert.equal(r.confidentErrors, { n: 2, share: 2 / 3 });
+  assert.equal(scoreModel('bnac', rows.slice(0, 1), answers.slice(0, 1)).confidentErrors, { n: 0, share: 0 });
 });
 
 test('macroF1Present averages only classes with support, and the confusion helpers keep occurring classes', () => {

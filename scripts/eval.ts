@@ -11,6 +11,11 @@
  *   --json           print the whole result as one JSON object instead of the text report
  *   --forms          also score the strict rows as sending MTAs report them (in an Exim report, a Postfix report,
  *                    a DSN) and with their reply and status codes removed: the figures should not move
+ *   --real           score the `test` split of the gathered real replies (plugins/bounce-model/real/) instead of
+ *                    the dev set: sources never trained on nor calibrated on
+ *
+ * With the built-in plugin, each model is scored twice, side by side: as served (rules, then the trained model)
+ * and the trained model alone (plugin config `rules: false`), which is what answers where no rule fires.
  *
  * It classifies through the public plugin interface, as the bounce-classifier API plugin does: `usePlugin`
  * starts the plugin, each text goes through `service.normalise` when the service has one (plugin API 1.1;
@@ -20,7 +25,8 @@
  * ambiguous row is right when the answer is any listed class); on strict rows, macro-F1 over the classes that
  * occur as a true label, per-class precision/recall/F1/support, the confusion matrix (classes that occur as a
  * true or a predicted label) and the calibration of the returned probability (ECE over 10 equal-width bins,
- * mean confidence against accuracy, share and accuracy of answers with probability > 0.9).
+ * mean confidence against accuracy, share and accuracy of answers with probability > 0.9, and the share of the
+ * wrong answers given with probability > 0.9: the errors a caller trusting confident answers would not catch).
  *
  * Exit codes: 0 measured; 2 nothing measured (dev set missing, bad option); 1 anything else failed.
  */
@@ -31,6 +37,7 @@ import { parseArgs } from 'node:util';
 import { BACKOFF_CLASSES, BNAC_CLASSES } from '../generated/data/bounce-classifier.ts';
 import { usePlugin } from '../runtime/mod.ts';
 import type { Classification, Classifier, ClassifierModel } from '../runtime/mod.ts';
+import { readRealText, REAL_TEXT_FILE } from './train/real-text.ts';
 import {
   aboveThreshold,
   calibration,
@@ -84,6 +91,8 @@ export interface ModelResult {
   confusion: { labels: string[]; matrix: number[][] };
   calibration: Calibration;
   confident: { threshold: number; n: number; share: number; accuracy: number };
+  /** Wrong strict answers given with probability above the threshold, and their share of all wrong strict answers. */
+  confidentErrors: { n: number; share: number };
   errors: EvalError[];
 }
 
@@ -115,6 +124,8 @@ export interface EvalResult {
   models: Record<ClassifierModel, ModelResult>;
   /** With --forms: strict accuracy per form of FORMS */
   forms?: Record<string, FormResult>;
+  /** The built-in plugin's trained models alone (rules off), same rows */
+  modelAlone?: Record<ClassifierModel, ModelResult>;
 }
 
 class UsageError extends Error {}
@@ -169,6 +180,8 @@ export function scoreModel(model: ClassifierModel, rows: readonly DevRow[], answ
   const lenient = lenientAccuracy(answers.map((a) => a.label), accepted);
   const ambiguousRows = rows.flatMap((row, i) => (ambiguity(row, model) ? [i] : []));
   const strictCorrect = correct.filter(Boolean).length;
+  const wrongConfident = strict.filter((i, j) => !correct[j] && answers[i]!.probability > CONFIDENT).length;
+  const wrong = strict.length - strictCorrect;
   return {
     strict: { n: strict.length, correct: strictCorrect, accuracy: strict.length ? strictCorrect / strict.length : 0 },
     lenient,
@@ -178,6 +191,7 @@ export function scoreModel(model: ClassifierModel, rows: readonly DevRow[], answ
     confusion: { labels: occurring.map((c) => labels[c]!), matrix: subMatrix(evaluation.confusion, occurring) },
     calibration: calibration(confidence, correct, BINS),
     confident: aboveThreshold(confidence, correct, CONFIDENT),
+    confidentErrors: { n: wrongConfident, share: wrong ? wrongConfident / wrong : 0 },
     errors: strict.flatMap((i, j) =>
       correct[j] ? [] : [{ expected: rows[i]![model], got: answers[i]!.label, probability: answers[i]!.probability, text: rows[i]!.text }],
     ),
@@ -185,10 +199,16 @@ export function scoreModel(model: ClassifierModel, rows: readonly DevRow[], answ
 }
 
 /** Starts the plugin once, classifies every row with both models (and, given `forms`, every row in each form), closes it. */
-export async function evaluatePlugin(file: string, plugin: string, rows: readonly DevRow[], forms?: Readonly<Record<string, (text: string) => string>>): Promise<EvalResult> {
+export async function evaluatePlugin(
+  file: string,
+  plugin: string,
+  rows: readonly DevRow[],
+  forms?: Readonly<Record<string, (text: string) => string>>,
+  config?: Record<string, unknown>,
+): Promise<EvalResult> {
   // A value naming an existing file or folder (or holding a slash) is a path; otherwise a built-in plugin id
   const isPath = plugin.includes('/') || existsSync(plugin);
-  const entry = isPath ? { id: basename(resolve(plugin)).replace(/\.[cm]?[jt]s$/, ''), path: resolve(plugin) } : { id: plugin };
+  const entry = isPath ? { id: basename(resolve(plugin)).replace(/\.[cm]?[jt]s$/, ''), path: resolve(plugin), config } : { id: plugin, config };
   const used = await usePlugin<Classifier>(entry, { baseDir: ROOT });
   try {
     const service = used.service;
@@ -234,6 +254,7 @@ export function modelReport(model: ClassifierModel, r: ModelResult, errors: bool
     `macro-F1          ${pct(r.macroF1)}  (over the ${r.perClass.filter((p) => p.support > 0).length} classes in the strict rows)`,
     `calibration       ECE ${c.ece.toFixed(3)} (${BINS} bins), mean confidence ${pct(c.meanConfidence)} vs accuracy ${pct(c.accuracy)}; ` +
       `p > ${r.confident.threshold}: ${pct(r.confident.share)} of answers (${r.confident.n}), ${pct(r.confident.accuracy)} right`,
+    `errors above ${r.confident.threshold}  ${pct(r.confidentErrors.share)} of the wrong strict answers (${r.confidentErrors.n}/${r.errors.length})`,
     '',
     ...table(
       ['confidence bin', 'n', 'mean p', 'accuracy'],
@@ -256,6 +277,15 @@ export function modelReport(model: ClassifierModel, r: ModelResult, errors: bool
   return lines.join('\n');
 }
 
+/** Rules plus model against the model alone, one line per figure. */
+export function sideBySide(combined: Record<ClassifierModel, ModelResult>, alone: Record<ClassifierModel, ModelResult>): string[] {
+  const cell = (r: ModelResult) => `${pct(r.strict.accuracy)} (${r.strict.correct}/${r.strict.n}); ECE ${r.calibration.ece.toFixed(3)}; ${pct(r.confidentErrors.share)} (${r.confidentErrors.n}/${r.errors.length})`;
+  return table(
+    ['model', 'rules + model', 'model alone'],
+    MODELS.map((m) => [m, cell(combined[m]), cell(alone[m])]),
+  );
+}
+
 function errorLines(model: ClassifierModel, r: ModelResult): string[] {
   return [
     `wrong ${model} answers on strict rows (${r.errors.length}):`,
@@ -273,6 +303,7 @@ async function main(): Promise<number> {
         errors: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         forms: { type: 'boolean', default: false },
+        real: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -282,23 +313,26 @@ async function main(): Promise<number> {
     throw new UsageError((error as Error).message);
   }
   if (args.help) {
-    console.log('usage: npm run eval -- [--file PATH] [--plugin ID|DIR] [--errors] [--json] [--forms]');
+    console.log('usage: npm run eval -- [--file PATH | --real] [--plugin ID|DIR] [--errors] [--json] [--forms]');
     return 0;
   }
-  const file = resolve(args.file ?? process.env.BOUNCE_DEV ?? DEFAULT_DEV_FILE);
+  if (args.real && args.file) throw new UsageError('--real and --file name two sets: give one');
+  const file = args.real ? REAL_TEXT_FILE : resolve(args.file ?? process.env.BOUNCE_DEV ?? DEFAULT_DEV_FILE);
   if (!existsSync(file)) {
     console.error(`eval: dev set not found at ${file}; nothing measured. Point at it with --file PATH or BOUNCE_DEV=PATH.`);
     return 2;
   }
-  const rows = readDevSet(file);
+  const rows = args.real ? readRealText('test') : readDevSet(file);
   const result = await evaluatePlugin(file, args.plugin!, rows, args.forms ? FORMS : undefined);
+  if (args.plugin === 'bounce-model') result.modelAlone = (await evaluatePlugin(file, args.plugin, rows, undefined, { rules: false })).models;
   if (args.json) {
     // Row texts stay out of the JSON: they are for reading at the terminal, not for files
-    const models = Object.fromEntries(MODELS.map((m) => [m, { ...result.models[m], errors: result.models[m].errors.length }]));
-    console.log(JSON.stringify({ ...result, models }));
+    const strip = (r: Record<ClassifierModel, ModelResult>) => Object.fromEntries(MODELS.map((m) => [m, { ...r[m], errors: r[m].errors.length }]));
+    console.log(JSON.stringify({ ...result, models: strip(result.models), ...(result.modelAlone ? { modelAlone: strip(result.modelAlone) } : {}) }));
     if (args.errors) for (const m of MODELS) console.error(errorLines(m, result.models[m]).join('\n'));
   } else {
-    console.log(`dev set ${result.file}: ${result.rows} rows`);
+    console.log(`${args.real ? 'gathered real replies, test split' : 'dev set'} ${result.file}: ${result.rows} rows`);
+    if (result.modelAlone) console.log(['', '== side by side (strict accuracy; ECE; errors given with p > 0.9, share of the errors)', ...sideBySide(result.models, result.modelAlone)].join('\n'));
     console.log(`plugin ${result.plugin} (version ${result.version}); normalise: ${result.normalise === 'service' ? 'service.normalise' : 'none, texts sent as they are'}`);
     for (const m of MODELS) console.log(`\n${modelReport(m, result.models[m], args.errors!)}`);
     if (result.forms) {

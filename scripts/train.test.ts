@@ -5,6 +5,9 @@ import { Rng } from './corpus/random.ts';
 import { readCorpus } from './train/corpus.ts';
 import { augment, TASKS, trainModelFiles } from './train.ts';
 import { loadModel } from '../plugins/bounce-model/model.ts';
+import type { LinearModel } from '../plugins/bounce-model/linear-model.ts';
+import { fitRealTemperature, ruleProbabilities } from './train/calibrate.ts';
+import type { RealRow } from './train/real-text.ts';
 
 const rows = readCorpus(join(import.meta.dirname, '../plugins/bounce-model/corpus')).filter((_, i) => i % 10 === 0);
 const small = { bits: 14, epochs: 2, learningRate: 0.2, seed: 7, runs: 2 };
@@ -41,6 +44,35 @@ test('augment keeps the reply, drops its codes, and sometimes gives it a code of
   }
   assert.ok(seen.size > 3, 'several generic or wrong codes are drawn');
   assert.equal(augment('connection timed out', new Rng(1)).slice(0, 1), ['connection timed out']);
+});
+
+const real = (text: string, bnac: string, backoff: string): RealRow => ({ text, bnac, backoff, source: 'test', license: 'test', split: 'calibration' });
+
+test('ruleProbabilities gives a rule its shrunk precision on held-out rows, lower when it errs, never 0 or 1', () => {
+  const rows = [
+    real('451 4.7.1 Greylisted, try again later', 'GRAYLISTING', 'GRAYLISTING'),
+    real('450 4.2.0 Greylisted for 300 seconds', 'GRAYLISTING', 'GRAYLISTING'),
+    real('451 Greylisting in action', 'GRAYLISTING', 'GRAYLISTING'),
+    real('552 5.2.2 Mailbox full', 'RATE_LIMIT', 'RATE_LIMIT__GENERAL'),
+    real('552 5.2.2 Over quota', 'RATE_LIMIT', 'RATE_LIMIT__GENERAL'),
+  ];
+  const figures = ruleProbabilities(rows);
+  assert.is(figures.bnac.measuredOn, 5);
+  const grey = figures.bnac.rules.greylisting!;
+  const full = figures.bnac.rules['mailbox-full']!;
+  assert.ok(grey > figures.bnac.pooled && full < figures.bnac.pooled, `greylisting ${grey}, mailbox-full ${full}, pooled ${figures.bnac.pooled}`);
+  assert.ok(grey < 1 && full > 0);
+});
+
+test('fitRealTemperature flattens an over-sure model and sharpens an under-sure one', () => {
+  // Two inner classes, no weights: every reply gets the bias, a strong vote for the first class
+  const model: LinearModel = { labels: ['a', 'b'], bits: 4, temperature: 1, coverageAlpha: 0, weights: new Float32Array(32), bias: Float32Array.from([4, 0]) };
+  const tasks = [{ name: 'bnac' as const, labels: ['A', 'B'], map: Uint8Array.from([0, 1]) }];
+  const start = { temperature: 1, coverageAlpha: 0 };
+  const mixed = [real('x', 'A', 'A'), real('y', 'B', 'B'), real('z', 'A', 'A'), real('w', 'B', 'B')];
+  assert.ok(fitRealTemperature(model, start, mixed, tasks).temperature > 5, 'half wrong: flatter');
+  const right = [real('x', 'A', 'A'), real('y', 'A', 'A')];
+  assert.ok(fitRealTemperature(model, { ...start, temperature: 3 }, right, tasks).temperature < 3, 'always right: sharper');
 });
 
 test.run();

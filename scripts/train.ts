@@ -10,7 +10,10 @@
  *    plugins/bounce-model/models/report.{md,json}. Real-mail accuracy is measured by `npm run eval`.
  * 3. The softmax temperature and how much it rises for replies of unseen n-grams are fitted on whole phrasing
  *    files held out.
- * 4. Final models train on everything and are written as model files.
+ * 4. Final models train on everything (the corpus and the `train` split of the gathered real replies,
+ *    scripts/train/real-text.ts) and are written as model files.
+ * 5. On the real replies' `calibration` split, never trained on: the temperature is rescaled to real text and each
+ *    rule's probability measured (plugins/bounce-model/models/rule-probabilities.json).
  * Everything is seeded and iterates in fixed order: reruns give identical bytes.
  */
 import { createHash } from 'node:crypto';
@@ -34,7 +37,10 @@ import { encodeModel, type OutputClasses } from '../plugins/bounce-model/model-f
 import { NORMALISER_VERSION } from '../plugins/bounce-model/normalise.ts';
 import { Rng } from './corpus/random.ts';
 import { SITUATIONS, type SituationName } from './corpus/situation.ts';
+import { fitRealTemperature, ruleProbabilities, type HeldOutPrediction } from './train/calibrate.ts';
 import { readCorpus, type LabelledText } from './train/corpus.ts';
+import { readRealText } from './train/real-text.ts';
+import { normalise } from '../plugins/bounce-model/normalise.ts';
 import { evaluate, evaluationMarkdown, type Evaluation } from './train/metrics.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -113,6 +119,27 @@ function examplesOf(rows: readonly LabelledText[], items: readonly Augmented[]):
   });
 }
 
+/** Copies of each real training reply: a few dozen real lines among ~20,000 corpus lines must still count. */
+export const REAL_COPIES = 8;
+
+/** The situation whose classes are the row's: the first in table order with both labels, if one has them. */
+export function situationOf(bnac: string, backoff: string): string | undefined {
+  return SITUATION_NAMES.find((s) => SITUATIONS[s as SituationName].bnac === bnac && SITUATIONS[s as SituationName].backoff === backoff);
+}
+
+/**
+ * The `train` split of the gathered real replies as corpus lines (family `real`), each repeated REAL_COPIES times.
+ * A reply whose pair of classes no situation has (one model trains on situations) is measured but not trained on.
+ */
+export function realTrainingRows(): LabelledText[] {
+  return readRealText('train').flatMap((r, i) => {
+    const situation = situationOf(r.bnac, r.backoff);
+    if (situation === undefined) return [];
+    const row: LabelledText = { family: 'real', template: `real:${situation}:real:${i}`, situation, text: normalise(r.text), bnac: r.bnac, backoff: r.backoff };
+    return new Array<LabelledText>(REAL_COPIES).fill(row);
+  });
+}
+
 function foldOf(template: string): number {
   return createHash('sha256').update(template).digest().readUInt32LE(0) % FOLDS;
 }
@@ -128,6 +155,8 @@ export interface TaskValidation {
 /** Calibration fitted on held-out data, with the held-out evaluations themselves. */
 export interface CrossValidation {
   readonly calibration: Calibration;
+  /** Predictions of the rows held out by whole phrasing file, with their true classes: the temperature is refitted on them and on real text */
+  readonly sourceHeldOut: HeldOutPrediction[];
   readonly tasks: Readonly<Record<Task['name'], TaskValidation>>;
 }
 
@@ -189,21 +218,51 @@ export function crossValidate(rows: readonly LabelledText[], opts: TrainOptions 
       sourceAccuracy: bySource.predicted.filter((p, i) => p === truth[i]).length / rows.length,
     };
   };
-  return { calibration, tasks: { bnac: validate(TASKS[0]), backoff: validate(TASKS[1]) } };
+  const sourceHeldOut = source.map(({ logits, coverage }, i) => ({
+    logits,
+    coverage,
+    truth: { bnac: TASKS[0].labels.indexOf(rows[i]!.bnac), backoff: TASKS[1].labels.indexOf(rows[i]!.backoff) },
+  }));
+  return { calibration, sourceHeldOut, tasks: { bnac: validate(TASKS[0]), backoff: validate(TASKS[1]) } };
 }
 
 /** Trains the final situation model on all rows and returns the bytes of each task's model file. */
-export function trainModelFiles(rows: readonly LabelledText[], calibration: Calibration, opts: TrainOptions = DEFAULT_TRAIN_OPTIONS): Record<Task['name'], Buffer> {
+export function trainModelFiles(
+  rows: readonly LabelledText[],
+  calibration: Calibration,
+  opts: TrainOptions = DEFAULT_TRAIN_OPTIONS,
+  corpusHeld: readonly HeldOutPrediction[] = [],
+): Record<Task['name'], Buffer> & { calibration: Calibration } {
   const model = train(examplesOf(rows, augmentAll(rows)), SITUATION_NAMES, opts);
-  model.temperature = calibration.temperature;
-  model.coverageAlpha = calibration.coverageAlpha;
+  const held = readRealText('calibration');
+  const tasks = TASKS.map((task) => ({ name: task.name, labels: task.labels, map: Uint8Array.from(SITUATION_NAMES, (s) => task.labels.indexOf(outputOf(task).labelOf(s))) }));
+  const real = held.length > 0 ? fitRealTemperature(model, calibration, held, tasks, corpusHeld) : calibration;
+  model.temperature = real.temperature;
+  model.coverageAlpha = real.coverageAlpha;
   const file = (task: Task): Buffer => encodeModel(task.name, model, NORMALISER_VERSION, outputOf(task));
-  return { bnac: file(TASKS[0]), backoff: file(TASKS[1]) };
+  return { bnac: file(TASKS[0]), backoff: file(TASKS[1]), calibration: real };
+}
+
+/**
+ * Measures each rule's probability on the gathered real replies outside the test split and writes the file the
+ * models read. The rules are written, not fitted, so the `train` split is held out from them as much as the
+ * `calibration` one; the `test` split stays unseen by every fitted figure.
+ */
+export function writeRuleProbabilities(): ReturnType<typeof ruleProbabilities> {
+  const figures = ruleProbabilities([...readRealText('train'), ...readRealText('calibration')]);
+  writeFileSync(join(MODELS_DIR, 'rule-probabilities.json'), JSON.stringify(figures, null, 1) + '\n');
+  return figures;
 }
 
 function main(): void {
   const started = performance.now();
-  const rows = readCorpus(CORPUS_DIR);
+  // After a rule edit only the rules' figures change: no need to retrain
+  if (process.argv.includes('--rule-probabilities')) {
+    const figures = writeRuleProbabilities();
+    console.log(`rule probabilities: BNAC pooled ${figures.bnac.pooled} over ${figures.bnac.measuredOn} answers, backoff pooled ${figures.backoff.pooled} over ${figures.backoff.measuredOn}`);
+    return;
+  }
+  const rows = [...readCorpus(CORPUS_DIR), ...realTrainingRows()];
   mkdirSync(MODELS_DIR, { recursive: true });
   const templates = new Set(rows.map((r) => r.template)).size;
   const md = [
@@ -218,8 +277,14 @@ function main(): void {
   ];
   const json: Record<string, unknown> = {};
   const fitted = crossValidate(rows);
-  const files = trainModelFiles(rows, fitted.calibration);
-  const { temperature, coverageAlpha } = fitted.calibration;
+  const files = trainModelFiles(rows, fitted.calibration, DEFAULT_TRAIN_OPTIONS, fitted.sourceHeldOut);
+  const { temperature, coverageAlpha } = files.calibration;
+  const ruleFigures = writeRuleProbabilities();
+  md.push(
+    `Real replies: ${readRealText('train').length} of the gathered set trained on (${REAL_COPIES} copies each); temperature rescaled from ${fitted.calibration.temperature} (corpus files held out) to ${temperature} on the ${readRealText('calibration').length} calibration replies together with the corpus files held out;`,
+    `rule probabilities measured on the train and calibration replies (BNAC: ${ruleFigures.bnac.measuredOn} rule answers, pooled ${ruleFigures.bnac.pooled}; backoff: ${ruleFigures.backoff.measuredOn}, pooled ${ruleFigures.backoff.pooled}).`,
+    '',
+  );
   for (const task of TASKS) {
     const { evaluation, sourceAccuracy } = fitted.tasks[task.name];
     writeFileSync(join(MODELS_DIR, `${task.name}.model`), files[task.name]);

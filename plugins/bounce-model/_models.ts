@@ -7,6 +7,8 @@ import { loadModel } from './model.ts';
 export interface ModelConfig {
   bnac: string;
   backoff: string;
+  /** Whether the rule table decides where it matches; false measures the trained models alone */
+  rules: boolean;
 }
 
 /** A loaded model, as `loadModel` gives it */
@@ -21,7 +23,7 @@ export interface PackedResults {
   probabilities: Float64Array;
 }
 
-const BUILT_IN: ModelConfig = {
+const BUILT_IN: Record<ClassifierModel, string> = {
   bnac: fileURLToPath(new URL('./models/bnac.model', import.meta.url)),
   backoff: fileURLToPath(new URL('./models/backoff.model', import.meta.url)),
 };
@@ -33,7 +35,8 @@ export async function loadModels(config: ModelConfig, baseDir: string): Promise<
     if (configured === '') return BUILT_IN[model];
     return isAbsolute(configured) ? configured : resolve(baseDir, configured);
   };
-  const [bnac, backoff] = await Promise.all([loadModel(path('bnac')), loadModel(path('backoff'))]);
+  const options = { rules: config.rules };
+  const [bnac, backoff] = await Promise.all([loadModel(path('bnac'), options), loadModel(path('backoff'), options)]);
   return { bnac, backoff };
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { normalise } from './normalise.ts';
 import { BACKOFF_CLASSES, BNAC_CLASSES } from '../../generated/data/bounce-classifier.ts';
-import { loadModel } from './model.ts';
+import { loadModel, readRuleProbabilities } from './model.ts';
 
 const MODELS = join(import.meta.dirname, 'models');
 const bnac = loadModel(join(MODELS, 'bnac.model'));
@@ -23,7 +23,7 @@ const UNSEEN: [string, string, string][] = [
 test('loadModel returns a model with its labels and a hex version when given each model file', () => {
   assert.equal([...bnac.labels], [...BNAC_CLASSES]);
   assert.equal([...backoff.labels], [...BACKOFF_CLASSES]);
-  assert.match(bnac.version, /^[0-9a-f]{16}\.\w+\.[0-9a-f]{8}$/);
+  assert.match(bnac.version, /^[0-9a-f]{16}\.\w+\.[0-9a-f]{8}\.[0-9a-f]{8}$/);
   assert.is.not(bnac.version, backoff.version);
   assert.is(bnac.name, 'bnac');
 });
@@ -88,6 +88,33 @@ test('predict classifies hand-written bounces right when their wording is not a 
     assert.is(bnac.predict(normalise(reply)).label, bnacClass, reply);
     assert.is(backoff.predict(normalise(reply)).label, backoffClass, reply);
   }
+});
+
+
+test('a rule answer carries that rule\'s measured probability, the pooled one for a rule never measured', () => {
+  const table = { pooled: 0.61, rules: { greylisting: 0.83 } };
+  const model = loadModel(join(MODELS, 'bnac.model'), { ruleProbabilities: { bnac: table, backoff: table } });
+  const grey = model.predict(normalise('451 4.7.1 Greylisting in effect, please come back later'));
+  assert.equal([grey.rule, grey.label, grey.probability], ['greylisting', 'GRAYLISTING', 0.83]);
+  const listed = model.predict(normalise('554 5.7.1 Service unavailable; Client host [198.51.100.7] blocked using bl.spamcop.net'));
+  assert.ok(listed.rule && listed.rule !== 'greylisting', 'another rule decides');
+  assert.is(listed.probability, 0.61);
+});
+
+test('the model alone answers without a rule when loaded with rules off', () => {
+  const alone = loadModel(join(MODELS, 'bnac.model'), { rules: false });
+  const p = alone.predict(normalise('451 4.7.1 Greylisting in effect, please come back later'));
+  assert.is(p.rule, undefined);
+  assert.is.not(alone.version, bnac.version);
+});
+
+test('the shipped rule probabilities are measured figures, not one constant', () => {
+  const figures = readRuleProbabilities();
+  for (const name of ['bnac', 'backoff'] as const) {
+    const values = new Set([figures[name].pooled, ...Object.values(figures[name].rules)]);
+    assert.ok(values.size > 1, `${name}: every rule carries the same probability`);
+  }
+  assert.throws(() => readRuleProbabilities(Buffer.from(JSON.stringify({ bnac: { pooled: 1, rules: {} }, backoff: { pooled: 0.5, rules: {} } }))), /in \(0, 1\)/);
 });
 
 test.run();

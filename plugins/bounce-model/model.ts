@@ -5,7 +5,10 @@
  * of its situations'. A prediction is the first matching rule of ./rules.json when one decides this model (certain cases:
  * named block lists, greylisting, SPF/DKIM/DMARC, vendor tags), otherwise the linear model's class with its
  * calibrated probability, flattened when most of the reply's words were never seen in training.
+ * A rule's answer carries that rule's precision measured on held-out real replies (./models/rule-probabilities.json,
+ * written by `npm run train`), not a constant: rules differ in how often their class is right.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { extractFeatures } from './features.ts';
 import { coverage, temperatureAt } from './linear-model.ts';
@@ -14,8 +17,41 @@ import { NORMALISER_VERSION } from './normalise.ts';
 import { matchRule, RULES_VERSION } from './rules.ts';
 import { jsScorer, simdScorer } from './score.ts';
 
-/** Probability returned with a rule's class: rules hold only where the text decides the class. */
-const RULE_PROBABILITY = 0.97;
+/** Measured precision of each rule per model, with the pooled figure for rules the held-out replies never fired. */
+export interface RuleProbabilities {
+  readonly bnac: RuleTable;
+  readonly backoff: RuleTable;
+}
+
+/** One model's rule figures: `pooled` for a rule the held-out rows never fired, `measuredOn` the rows that fired one. */
+export interface RuleTable {
+  readonly pooled: number;
+  readonly rules: Readonly<Record<string, number>>;
+  readonly measuredOn?: number;
+}
+
+const RULE_PROBABILITY_FILE = new URL('./models/rule-probabilities.json', import.meta.url);
+
+/** Reads and checks a rule-probability file: every figure a probability in (0, 1). */
+export function readRuleProbabilities(bytes: Uint8Array = readFileSync(RULE_PROBABILITY_FILE)): RuleProbabilities {
+  const parsed = JSON.parse(Buffer.from(bytes).toString('utf8')) as RuleProbabilities;
+  const isProbability = (p: unknown) => typeof p === 'number' && p > 0 && p < 1;
+  for (const name of ['bnac', 'backoff'] as const) {
+    const table = parsed[name];
+    if (!table || !isProbability(table.pooled) || !Object.values(table.rules ?? {}).every(isProbability)) {
+      throw new Error(`bounce rule probabilities: "${name}" needs a pooled probability and per-rule probabilities in (0, 1)`);
+    }
+  }
+  return parsed;
+}
+
+/** How a model is loaded. */
+export interface LoadOptions {
+  /** Whether the rule table decides where it matches (default true); false measures the trained model alone. */
+  readonly rules?: boolean;
+  /** Rule probabilities; default the file shipped beside the models. */
+  readonly ruleProbabilities?: RuleProbabilities;
+}
 /** A 2xx reply accepted the message: no class fits it, so whatever the model reads is at best an even guess. */
 const SUCCESS_REPLY_FACTOR = 0.5;
 const SUCCESS_REPLY_RE = /^2(?:\d\d|_\d{1,3}_\d{1,3})(?: |$)/;
@@ -42,7 +78,9 @@ export interface Model {
 }
 
 /** Loads a model from a file path or the file's bytes; refuses a model trained on another normaliser. */
-export function loadModel(source: string | Uint8Array): Model {
+export function loadModel(source: string | Uint8Array, options: LoadOptions = {}): Model {
+  const useRules = options.rules ?? true;
+  const ruleProbabilities = options.ruleProbabilities ?? readRuleProbabilities();
   const file = decodeModel(typeof source === 'string' ? readFileSync(source) : source);
   if (file.normaliser !== NORMALISER_VERSION) {
     throw new Error(`bounce model "${file.name}" was trained with normaliser "${file.normaliser}", this code has "${NORMALISER_VERSION}": retrain with npm run train`);
@@ -54,9 +92,10 @@ export function loadModel(source: string | Uint8Array): Model {
   const model: CompactModel = simd ? { ...file.model, weights: new Int8Array(0), scales: new Float32Array(0), rowOf: simd.rowOf } : file.model;
   const { classify, probabilities, features } = simd ?? jsScorer(model);
   const seen = (bucket: number): boolean => model.rowOf[bucket]! > 0;
+  const ruleTable = ruleProbabilities[name];
   const predict = (text: string): Prediction => {
-    const rule = matchRule(name, text);
-    if (rule) return { label: rule.label, probability: RULE_PROBABILITY, rule: rule.id };
+    const rule = useRules ? matchRule(name, text) : undefined;
+    if (rule) return { label: rule.label, probability: ruleTable.rules[rule.id] ?? ruleTable.pooled, rule: rule.id };
     const f = extractFeatures(text, model.bits, features);
     const best = classify(f, model.coverageAlpha === 0 ? model.temperature : temperatureAt(model.temperature, model.coverageAlpha, coverage(f, seen)));
     const probability = probabilities[best]!;
@@ -64,7 +103,7 @@ export function loadModel(source: string | Uint8Array): Model {
   };
   return {
     name,
-    version: `${file.version}.${NORMALISER_VERSION}.${RULES_VERSION}`,
+    version: `${file.version}.${NORMALISER_VERSION}.${useRules ? `${RULES_VERSION}.${createHash('sha256').update(JSON.stringify(ruleProbabilities)).digest('hex').slice(0, 8)}` : 'no-rules'}`,
     labels: model.labels,
     predict,
     predictBatch: (texts) => texts.map(predict),

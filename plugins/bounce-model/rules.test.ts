@@ -154,6 +154,17 @@ const DECIDES: readonly Row[] = [
   ['550 4.4.7 QUEUE.Expired; message expired', 'TEMPORARY_ERROR@delivery-expired', 'CONNECTION_FAILURE@delivery-expired'],
   ['retry timeout exceeded', 'TEMPORARY_ERROR@delivery-expired', 'CONNECTION_FAILURE@delivery-expired'],
   ['550 5.4.316 Message expired, connection refused (Socket error code 10061)', 'TEMPORARY_ERROR@delivery-expired', 'CONNECTION_FAILURE@delivery-expired'],
+  // Local delivery failing on the delivering side, no SMTP code: a temporary system failure, whatever the program.
+  ['Command died with status 1: "/usr/local/bin/ticket-import"', 'TEMPORARY_ERROR@local-program-failed', 'TEMPORARY_SYSTEM_FAILURE@local-program-failed'],
+  ['cannot update mailbox /var/mail/zoe for user zoe. error writing message: Input/output error', 'TEMPORARY_ERROR@local-store-failed', 'TEMPORARY_SYSTEM_FAILURE@local-store-failed'],
+  // ...but a quota in the program's output is a full mailbox.
+  ['Command died with status 75: "/usr/bin/maildrop". Command output: maildrop: maildir over quota.', 'RECIPIENT_ERROR@mailbox-full', 'MAILBOX_FULL@mailbox-full'],
+  // DANE is TLS, not a connection failure; the backoff class follows the wording.
+  ['DANE: no usable TLSA records for mx.b.example', 'TLS@dane-tlsa', '-'],
+  // The receiver's own IP block naming no list.
+  ['554 5.7.1 Your IP 192.0.2.44 is not whitelisted on this server', 'BLOCKED@own-ip-not-allowed', 'INFRASTRUCTURE_BLOCK@own-ip-not-allowed'],
+  // A plain spam verdict on the message, with no IP or list named.
+  ['550 5.7.1 Message looks like bulk mail and was refused', 'MESSAGE_CONTENT@spam-signature', 'CONTENT_REJECTED_SPAM@spam-signature'],
 ];
 
 // Near misses: replies a risky rule must NOT decide.

@@ -14,6 +14,10 @@ export interface BounceModelConfig {
    */
   backoff: string;
   /**
+   * Let the rule table decide where it matches; false runs the trained models alone (for measuring)
+   */
+  rules: boolean;
+  /**
    * Batches up to this size skip the pool
    */
   inlineMax: number;

@@ -18,6 +18,7 @@ export const bounceModelConfigSchema = {
   "required": [
     "bnac",
     "backoff",
+    "rules",
     "inlineMax",
     "taskSize"
   ],
@@ -31,6 +32,11 @@ export const bounceModelConfigSchema = {
       "type": "string",
       "default": "",
       "description": "Backoff model file; empty for the built-in one"
+    },
+    "rules": {
+      "type": "boolean",
+      "default": true,
+      "description": "Let the rule table decide where it matches; false runs the trained models alone (for measuring)"
     },
     "inlineMax": {
       "type": "integer",
