@@ -28,6 +28,11 @@ import type {
 
 /** Least time between the writes readiness retries while the store is failing */
 const PROBE_MS = 1000;
+/**
+ * Bytes readiness's retry appends (empty lines, skipped when read back): a small append can succeed on a full disk, in
+ * the slack of the file's last page, so the retry asks for room for a write of a good size
+ */
+const PROBE_BYTES = 64 * 1024;
 /** Least time between a compaction that failed and the next try */
 const COMPACT_RETRY_MS = 60_000;
 
@@ -157,8 +162,8 @@ export class LogFileStore implements ScheduleStore {
   }
 
   /**
-   * Resolves when the next write can succeed: while writes fail, that is known only by writing, so an empty block is
-   * appended (at most once per PROBE_MS; it changes nothing)
+   * Resolves when the next write can succeed: while writes fail, that is known only by writing, so a block of empty
+   * lines is appended (at most once per PROBE_MS; it changes nothing)
    */
   async ready(): Promise<void> {
     if (this.#failing !== undefined && performance.now() - this.#probed >= PROBE_MS) {
@@ -276,7 +281,7 @@ export class LogFileStore implements ScheduleStore {
       pending.forEach((write, index) => write.resolve(results[index]));
       return;
     }
-    const block = encodeBlock(TAG, group.lines.join(''));
+    const block = encodeBlock(TAG, group.lines.length > 0 ? group.lines.join('') : '\n'.repeat(PROBE_BYTES));
     try {
       if (this.#torn) await this.#file.truncate(this.#size);
       this.#torn = false;
