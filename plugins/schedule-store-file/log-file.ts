@@ -265,6 +265,12 @@ export class LogFileStore implements ScheduleStore {
       const pending = this.#queue;
       this.#queue = [];
       await this.#exclusive(() => this.#commit(pending));
+      // Writers told of their commit often write again at once, a few promise steps later: with nothing queued, let
+      // them (the acknowledgements, then one turn of the event loop) so their writes make one group, not many small ones
+      if (this.#queue.length === 0) {
+        await this.#acknowledged;
+        await new Promise(setImmediate);
+      }
     }
     this.#flushing = undefined;
   }
