@@ -21,7 +21,7 @@ import { LogFileStore } from './log-file.ts';
 export default definePlugin({
   id: 'schedule-store-file',
   kind: 'store',
-  apiVersion: '^1.2.0',
+  apiVersion: '^1.5.0',
   description: 'Schedule store in one append-only file with group commit and compaction',
   config: Type.Object({
     path: Type.Optional(Type.String({ minLength: 1, description: 'File path, relative to the startup document' })),
