@@ -21,6 +21,8 @@ export type { CreateOptions, ErrorFactory, ErrorSet, ErrorSpec, TemplateValues }
 export { defineErrors } from './host/host-errors.ts';
 export type { ErrorCode } from './host/host-errors.ts';
 export { writeFileAtomic } from './fs/write-atomic.ts';
+export { encodeBlock, scanBlocks } from './fs/checksummed-blocks.ts';
+export type { ScannedBlock } from './fs/checksummed-blocks.ts';
 export type * from './services/classifier.ts';
 export type * from './services/store.ts';
 export type * from './services/audit.ts';

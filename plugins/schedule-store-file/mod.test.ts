@@ -1,10 +1,10 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { rejects } from '../../test/rejects.ts';
-import { usePlugin } from '../../runtime/mod.ts';
+import { encodeBlock, usePlugin } from '../../runtime/mod.ts';
 import type { ScheduleStore } from '../../runtime/mod.ts';
 import { storeConformance, type StoreUnderTest } from 'capstan/conformance';
 
@@ -42,10 +42,8 @@ test('schedule-store-file keeps applied policies when restarted and refuses a fi
   assert.equal(await second.store.listPolicies!(), [policy]);
   await second.close();
   const file = join(first.dir, 'var', 'schedule-store-file', 'schedules.json');
-  const data = JSON.parse(await readFile(file, 'utf8'));
-  data.policies['backoff:a'].kind = 'other';
-  await writeFile(file, JSON.stringify(data));
-  await rejects(open(first.dir), /applied policy "backoff:a" has "kind" ""other"", not "policy" or "suspend": remove that entry/, 'opening the store');
+  await appendFile(file, encodeBlock('capstan-schedules/2', `${JSON.stringify({ policy: { ...policy, kind: 'other' } })}\n`));
+  await rejects(open(first.dir), /block at byte \d+: applied policy "backoff:a" has "kind" ""other"", not "policy" or "suspend": restore the file/, 'opening the store');
 });
 
 test('schedule-store-file uses config path when one is given', async () => {
@@ -54,7 +52,7 @@ test('schedule-store-file uses config path when one is given', async () => {
   const plugin = await usePlugin<ScheduleStore>({ id: 'schedule-store-file', config: { path: 'data/s.json' } }, { baseDir: dir });
   await plugin.service.put('192.0.2.1', GROUPINGS, { expected: null });
   await plugin.close();
-  assert.ok(JSON.parse(await readFile(join(dir, 'data', 's.json'), 'utf8')).ips['192.0.2.1']);
+  assert.match(await readFile(join(dir, 'data', 's.json'), 'utf8'), /^B [0-9a-f]{8} \d+ capstan-schedules\/2\n[^]*"ip":"192\.0\.2\.1"/);
 });
 
 test('schedule-store-file refuses to start when the file is not its format', async () => {

@@ -2,7 +2,7 @@
 // Change the spec and run `npm run generate`.
 
 /**
- * Config of the built-in plugin "schedule-store-file" ("plugins[].config", an object or the path of a YAML or JSON file): schedule store in one JSON file, written atomically. "x-kind" is the plugin's kind; "x-service" marks a property naming the plugin instance that provides a service (its kind, the default id, and whether it may be absent). Defaults are filled before the config is checked.
+ * Config of the built-in plugin "schedule-store-file" ("plugins[].config", an object or the path of a YAML or JSON file): schedule store in one append-only file with group commit and compaction. "x-kind" is the plugin's kind; "x-service" marks a property naming the plugin instance that provides a service (its kind, the default id, and whether it may be absent). Defaults are filled before the config is checked.
  */
 export interface ScheduleStoreFileConfig {
   /**
@@ -18,5 +18,11 @@ export interface ScheduleStoreFileConfig {
      * Most audit entries kept; past it the oldest go
      */
     maxEntries: number;
+  };
+  compaction: {
+    /**
+     * Bytes the store file holds at least before it is compacted; past them, it is once it holds twice what its last compaction wrote
+     */
+    minBytes: number;
   };
 }

@@ -12,7 +12,7 @@ export const scheduleStoreFileConfigSchema = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://capstan.dev/schemas/plugins/schedule-store-file.schema.json",
   "title": "schedule-store-file plugin config",
-  "description": "Config of the built-in plugin \"schedule-store-file\" (\"plugins[].config\", an object or the path of a YAML or JSON file): schedule store in one JSON file, written atomically. \"x-kind\" is the plugin's kind; \"x-service\" marks a property naming the plugin instance that provides a service (its kind, the default id, and whether it may be absent). Defaults are filled before the config is checked.",
+  "description": "Config of the built-in plugin \"schedule-store-file\" (\"plugins[].config\", an object or the path of a YAML or JSON file): schedule store in one append-only file with group commit and compaction. \"x-kind\" is the plugin's kind; \"x-service\" marks a property naming the plugin instance that provides a service (its kind, the default id, and whether it may be absent). Defaults are filled before the config is checked.",
   "x-kind": "store",
   "type": "object",
   "properties": {
@@ -45,10 +45,28 @@ export const scheduleStoreFileConfigSchema = {
       },
       "additionalProperties": false,
       "default": {}
+    },
+    "compaction": {
+      "type": "object",
+      "properties": {
+        "minBytes": {
+          "type": "integer",
+          "default": 8388608,
+          "minimum": 4096,
+          "maximum": 1099511627776,
+          "description": "Bytes the store file holds at least before it is compacted; past them, it is once it holds twice what its last compaction wrote"
+        }
+      },
+      "required": [
+        "minBytes"
+      ],
+      "default": {},
+      "additionalProperties": false
     }
   },
   "additionalProperties": false,
   "required": [
-    "audit"
+    "audit",
+    "compaction"
   ]
 } as unknown as TUnsafe<ScheduleStoreFileConfig>;

@@ -1,8 +1,7 @@
 import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
-import { writeFileAtomic, type Logger } from '../../../runtime/mod.ts';
+import { encodeBlock, scanBlocks, writeFileAtomic, type Logger } from '../../../runtime/mod.ts';
 
 /** One persisted cache entry: model, normalised text, class, probability */
 export type LogRecord = readonly [model: string, text: string, label: string, probability: number];
@@ -19,7 +18,6 @@ export interface FileLogOptions {
 }
 
 const SEGMENT_RE = /^cache-(\d{8})\.log$/;
-const HEADER_RE = /^B ([0-9a-f]{8}) (\d+) (.*)$/;
 const NEWLINE = 0x0a;
 /** Appends are gathered for this long so a burst of misses costs one write and one checksum */
 const FLUSH_DELAY_MS = 20;
@@ -253,8 +251,7 @@ export class FileLog {
   }
 
   #block(payload: string): string {
-    const checksum = crc32(payload).toString(16).padStart(8, '0');
-    return `B ${checksum} ${Buffer.byteLength(payload)} ${this.#header}\n${payload}`;
+    return encodeBlock(this.#header, payload);
   }
 
   #segmentPath(segment: number): string {
@@ -289,25 +286,14 @@ function readBlocks(
 ): { corrupt: number; otherVersion: number } {
   let corrupt = 0;
   let otherVersion = 0;
-  let damaged = false;
-  let start = 0;
-  while (start < data.length) {
-    const end = data.indexOf(NEWLINE, start);
-    const match = end < 0 ? null : HEADER_RE.exec(data.toString('utf8', start, end));
-    const length = match ? Number(match[2]) : -1;
-    const payload = match && end + 1 + length <= data.length ? data.subarray(end + 1, end + 1 + length) : undefined;
-    // An unreadable header or block: resynchronise on the next line, which may start a good block
-    if (!payload || crc32(payload).toString(16).padStart(8, '0') !== match![1]) {
-      if (!damaged) corrupt++;
-      damaged = true;
-      start = end < 0 ? data.length : end + 1;
+  for (const block of scanBlocks(data)) {
+    if (block.kind === 'damage') {
+      corrupt++;
       continue;
     }
-    damaged = false;
-    start = end + 1 + length;
-    const records = decodePayload(payload.toString('utf8'));
+    const records = decodePayload(block.payload.toString('utf8'));
     if (!records) corrupt++;
-    else if (match![3] !== header) otherVersion += records.length;
+    else if (block.tag !== header) otherVersion += records.length;
     else records.forEach(onRecord);
   }
   return { corrupt, otherVersion };

@@ -1,0 +1,168 @@
+/**
+ * The embedded file store's write cost against its size: new IPs of 5 AUTO groupings each, written by 16 concurrent
+ * writers through the plugin API (no HTTP), until the store holds 1,000, 10,000 and 50,000 IPs. At each size: new
+ * IPs/s and per-write p99 over the last writes before the size is reached (compactions included), and the process's
+ * RSS. Each variant runs in a process of its own, so RSS is its own. Baselines in the same run, same writers:
+ * - `rewrite`: what format 1 did, one JSON object rewritten whole (`writeFileAtomic`) per group commit; started
+ *   from a state of each size in memory (filling it by writes would take hours), measured over 4 groups;
+ * - `append`: a raw group-commit loop appending the same JSON lines with one fdatasync per group, the floor.
+ * Then, for the store only, from 50,000 IPs on until its file (then about 70 MB) has been compacted (60,000 at
+ * least; the rate is of the first 10,000, p99 and max of all): what a compaction costs the writes running beside it.
+ * Goal (issue 24): at least 500 new IPs/s and p99 under 50 ms at 10,000 IPs, RSS bounded.
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { row } from './_http.ts';
+
+const SIZES = [1000, 10_000, 50_000];
+const WRITERS = 16;
+/** Writes measured before each size is reached */
+const WINDOW = 1000;
+
+interface Figure {
+  size: number;
+  rate: number;
+  p99: number;
+  max?: number;
+  rssMiB: number;
+  /** 1 when a compaction ran in the window */
+  compacted?: number;
+}
+
+const ipOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+const record = (n: number) => ({
+  groupings: ['&gmail', '&yahoo', '&outlook', '&icloud', '&other'].map((grouping) => ({
+    grouping, mode: 'AUTO', start: { date: '2025-01-01', volume: n + 1 }, end: { date: '2025-01-30', volume: 100_000 },
+    paused: false, algorithm: 'TOKENBUCKET', interval: 86400, properties: null,
+  })),
+});
+
+/** Writes IPs `from` to `to - 1` with WRITERS at once; rate and p99 of the writes */
+async function run(write: (n: number) => Promise<unknown>, from: number, to: number): Promise<{ rate: number; p99: number; max: number }> {
+  const times: number[] = [];
+  let next = from;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: WRITERS }, async () => {
+    while (next < to) {
+      const n = next++;
+      const begun = performance.now();
+      await write(n);
+      times.push(performance.now() - begun);
+    }
+  }));
+  times.sort((a, b) => a - b);
+  return { rate: (to - from) / ((performance.now() - started) / 1000), p99: times[Math.floor(times.length * 0.99)]!, max: times.at(-1)! };
+}
+
+const rssMiB = () => process.memoryUsage().rss / 2 ** 20;
+
+/** A group commit: writes queue while one group is written, then go as the next group */
+function groupCommit(flush: (group: [number, unknown][]) => Promise<void>): (n: number, value: unknown) => Promise<void> {
+  let queue: { n: number; value: unknown; done: () => void }[] = [];
+  let flushing = false;
+  const drain = async () => {
+    flushing = true;
+    while (queue.length > 0) {
+      const group = queue;
+      queue = [];
+      await flush(group.map(({ n, value }) => [n, value]));
+      for (const { done } of group) done();
+    }
+    flushing = false;
+  };
+  return (n, value) => new Promise((done) => {
+    queue.push({ n, value, done });
+    if (!flushing) void drain();
+  });
+}
+
+async function variant(name: string, folder: string): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  if (name === 'store') {
+    const { usePlugin } = await import('../runtime/mod.ts');
+    type Store = import('../runtime/mod.ts').ScheduleStore;
+    const { service, close } = await usePlugin<Store>({ id: 'schedule-store-file' }, { baseDir: folder });
+    let stored = 0;
+    for (const size of SIZES) {
+      const window = Math.min(WINDOW, size / 2);
+      await run((n) => service.put(ipOf(n), record(n) as never, { expected: null }), stored, size - window);
+      figures.push({ size, ...await run((n) => service.put(ipOf(n), record(n) as never, { expected: null }), size - window, size), rssMiB: rssMiB() });
+      stored = size;
+    }
+    // A compaction renames a new file over the old one: its inode tells it ran
+    const file = join(folder, 'var', 'schedule-store-file', 'schedules.json');
+    const inode = (await stat(file)).ino;
+    let to = 60_000;
+    let compacting = await run((n) => service.put(ipOf(n), record(n) as never, { expected: null }), stored, to);
+    while ((await stat(file)).ino === inode && to < 100_000) {
+      const more = await run((n) => service.put(ipOf(n), record(n) as never, { expected: null }), to, to + 5000);
+      compacting = { rate: compacting.rate, p99: Math.max(compacting.p99, more.p99), max: Math.max(compacting.max, more.max) };
+      to += 5000;
+    }
+    figures.push({ size: to, ...compacting, rssMiB: rssMiB(), compacted: (await stat(file)).ino === inode ? 0 : 1 });
+    await close();
+  } else if (name === 'append') {
+    const file = await open(join(folder, 'raw.log'), 'a');
+    const write = groupCommit(async (group) => {
+      await file.appendFile(group.map(([n, value]) => `${JSON.stringify({ ip: ipOf(n), version: n + 1, record: value })}\n`).join(''));
+      await file.datasync();
+    });
+    let stored = 0;
+    for (const size of SIZES) {
+      const window = Math.min(WINDOW, size / 2);
+      await run((n) => write(n, record(n)), stored, size - window);
+      figures.push({ size, ...await run((n) => write(n, record(n)), size - window, size), rssMiB: rssMiB() });
+      stored = size;
+    }
+    await file.close();
+  } else {
+    const { writeFileAtomic } = await import('../runtime/mod.ts');
+    const path = join(folder, 'schedules.json');
+    for (const size of SIZES) {
+      const ips = new Map<string, unknown>();
+      for (let n = 0; n < size; n++) ips.set(ipOf(n), { record: record(n), version: n + 1 });
+      const write = groupCommit(async (group) => {
+        const next = new Map(ips);
+        for (const [n, value] of group) next.set(ipOf(n), { record: value, version: n + 1 });
+        await writeFileAtomic(path, JSON.stringify({ format: 1, sequence: size + WRITERS * 4, ips: Object.fromEntries(next) }));
+        for (const [key, value] of next) ips.set(key, value);
+      });
+      await run((n) => write(n, record(n)), size, size + WRITERS);
+      figures.push({ size, ...await run((n) => write(n, record(n)), size + WRITERS, size + WRITERS * 5), rssMiB: rssMiB() });
+    }
+  }
+  return figures;
+}
+
+if (process.argv[2] === 'variant') {
+  const folder = mkdtempSync(join(tmpdir(), 'capstan-bench-file-store-'));
+  try {
+    process.send!(await variant(process.argv[3]!, folder));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+} else {
+  const measure = (name: string) => new Promise<Figure[]>((done, fail) => {
+    const child = fork(import.meta.filename, ['variant', name], { execArgv: ['--import', 'tsx'] });
+    child.once('message', (figures) => done(figures as Figure[]));
+    child.once('exit', (code) => code !== 0 && fail(new Error(`variant ${name} exited with ${code}`)));
+  });
+  const store = await measure('store');
+  const append = await measure('append');
+  const rewrite = await measure('rewrite');
+  console.log(`${WRITERS} writers, new IPs of 5 groupings; rate and p99 over the last ${WINDOW} writes before each size (rewrite: 64 writes at it)`);
+  for (const [at, { size, rate, p99, rssMiB: rss }] of store.slice(0, SIZES.length).entries()) {
+    const floor = append[at]!;
+    const old = rewrite[at]!;
+    row(`file store at ${size.toLocaleString('en')} IPs`, `${Math.round(rate)} IPs/s`,
+      `p99 ${p99.toFixed(1)} ms, RSS ${Math.round(rss)} MiB; raw append ${Math.round(floor.rate)}/s (×${(rate / floor.rate).toFixed(2)}), p99 ${floor.p99.toFixed(1)} ms`);
+    row(`  format 1 whole-file rewrite at ${size.toLocaleString('en')}`, `${Math.round(old.rate)} IPs/s`,
+      `p99 ${old.p99.toFixed(1)} ms, RSS ${Math.round(old.rssMiB)} MiB; file store ×${(rate / old.rate).toFixed(1)}${size === 10_000 ? `; goal ≥ 500/s, p99 < 50 ms: ${rate >= 500 && p99 < 50 ? 'met' : 'MISSED'}` : ''}`);
+  }
+  const compacting = store.at(-1)!;
+  row(`file store 50,000 → ${compacting.size.toLocaleString('en')}, compacting`, `${Math.round(compacting.rate)} IPs/s`,
+    `p99 ${compacting.p99.toFixed(1)} ms, max ${compacting.max!.toFixed(1)} ms, RSS ${Math.round(compacting.rssMiB)} MiB; ${compacting.compacted ? 'a compaction ran' : 'NO compaction'} in the window`);
+}
