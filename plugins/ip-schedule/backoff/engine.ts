@@ -8,6 +8,7 @@
  * Counts are this host's; what is applied is stored with its reason, so every host sees both.
  */
 import { BACKOFF_TABLE } from '../../../generated/data/bounce-classifier.ts';
+import type { components } from '../../../generated/types/ip-schedule.ts';
 import type { AppliedPolicy, Explanation } from '../../../runtime/mod.ts';
 import type { Providers } from './providers.ts';
 import type { ClassPolicy, ShareTrigger } from './table.ts';
@@ -33,30 +34,10 @@ export interface EventAnswer {
 }
 
 /** What applied a policy (`reason.trigger`) */
-export interface Trigger {
-  kind: 'count' | 'share';
-  threshold: number;
-  /** Seconds */
-  window: number;
-  observed: number;
-  attempts?: number;
-  minAttempts?: number;
-  group?: string;
-}
+export type Trigger = components['schemas']['BackoffTrigger'];
 
 /** Why a policy applies: kept with it in the store, answered by `GET /v1/policies/{id}` */
-export interface Reason {
-  class: string;
-  provider: string;
-  localip?: string;
-  decidedBy?: { rule: string } | { model: 'backoff'; probability: number };
-  trigger: Trigger;
-  events: number;
-  first: string;
-  last: string;
-  sample: string;
-  level: number;
-}
+export type Reason = components['schemas']['BackoffReason'] & { level: number };
 
 /** What the engine is given besides its tables */
 export interface EngineOptions {
