@@ -17,17 +17,18 @@ const NOTICE_SUBJECT = /\b(?:non[- ]?delivery|could not be delivered|not deliver
 
 /** Where the notice ends and its copy of the returned message begins */
 const COPY_START =
-  /^\s*(?:[-=_*>]{2,}.{0,20}(?:original|copy of|unsent|returned|undelivered|message follows|headers? (?:of|follow))|(?:original message|returned message|message headers?)(?: follows)?\s*:?\s*$|the (?:original|returned) message (?:was|headers|follows))|^(?:return-path|received|message-id|x-[\w-]+|dkim-signature|mime-version)\s*:/i;
+  /^\s*(?:[-=_*>]{2,}.{0,20}(?:original|copy of|unsent|returned|undelivered|message follows|headers? (?:of|follow))|(?:original|returned|unsent) message\b|message headers?(?: follows)?\s*:?\s*$|the (?:original|returned) message (?:was|headers|follows))|^>?\s?(?:return-path|received|message-id|x-[\w-]+|dkim-signature|mime-version)\s*:/i;
 
 /** Lines whose addresses are no recipient: header lines of a quoted message, and the notice's contact advice */
-const NOT_RECIPIENT_LINE = /^\s*(?:from|sender|reply-to|return-path|errors-to|cc|message-id|in-reply-to|references|envelope-from)\s*:|\b(?:contact|please (?:send|write|e-?mail|reply)|sent by|originally from|your message from)\b/i;
+const NOT_RECIPIENT_LINE =
+  /^\s*>?\s*(?:from|to|sender|reply-to|return-path|errors-to|cc|message-id|in-reply-to|references|envelope-from)\s*:|\b(?:contact|please (?:send|write|e-?mail|reply)|sent by|originally from|your message from)\b|\be\.g\.|,\s*try /i;
 
 /** Mailboxes that report, relay or run lists, never a failed recipient */
 const NOT_RECIPIENT = /^(?:postmaster|mailer-daemon|mail-daemon|mdaemon|hostmaster|webmaster|abuse|root|no-?reply|noreply|help|support)@|^owner-|-(?:bounces|admin|owner|request)(?:\+[^@]*)?@/i;
 
 /** Words that mark a line as telling about a failed address */
 const FAILURE_WORDS =
-  /unknown|not (?:found|exist|known|listed|deliver|available|allowed|valid)|no such|does ?n[o']t exist|invalid|undeliver|could not|couldn't|can ?not|unable|fail|reject|refus|denied|quota|full|disabled|inactive|suspend|expired|error|reason|unavailable|bad |unrouteable|inexistant|inconnu|unbekannt|desconocido|no existe|non recens|utilisateur|following (?:recipient|address)|:\s*$/i;
+  /unknown|did ?n[o']t|not (?:found|exist|known|listed|deliver|available|allowed|valid)|no such|does ?n[o']t exist|invalid|undeliver|could not|couldn't|can ?not|unable|fail|reject|refus|denied|quota|full|disabled|inactive|suspend|expired|error|reason|unavailable|bad |unrouteable|inexistant|inconnu|unbekannt|desconocido|no existe|non recens|utilisateur|following (?:recipient|address)|:\s*$/i;
 
 /** The notice says the server still retries: a delay warning, not a failure */
 const DELAYED =
@@ -77,7 +78,9 @@ export const notice: BounceForm = {
       if (!line.includes('@') || NOT_RECIPIENT_LINE.test(line)) return;
       const pattern = new RegExp(ADDRESS.source, 'gi');
       for (let m; (m = pattern.exec(line)); ) {
-        const address = m[1]!.replace(/\.$/, '');
+        // An X.400 gateway's `SMTP=user@host` names the address after the `=`; an address after `from` is the sender
+        const address = m[1]!.replace(/\.$/, '').replace(/^(?:smtp|rfc-?822)=/i, '');
+        if (/\bfrom\s*<?$/i.test(line.slice(0, m.index))) continue;
         const key = address.toLowerCase();
         if (seen.has(key) || own.has(key) || NOT_RECIPIENT.test(address)) continue;
         seen.add(key);
