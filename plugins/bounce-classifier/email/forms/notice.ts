@@ -1,4 +1,4 @@
-import { actionOf, ADDRESS, bareAddress, replyIn, statusIn, unfold, withoutTail } from '../reply.ts';
+import { ADDRESS, bareAddress, replyIn, statusIn, unfold, withoutTail } from '../reply.ts';
 import type { BounceForm, Email, ReportedRecipient } from '../types.ts';
 import { BOUNCE_SUBJECT } from './text.ts';
 
@@ -32,8 +32,8 @@ const FAILURE_WORDS =
 
 /** The notice says the server still retries: a delay warning, not a failure */
 const DELAYED =
-  /has not (?:yet )?been delivered|not been delivered yet|will (?:continue|keep) (?:to )?(?:try|retry|trying|attempt)|will be retried|(?:retry|try again) (?:for|until|later)|delivery (?:has been |is )?delayed|still (?:being )?retr|could not send message for past|delivery attempts will continue/i;
-const FINAL = /permanent|giving up|will not (?:be )?(?:retr|deliver)|won't be retried|no further attempts|(?:have|has) been (?:returned|bounced)/i;
+  /has not yet been delivered|not been delivered yet|will (?:continue|keep) (?:to )?(?:try|retry|trying|attempt)|will be retried|(?:retry|try again) (?:for|until|later)|delivery (?:has been |is )?delayed|still (?:being )?retr|could not send message for past|delivery attempts will continue/i;
+const FINAL = /permanent|giving up|not going to try again|will not (?:be )?(?:retr|deliver)|won't be retried|no further attempts|(?:have|has) been (?:returned|bounced)/i;
 
 function isNotice(email: Email): boolean {
   return DAEMON_FROM.test(email.from) || BOUNCE_SUBJECT.test(email.subject) || NOTICE_SUBJECT.test(email.subject) || email.mediaType === 'multipart/report';
@@ -99,7 +99,7 @@ export const notice: BounceForm = {
     const recipients: ReportedRecipient[] = found.map(({ address, line }) => {
       const reply = line >= 0 ? replyAfter(lines, line, address) : undefined;
       const status = reply ? statusIn(reply) : undefined;
-      return { recipient: address, action: actionOf(status, delayed ? 'delayed' : 'failed'), ...(status && { status }), ...(reply && { reply }) };
+      return { recipient: address, action: delayed ? 'delayed' : 'failed', ...(status && { status }), ...(reply && { reply }) };
     });
     return { recipients, delayed };
   },
