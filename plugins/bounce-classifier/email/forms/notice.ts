@@ -46,21 +46,30 @@ function noticeLines(text: string): string[] {
   return end < 0 ? lines : lines.slice(0, end);
 }
 
-/** The reply for an address: the rest of its line, else the lines after it up to a blank line or the next address */
+/** A date after an address (Exchange's `; on Tue, 3 Nov 2026`), its wrapped time, and Exchange's MTS-ID lines: no reply */
+const NOT_REPLY = /^(?:;?\s*on \w{3},? \d.*|\d{1,2}:\d\d(?::\d\d)?\s*[-+]\d{4}|.*\bMTS-ID\b.*|;?p=.*)$/i;
+
+/**
+ * The reply for an address: the rest of its line, else the lines after it up to a blank line or the next address,
+ * else the words before it on its line (`User mailbox exceeds allowed size: user@host`)
+ */
 function replyAfter(lines: readonly string[], i: number, address: string): string | undefined {
   const line = lines[i]!;
   const at = line.toLowerCase().indexOf(address.toLowerCase());
-  const rest = line.slice(at + address.length).replace(/^[>\s:.,;-]+/, '');
+  let rest = line.slice(at + address.length).replace(/^[>\s:.,;-]+/, '');
+  if (NOT_REPLY.test(rest.trim())) rest = '';
   const block = [rest];
   if (rest.trim() === '' || /^\s/.test(lines[i + 1] ?? '')) {
     for (let j = i + 1; j < lines.length && j < i + 8; j++) {
       const next = lines[j]!;
-      if (next.trim() === '' || (ADDRESS.test(next) && !/^\s/.test(next) && FAILURE_WORDS.test(next) === false)) break;
-      if (ADDRESS.test(next) && /^\s*<?[^\s<>@]+@[^\s<>]+>?:?\s*$/.test(next)) break;
-      block.push(next.trim());
+      // Another address starts the next recipient's lines; the reply may name its own
+      const other = ADDRESS.exec(next)?.[1];
+      if (next.trim() === '' || (other && other.toLowerCase() !== address.toLowerCase())) break;
+      if (!NOT_REPLY.test(next.trim())) block.push(next.trim());
     }
   }
-  const text = block.join('\n');
+  let text = block.join('\n').trim();
+  if (text === '') text = line.slice(0, at).replace(/^[\s*•-]+|[\s:<]+$/g, '').replace(/^.*\bSMTP=$/i, '');
   const reply = replyIn(text) ?? withoutTail(unfold(text));
   return reply !== '' && reply.length <= 1000 ? reply : undefined;
 }
