@@ -1370,7 +1370,7 @@ export const documents: Record<string, any> = {
             },
             "format": {
               "type": "string",
-              "description": "The parser that read it: `rfc3464` (also for RFC 6533), `postfix`, `qmail`, `exim`, `sendmail`,\n`exchange`, `gmail`, `yahoo`, `domino`, `courier`, `amazon-ses`, `text` (reply lines found in an\nunknown form), `rfc5965`, `rfc3834`, `vacation` or `none`\n"
+              "description": "The parser that read it: `rfc3464` (also for RFC 6533), `postfix`, `qmail`, `exim`, `sendmail`,\n`exchange`, `gmail`, `yahoo`, `domino`, `courier`, `amazon-ses`, `text` (reply lines found in an\nunknown form), `notice` (the addresses a plain-text notice of an unknown form names), `rfc5965`,\n`rfc3834`, `vacation` or `none`\n"
             },
             "recipients": {
               "type": "array",

@@ -334,7 +334,8 @@ export interface components {
             /**
              * @description The parser that read it: `rfc3464` (also for RFC 6533), `postfix`, `qmail`, `exim`, `sendmail`,
              *     `exchange`, `gmail`, `yahoo`, `domino`, `courier`, `amazon-ses`, `text` (reply lines found in an
-             *     unknown form), `rfc5965`, `rfc3834`, `vacation` or `none`
+             *     unknown form), `notice` (the addresses a plain-text notice of an unknown form names), `rfc5965`,
+             *     `rfc3834`, `vacation` or `none`
              */
             format: string;
             /** @description One entry per recipient, in the order of the report; at most 1,000 */

@@ -2,7 +2,7 @@
  * `capstan classify --email` as a process: files, a maildir and a folder of .eml files, plain output with its closing
  * table, `--json` lines, exit codes; and the progress bar, drawn only when stderr is a terminal.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +64,25 @@ test('classify --email --json writes one line per email of a folder, and exits 1
       [join('more', 'b.eml'), 'feedback'],
     ]);
     assert.equal(lines[0].recipients.map((r: any) => r.bnac.class), ['RECIPIENT_ERROR', 'BLOCK_LIST']);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('classify --email --json reads an mbox file as its messages, FILE#N each', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'capstan-mbox-'));
+  try {
+    const message = (name: string) => readFileSync(join(FIXTURES, name), 'latin1');
+    const mbox = join(folder, 'bounces');
+    writeFileSync(mbox, ['From MAILER-DAEMON Thu Nov 26 10:00:00 2026', message('qmail.eml'), '', 'From MAILER-DAEMON Thu Nov 26 10:01:00 2026', message('exim.eml'), '', 'From ann@example.org Thu Nov 26 10:02:00 2026', message('not-a-bounce.eml').replace(/\n\n/, '\n\n>From the desk of Ann\n'), ''].join('\n'), 'latin1');
+    const { code, stdout, stderr } = await capstan(['classify', '--email', '--json', mbox]);
+    assert.is(code, 0, stderr);
+    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    assert.equal(lines.map((l) => [l.file.slice(folder.length + 1), l.kind, l.recipients.length]), [
+      ['bounces#1', 'failed', 2],
+      ['bounces#2', 'failed', 2],
+      ['bounces#3', 'not-a-bounce', 0],
+    ]);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

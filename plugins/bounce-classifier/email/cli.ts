@@ -5,12 +5,14 @@ import type { Classifier } from '../../../runtime/mod.ts';
 import { normaliserOf } from '../classify.ts';
 import { classifyReports } from './classify-email.ts';
 import type { BounceAnswer } from './classify-email.ts';
+import { mboxMessages } from './mbox.ts';
 import { parseBounce } from './parse.ts';
 import type { BounceReport } from './types.ts';
 
 const USAGE = `Usage: capstan classify --email [--json] FILE|FOLDER...
 
-Reads whole bounce emails (files, folders of .eml files, or maildirs: the files in cur/ and new/), finds what
+Reads whole bounce emails (files, mbox files: each message as FILE#N, folders of .eml files, or maildirs: the
+files in cur/ and new/), finds what
 kind each is and its recipients, and classifies the failed and delayed ones with the built-in model, as
 POST /v1/bounce-email does. Prints one line per recipient (FILE, kind, recipient, BNAC class, backoff class,
 reply), or one per email without recipients, then a table of counts per kind and class; with --json, one JSON
@@ -136,17 +138,16 @@ export async function classifyEmailCommand(positionals: string[], values: { json
   try {
     for (let start = 0; start < files.length; start += BATCH) {
       const batch = files.slice(start, start + BATCH);
-      const reports: (BounceReport | Error)[] = [];
-      for (const file of batch) {
-        reports.push(await readReport(file));
-        bar.tick(start + reports.length);
+      const entries: { file: string; report: BounceReport | Error }[] = [];
+      for (const [i, file] of batch.entries()) {
+        entries.push(...(await readReports(file)));
+        bar.tick(start + i + 1);
       }
-      const read = reports.filter((r): r is BounceReport => !(r instanceof Error));
+      const read = entries.map((e) => e.report).filter((r): r is BounceReport => !(r instanceof Error));
       const answers = await classifyReports(deps, read, { useCache: false });
       const lines: string[] = [];
       let next = 0;
-      batch.forEach(({ path: file }, i) => {
-        const report = reports[i]!;
+      entries.forEach(({ file, report }) => {
         const answer = report instanceof Error ? undefined : answers[next++]!;
         tally.add(answer);
         if (!answer) {
@@ -166,12 +167,28 @@ export async function classifyEmailCommand(positionals: string[], values: { json
   }
 }
 
-/** One file's report, or the reason it is not one */
-async function readReport(file: EmailFile): Promise<BounceReport | Error> {
+/**
+ * One file's reports: its email's, or, for an mbox (a file whose first line is a `From ` separator), each message's,
+ * labelled `FILE#N` from 1 when there are several; or the reason the file is not one
+ */
+async function readReports(file: EmailFile): Promise<{ file: string; report: BounceReport | Error }[]> {
+  let raw: Buffer;
   try {
     const size = file.size ?? (await stat(file.path)).size;
-    if (size > MAX_FILE_BYTES) return new Error(`File is larger than the limit of ${MAX_FILE_BYTES} bytes`);
-    return await parseBounce(await readFile(file.path));
+    if (size > MAX_FILE_BYTES) return [{ file: file.path, report: new Error(`File is larger than the limit of ${MAX_FILE_BYTES} bytes`) }];
+    raw = await readFile(file.path);
+  } catch (error) {
+    return [{ file: file.path, report: error as Error }];
+  }
+  const messages = mboxMessages(raw);
+  // A single message with a `From ` line before its headers is one email, named as its file
+  if (!messages || messages.length === 1) return [{ file: file.path, report: await reportOf(messages?.[0] ?? raw) }];
+  return Promise.all(messages.map(async (message, i) => ({ file: `${file.path}#${i + 1}`, report: await reportOf(message) })));
+}
+
+async function reportOf(raw: Buffer): Promise<BounceReport | Error> {
+  try {
+    return await parseBounce(raw);
   } catch (error) {
     return error as Error;
   }

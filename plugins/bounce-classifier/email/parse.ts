@@ -4,6 +4,7 @@ import { domino } from './forms/domino.ts';
 import { exchange } from './forms/exchange.ts';
 import { exim } from './forms/exim.ts';
 import { gmail } from './forms/gmail.ts';
+import { isBareNotice, notice } from './forms/notice.ts';
 import { postfix } from './forms/postfix.ts';
 import { qmail } from './forms/qmail.ts';
 import { sendmail } from './forms/sendmail.ts';
@@ -17,8 +18,8 @@ import type { BounceForm, BounceKind, BounceReport, Email, ReportedRecipient } f
 /** Recipients answered and classified per email; the rest are counted in `omitted` */
 export const MAX_RECIPIENTS = 1_000;
 
-/** Non-standard forms, most specific first; `text` last, as the fallback for any other form */
-const FORMS: readonly BounceForm[] = [exchange, gmail, yahoo, domino, courier, qmail, exim, sendmail, postfix, text];
+/** Non-standard forms, most specific first; `text` (reply lines) then `notice` (named addresses) as the fallbacks */
+const FORMS: readonly BounceForm[] = [exchange, gmail, yahoo, domino, courier, qmail, exim, sendmail, postfix, text, notice];
 
 const DELIVERY_STATUS = new Set(['message/delivery-status', 'message/global-delivery-status']);
 
@@ -57,12 +58,16 @@ export async function readBounce(kept: Buffer): Promise<BounceReport> {
   const status = email.parts.find((p) => DELIVERY_STATUS.has(p.type));
   if (status && /^(?:final|original)-recipient\s*:/im.test(status.content)) return readReport(email, status.content);
   if (isFeedbackReport(email)) return { kind: 'feedback', format: 'rfc5965', recipients: [], omitted: 0 };
+  // The first form that finds recipients answers; a specific form that knows the email but finds none still makes
+  // it a bounce, as does a notice whose sender and subject both say so
+  let known: BounceForm | undefined;
   for (const form of FORMS) {
     if (!form.detect(email)) continue;
     const { recipients, delayed } = form.read(email);
-    if (recipients.length === 0 && form === text) break;
-    return { kind: kindOf(recipients, delayed), format: form.name, recipients: recipients.slice(0, MAX_RECIPIENTS), omitted: Math.max(0, recipients.length - MAX_RECIPIENTS) };
+    if (recipients.length > 0) return { kind: kindOf(recipients, delayed), format: form.name, recipients: recipients.slice(0, MAX_RECIPIENTS), omitted: Math.max(0, recipients.length - MAX_RECIPIENTS) };
+    if (form !== text && form !== notice) known ??= form;
   }
+  if (known || isBareNotice(email)) return { kind: 'failed', format: known?.name ?? notice.name, recipients: [], omitted: 0 };
   const auto = autoReplyFormat(email);
   if (auto) return { kind: 'auto-reply', format: auto, recipients: [], omitted: 0 };
   return { kind: 'not-a-bounce', format: 'none', recipients: [], omitted: 0 };

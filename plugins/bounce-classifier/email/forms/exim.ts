@@ -25,7 +25,19 @@ export const exim: BounceForm = {
       last.action = delayed ? 'delayed' : 'failed';
       if (remote) last.remote_mta = remote;
     };
+    let hidden = false;
+    // Asked once: per line it would scan the whole text again
+    const listsFailures = /following address(?:es|\(es\))? failed|could not be delivered/i.test(email.text);
     for (const line of email.text.split(/\r?\n/)) {
+      // A hidden recipient (`an undisclosed address`) names the address it was generated from on its next line
+      const generated = /^ {4,}\(generated from <?([^\s<>()@]+@[^\s<>()]+?)>?\)\s*$/.exec(line);
+      if (generated && hidden) {
+        recipients.push({ recipient: generated[1]!, action: delayed ? 'delayed' : 'failed' });
+        details = [];
+        hidden = false;
+        continue;
+      }
+      hidden = listsFailures && /^ {2}\S[^@]*$/.test(line) && !/^ {2}(?:host|SMTP|-)/i.test(line);
       const address = /^ {2}(<?[^\s<>@]+@[^\s<>]+?>?)(?:\s*$|\s+\S)/.exec(line);
       if (address && !/^ {3}/.test(line)) {
         close();

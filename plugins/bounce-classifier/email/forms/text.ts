@@ -26,6 +26,8 @@ export const text: BounceForm = {
         continue;
       }
       const recipient = bareAddress(ADDRESS.exec(reply)?.[1] ?? address ?? lastAddress);
+      // A reply line with no address before it is a phone number or a wrapper's words, not a recipient's reply
+      if (recipient === '') continue;
       if (seen.has(`${recipient}\n${reply}`)) continue;
       seen.add(`${recipient}\n${reply}`);
       const status = statusIn(reply);
