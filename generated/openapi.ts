@@ -3337,6 +3337,12 @@ export const documents: Record<string, any> = {
             },
             "properties": {
               "$ref": "#/components/schemas/Properties"
+            },
+            "adaptive": {
+              "$ref": "#/components/schemas/Adaptive"
+            },
+            "warmup": {
+              "$ref": "#/components/schemas/WarmupState"
             }
           }
         },
@@ -3400,6 +3406,95 @@ export const documents: Record<string, any> = {
             },
             "properties": {
               "$ref": "#/components/schemas/Properties"
+            },
+            "adaptive": {
+              "$ref": "#/components/schemas/Adaptive"
+            },
+            "warmup": {
+              "$ref": "#/components/schemas/WarmupState"
+            }
+          }
+        },
+        "Adaptive": {
+          "type": "object",
+          "description": "Opt-in for an AUTO grouping (refused on MANUAL): its day advances only while the reputation share (class group `reputation`) of the attempts from its IP to its provider stays under `hold`; at or over it the day's volume holds, and at or over `stepBack` the schedule steps back one day, at most once per `window`. The hold lifts itself when the share falls back under `hold`. Decided only over at least `minAttempts` attempts of the reputation share window. Absent: the grouping follows its dates alone.",
+          "additionalProperties": false,
+          "properties": {
+            "provider": {
+              "type": "string",
+              "pattern": "^[a-z0-9][a-z0-9.-]{0,62}$",
+              "description": "Provider id (the provider table's, or config `backoff.providers`). Default the provider whose id, name or a domain's first label is the grouping name without `&` (`&gmail` → `google`)."
+            },
+            "hold": {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 1,
+              "default": 0.02,
+              "description": "Share at which the day holds."
+            },
+            "stepBack": {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 1,
+              "default": 0.05,
+              "description": "Share at which the schedule steps back a day; not below `hold`."
+            },
+            "window": {
+              "type": "integer",
+              "minimum": 60,
+              "maximum": 604800,
+              "default": 3600,
+              "description": "Seconds between two step-backs at least."
+            },
+            "minAttempts": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 1000000,
+              "default": 100,
+              "description": "Attempts the share needs before it holds or releases."
+            }
+          }
+        },
+        "WarmupState": {
+          "type": "object",
+          "readOnly": true,
+          "description": "An adaptive grouping's warm-up state, kept by the host in the stored grouping (so it survives restarts and every host sharing the store sees one decision); ignored in a request body, kept across PUT. `lag` is the days the schedule runs behind its dates after holds and step-backs; `hold` is set while the day holds.",
+          "required": [
+            "lag"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "lag": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "hold": {
+              "type": "object",
+              "required": [
+                "since",
+                "reason",
+                "day"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "since": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "reason": {
+                  "type": "string"
+                },
+                "day": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "The schedule day held."
+                }
+              }
+            },
+            "steppedBack": {
+              "type": "string",
+              "format": "date-time",
+              "description": "When the schedule last stepped back."
             }
           }
         },
@@ -3547,6 +3642,25 @@ export const documents: Record<string, any> = {
             },
             "status": {
               "$ref": "#/components/schemas/StatusValue"
+            },
+            "hold": {
+              "type": "object",
+              "description": "Present while an adaptive grouping's day holds (`current_day` is then the day held); absent otherwise.",
+              "required": [
+                "since",
+                "reason"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "since": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "reason": {
+                  "type": "string",
+                  "description": "The provider, its reputation share, the attempts and the window, e.g. `google reputation 3.1% of 200 attempts in 900s (hold >= 2%)`"
+                }
+              }
             }
           }
         },

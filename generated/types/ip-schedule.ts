@@ -495,6 +495,8 @@ export interface components {
             interval?: components["schemas"]["Interval"];
             schedule?: components["schemas"]["ScheduleDay"][];
             properties?: components["schemas"]["Properties"];
+            adaptive?: components["schemas"]["Adaptive"];
+            warmup?: components["schemas"]["WarmupState"];
         };
         /** @description Request body of POST and PUT /config/{ip}. Grouping names must be unique within it. */
         IpConfigInput: {
@@ -511,6 +513,49 @@ export interface components {
             interval: components["schemas"]["Interval"];
             schedule?: components["schemas"]["ScheduleDay"][];
             properties: components["schemas"]["Properties"];
+            adaptive?: components["schemas"]["Adaptive"];
+            warmup?: components["schemas"]["WarmupState"];
+        };
+        /** @description Opt-in for an AUTO grouping (refused on MANUAL): its day advances only while the reputation share (class group `reputation`) of the attempts from its IP to its provider stays under `hold`; at or over it the day's volume holds, and at or over `stepBack` the schedule steps back one day, at most once per `window`. The hold lifts itself when the share falls back under `hold`. Decided only over at least `minAttempts` attempts of the reputation share window. Absent: the grouping follows its dates alone. */
+        Adaptive: {
+            /** @description Provider id (the provider table's, or config `backoff.providers`). Default the provider whose id, name or a domain's first label is the grouping name without `&` (`&gmail` → `google`). */
+            provider?: string;
+            /**
+             * @description Share at which the day holds.
+             * @default 0.02
+             */
+            hold?: number;
+            /**
+             * @description Share at which the schedule steps back a day; not below `hold`.
+             * @default 0.05
+             */
+            stepBack?: number;
+            /**
+             * @description Seconds between two step-backs at least.
+             * @default 3600
+             */
+            window?: number;
+            /**
+             * @description Attempts the share needs before it holds or releases.
+             * @default 100
+             */
+            minAttempts?: number;
+        };
+        /** @description An adaptive grouping's warm-up state, kept by the host in the stored grouping (so it survives restarts and every host sharing the store sees one decision); ignored in a request body, kept across PUT. `lag` is the days the schedule runs behind its dates after holds and step-backs; `hold` is set while the day holds. */
+        WarmupState: {
+            lag: number;
+            hold?: {
+                /** Format: date-time */
+                since: string;
+                reason: string;
+                /** @description The schedule day held. */
+                day: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the schedule last stepped back.
+             */
+            steppedBack?: string;
         };
         /** @description An IP's stored configuration; the groupings in the order last written. */
         IpConfig: {
@@ -553,6 +598,13 @@ export interface components {
             properties: components["schemas"]["Properties"];
             schedule: components["schemas"]["StatusDay"][];
             status: components["schemas"]["StatusValue"];
+            /** @description Present while an adaptive grouping's day holds (`current_day` is then the day held); absent otherwise. */
+            hold?: {
+                /** Format: date-time */
+                since: string;
+                /** @description The provider, its reputation share, the attempts and the window, e.g. `google reputation 3.1% of 200 attempts in 900s (hold >= 2%)` */
+                reason: string;
+            };
         };
         IpStatus: {
             /** @description Each item carries `grouping`. */

@@ -18,6 +18,7 @@ export const errors = defineErrors({
   SCHEDULE_ERR_FIELD_MISSING: { status: 400, expose: true, message: 'Missing "%s": required for mode "%s"' },
   SCHEDULE_ERR_FIELD_UNEXPECTED: { status: 400, expose: true, message: 'Unexpected "%s": not allowed for mode "%s"' },
   SCHEDULE_ERR_END_BEFORE_START: { status: 400, expose: true, message: 'Invalid "%s": "%s" is before start date "%s"' },
+  SCHEDULE_ERR_STEP_BACK_BELOW_HOLD: { status: 400, expose: true, message: 'Invalid "%s": stepBack "%s" is below hold "%s"' },
   SCHEDULE_ERR_TOO_LONG: { status: 400, expose: true, message: 'Invalid "%s": the schedule is longer than %d days' },
   SCHEDULE_ERR_AFTER_9999: { status: 400, expose: true, message: 'Invalid "%s": its last day falls after "9999-12-31"' },
   SCHEDULE_ERR_DAY_DUPLICATE: { status: 400, expose: true, message: 'Duplicate day "%d" in "%s"' },

@@ -18,6 +18,7 @@
 import { ipScheduleConfigSchema } from '../../generated/validators/plugins/ip-schedule.ts';
 import { definePlugin } from '../../runtime/mod.ts';
 import type { ReplyClassifier, ScheduleStore } from '../../runtime/mod.ts';
+import { AdaptiveWarmups } from './adaptive.ts';
 import { auditHandlers, policyChange, SYSTEM } from './audit.ts';
 import { BackoffEngine, backoffHandlers, policyHandlers, policyTable, Providers, shareTriggers } from './backoff/mod.ts';
 import { CLOCK_ENV, pluginClock } from './clock.ts';
@@ -69,9 +70,11 @@ export default definePlugin({
     const engine = new BackoffEngine(table, {
       providers, shares, inForce: (id) => feed.appliedPolicy(id), explain: classifier?.explainReply && ((message) => classifier.explainReply!('backoff', message)),
     });
+    const warmups = new AdaptiveWarmups({ store, engine, audit, timezone, providers: backoff.providers, changed: (ip) => feed.notice({ ip }) });
     const events = backoffHandlers({
       classifier, store, engine, notice: (change) => feed.notice(change), now: () => clock.now(),
-      received: backoffMetrics(ctx.metrics), applied: appliedMetrics(ctx.metrics, providers.ids),
+      received: backoffMetrics(ctx.metrics),
+      counted: (counted, now) => warmups.check(counted.flatMap((event) => (event.localip ? [event.localip] : [])), now), applied: appliedMetrics(ctx.metrics, providers.ids),
       putPolicy: (policy, request) => audit.record(policyChange(policy, feed.appliedPolicy(policy.id), request.principal), (entry) =>
         store.putPolicy!(policy, { audit: entry }).then(() => true)).then(() => undefined),
     });

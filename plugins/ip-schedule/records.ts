@@ -24,8 +24,10 @@ export function toRecord(input: IpConfigInput, previous?: IpRecord): IpRecord {
   const groupings = input.groupings.map((grouping, index) => {
     if (seen.has(grouping.grouping)) throw errors.SCHEDULE_ERR_GROUPING_DUPLICATE(grouping.grouping);
     seen.add(grouping.grouping);
-    const paused = grouping.paused ?? previous?.groupings.find((old) => old.grouping === grouping.grouping)?.paused;
-    const record = toGroupingRecord(grouping, `groupings[${index}]`, paused ?? false);
+    const old = previous?.groupings.find((g) => g.grouping === grouping.grouping);
+    const record = toGroupingRecord(grouping, `groupings[${index}]`, grouping.paused ?? old?.paused ?? false);
+    // The warm-up state is the host's (readOnly): kept across a PUT while the grouping stays adaptive, never taken from a body
+    if (record.adaptive && old?.warmup) record.warmup = old.warmup;
     days += scheduleLength(record);
     return record;
   });
@@ -38,7 +40,7 @@ export function toRecord(input: IpConfigInput, previous?: IpRecord): IpRecord {
 function toGroupingRecord(input: GroupingInput, path: string, paused: boolean): GroupingRecord {
   const rules = input.mode === 'AUTO'
     ? { required: ['start', 'start.volume', 'end'], forbidden: ['schedule'] }
-    : { required: ['start', 'schedule'], forbidden: ['end', 'start.volume'] };
+    : { required: ['start', 'schedule'], forbidden: ['end', 'start.volume', 'adaptive'] };
   for (const field of rules.required) {
     if (lookup(input, field) === undefined) throw errors.SCHEDULE_ERR_FIELD_MISSING(`${path}.${field}`, input.mode);
   }
@@ -58,12 +60,21 @@ function toGroupingRecord(input: GroupingInput, path: string, paused: boolean): 
     const days = calendarDate(end.date, `${path}.end.date`) - start + 1;
     if (days < 1) throw errors.SCHEDULE_ERR_END_BEFORE_START(`${path}.end.date`, end.date, input.start!.date);
     if (days > MAX_DAYS) throw errors.SCHEDULE_ERR_TOO_LONG(`${path}.end.date`, MAX_DAYS);
-    return { ...common, start: { date: input.start!.date, volume: input.start!.volume! }, end: { date: end.date, volume: end.volume }, ...settings };
+    const record: GroupingRecord = { ...common, start: { date: input.start!.date, volume: input.start!.volume! }, end: { date: end.date, volume: end.volume }, ...settings };
+    if (input.adaptive) record.adaptive = adaptiveSettings(input.adaptive, `${path}.adaptive`);
+    return record;
   }
   const schedule = manualDays(input.schedule!, `${path}.schedule`);
   // Dates past year 9999 have no YYYY-MM-DD form: the status of such a schedule could not be written
   if (start + schedule.length - 1 > LAST_DAY) throw errors.SCHEDULE_ERR_AFTER_9999(`${path}.schedule`);
   return { ...common, start: { date: input.start!.date }, ...settings, schedule };
+}
+
+/** An `adaptive` object with its defaults filled in (spec/openapi/ip-schedule.yaml, `Adaptive`) */
+function adaptiveSettings(input: NonNullable<GroupingInput['adaptive']>, path: string): NonNullable<GroupingRecord['adaptive']> {
+  const settings = { hold: input.hold ?? 0.02, stepBack: input.stepBack ?? 0.05, window: input.window ?? 3600, minAttempts: input.minAttempts ?? 100 };
+  if (settings.stepBack < settings.hold) throw errors.SCHEDULE_ERR_STEP_BACK_BELOW_HOLD(path, String(settings.stepBack), String(settings.hold));
+  return { ...(input.provider ? { provider: input.provider } : {}), ...settings };
 }
 
 /** The MANUAL schedule sorted by day, after checking it holds days 1..N each once */

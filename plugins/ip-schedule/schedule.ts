@@ -31,6 +31,8 @@ export interface GroupingStatus {
   properties: Record<string, string> | null;
   schedule: StatusDay[];
   status: 'NOTSTARTED' | 'ONSCHEDULE' | 'PAUSED' | 'FINISHED';
+  /** While an adaptive grouping's day holds */
+  hold?: { since: string; reason: string };
 }
 
 /**
@@ -70,9 +72,19 @@ export function scheduleLength(grouping: GroupingRecord): number {
  * no volumes, and an AUTO ramp costs a power per day for every record a store hands out unfrozen (uncached)
  */
 export function scheduleStatus(grouping: GroupingRecord, today: number): Omit<ScheduleDay, 'messages'> {
-  const day = Math.max(0, today - parseDate(grouping.start.date)! + 1);
+  const day = warmupDay(grouping, Math.max(0, today - parseDate(grouping.start.date)! + 1));
   const status = grouping.paused ? 'PAUSED' : day === 0 ? 'NOTSTARTED' : day > scheduleLength(grouping) ? 'FINISHED' : 'ONSCHEDULE';
   return { status, day };
+}
+
+/**
+ * The day an adaptive grouping's warm-up has reached on calendar day `calendar` of its schedule: the day held while
+ * held, else its dates' day less the days holds and step-backs cost (never before day 1 once started)
+ */
+export function warmupDay(grouping: GroupingRecord, calendar: number): number {
+  const state = grouping.warmup;
+  if (!state || calendar === 0) return calendar;
+  return state.hold ? Math.min(state.hold.day, calendar) : Math.max(1, calendar - state.lag);
 }
 
 /**
@@ -129,5 +141,6 @@ export function groupingStatus(grouping: GroupingRecord, today: number, options?
     properties: grouping.properties,
     schedule,
     status,
+    ...(grouping.warmup?.hold ? { hold: { since: grouping.warmup.hold.since, reason: grouping.warmup.hold.reason } } : {}),
   };
 }

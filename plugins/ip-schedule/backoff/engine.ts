@@ -131,6 +131,22 @@ export class BackoffEngine {
   }
 
   /**
+   * The share of class group `group` in the attempts from `localip` to `provider` as its share trigger counts them now
+   * (adaptive warm-ups read it); undefined when the group has no trigger or nothing is counted. Read-only
+   */
+  share(localip: string, provider: string, group: string, now: number): { events: number; attempts: number; window: number } | undefined {
+    const windows = this.#shares.get(`${localip} ${provider}`);
+    for (let index = 0; windows && index < this.#shareWindows.length; index++) {
+      const { windowMs, triggers } = this.#shareWindows[index]!;
+      const trigger = triggers.findIndex((t) => t.group === group);
+      if (trigger < 0) continue;
+      const counts = windows[index]!;
+      return { events: counts.count(2 * trigger + 1, now), attempts: counts.count(2 * trigger, now), window: windowMs / 1000 };
+    }
+    return undefined;
+  }
+
+  /**
    * Counts `events` of `classes` (same order; null for a delivered event) at `now`; answers per event, and the
    * policies to store
    */

@@ -34,6 +34,8 @@ export interface BackoffOptions {
   putPolicy(policy: AppliedPolicy, request: HandlerRequest): Promise<void>;
   /** Counts the policies one request applied (the plugin's metrics) */
   applied?(policies: readonly AppliedPolicy[]): void;
+  /** Told of the events once counted, before the answer goes out (adaptive warm-ups read the shares they moved) */
+  counted?(events: readonly BackoffEvent[], now: number): Promise<void>;
 }
 
 const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;
@@ -83,6 +85,7 @@ export function backoffHandlers(options: BackoffOptions): Record<string, Handler
         options.notice({ policy: policy.id });
       }));
       options.applied?.(apply);
+      await options.counted?.(events, now);
       return { body: { events: answers } };
     },
   };
