@@ -3585,7 +3585,7 @@ export const documents: Record<string, any> = {
             "current_day": {
               "type": "integer",
               "minimum": 0,
-              "description": "Today's day of the schedule in the configured time zone; 0 before the start, above the last day once finished."
+              "description": "Today's day of the schedule in the configured time zone; 0 before the start, above the last day once finished. For an adaptive grouping, the day its warm-up has reached (the day held while `hold` is present)."
             },
             "start": {
               "type": "object",

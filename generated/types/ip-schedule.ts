@@ -581,7 +581,7 @@ export interface components {
         /** @description A grouping's configuration and current state. `start`/`end` are the first and last day of the expanded schedule (for MANUAL, derived from `schedule`). `grouping` appears only inside `GET /status/{ip}`. */
         GroupingStatus: {
             grouping?: components["schemas"]["GroupingName"];
-            /** @description Today's day of the schedule in the configured time zone; 0 before the start, above the last day once finished. */
+            /** @description Today's day of the schedule in the configured time zone; 0 before the start, above the last day once finished. For an adaptive grouping, the day its warm-up has reached (the day held while `hold` is present). */
             current_day: number;
             start: {
                 date: components["schemas"]["Date"];
