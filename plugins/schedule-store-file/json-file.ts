@@ -142,6 +142,11 @@ export class JsonFileStore implements ScheduleStore {
     return this.#enqueue({ policy: id }, (state) => state.policies.get(id)?.expires === condition.expires && state.policies.delete(id), options?.audit) as Promise<boolean>;
   }
 
+  replacePolicy(policy: AppliedPolicy, condition: { expires: number }, options?: WriteOptions): Promise<boolean> {
+    const frozen = deepFreeze(structuredClone(policy));
+    return this.#enqueue({ policy: policy.id }, (state) => state.policies.get(policy.id)?.expires === condition.expires && !!state.policies.set(policy.id, frozen), options?.audit) as Promise<boolean>;
+  }
+
   appendAudit(entries: readonly AuditEntry[]): Promise<void> {
     return this.#audit.append(entries);
   }
