@@ -27,7 +27,7 @@ function host(backoff: Record<string, unknown>): Promise<ScheduleHost> {
 
 const post = (h: ScheduleHost, events: unknown[]) => h.call('POST', '/v1/backoff/events', { events }, AUTH);
 /** The frames the client got for `id`, as `[action, rate count, ttl]` */
-const framesOf = (client: MtaClient, id: string) => client.frames.filter((f: Frame) => f.policy?.id === id).map((f) => [f.action, f.policy!.then.rate?.count, (f.policy as { ttl?: number }).ttl]);
+const framesOf = (client: MtaClient, id: string) => client.frames.filter((f: Frame) => f.policy?.id === id).map((f) => [f.action, (f.policy!.then.rate as { count?: number } | undefined)?.count, (f.policy as { ttl?: number }).ttl]);
 
 async function withHost(backoff: Record<string, unknown>, body: (h: ScheduleHost, client: MtaClient) => Promise<void>): Promise<void> {
   const h = await host(backoff);
@@ -75,10 +75,10 @@ test('PATCH changes the TTL and the rate: an UPDATE on the feed, audited with be
     const amended = await h.call('PATCH', PATH, { ttl: 900, rate: { count: 10, interval: 60 } }, AUTH);
     assert.is(amended.status, 200, amended.text);
     assert.equal([amended.json.policy.ttl, amended.json.policy.then.rate], [900, { count: 10, interval: 60, algorithm: 'TOKENBUCKET' }]);
-    await client.until(() => client.policies.get(RATE_ID)?.then.rate?.count === 10, 1000, 'the UPDATE');
+    await client.until(() => (client.policies.get(RATE_ID)?.then.rate as { count?: number } | undefined)?.count === 10, 1000, 'the UPDATE');
     assert.equal(framesOf(client, RATE_ID).slice(-2), [['CREATE', 60, 600], ['UPDATE', 10, 900]]);
     await h.call('PATCH', PATH, { rate: { count: 20, interval: 30, algorithm: 'FIXEDWINDOW' } }, AUTH);
-    await client.until(() => client.policies.get(RATE_ID)?.then.rate?.count === 20, 1000, 'a rate alone changes it too');
+    await client.until(() => (client.policies.get(RATE_ID)?.then.rate as { count?: number } | undefined)?.count === 20, 1000, 'a rate alone changes it too');
     const [entry] = (await h.call('GET', '/v1/audit?action=policy.amend&limit=1', undefined, AUTH)).json.entries;
     assert.equal([entry.principal, entry.before.object.then.rate.count, entry.after.object.then.rate.count], [PRINCIPAL, 10, 20]);
     for (const bad of [{}, { ttl: 0 }, { rate: { count: 0, interval: 60 } }, { ttl: 10, colour: 'red' }]) {
