@@ -316,10 +316,23 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * JSON of the records and policies stored, which are deep-frozen: every group commit writes the whole file, so each
+ * is encoded once rather than at every commit (a busy backoff feed commits many times a second over thousands)
+ */
+const encoded = new WeakMap<object, string>();
+
+function encode(value: object): string {
+  let json = encoded.get(value);
+  if (json === undefined) encoded.set(value, (json = JSON.stringify(value)));
+  return json;
+}
+
 function serialize(state: State): string {
+  const ips = [...state.ips].map(([ip, entry]) => `${JSON.stringify(ip)}:{"record":${encode(entry.record)},"version":${entry.version}}`);
   // "policies" only when there are some: files without them stay as earlier versions wrote them
-  const policies = state.policies.size > 0 ? { policies: Object.fromEntries(state.policies) } : {};
-  return JSON.stringify({ format: FORMAT, sequence: state.sequence, ips: Object.fromEntries(state.ips), ...policies });
+  const policies = state.policies.size > 0 ? `,"policies":{${[...state.policies].map(([id, policy]) => `${JSON.stringify(id)}:${encode(policy)}`).join(',')}}` : '';
+  return `{"format":${JSON.stringify(FORMAT)},"sequence":${state.sequence},"ips":{${ips.join(',')}}${policies}}`;
 }
 
 
