@@ -3158,7 +3158,7 @@ export const documents: Record<string, any> = {
                 "$ref": "#/components/schemas/Error"
               },
               "example": {
-                "error": "Policy \"warmup:192.0.2.1:&gmail\" follows its warm-up schedule: change it through the schedule API (\"/config/192.0.2.1\", \"/pause\", \"/resume\")"
+                "error": "Policy \"warmup:192.0.2.1:&gmail\" follows its warm-up schedule: change the schedule of IP \"192.0.2.1\" through the schedule API (/config/{ip}, /pause, /resume)"
               }
             }
           }

@@ -860,7 +860,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "error": "Policy \"warmup:192.0.2.1:&gmail\" follows its warm-up schedule: change it through the schedule API (\"/config/192.0.2.1\", \"/pause\", \"/resume\")"
+                 *       "error": "Policy \"warmup:192.0.2.1:&gmail\" follows its warm-up schedule: change the schedule of IP \"192.0.2.1\" through the schedule API (/config/{ip}, /pause, /resume)"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];

@@ -55,7 +55,7 @@ export const errors = defineErrors({
   SCHEDULE_ERR_POLICY_WARMUP: {
     status: 409,
     expose: true,
-    message: 'Policy "%s" follows its warm-up schedule: change it through the schedule API ("/config/%s", "/pause", "/resume")',
+    message: 'Policy "%s" follows its warm-up schedule: change the schedule of IP "%s" through the schedule API (/config/{ip}, /pause, /resume)',
   },
   SCHEDULE_ERR_POLICY_AMEND: { status: 400, expose: true, message: 'Cannot amend "%s": %s' },
   SCHEDULE_ERR_TEST_CLOCK: {

@@ -89,7 +89,7 @@ test('PATCH changes the TTL and the rate: an UPDATE on the feed, audited with be
     const warmup = encodeURIComponent('warmup:192.0.2.7:&gmail');
     for (const [method, body] of [['DELETE', undefined], ['PATCH', { ttl: 5 }]] as const) {
       const { status, json } = await h.call(method, `/v1/policies/${warmup}`, body, AUTH);
-      assert.equal([status, json.error], [409, 'Policy "warmup:192.0.2.7:&gmail" follows its warm-up schedule: change it through the schedule API ("/config/192.0.2.7", "/pause", "/resume")'], method);
+      assert.equal([status, json.error], [409, 'Policy "warmup:192.0.2.7:&gmail" follows its warm-up schedule: change the schedule of IP "192.0.2.7" through the schedule API (/config/{ip}, /pause, /resume)'], method);
     }
   });
 });
