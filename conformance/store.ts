@@ -257,6 +257,14 @@ const CHECKS: Record<string, Check> = {
     assert.is(await store.deletePolicy!('a', { expires: 1000 }), true);
     assert.equal(await store.listPolicies!(), []);
   },
+  'replacePolicy replaces only the applied policy that still expires when given (plugin API 1.4)': async (store) => {
+    assert.type(store.replacePolicy, 'function', 'the store cannot replace an applied policy conditionally: implement replacePolicy, or skip this test with a reason');
+    await store.putPolicy!(applied('a', 1000));
+    assert.is(await store.replacePolicy!(applied('a', 2000), { expires: 999 }), false, 'changed meanwhile');
+    assert.is(await store.replacePolicy!(applied('x', 2000), { expires: 1000 }), false, 'unknown: not created');
+    assert.is(await store.replacePolicy!({ ...applied('a', 2000), level: 3 }, { expires: 1000 }), true);
+    assert.equal(await store.listPolicies!(), [{ ...applied('a', 2000), level: 3 }]);
+  },
   'watch reports applied policies put and deleted': async (store) => {
     const watch = await watched(store);
     const put = watch.next('policy:backoff:x');

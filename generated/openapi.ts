@@ -2601,6 +2601,139 @@ export const documents: Record<string, any> = {
               }
             }
           }
+        },
+        "delete": {
+          "operationId": "liftPolicy",
+          "tags": [
+            "policies"
+          ],
+          "summary": "Lift a backoff policy or suspension at once",
+          "description": "Deletes the applied backoff policy or suspension with this id from the store before its TTL: every feed client of every host gets its `DELETE` within a second, and the audit trail records `policy.lift` with the key that asked. The events that applied it do not apply it again; new ones past the threshold do. A warm-up policy or suspension follows its schedule: it answers 409 (change it through `/config`, `/pause` or `/resume`). An id not in force answers 404.",
+          "parameters": [
+            {
+              "name": "id",
+              "in": "path",
+              "required": true,
+              "description": "The policy's or suspension's id, URL-encoded.",
+              "schema": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 4096
+              }
+            }
+          ],
+          "responses": {
+            "200": {
+              "description": "The policy or suspension was lifted.",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/PolicyLifted"
+                  },
+                  "example": {
+                    "lifted": "backoff:RATE_LIMIT__IP_RATE_LIMIT?localip=192.0.2.1&grouping=%26gmail"
+                  }
+                }
+              }
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "404": {
+              "$ref": "#/components/responses/PolicyNotFound"
+            },
+            "409": {
+              "$ref": "#/components/responses/WarmupPolicy"
+            },
+            "501": {
+              "description": "The store keeps no applied policies.",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Error"
+                  }
+                }
+              }
+            },
+            "503": {
+              "$ref": "#/components/responses/StoreUnavailable"
+            }
+          }
+        },
+        "patch": {
+          "operationId": "amendPolicy",
+          "tags": [
+            "policies"
+          ],
+          "summary": "Change a backoff policy's TTL or rate",
+          "description": "Sets the applied backoff policy's `ttl` (seconds from now) and/or its `rate` (`algorithm` defaults to the one in force, else `TOKENBUCKET`); feed clients of every host get an `UPDATE` within a second, and the audit trail records `policy.amend` with before and after. A suspension takes `ttl` only. A warm-up policy answers 409, an id not in force 404.",
+          "parameters": [
+            {
+              "name": "id",
+              "in": "path",
+              "required": true,
+              "description": "The policy's or suspension's id, URL-encoded.",
+              "schema": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 4096
+              }
+            }
+          ],
+          "requestBody": {
+            "required": true,
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PolicyAmendment"
+                },
+                "example": {
+                  "ttl": 300,
+                  "rate": {
+                    "count": 120,
+                    "interval": 60
+                  }
+                }
+              }
+            }
+          },
+          "responses": {
+            "200": {
+              "description": "The policy or suspension as the feed now sends it",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/PolicyExplained"
+                  }
+                }
+              }
+            },
+            "400": {
+              "$ref": "#/components/responses/BadRequest"
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "404": {
+              "$ref": "#/components/responses/PolicyNotFound"
+            },
+            "409": {
+              "$ref": "#/components/responses/WarmupPolicy"
+            },
+            "501": {
+              "description": "The store keeps no applied policies.",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Error"
+                  }
+                }
+              }
+            },
+            "503": {
+              "$ref": "#/components/responses/StoreUnavailable"
+            }
+          }
         }
       },
       "/v1/policies/feed": {
@@ -3004,6 +3137,32 @@ export const documents: Record<string, any> = {
             }
           }
         },
+        "PolicyNotFound": {
+          "description": "No policy or suspension with this id is in force.",
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/Error"
+              },
+              "example": {
+                "error": "Policy \"backoff:RATE_LIMIT__GENERAL?localip=192.0.2.9&grouping=%26gmail\" not found"
+              }
+            }
+          }
+        },
+        "WarmupPolicy": {
+          "description": "The id is a warm-up policy or suspension, which follows its schedule.",
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/Error"
+              },
+              "example": {
+                "error": "Policy \"warmup:192.0.2.1:&gmail\" follows its warm-up schedule: change the schedule of IP \"192.0.2.1\" through the schedule API (/config/{ip}, /pause, /resume)"
+              }
+            }
+          }
+        },
         "Busy": {
           "description": "Too many writes are waiting for this IP, or the write kept losing the compare-and-set to writes from other hosts, or the schedule store cannot be reached or written (its database is unreachable or read-only, its disk is full); nothing stored changed, except that a write whose database stopped answering after it was sent may have been applied (a retry then meets the new version). Retry after the seconds in `Retry-After`.",
           "headers": {
@@ -3052,7 +3211,7 @@ export const documents: Record<string, any> = {
       "schemas": {
         "AuditAction": {
           "type": "string",
-          "description": "What changed, as `<object>.<verb>`. The ip-schedule plugin records `schedule.create`, `schedule.update`, `schedule.delete`, `schedule.pause`, `schedule.resume` (a grouping's when `subject.grouping` is set, else the IP's), `policy.apply`, `policy.escalate` and `policy.expire`; later versions add actions, so a client must accept ones it does not know.",
+          "description": "What changed, as `<object>.<verb>`. The ip-schedule plugin records `schedule.create`, `schedule.update`, `schedule.delete`, `schedule.pause`, `schedule.resume` (a grouping's when `subject.grouping` is set, else the IP's), `policy.apply`, `policy.escalate`, `policy.expire`, `policy.lift` (lifted by hand), `policy.amend` (its TTL or rate changed by hand) and `policy.recover` (a lapsed rate limit stepping back up); later versions add actions, so a client must accept ones it does not know.",
           "pattern": "^[a-z][a-z0-9-]{0,31}\\.[a-z][a-z0-9-]{0,31}$",
           "examples": [
             "schedule.update"
@@ -3782,6 +3941,58 @@ export const documents: Record<string, any> = {
                 "FIXEDWINDOW",
                 "TOKENBUCKET"
               ]
+            }
+          }
+        },
+        "PolicyLifted": {
+          "type": "object",
+          "required": [
+            "lifted"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "lifted": {
+              "type": "string",
+              "description": "The id of the policy or suspension lifted."
+            }
+          }
+        },
+        "PolicyAmendment": {
+          "type": "object",
+          "description": "What to change; at least one of `ttl` and `rate`.",
+          "minProperties": 1,
+          "additionalProperties": false,
+          "properties": {
+            "ttl": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 31536000,
+              "description": "Seconds from now until it lapses."
+            },
+            "rate": {
+              "type": "object",
+              "required": [
+                "count",
+                "interval"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "count": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "interval": {
+                  "type": "number",
+                  "exclusiveMinimum": 0
+                },
+                "algorithm": {
+                  "type": "string",
+                  "enum": [
+                    "FIXEDWINDOW",
+                    "TOKENBUCKET"
+                  ]
+                }
+              }
             }
           }
         },

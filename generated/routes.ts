@@ -39,4 +39,6 @@ export const routes: readonly RouteEntry[] = [
   { api: "ip-schedule", operationId: "getPolicies", method: "GET", path: "/v1/policies", bodyRequired: false, schemas: ipSchedule.operations["getPolicies"] },
   { api: "ip-schedule", operationId: "policyFeed", method: "GET", path: "/v1/policies/feed", bodyRequired: false, schemas: ipSchedule.operations["policyFeed"] },
   { api: "ip-schedule", operationId: "getPolicy", method: "GET", path: "/v1/policies/:id", bodyRequired: false, schemas: ipSchedule.operations["getPolicy"] },
+  { api: "ip-schedule", operationId: "liftPolicy", method: "DELETE", path: "/v1/policies/:id", bodyRequired: false, schemas: ipSchedule.operations["liftPolicy"] },
+  { api: "ip-schedule", operationId: "amendPolicy", method: "PATCH", path: "/v1/policies/:id", bodyRequired: true, schemas: ipSchedule.operations["amendPolicy"] },
 ];

@@ -307,10 +307,18 @@ export interface paths {
         get: operations["getPolicy"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Lift a backoff policy or suspension at once
+         * @description Deletes the applied backoff policy or suspension with this id from the store before its TTL: every feed client of every host gets its `DELETE` within a second, and the audit trail records `policy.lift` with the key that asked. The events that applied it do not apply it again; new ones past the threshold do. A warm-up policy or suspension follows its schedule: it answers 409 (change it through `/config`, `/pause` or `/resume`). An id not in force answers 404.
+         */
+        delete: operations["liftPolicy"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a backoff policy's TTL or rate
+         * @description Sets the applied backoff policy's `ttl` (seconds from now) and/or its `rate` (`algorithm` defaults to the one in force, else `TOKENBUCKET`); feed clients of every host get an `UPDATE` within a second, and the audit trail records `policy.amend` with before and after. A suspension takes `ttl` only. A warm-up policy answers 409, an id not in force 404.
+         */
+        patch: operations["amendPolicy"];
         trace?: never;
     };
     "/v1/policies/feed": {
@@ -384,7 +392,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description What changed, as `<object>.<verb>`. The ip-schedule plugin records `schedule.create`, `schedule.update`, `schedule.delete`, `schedule.pause`, `schedule.resume` (a grouping's when `subject.grouping` is set, else the IP's), `policy.apply`, `policy.escalate` and `policy.expire`; later versions add actions, so a client must accept ones it does not know.
+         * @description What changed, as `<object>.<verb>`. The ip-schedule plugin records `schedule.create`, `schedule.update`, `schedule.delete`, `schedule.pause`, `schedule.resume` (a grouping's when `subject.grouping` is set, else the IP's), `policy.apply`, `policy.escalate`, `policy.expire`, `policy.lift` (lifted by hand), `policy.amend` (its TTL or rate changed by hand) and `policy.recover` (a lapsed rate limit stepping back up); later versions add actions, so a client must accept ones it does not know.
          * @example schedule.update
          */
         AuditAction: string;
@@ -643,6 +651,21 @@ export interface components {
             /** @enum {string} */
             algorithm: "FIXEDWINDOW" | "TOKENBUCKET";
         };
+        PolicyLifted: {
+            /** @description The id of the policy or suspension lifted. */
+            lifted: string;
+        };
+        /** @description What to change; at least one of `ttl` and `rate`. */
+        PolicyAmendment: {
+            /** @description Seconds from now until it lapses. */
+            ttl?: number;
+            rate?: {
+                count: number;
+                interval: number;
+                /** @enum {string} */
+                algorithm?: "FIXEDWINDOW" | "TOKENBUCKET";
+            };
+        };
         /** @description What a policy applies to the traffic it matches. */
         PolicyThen: {
             concurrency?: number;
@@ -864,6 +887,34 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No policy or suspension with this id is in force. */
+        PolicyNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Policy \"backoff:RATE_LIMIT__GENERAL?localip=192.0.2.9&grouping=%26gmail\" not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The id is a warm-up policy or suspension, which follows its schedule. */
+        WarmupPolicy: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Policy \"warmup:192.0.2.1:&gmail\" follows its warm-up schedule: change the schedule of IP \"192.0.2.1\" through the schedule API (/config/{ip}, /pause, /resume)"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1668,6 +1719,97 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    liftPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The policy's or suspension's id, URL-encoded. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy or suspension was lifted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "lifted": "backoff:RATE_LIMIT__IP_RATE_LIMIT?localip=192.0.2.1&grouping=%26gmail"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PolicyLifted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PolicyNotFound"];
+            409: components["responses"]["WarmupPolicy"];
+            /** @description The store keeps no applied policies. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["StoreUnavailable"];
+        };
+    };
+    amendPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The policy's or suspension's id, URL-encoded. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ttl": 300,
+                 *       "rate": {
+                 *         "count": 120,
+                 *         "interval": 60
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PolicyAmendment"];
+            };
+        };
+        responses: {
+            /** @description The policy or suspension as the feed now sends it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyExplained"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PolicyNotFound"];
+            409: components["responses"]["WarmupPolicy"];
+            /** @description The store keeps no applied policies. */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["StoreUnavailable"];
         };
     };
     policyFeed: {

@@ -182,6 +182,16 @@ const getPolicyResponse200 = {
   "components": components
 };
 
+const liftPolicyResponse200 = {
+  "$ref": "#/components/schemas/PolicyLifted",
+  "components": components
+};
+
+const amendPolicyBody = {
+  "$ref": "#/components/schemas/PolicyAmendment",
+  "components": components
+};
+
 /** Request and response schemas per operationId; compiled once at boot with typebox */
 export const operations: Record<string, OperationSchemas> = {
   "getConfigAll": { responses: { "200": getConfigAllResponse200, "401": getConfigAllResponse401, "503": getConfigAllResponse401 } },
@@ -203,4 +213,6 @@ export const operations: Record<string, OperationSchemas> = {
   "getPolicies": { responses: { "200": getPoliciesResponse200, "401": getConfigAllResponse401 } },
   "policyFeed": { query: policyFeedQuery, responses: { "400": getConfigAllResponse401, "401": getConfigAllResponse401, "426": getConfigAllResponse401 } },
   "getPolicy": { params: getPolicyParams, responses: { "200": getPolicyResponse200, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
+  "liftPolicy": { params: getPolicyParams, responses: { "200": liftPolicyResponse200, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "409": getConfigAllResponse401, "501": getConfigAllResponse401, "503": getConfigAllResponse401 } },
+  "amendPolicy": { params: getPolicyParams, body: amendPolicyBody, responses: { "200": getPolicyResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "409": getConfigAllResponse401, "501": getConfigAllResponse401, "503": getConfigAllResponse401 } },
 };

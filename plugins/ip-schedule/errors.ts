@@ -53,6 +53,12 @@ export const errors = defineErrors({
   SCHEDULE_ERR_EVENT_MESSAGE: { status: 400, expose: true, message: 'Missing "message" in event "%d": only a delivered event ("outcome": "delivered") may leave it out' },
   SCHEDULE_ERR_EVENT_TIME: { status: 400, expose: true, message: 'Invalid "time" "%s" in event "%d": use RFC 3339 ("2026-11-23T10:14:58Z") or seconds since the epoch' },
   SCHEDULE_ERR_POLICY_NOT_FOUND: { status: 404, expose: true, message: 'Policy "%s" not found' },
+  SCHEDULE_ERR_POLICY_WARMUP: {
+    status: 409,
+    expose: true,
+    message: 'Policy "%s" follows its warm-up schedule: change the schedule of IP "%s" through the schedule API (/config/{ip}, /pause, /resume)',
+  },
+  SCHEDULE_ERR_POLICY_AMEND: { status: 400, expose: true, message: 'Cannot amend "%s": %s' },
   SCHEDULE_ERR_TEST_CLOCK: {
     status: 500,
     expose: false,

@@ -20,7 +20,7 @@ import { definePlugin } from '../../runtime/mod.ts';
 import type { ReplyClassifier, ScheduleStore } from '../../runtime/mod.ts';
 import { AdaptiveWarmups } from './adaptive.ts';
 import { auditHandlers, policyChange, SYSTEM } from './audit.ts';
-import { BackoffEngine, backoffHandlers, policyHandlers, policyTable, Providers, shareTriggers } from './backoff/mod.ts';
+import { BackoffEngine, backoffHandlers, liftHandlers, policyHandlers, policyTable, Providers, recoveryStep, shareTriggers } from './backoff/mod.ts';
 import { CLOCK_ENV, pluginClock } from './clock.ts';
 import { errors } from './errors.ts';
 import { feedOperations, PolicyFeed } from './feed/mod.ts';
@@ -60,14 +60,25 @@ export default definePlugin({
     scheduleMetrics(ctx.metrics, () => feed);
     const counters = feedMetrics(ctx.metrics, () => feed);
     const { audit } = ctx;
+    let engine: BackoffEngine | undefined;
     feed = await PolicyFeed.start({
       store, timezone, log: ctx.log, maxBufferedBytes: settings.maxBufferedBytes, pingIntervalMs: settings.pingInterval * 1000, counters, clock,
-      // Whichever host deletes a lapsed policy records it: the delete is conditional, so it is recorded once
-      expire: (policy) => audit.record({ action: 'policy.expire', subject: { policy: policy.id }, principal: SYSTEM, before: policy, after: null }, (entry) =>
-        store.deletePolicy!(policy.id, { expires: policy.expires }, { audit: entry })),
+      // Whichever host deletes a lapsed policy, or replaces it with its next recovery step, records it: the write is
+      // conditional, so it is recorded once
+      expire: (policy) => {
+        const step = store.replacePolicy ? recoveryStep(policy, table, backoff.recovery, clock.now()) : undefined;
+        if (step) {
+          return audit.record({ action: 'policy.recover', subject: { policy: policy.id }, principal: SYSTEM, before: policy, after: step, reason: { kind: step.kind, level: step.level } }, (entry) =>
+            store.replacePolicy!(step, { expires: policy.expires }, { audit: entry }));
+        }
+        return audit.record({ action: 'policy.expire', subject: { policy: policy.id }, principal: SYSTEM, before: policy, after: null }, (entry) =>
+          store.deletePolicy!(policy.id, { expires: policy.expires }, { audit: entry }));
+      },
+      // Lifted on any host: the events counted toward it here must not apply it again
+      lifted: (policy) => engine?.lift(policy, clock.now()),
     });
     const policies = feedOperations(feed);
-    const engine = new BackoffEngine(table, {
+    engine = new BackoffEngine(table, {
       providers, shares, inForce: (id) => feed.appliedPolicy(id), explain: classifier?.explainReply && ((message) => classifier.explainReply!('backoff', message)),
     });
     const warmups = new AdaptiveWarmups({ store, engine, audit, timezone, providers: backoff.providers, changed: (ip) => feed.notice({ ip }) });
@@ -82,6 +93,7 @@ export default definePlugin({
       handlers: {
         ...createHandlers({ store, timezone, audit, changed: (ip) => feed.notice({ ip }) }),
         ...policies.handlers, ...events, ...policyHandlers(feed), ...auditHandlers(store),
+        ...liftHandlers({ view: feed, store, audit, notice: (change) => feed.notice(change), now: () => clock.now() }),
       },
       // Batches of backoff events: 10,000 replies of a few hundred bytes
       bodyLimit: 8 * 1024 * 1024,

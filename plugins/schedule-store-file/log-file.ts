@@ -229,6 +229,15 @@ export class LogFileStore implements ScheduleStore {
     }, options?.audit) as Promise<boolean>;
   }
 
+  replacePolicy(policy: AppliedPolicy, condition: { expires: number }, options?: WriteOptions): Promise<boolean> {
+    const frozen = deepFreeze(structuredClone(policy));
+    return this.#enqueue({ policy: policy.id }, (group) => {
+      if (group.state.policies.get(policy.id)?.expires !== condition.expires) return false;
+      group.putPolicy(frozen);
+      return true;
+    }, options?.audit) as Promise<boolean>;
+  }
+
   appendAudit(entries: readonly AuditEntry[]): Promise<void> {
     return this.#audit.append(entries);
   }

@@ -171,6 +171,19 @@ export class PostgresStore implements ScheduleStore {
     return rowCount === 1;
   }
 
+  async replacePolicy(policy: AppliedPolicy, condition: { expires: number }, options?: WriteOptions): Promise<boolean> {
+    const audit = this.#audit.cte(options?.audit, 10);
+    const { rowCount } = await this.#write(
+      `WITH w AS (UPDATE ${this.#policies} SET kind = $2, object = $3, expires = $4, level = $5, reason = $8 WHERE id = $1 AND expires = $9 RETURNING id)${audit.sql}
+       SELECT pg_notify($6, $7 || id) FROM w`,
+      [
+        policy.id, policy.kind, JSON.stringify(policy.object), policy.expires, policy.level, this.#channel, POLICY_NOTICE,
+        policy.reason ? JSON.stringify(policy.reason) : null, condition.expires, ...audit.params,
+      ],
+    );
+    return rowCount === 1;
+  }
+
   /** Notices of every host's writes through PostgreSQL's LISTEN/NOTIFY, on a connection of their own */
   watch(listener: StoreChangeListener): Promise<() => void> {
     return this.#watch.add(listener);

@@ -1,8 +1,8 @@
 import type { PluginMetrics } from '../plugins/types.ts';
 import type { ScheduleStore } from './store.ts';
 
-type Operation = 'get' | 'list' | 'put' | 'delete' | 'listPolicies' | 'putPolicy' | 'deletePolicy' | 'appendAudit' | 'queryAudit';
-const OPERATIONS: readonly Operation[] = ['get', 'list', 'put', 'delete', 'listPolicies', 'putPolicy', 'deletePolicy', 'appendAudit', 'queryAudit'];
+type Operation = 'get' | 'list' | 'put' | 'delete' | 'listPolicies' | 'putPolicy' | 'deletePolicy' | 'replacePolicy' | 'appendAudit' | 'queryAudit';
+const OPERATIONS: readonly Operation[] = ['get', 'list', 'put', 'delete', 'listPolicies', 'putPolicy', 'deletePolicy', 'replacePolicy', 'appendAudit', 'queryAudit'];
 
 /**
  * The store with each operation counted in `capstan_store_operations_total{plugin, operation, outcome}`: outcome
@@ -33,7 +33,7 @@ export function meteredStore(store: ScheduleStore, metrics: PluginMetrics): Sche
     return value;
   };
   // The optional methods stay absent when the store lacks them: callers test for them
-  const { watch, listPolicies, putPolicy, deletePolicy, appendAudit, queryAudit } = store;
+  const { watch, listPolicies, putPolicy, deletePolicy, replacePolicy, appendAudit, queryAudit } = store;
   return {
     get: (ip) => counted('get', () => store.get(ip)),
     list: () => counted('list', () => store.list()),
@@ -43,6 +43,7 @@ export function meteredStore(store: ScheduleStore, metrics: PluginMetrics): Sche
     ...(listPolicies ? { listPolicies: () => counted('listPolicies', () => listPolicies.call(store)) } : {}),
     ...(putPolicy ? { putPolicy: (policy, options) => counted('putPolicy', () => putPolicy.call(store, policy, options)) } : {}),
     ...(deletePolicy ? { deletePolicy: (id, condition, options) => counted('deletePolicy', () => deletePolicy.call(store, id, condition, options), (deleted) => !deleted) } : {}),
+    ...(replacePolicy ? { replacePolicy: (policy, condition, options) => counted('replacePolicy', () => replacePolicy.call(store, policy, condition, options), (replaced) => !replaced) } : {}),
     ...(appendAudit ? { appendAudit: (entries) => counted('appendAudit', () => appendAudit.call(store, entries)) } : {}),
     ...(queryAudit ? { queryAudit: (query) => counted('queryAudit', () => queryAudit.call(store, query)) } : {}),
   };

@@ -96,6 +96,11 @@ export interface ScheduleStore {
   /** Deletes the applied policy if it still `expires` when given (not renewed meanwhile); false otherwise */
   deletePolicy?(id: string, condition: { expires: number }, options?: WriteOptions): Promise<boolean>;
   /**
+   * Optional (plugin API 1.4): replaces the applied policy with `policy` (same id) if it still `expires` when given;
+   * false otherwise, a deleted one included. Lets exactly one host write what follows a policy (its recovery steps)
+   */
+  replacePolicy?(policy: AppliedPolicy, condition: { expires: number }, options?: WriteOptions): Promise<boolean>;
+  /**
    * Optional (plugin API 1.4), with `queryAudit`: keeps audit entries that go with no write of the store, durably
    * once it resolves. A store offering these keeps the `audit` of its writes too, and drops entries past its retention
    */

@@ -116,7 +116,7 @@ test('GET /v1/audit filters by action, subject, principal and time, and pages ne
 test('backoff policies applied, escalated and expired are recorded once each', async () => {
   await withScheduleHost({ plugins: [{ id: 'bounce-classifier' }] }, async (probe) => {
     const cls = (await probe.call('POST', '/v1/backoff', { messages: ['421 4.7.0 Too many connections from your IP, try again later'] })).json[0].class;
-    const host = await startScheduleHost({ plugins: [{ id: 'bounce-classifier' }], config: { backoff: { policies: { [cls]: { threshold: 1, ttl: 1, maxTtl: 2, concurrency: 4 } } } } });
+    const host = await startScheduleHost({ plugins: [{ id: 'bounce-classifier' }], config: { backoff: { policies: { [cls]: { threshold: 1, ttl: 1, maxTtl: 2, concurrency: 4 } }, recovery: { step: 1 } } } });
     try {
       const events = { events: [{ message: '421 4.7.0 Too many connections from your IP, try again later', localip: IP, remoteip: '198.51.100.7', remotemx: 'mx.example.com', recipientdomain: 'example.com', grouping: '&a' }] };
       const first = await host.call('POST', '/v1/backoff/events', events);
@@ -129,8 +129,10 @@ test('backoff policies applied, escalated and expired are recorded once each', a
         await new Promise((done) => setTimeout(done, 100));
       }
       const entries = (await everything(host, `&policy=${encodeURIComponent(id)}`)).reverse();
-      assert.equal(entries.map((e) => [e.action, e.principal]), [['policy.apply', 'anonymous'], ['policy.escalate', 'anonymous'], ['policy.expire', 'system']]);
-      const [apply, escalate, expire] = entries;
+      // Escalated to concurrency 2, it steps back to the class's 4 (for a second) before it is deleted
+      assert.equal(entries.map((e) => [e.action, e.principal]), [['policy.apply', 'anonymous'], ['policy.escalate', 'anonymous'], ['policy.recover', 'system'], ['policy.expire', 'system']]);
+      const [apply, escalate, recover, expire] = entries;
+      assert.equal([recover.before.object.then.concurrency, recover.after.object.then.concurrency, recover.after.object.ttl], [2, 4, 1]);
       assert.equal([apply.before, apply.after.level, apply.reason.level], [null, 0, 0]);
       assert.equal([escalate.before.level, escalate.after.level], [0, 1]);
       assert.equal([expire.before.level, expire.after], [1, null]);

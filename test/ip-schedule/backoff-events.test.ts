@@ -24,7 +24,7 @@ test.after(async () => {
 /** A host with the classifier and `policies` as the backoff table, in `folder` (a new one by default) */
 async function configured(policies: Record<string, unknown>, folder?: string): Promise<ScheduleHost> {
   if (!folder) folders.push((folder = await mkdtemp(join(tmpdir(), 'capstan-backoff-'))));
-  return startScheduleHost({ folder, plugins: [{ id: 'bounce-classifier' }], config: { backoff: { policies } } });
+  return startScheduleHost({ folder, plugins: [{ id: 'bounce-classifier' }], config: { backoff: { policies, recovery: { enabled: false } } } });
 }
 
 const BUSY = '421 4.7.0 Too many connections from your IP, try again later';

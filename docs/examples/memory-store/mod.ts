@@ -64,6 +64,15 @@ class MemoryStore implements ScheduleStore {
     return deleted;
   }
 
+  async replacePolicy(policy: AppliedPolicy, condition: { expires: number }): Promise<boolean> {
+    const replaced = this.#policies.get(policy.id)?.expires === condition.expires;
+    if (replaced) {
+      this.#policies.set(policy.id, structuredClone(policy));
+      this.#tell({ policy: policy.id });
+    }
+    return replaced;
+  }
+
   /** Every write passes through this object, so telling listeners after each one is all the policy feed needs */
   async watch(listener: StoreChangeListener): Promise<() => void> {
     const own: StoreChangeListener = (change) => listener(change);

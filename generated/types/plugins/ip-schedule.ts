@@ -95,6 +95,23 @@ export interface IpScheduleConfig {
           }
         | undefined;
     };
+    /**
+     * Gradual recovery: when a rate policy lapses, its rate steps back up (multiplied by factor each step) until it reaches the class's configured rate, then the policy is deleted; each step is an UPDATE on the feed
+     */
+    recovery: {
+      /**
+       * false: a lapsed rate policy is deleted at once
+       */
+      enabled: boolean;
+      /**
+       * What each step multiplies the rate by
+       */
+      factor: number;
+      /**
+       * Seconds between steps
+       */
+      step: number;
+    };
   };
 }
 export interface ClassPolicy {

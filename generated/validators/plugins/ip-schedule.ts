@@ -116,7 +116,8 @@ export const ipScheduleConfigSchema = {
       "required": [
         "policies",
         "providers",
-        "triggers"
+        "triggers",
+        "recovery"
       ],
       "properties": {
         "policies": {
@@ -243,6 +244,38 @@ export const ipScheduleConfigSchema = {
                 ]
               }
             ]
+          }
+        },
+        "recovery": {
+          "type": "object",
+          "default": {},
+          "additionalProperties": false,
+          "description": "Gradual recovery: when a rate policy lapses, its rate steps back up (multiplied by factor each step) until it reaches the class's configured rate, then the policy is deleted; each step is an UPDATE on the feed",
+          "required": [
+            "enabled",
+            "factor",
+            "step"
+          ],
+          "properties": {
+            "enabled": {
+              "type": "boolean",
+              "default": true,
+              "description": "false: a lapsed rate policy is deleted at once"
+            },
+            "factor": {
+              "type": "number",
+              "minimum": 1.1,
+              "maximum": 100,
+              "default": 2,
+              "description": "What each step multiplies the rate by"
+            },
+            "step": {
+              "type": "number",
+              "minimum": 1,
+              "maximum": 86400,
+              "default": 300,
+              "description": "Seconds between steps"
+            }
           }
         }
       },

@@ -67,14 +67,25 @@ test('reaching the threshold again while the policy holds escalates it: TTL doub
   let held: AppliedPolicy | undefined;
   const counter = engine(() => held);
   const levels = [];
-  for (let round = 0; round < 8; round++) {
+  for (let round = 0; round < 6; round++) {
     const now = T0 + round * 1000;
     const [applied] = counter.record([busy, busy, busy], rate(3), now).apply;
     held = applied;
     levels.push([applied!.level, (applied!.object as any).ttl, (applied!.object as any).then.rate.count, applied!.expires - now]);
   }
   assert.equal(levels.slice(0, 4), [[0, 100, 40, 100_000], [1, 200, 20, 200_000], [2, 350, 10, 350_000], [3, 350, 5, 350_000]]);
-  assert.equal(levels.at(-1), [7, 350, 1, 350_000]);
+  assert.equal(levels.at(-1), [5, 350, 1, 350_000]);
+});
+
+test('a trigger that would re-apply a policy escalated as far as it goes writes nothing until half its TTL is left', () => {
+  let held: AppliedPolicy | undefined;
+  const counter = engine(() => held);
+  for (let round = 0; round < 6; round++) held = counter.record([busy, busy, busy], rate(3), T0 + round * 1000).apply[0];
+  const saturated = held!;
+  assert.equal(counter.record([busy, busy, busy], rate(3), T0 + 6000).apply, [], 'rate 1 and maxTtl already: no store write');
+  assert.equal(counter.record([busy, busy, busy], rate(3), T0 + 100_000).apply, [], 'more than half the TTL left');
+  const [extended] = counter.record([busy, busy, busy], rate(3), T0 + 200_000).apply;
+  assert.equal([extended!.level, extended!.expires], [saturated.level, T0 + 200_000 + 350_000], 'extended, not escalated');
 });
 
 test('a fresh engine escalates a policy another host applied: the level in force, not this host\'s counts, sets the next', () => {

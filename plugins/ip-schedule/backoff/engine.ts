@@ -98,6 +98,12 @@ interface Fired {
   column: number;
 }
 
+/** What a policy object enforces, its reason (`properties`) aside: equal effects make the same policy */
+function effect(object: Record<string, unknown>): string {
+  const then = object.then as Record<string, unknown> | undefined;
+  return JSON.stringify({ ...object, properties: undefined, then: then && { ...then, properties: undefined } });
+}
+
 /** The event counts of one host and the policies they trigger */
 export class BackoffEngine {
   readonly #table: ReadonlyMap<string, ClassPolicy>;
@@ -182,11 +188,26 @@ export class BackoffEngine {
       // Both triggers start again: neither re-applies the policy with the events (or attempts) that just applied it
       counts?.reset(0, now);
       if (share) for (const column of [share.column - 1, share.column]) share.counts.reset(column, now);
-      apply.set(id, applied);
+      if (applied) apply.set(id, applied);
       answer.policies.push(id);
       return answer;
     });
     return { answers, apply: [...apply.values()] };
+  }
+
+  /**
+   * Forgets what counted toward a policy that was lifted (on any host) at `at`: only attempts from then on can apply it
+   * again, late reports of earlier ones included
+   */
+  lift(policy: AppliedPolicy, at: number): void {
+    this.#applied.delete(policy.id);
+    this.#counts.get(policy.id)?.reset(0, at);
+    const reason = policy.reason as Partial<Reason> | undefined;
+    if (!reason?.localip || !reason.provider || !reason.class) return;
+    const windows = this.#shares.get(`${reason.localip} ${reason.provider}`);
+    for (const { window, column } of this.#sharesOf.get(reason.class) ?? []) {
+      for (const each of [column - 1, column]) windows?.[window]!.reset(each, at);
+    }
   }
 
   /** Counts the event toward its class's threshold: the class's counts for these values, unless it counted nowhere */
@@ -255,11 +276,27 @@ export class BackoffEngine {
   /**
    * Applies a policy: the one point where a backoff policy or suspension comes into force, at level 0 or at the next
    * level when one is in force; the policy carries its provider and short reason in `properties`, the stored record
-   * its whole reason
+   * its whole reason. A policy in force that the new level would not change (escalated as far as it goes) is not
+   * written again: undefined, unless less than half its TTL is left, when it is written with its expiry extended
    */
-  #apply(policy: ClassPolicy, id: string, values: readonly string[], now: number, why: Omit<Reason, 'level'>): AppliedPolicy {
+  #apply(policy: ClassPolicy, id: string, values: readonly string[], now: number, why: Omit<Reason, 'level'>): AppliedPolicy | undefined {
     const candidates = [this.#applied.get(id), this.#options.inForce(id)].filter((p): p is AppliedPolicy => p !== undefined && p.expires > now);
-    const level = candidates.length === 0 ? 0 : Math.max(...candidates.map((p) => p.level)) + 1;
+    const current = candidates.sort((a, b) => b.level - a.level || b.expires - a.expires)[0];
+    let level = current ? current.level + 1 : 0;
+    const object = this.#object(policy, id, values, level, why);
+    if (current && effect(current.object) === effect(object)) {
+      // Share triggers fire again every few hundred attempts: each write would cost a store write and a feed re-read
+      if (current.expires - now > (Number(object.ttl) * 1000) / 2) return undefined;
+      level = current.level;
+    }
+    const reason: Reason = { ...why, level };
+    const applied: AppliedPolicy = { id, kind: policy.suspend ? 'suspend' : 'policy', object, expires: now + Number(object.ttl) * 1000, level, reason: { ...reason } };
+    this.#applied.set(id, applied);
+    return applied;
+  }
+
+  /** The feed object of a class's policy at `level` */
+  #object(policy: ClassPolicy, id: string, values: readonly string[], level: number, why: Omit<Reason, 'level'>): Record<string, unknown> {
     const reason: Reason = { ...why, level };
     const factor = 2 ** Math.min(level, 30);
     const ttl = Math.min(policy.ttl * factor, policy.maxTtl);
@@ -277,9 +314,7 @@ export class BackoffEngine {
         },
         ttl,
       };
-    const applied: AppliedPolicy = { id, kind: policy.suspend ? 'suspend' : 'policy', object, expires: now + ttl * 1000, level, reason: { ...reason } };
-    this.#applied.set(id, applied);
-    return applied;
+    return object;
   }
 
   /** Drops counts whose window has passed and applied policies that lapsed: memory follows the active keys only */

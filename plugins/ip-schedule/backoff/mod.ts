@@ -13,6 +13,8 @@ import type { AppliedPolicy, Handler, HandlerRequest, ReplyClassifier, ScheduleS
 import type { BackoffEngine, BackoffEvent, Outcome } from './engine.ts';
 import { errors } from '../errors.ts';
 export { BackoffEngine } from './engine.ts';
+export { liftHandlers } from './lift.ts';
+export { recoveryStep } from './recovery.ts';
 export { Providers } from './providers.ts';
 export { policyTable, shareTriggers } from './table.ts';
 

@@ -46,6 +46,8 @@ export interface FeedOptions {
    * the store's `deletePolicy` without it
    */
   expire?(policy: AppliedPolicy): Promise<boolean>;
+  /** A policy in force vanished from the store before it lapsed: lifted, on this host or another */
+  lifted?(policy: AppliedPolicy): void;
   clock?: Clock;
 }
 
@@ -61,6 +63,12 @@ export class PolicyFeed {
   /** Applied policies as last read */
   #appliedById = new Map<string, AppliedPolicy>();
   #expiry: unknown;
+  /**
+   * Lapsed policies being deleted or replaced by `expire` (a recovery step): kept in the state until the store is read
+   * again, so that a step goes out as an `UPDATE`, never as a `DELETE` and a `CREATE`; null for one that was not in
+   * force when read (it lapsed while no host ran): never sent
+   */
+  readonly #lapsing = new Map<string, AppliedPolicy | null>();
   #running: Promise<void> | undefined;
   /** Notices counted in, and the count the state has caught up with: `settled()` waits for the difference */
   #requested = 0;
@@ -211,19 +219,30 @@ export class PolicyFeed {
   #setApplied(all: AppliedPolicy[]): void {
     const now = this.#clock.now();
     const applied = all.filter((p) => p.expires > now);
+    const before = this.#appliedById;
     this.#appliedById = new Map(applied.map((p) => [p.id, p]));
-    this.#send(this.#state.setApplied(applied, now));
+    for (const [id, policy] of before) if (policy.expires > now && !this.#appliedById.has(id)) this.#options.lifted?.(policy);
+    for (const policy of all) if (policy.expires <= now && !this.#lapsing.has(policy.id)) this.#lapse(policy, before.has(policy.id));
+    const lapsing = [...this.#lapsing.values()].filter((p) => p !== null && !this.#appliedById.has(p.id)).map((p) => ({ ...p!, expires: Number.MAX_SAFE_INTEGER }));
+    this.#send(this.#state.setApplied(applied.concat(lapsing), now));
     this.#clock.clearTimeout(this.#expiry);
     const next = Math.min(...applied.map((p) => p.expires));
     // Node fires a longer timer at once: wait the longest it takes, then look again
     if (Number.isFinite(next)) this.#expiry = this.#clock.setTimeout(() => this.#expire(), Math.min(next - now, MAX_TIMER_MS));
-    for (const policy of all) {
-      if (policy.expires > now) continue;
-      const expire = this.#options.expire ?? ((p) => this.#options.store.deletePolicy?.(p.id, { expires: p.expires }) ?? Promise.resolve(false));
-      expire(policy).catch((error: unknown) => {
-        this.#options.log.warn('cannot delete a lapsed policy from the store', { id: policy.id, error });
-      });
-    }
+  }
+
+  /** Deletes (or replaces) a lapsed policy in the store, then reads it again */
+  #lapse(policy: AppliedPolicy, shown: boolean): void {
+    this.#lapsing.set(policy.id, shown ? policy : null);
+    const expire = this.#options.expire ?? ((p) => this.#options.store.deletePolicy?.(p.id, { expires: p.expires }) ?? Promise.resolve(false));
+    const again = () => {
+      this.#lapsing.delete(policy.id);
+      this.notice({ policy: policy.id });
+    };
+    expire(policy).then(again, (error: unknown) => {
+      this.#options.log.warn('cannot delete a lapsed policy from the store', { id: policy.id, error });
+      this.#clock.setTimeout(again, RETRY_MS);
+    });
   }
 
   /** Sends the DELETE of what lapsed */

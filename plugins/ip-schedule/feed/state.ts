@@ -38,7 +38,7 @@ export class PolicyState {
   readonly #ips = new Map<string, IpEntry>();
   /** Applied policies in force, by `<kind>:<id>` */
   #applied = new Map<string, FeedObject>();
-  /** `expires/level` of each, as written: the same means the same object */
+  /** `expires/level/rate/concurrency/ttl` of each, as written: the same means the same object */
   #appliedVersions = new Map<string, string>();
   #snapshot: Snapshot | undefined;
   /** Counts the changes: the same number means the same objects */
@@ -96,7 +96,8 @@ export class PolicyState {
       if (applied.expires <= now) continue;
       const key = `${applied.kind}:${applied.id}`;
       // A policy written once is read back many times: encode it again only when it was written again
-      const version = `${applied.expires}/${applied.level}`;
+      const then = applied.object.then as { rate?: { count?: number }; concurrency?: number } | undefined;
+      const version = `${applied.expires}/${applied.level}/${then?.rate?.count}/${then?.concurrency}/${applied.object.ttl}`;
       const same = this.#appliedVersions.get(key) === version ? this.#applied.get(key) : undefined;
       objects.set(key, same ?? feedObject(applied.kind, applied.object as unknown as Policy | Suspend));
       versions.set(key, version);
