@@ -23,6 +23,7 @@ import { isTimeZone } from './dates.ts';
 import { errors } from './errors.ts';
 import { feedOperations, PolicyFeed } from './feed/mod.ts';
 import { createHandlers } from './handlers.ts';
+import { replayCommand } from './replay/command.ts';
 import { backoffMetrics, feedMetrics, scheduleMetrics } from './metrics.ts';
 
 const Config = Type.Object({
@@ -54,6 +55,7 @@ export default definePlugin({
   description: 'Per-IP, per-grouping sending volume schedules and their status',
   config: Config,
   errors,
+  commands: { replay: replayCommand },
   capabilities: {
     services: {
       store: { kind: 'store', configKey: 'store', default: 'schedule-store-file' },

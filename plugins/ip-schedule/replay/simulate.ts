@@ -1,0 +1,121 @@
+/**
+ * The seam between replay and the policy engine: attempts in time order in, decisions out. `engineSimulator` drives
+ * today's engine (`../backoff/engine.ts`, per-class thresholds, TTLs and escalation) on a simulated clock: the clock is
+ * each attempt's time, so a week of log replays in seconds and every TTL runs out when it would have. An engine aware
+ * of providers, shares and warm-up schedules plugs in by implementing `PolicySimulator`: it is what emits `lift`,
+ * `hold` and `release`, which today's engine has no notion of.
+ */
+import type { Attempt } from './attempt.ts';
+import { BackoffEngine, type BackoffEvent } from '../backoff/engine.ts';
+import type { ClassPolicy } from '../backoff/table.ts';
+
+/** An attempt with what replay adds: the provider it went to and, for failures, the reply's classes */
+export interface ClassifiedAttempt extends Attempt {
+  provider: string;
+  bnac?: string;
+  backoff?: string;
+}
+
+/**
+ * What the engine would have done: `apply` a policy, `escalate` one in force, `lift` one before its TTL, let one
+ * `expire`; `hold` a warm-up schedule's sending or `release` it
+ */
+export type DecisionKind = 'apply' | 'escalate' | 'lift' | 'expire' | 'hold' | 'release';
+
+export interface Decision {
+  /** Epoch milliseconds */
+  time: number;
+  kind: DecisionKind;
+  policyId: string;
+  localIp: string;
+  provider: string;
+  /** The backoff class the policy is for */
+  class: string;
+  /** Why, in words an operator reads */
+  reason: string;
+}
+
+/** A policy engine run over a log */
+export interface PolicySimulator {
+  /** Names the engine in reports */
+  readonly name: string;
+  /** Feeds one attempt; attempts come in time order (ties in log order). Answers what it decided at that time */
+  observe(attempt: ClassifiedAttempt): Decision[];
+  /** The log ended at `end`: what lapses by then. Policies still in force at `end` are not reported as expired */
+  finish(end: number): Decision[];
+}
+
+/** Resolves a provider from the remote MX and the recipient domain (the provider table's job once it lands) */
+export type ProviderOf = (remoteMx: string, recipientDomain: string) => string;
+
+/** Until the provider table lands, a provider is the recipient domain */
+export const byRecipientDomain: ProviderOf = (_remoteMx, recipientDomain) => recipientDomain;
+
+interface InForce {
+  decision: Decision;
+  expires: number;
+}
+
+function describeAction(object: Record<string, unknown>, kind: string): string {
+  if (kind === 'suspend') return 'suspend';
+  const then = (object.then ?? {}) as { rate?: { count: number; interval: number }; concurrency?: number };
+  const parts = [];
+  if (then.rate) parts.push(`rate ${then.rate.count}/${then.rate.interval} s`);
+  if (then.concurrency !== undefined) parts.push(`concurrency ${then.concurrency}`);
+  return parts.join(', ');
+}
+
+/** Today's backoff engine on a simulated clock */
+export function engineSimulator(table: ReadonlyMap<string, ClassPolicy>): PolicySimulator {
+  const inForce = new Map<string, InForce>();
+  const engine = new BackoffEngine(table, () => undefined);
+  const lapsed = (now: number, inclusive: boolean): Decision[] => {
+    const out: Decision[] = [];
+    for (const [id, held] of inForce) {
+      if (held.expires > now || (!inclusive && held.expires === now)) continue;
+      inForce.delete(id);
+      const { decision } = held;
+      out.push({ ...decision, time: held.expires, kind: 'expire', reason: `TTL ran out with no new trigger` });
+    }
+    return out.sort((a, b) => a.time - b.time);
+  };
+  return {
+    name: 'backoff-engine',
+    observe(attempt) {
+      const out = lapsed(attempt.time, true);
+      if (attempt.outcome === 'sent' || !attempt.backoff || !table.has(attempt.backoff)) return out;
+      const event: BackoffEvent = {
+        message: attempt.reply,
+        localip: attempt.localIp,
+        remoteip: attempt.remoteIp,
+        remotemx: attempt.remoteMx,
+        recipientdomain: attempt.recipientDomain,
+        grouping: attempt.provider,
+        ...(attempt.tenantId ? { tenantid: attempt.tenantId } : {}),
+        ...(attempt.jobId ? { jobid: attempt.jobId } : {}),
+      };
+      const { apply } = engine.record([event], [attempt.backoff], attempt.time);
+      for (const policy of apply) {
+        const row = table.get(attempt.backoff)!;
+        const action = describeAction(policy.object as Record<string, unknown>, policy.kind);
+        const ttl = Math.round((policy.expires - attempt.time) / 1000);
+        const counted = `${row.threshold} ${attempt.backoff} replies within ${row.windowMs / 1000} s`;
+        const decision: Decision = {
+          time: attempt.time,
+          kind: policy.level === 0 ? 'apply' : 'escalate',
+          policyId: policy.id,
+          localIp: attempt.localIp,
+          provider: attempt.provider,
+          class: attempt.backoff,
+          reason: policy.level === 0
+            ? `${counted}: ${action} for ${ttl} s`
+            : `${counted} again while in force: level ${policy.level}, ${action} for ${ttl} s`,
+        };
+        inForce.set(policy.id, { decision, expires: policy.expires });
+        out.push(decision);
+      }
+      return out;
+    },
+    finish: (end) => lapsed(end, false),
+  };
+}
