@@ -6,7 +6,7 @@
  * `episode.everyMs`, for `episode.durationMs`. Tests replay it and check the policies against ones they compute
  * from `episode` themselves.
  *
- * Run: `tsx scripts/replay/synth-week.ts [--seed N] [--per-hour N] [--format postfix|exim] [--noise N] > week.log`
+ * Run: `tsx scripts/replay/synth-week.ts [--seed N] [--per-hour N] [--format postfix|exim|kumomta|halon|powermta] [--noise N] [--unique] > week.log`
  *   --noise N: that many syslog lines of other Postfix processes (smtpd, cleanup, qmgr) per delivery line, as in a real maillog
  */
 import { parseArgs } from 'node:util';
@@ -15,17 +15,18 @@ import { Rng } from '../corpus/random.ts';
 export const WEEK_START = Date.parse('2025-03-10T00:00:00Z');
 const WEEK_MS = 7 * 86_400_000;
 
+const IPS = ['198.51.100.10', '198.51.100.11'] as const;
 /** Where the two sending IPs appear in each format's lines */
-export const SENDERS = {
-  postfix: ['mx1/postfix-out1', 'mx1/postfix-out2'],
-  exim: ['198.51.100.10', '198.51.100.11'],
-} as const;
+export const SENDERS = { postfix: ['mx1/postfix-out1', 'mx1/postfix-out2'], exim: IPS, kumomta: IPS, halon: IPS, powermta: IPS } as const;
+export type SynthFormat = keyof typeof SENDERS;
 
 export interface SynthOptions {
   seed: number;
   /** Attempts per hour besides the episode */
   perHour: number;
-  format: 'postfix' | 'exim';
+  format: SynthFormat;
+  /** Share of the steady traffic's attempts that fail (default 0.1) */
+  failureShare?: number;
   /** Other processes' lines per delivery line (Postfix only) */
   noise?: number;
   /** Postfix: RFC 3339 timestamps (rsyslog's file format) instead of syslog's yearless ones */
@@ -102,6 +103,44 @@ function eximLine(rng: Rng, line: Line): string {
   return `${stamp} ${id} ${flag}: SMTP error from remote mail server after RCPT TO:<${rcpt}>: ${line.reply}`;
 }
 
+const code = (reply: string) => Number(reply.slice(0, 3));
+const enhanced = (dsn: string) => dsn.split('.').map(Number) as [number, number, number];
+
+function kumoLine(line: Line): string {
+  const [mx, ip] = MX[line.domain]!;
+  const type = { sent: 'Delivery', deferred: 'TransientFailure', bounced: 'Bounce' }[line.status];
+  const reply = line.status === 'sent' ? '250 2.0.0 OK queued' : line.reply;
+  const [cls, subject, detail] = enhanced(line.dsn);
+  return JSON.stringify({
+    type, id: `${line.time.toString(16)}${line.local}`, sender: 'news@example.net', recipient: `${line.local}@${line.domain}`, queue: line.domain, site: `${mx}.`, size: 20480,
+    response: { code: code(reply), enhanced_code: { class: cls, subject, detail }, content: reply.replace(/^\d{3}[- ](\d\.\d+\.\d+ )?/, ''), command: 'RCPT TO' },
+    peer_address: { name: `${mx}.`, addr: ip }, timestamp: Math.floor(line.time / 1000), created: Math.floor(line.time / 1000) - 5, num_attempts: 0,
+    egress_pool: 'pool0', egress_source: `ip-${line.sender}`, source_address: { address: `${IPS[line.sender]}:0` },
+  });
+}
+
+function halonLine(line: Line): string {
+  const [mx, ip] = MX[line.domain]!;
+  const reply = line.status === 'sent' ? '250 2.0.0 Ok: queued' : line.reply;
+  const action = { sent: undefined, deferred: 'QUEUE', bounced: 'BOUNCE' }[line.status];
+  return JSON.stringify({
+    time: new Date(line.time).toISOString(),
+    arguments: { retry: 0, ...(action ? { action } : {}), attempt: { result: { code: code(reply), enhanced: enhanced(line.dsn), reason: [reply.replace(/^\d{3}[- ](\d\.\d+\.\d+ )?/, '')] }, connection: { localip: IPS[line.sender], remoteip: ip, remotemx: mx }, duration: 0.4 } },
+    message: { recipient: `${line.local}@${line.domain}`, recipientaddress: { localpart: line.local, domain: line.domain }, jobid: 'weekly', transportid: 'mx' },
+  });
+}
+
+export const POWERMTA_HEADER = 'type,timeLogged,timeQueued,orig,rcpt,orcpt,dsnAction,dsnStatus,dsnDiag,dsnMta,bounceCat,srcType,srcMta,dlvType,dlvSourceIp,dlvDestinationIp,dlvEsmtpAvailable,dlvSize,vmta,jobId';
+
+function powermtaLine(line: Line): string {
+  const [mx, ip] = MX[line.domain]!;
+  const stamp = (time: number) => new Date(time).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '-0000');
+  const type = { sent: 'd', deferred: 't', bounced: 'b' }[line.status];
+  const reply = line.status === 'sent' ? '250 2.0.0 OK queued' : line.reply;
+  const diag = `"smtp;${reply.replace(/"/g, '""')}"`;
+  return [type, stamp(line.time), stamp(line.time - 5000), 'news@example.net', `${line.local}@${line.domain}`, '', { sent: 'relayed', deferred: 'delayed', bounced: 'failed' }[line.status], line.dsn, diag, `${mx} (${ip})`, '', 'smtp', 'api.example.net', 'smtp', IPS[line.sender], ip, 'PIPELINING', 20480, `vmta-${line.sender}`, 'weekly'].join(',');
+}
+
 /** The week's attempts in time order (the episode's among them) */
 function* attempts(rng: Rng, options: SynthOptions): Generator<Line> {
   const gap = 3_600_000 / options.perHour;
@@ -118,7 +157,7 @@ function* attempts(rng: Rng, options: SynthOptions): Generator<Line> {
     const at = Math.floor(time);
     // The first sender's attempts to the provider during the episode are the episode's own
     const sender = domain === episode.provider && at >= episode.start && at < episodeEnd ? 1 : rng.int(0, 1);
-    if (rng.next() < 0.9) {
+    if (rng.next() >= (options.failureShare ?? 0.1)) {
       yield { time: at, sender, domain, local, status: 'sent', dsn: '2.0.0', reply: '' };
       continue;
     }
@@ -131,16 +170,20 @@ function* attempts(rng: Rng, options: SynthOptions): Generator<Line> {
 /** The week's log lines */
 export function* synthWeek(options: SynthOptions): Generator<string> {
   const rng = new Rng(options.seed);
+  if (options.format === 'powermta') yield POWERMTA_HEADER;
   for (const line of attempts(rng, options)) {
-    if (options.format === 'exim') yield eximLine(rng, line);
-    else yield* postfixLine(rng, line, options.noise ?? 0, options.iso ?? false);
+    if (options.format === 'postfix') yield* postfixLine(rng, line, options.noise ?? 0, options.iso ?? false);
+    else if (options.format === 'exim') yield eximLine(rng, line);
+    else if (options.format === 'kumomta') yield kumoLine(line);
+    else if (options.format === 'halon') yield halonLine(line);
+    else yield powermtaLine(line);
   }
 }
 
 if (import.meta.filename === process.argv[1]) {
   const { values } = parseArgs({ options: { seed: { type: 'string', default: '1' }, 'per-hour': { type: 'string', default: '600' }, format: { type: 'string', default: 'postfix' }, noise: { type: 'string', default: '0' }, unique: { type: 'boolean', default: false } } });
   const lines: string[] = [];
-  for (const line of synthWeek({ seed: Number(values.seed), perHour: Number(values['per-hour']), format: values.format as 'postfix' | 'exim', noise: Number(values.noise), uniqueReplies: values.unique })) {
+  for (const line of synthWeek({ seed: Number(values.seed), perHour: Number(values['per-hour']), format: values.format as SynthFormat, noise: Number(values.noise), uniqueReplies: values.unique })) {
     lines.push(line);
     if (lines.length === 10_000) {
       if (!process.stdout.write(`${lines.join('\n')}\n`)) await new Promise((ok) => process.stdout.once('drain', ok));

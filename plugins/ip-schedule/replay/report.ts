@@ -64,7 +64,8 @@ interface ProviderState {
 export class ReportBuilder {
   readonly #providers = new Map<string, ProviderState>();
   readonly #decisions: Decision[] = [];
-  readonly #sent = new Map<string, Map<string, number>>();
+  /** Sent attempts per local IP and day number since the epoch (named at build: a date string per line costs) */
+  readonly #sent = new Map<string, Map<number, number>>();
   readonly #active = new Set<string>();
   #omitted = 0;
   #first = Infinity;
@@ -89,7 +90,7 @@ export class ReportBuilder {
     if (!hour) state.hours.set(hourStart, (hour = { outcomes: noOutcomes(), backoff: {} }));
     hour.outcomes[attempt.outcome]++;
     if (attempt.outcome === 'sent') {
-      const day = new Date(attempt.time).toISOString().slice(0, 10);
+      const day = Math.floor(attempt.time / 86_400_000);
       let days = this.#sent.get(attempt.localIp);
       if (!days) this.#sent.set(attempt.localIp, (days = new Map()));
       days.set(day, (days.get(day) ?? 0) + 1);
@@ -137,7 +138,7 @@ export class ReportBuilder {
       decisions: this.#decisions.map((d) => ({ ...d, time: iso(d.time) })),
       decisionsOmitted: this.#omitted,
       inForceAtEnd: this.#active.size,
-      sentPerIpDay: Object.fromEntries([...this.#sent].map(([ip, days]) => [ip, Object.fromEntries([...days].sort())])),
+      sentPerIpDay: Object.fromEntries([...this.#sent].map(([ip, days]) => [ip, Object.fromEntries([...days].sort((a, b) => a[0] - b[0]).map(([day, count]) => [iso(day * 86_400_000).slice(0, 10), count]))])),
     };
   }
 }

@@ -69,10 +69,17 @@ function describeAction(object: Record<string, unknown>, kind: string): string {
 export function engineSimulator(table: ReadonlyMap<string, ClassPolicy>): PolicySimulator {
   const inForce = new Map<string, InForce>();
   const engine = new BackoffEngine(table, () => undefined);
+  /** The earliest expiry in force: most attempts come before it and need no look at the policies */
+  let nextExpiry = Infinity;
   const lapsed = (now: number, inclusive: boolean): Decision[] => {
+    if (now < nextExpiry || (!inclusive && now === nextExpiry)) return [];
     const out: Decision[] = [];
+    nextExpiry = Infinity;
     for (const [id, held] of inForce) {
-      if (held.expires > now || (!inclusive && held.expires === now)) continue;
+      if (held.expires > now || (!inclusive && held.expires === now)) {
+        nextExpiry = Math.min(nextExpiry, held.expires);
+        continue;
+      }
       inForce.delete(id);
       const { decision } = held;
       out.push({ ...decision, time: held.expires, kind: 'expire', reason: `TTL ran out with no new trigger` });
@@ -112,6 +119,7 @@ export function engineSimulator(table: ReadonlyMap<string, ClassPolicy>): Policy
             : `${counted} again while in force: level ${policy.level}, ${action} for ${ttl} s`,
         };
         inForce.set(policy.id, { decision, expires: policy.expires });
+        nextExpiry = Math.min(nextExpiry, policy.expires);
         out.push(decision);
       }
       return out;

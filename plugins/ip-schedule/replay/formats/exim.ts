@@ -10,6 +10,7 @@
  * remote host (`H=`, or "host NAME [IP]:" in the error) are attempts against a remote MX.
  */
 import { domainOf, type LogFormat, type Outcome } from '../attempt.ts';
+import { stampTime } from './clock.ts';
 
 // timestamp (optional ms), optional zone, optional [pid], message id, flag, address, the rest
 const LINE_RE = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{3})?)(?: ([-+]\d{4}))?(?: \[\d+\])? \S+ (=>|==|\*\*) (\S+)(.*)$/;
@@ -35,25 +36,19 @@ export const exim: LogFormat = {
   name: 'exim',
   sniff: (line) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{3})?(?: [-+]\d{4})?(?: \[\d+\])? \S+ (<=|=>|->|==|\*\*|Completed)/.test(line),
   reader() {
-    let lastStamp = '';
-    let lastTime = NaN;
+    const timeOf = stampTime();
     return (line) => {
       const m = LINE_RE.exec(line);
       if (!m) return undefined;
       const rest = m[5]!;
       const host = HOST_RE.exec(rest) ?? MESSAGE_HOST_RE.exec(rest);
       if (!host) return undefined;
-      const stamp = m[1]! + (m[2] ?? '');
-      if (stamp !== lastStamp) {
-        lastStamp = stamp;
-        const zone = m[2] ? `${m[2].slice(0, 3)}:${m[2].slice(3)}` : 'Z';
-        lastTime = Date.parse(`${m[1]!.replace(' ', 'T')}${zone}`);
-      }
-      if (Number.isNaN(lastTime)) return undefined;
+      const time = timeOf(m[2] ? `${m[1]}${m[2]}` : m[1]!);
+      if (Number.isNaN(time)) return undefined;
       const outcome = OUTCOMES[m[3]!]!;
       const confirmed = outcome === 'sent' ? CONFIRM_RE.exec(rest) : null;
       return {
-        time: lastTime,
+        time,
         localIp: INTERFACE_RE.exec(rest)?.[1] ?? '',
         recipientDomain: domainOf(m[4]!),
         remoteMx: host[1]!.toLowerCase(),

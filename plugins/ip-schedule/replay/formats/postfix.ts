@@ -11,6 +11,7 @@
  * year is the one that puts the line no later than tomorrow.
  */
 import { domainOf, type LogFormat } from '../attempt.ts';
+import { stampTime } from './clock.ts';
 
 const MONTHS: Record<string, number> = { Jan: 0, Feb: 1, Mar: 2, Apr: 3, May: 4, Jun: 5, Jul: 6, Aug: 7, Sep: 8, Oct: 9, Nov: 10, Dec: 11 };
 // timestamp, host, syslog name, agent, recipient, relay, status, text in parentheses
@@ -40,6 +41,7 @@ export const postfix: LogFormat = {
   reader() {
     const now = Date.now();
     // Syslog lines of one second share a timestamp: parse each one once
+    const timeOf = stampTime();
     let lastStamp = '';
     let lastTime = NaN;
     return (line) => {
@@ -49,7 +51,7 @@ export const postfix: LogFormat = {
       const stamp = m[1]!;
       if (stamp !== lastStamp) {
         lastStamp = stamp;
-        lastTime = stamp.length === 15 ? syslogTime(stamp, now) : Date.parse(stamp);
+        lastTime = stamp.length === 15 ? syslogTime(stamp, now) : timeOf(stamp);
       }
       if (Number.isNaN(lastTime)) return undefined;
       const relay = RELAY_RE.exec(m[6]!);

@@ -7,8 +7,11 @@
  * ("mx.example.com (192.0.2.7)") the remote MX, `timeLogged` ("2025-03-10 12:00:01-0000") the time.
  */
 import { domainOf, type LogFormat, type Outcome } from '../attempt.ts';
+import { stampTime } from './clock.ts';
 
 const OUTCOMES: Record<string, Outcome> = { d: 'sent', b: 'bounced', t: 'deferred', tq: 'deferred' };
+/** The fields replay reads */
+const FIELDS = ['timeLogged', 'rcpt', 'dsnDiag', 'dsnMta', 'dlvSourceIp', 'dlvDestinationIp', 'jobId'] as const;
 
 /** The fields of one CSV line (RFC 4180 quoting; a record never spans lines in an accounting file) */
 export function csvFields(line: string): string[] {
@@ -47,23 +50,18 @@ export function csvFields(line: string): string[] {
   return fields;
 }
 
-/** "2025-03-10 12:00:01-0000" (or "+0100", or without zone: UTC) */
-function timeOf(value: string): number {
-  const m = /^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)\s*(?:([-+])(\d\d):?(\d\d))?/.exec(value);
-  if (!m) return NaN;
-  return Date.parse(`${m[1]}T${m[2]}${m[3] ? `${m[3]}${m[4]}:${m[5]}` : 'Z'}`);
-}
 
 export const powermta: LogFormat = {
   name: 'powermta',
   sniff: (line) => /^"?type"?,/.test(line) && line.includes('timeLogged') && line.includes('rcpt'),
   reader() {
-    let columns: Record<string, number> | undefined;
-    let lastStamp = '';
-    let lastTime = NaN;
+    // Each field's column, from the header; -1 when the file's records do not carry it
+    let columns: Record<(typeof FIELDS)[number], number> | undefined;
+    const timeOf = stampTime();
     return (line) => {
       if (line.startsWith('type,') || line.startsWith('"type",')) {
-        columns = Object.fromEntries(csvFields(line).map((name, index) => [name, index]));
+        const names = csvFields(line);
+        columns = Object.fromEntries(FIELDS.map((name) => [name, names.indexOf(name)])) as typeof columns;
         return undefined;
       }
       if (!columns) return undefined;
@@ -71,26 +69,18 @@ export const powermta: LogFormat = {
       const outcome = OUTCOMES[line.slice(0, comma).replace(/"/g, '')];
       if (!outcome) return undefined;
       const fields = csvFields(line);
-      const get = (name: string) => {
-        const index = columns![name];
-        return index === undefined ? '' : (fields[index] ?? '');
-      };
-      const stamp = get('timeLogged');
-      if (stamp !== lastStamp) {
-        lastStamp = stamp;
-        lastTime = timeOf(stamp);
-      }
-      if (Number.isNaN(lastTime)) return undefined;
-      const mta = /^(\S+)(?: \(([^)]*)\))?/.exec(get('dsnMta'));
-      const diag = get('dsnDiag');
+      const time = timeOf(fields[columns.timeLogged] ?? '');
+      if (Number.isNaN(time)) return undefined;
+      const mta = /^(\S+)(?: \(([^)]*)\))?/.exec(fields[columns.dsnMta] ?? '');
+      const diag = fields[columns.dsnDiag] ?? '';
       const semicolon = diag.indexOf(';');
-      const jobId = get('jobId');
+      const jobId = fields[columns.jobId] ?? '';
       return {
-        time: lastTime,
-        localIp: get('dlvSourceIp'),
-        recipientDomain: domainOf(get('rcpt')),
+        time,
+        localIp: fields[columns.dlvSourceIp] ?? '',
+        recipientDomain: domainOf(fields[columns.rcpt] ?? ''),
         remoteMx: mta ? mta[1]!.replace(/\.$/, '').toLowerCase() : '',
-        remoteIp: get('dlvDestinationIp') || (mta?.[2] ?? ''),
+        remoteIp: fields[columns.dlvDestinationIp] || (mta?.[2] ?? ''),
         outcome,
         reply: semicolon >= 0 && /^[a-z-]+$/i.test(diag.slice(0, semicolon)) ? diag.slice(semicolon + 1).trim() : diag,
         ...(jobId ? { jobId } : {}),
