@@ -35,6 +35,18 @@ function spans(report: ReplayReport): Array<{ id: string; provider: string; from
   return [...done, ...open.values()].sort((a, b) => a.from - b.from);
 }
 
+const DAY = 86_400_000;
+
+/** A tick and date at each UTC midnight (each week's when the log spans more than a fortnight) */
+function axis(start: number, end: number, x: (t: number) => string, height: number): string {
+  const step = end - start > 14 * DAY ? 7 * DAY : DAY;
+  const ticks = [];
+  for (let t = Math.ceil(start / step) * step; t <= end; t += step) {
+    ticks.push(`<line x1="${x(t)}" x2="${x(t)}" y1="0" y2="${height}" class="tick"/><text x="${x(t)}" y="${height + 12}">${new Date(t).toISOString().slice(0, 10)}</text>`);
+  }
+  return ticks.join('');
+}
+
 function timeline(report: ReplayReport): string {
   const all = spans(report);
   if (all.length === 0 || !report.from || !report.to) return '<p>No policy would have fired.</p>';
@@ -51,7 +63,8 @@ function timeline(report: ReplayReport): string {
       `<text x="${Math.min(Number(x(s.from)) + w + 4, width - 300)}" y="${i * row + row - 4}">${escape(s.provider)} · ${escape(s.id.replace(/^backoff:/, ''))}</text></g>`;
   }).join('');
   const more = all.length > shown.length ? `<p>${all.length - shown.length} more policies in the JSON report.</p>` : '';
-  return `<svg viewBox="0 0 ${width} ${shown.length * row + 4}" class="timeline">${bars}</svg>${more}`;
+  const height = shown.length * row + 4;
+  return `<svg viewBox="0 0 ${width} ${height + 16}" class="timeline">${axis(start, start + span, x, height)}${bars}</svg>${more}`;
 }
 
 function providerTable(report: ReplayReport): string {
@@ -75,7 +88,7 @@ export function renderHtml(report: ReplayReport): string {
 <style>${styles}
 body{font:14px system-ui,sans-serif;margin:2em;color:#222}h2{margin-top:2em}table{border-collapse:collapse}
 td,th{border-bottom:1px solid #ddd;padding:2px 8px;text-align:left}.timeline{width:100%;font:10px sans-serif}
-.bar{fill:#c0392b;opacity:.7}.chart{margin:1em 0}</style></head><body>
+.bar{fill:#c0392b;opacity:.7}.tick{stroke:#ddd}.chart{margin:1em 0}</style></head><body>
 <h1>What Capstan would have done</h1>
 <p>${report.lines} lines, ${report.attempts} attempts, ${escape(report.from ?? '-')} to ${escape(report.to ?? '-')}; engine ${escape(report.engine)};
 ${report.decisions.length + report.decisionsOmitted} decisions, ${report.inForceAtEnd} policies in force at the end.</p>
