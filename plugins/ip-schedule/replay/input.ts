@@ -72,8 +72,14 @@ export async function sources(files: readonly string[], stdin: NodeJS.ReadableSt
       const source: Source = { name: 'stdin', size: undefined, read: 0, open: () => lineChunks(stdin as AsyncIterable<Buffer>) };
       return source;
     }
-    const { size } = await stat(file);
-    const gzip = await isGzip(file);
+    let size: number;
+    let gzip: boolean;
+    try {
+      ({ size } = await stat(file));
+      gzip = await isGzip(file);
+    } catch (error) {
+      throw new Error(`Cannot read "${file}": ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
     const source: Source = {
       name: file,
       size,
