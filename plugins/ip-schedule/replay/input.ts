@@ -15,7 +15,7 @@ export interface Source {
   name: string;
   /** Bytes on disk (compressed, for gzip); undefined for stdin */
   size: number | undefined;
-  read: number;
+  readonly read: number;
   open(): AsyncGenerator<string[]>;
 }
 
@@ -69,8 +69,7 @@ async function isGzip(path: string): Promise<boolean> {
 export async function sources(files: readonly string[], stdin: NodeJS.ReadableStream): Promise<Source[]> {
   return Promise.all(files.map(async (file): Promise<Source> => {
     if (file === '-') {
-      const source: Source = { name: 'stdin', size: undefined, read: 0, open: () => lineChunks(stdin as AsyncIterable<Buffer>) };
-      return source;
+      return { name: 'stdin', size: undefined, read: 0, open: () => lineChunks(stdin as AsyncIterable<Buffer>) };
     }
     let size: number;
     let gzip: boolean;
@@ -80,19 +79,20 @@ export async function sources(files: readonly string[], stdin: NodeJS.ReadableSt
     } catch (error) {
       throw new Error(`Cannot read "${file}": ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
-    const source: Source = {
+    let raw: ReturnType<typeof createReadStream> | undefined;
+    return {
       name: file,
       size,
-      read: 0,
+      // Read off the stream, not counted in a 'data' listener: one would switch it to flowing, and a fast disk would
+      // then fill memory with chunks the replay has not reached
+      get read() {
+        return raw?.bytesRead ?? 0;
+      },
       open() {
-        const raw = createReadStream(file, { highWaterMark: 256 * 1024 });
-        raw.on('data', (chunk) => {
-          source.read += chunk.length;
-        });
+        raw = createReadStream(file, { highWaterMark: 256 * 1024 });
         // pipeline passes a read error on to the gunzip stream, so the reading loop sees it
         return lineChunks(gzip ? pipeline(raw, createGunzip(), () => {}) : raw);
       },
     };
-    return source;
   }));
 }

@@ -5,6 +5,7 @@
  * reply always gets the same classes.
  */
 import type { ReplyClassifier } from '../../../runtime/mod.ts';
+import { detach } from './attempt.ts';
 
 /** The two classes of one reply */
 export interface ReplyClasses {
@@ -53,6 +54,6 @@ export class ReplyClassCache {
   #remember(reply: string, classes: ReplyClasses): void {
     if (this.#memoSize === 0) return;
     if (this.#memo.size >= this.#memoSize) this.#memo.delete(this.#memo.keys().next().value!);
-    this.#memo.set(reply, classes);
+    this.#memo.set(detach(reply), classes);
   }
 }

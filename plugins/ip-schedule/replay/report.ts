@@ -3,7 +3,7 @@
  * follows the number of providers and hours, not of lines. `ReplayReport` is the `--json` output (docs/replay.md
  * documents it; `REPORT_VERSION` changes when a field changes meaning or goes).
  */
-import type { FormatName, Outcome } from './attempt.ts';
+import { detach, type FormatName, type Outcome } from './attempt.ts';
 import type { ClassifiedAttempt, Decision, DecisionKind } from './simulate.ts';
 
 export const REPORT_VERSION = 1;
@@ -74,7 +74,7 @@ export class ReportBuilder {
 
   #provider(name: string): ProviderState {
     let state = this.#providers.get(name);
-    if (!state) this.#providers.set(name, (state = { attempts: 0, outcomes: noOutcomes(), bnac: {}, backoff: {}, decisions: {}, hours: new Map() }));
+    if (!state) this.#providers.set(detach(name), (state = { attempts: 0, outcomes: noOutcomes(), bnac: {}, backoff: {}, decisions: {}, hours: new Map() }));
     return state;
   }
 
@@ -92,7 +92,7 @@ export class ReportBuilder {
     if (attempt.outcome === 'sent') {
       const day = Math.floor(attempt.time / 86_400_000);
       let days = this.#sent.get(attempt.localIp);
-      if (!days) this.#sent.set(attempt.localIp, (days = new Map()));
+      if (!days) this.#sent.set(detach(attempt.localIp), (days = new Map()));
       days.set(day, (days.get(day) ?? 0) + 1);
     }
     if (attempt.bnac) state.bnac[attempt.bnac] = (state.bnac[attempt.bnac] ?? 0) + 1;

@@ -5,7 +5,7 @@
  * of providers, shares and warm-up schedules plugs in by implementing `PolicySimulator`: it is what emits `lift`,
  * `hold` and `release`, which today's engine has no notion of.
  */
-import type { Attempt } from './attempt.ts';
+import { detach, type Attempt } from './attempt.ts';
 import { BackoffEngine, type BackoffEvent } from '../backoff/engine.ts';
 import type { ClassPolicy } from '../backoff/table.ts';
 
@@ -91,15 +91,16 @@ export function engineSimulator(table: ReadonlyMap<string, ClassPolicy>): Policy
     observe(attempt) {
       const out = lapsed(attempt.time, true);
       if (attempt.outcome === 'sent' || !attempt.backoff || !table.has(attempt.backoff)) return out;
+      // The engine keeps counts and policies past this attempt's chunk of log: its strings are detached
       const event: BackoffEvent = {
-        message: attempt.reply,
-        localip: attempt.localIp,
-        remoteip: attempt.remoteIp,
-        remotemx: attempt.remoteMx,
-        recipientdomain: attempt.recipientDomain,
-        grouping: attempt.provider,
-        ...(attempt.tenantId ? { tenantid: attempt.tenantId } : {}),
-        ...(attempt.jobId ? { jobid: attempt.jobId } : {}),
+        message: '',
+        localip: detach(attempt.localIp),
+        remoteip: detach(attempt.remoteIp),
+        remotemx: detach(attempt.remoteMx),
+        recipientdomain: detach(attempt.recipientDomain),
+        grouping: detach(attempt.provider),
+        ...(attempt.tenantId ? { tenantid: detach(attempt.tenantId) } : {}),
+        ...(attempt.jobId ? { jobid: detach(attempt.jobId) } : {}),
       };
       const { apply } = engine.record([event], [attempt.backoff], attempt.time);
       for (const policy of apply) {
@@ -111,8 +112,8 @@ export function engineSimulator(table: ReadonlyMap<string, ClassPolicy>): Policy
           time: attempt.time,
           kind: policy.level === 0 ? 'apply' : 'escalate',
           policyId: policy.id,
-          localIp: attempt.localIp,
-          provider: attempt.provider,
+          localIp: event.localip!,
+          provider: event.grouping!,
           class: attempt.backoff,
           reason: policy.level === 0
             ? `${counted}: ${action} for ${ttl} s`
