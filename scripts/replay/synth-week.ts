@@ -6,7 +6,8 @@
  * `episode.everyMs`, for `episode.durationMs`. Tests replay it and check the policies against ones they compute
  * from `episode` themselves.
  *
- * Run: `tsx scripts/replay/synth-week.ts [--seed N] [--per-hour N] [--format postfix|exim|kumomta|halon|powermta] [--noise N] [--unique] > week.log`
+ * Run: `tsx scripts/replay/synth-week.ts [--seed N] [--per-hour N] [--format postfix|exim|kumomta|halon|powermta] [--noise N] [--unique] [--iso] > week.log`
+ *   --unique: every failure reply made distinct; --iso: Postfix lines with RFC 3339 timestamps (syslog's carry no year)
  *   --noise N: that many syslog lines of other Postfix processes (smtpd, cleanup, qmgr) per delivery line, as in a real maillog
  */
 import { parseArgs } from 'node:util';
@@ -181,9 +182,9 @@ export function* synthWeek(options: SynthOptions): Generator<string> {
 }
 
 if (import.meta.filename === process.argv[1]) {
-  const { values } = parseArgs({ options: { seed: { type: 'string', default: '1' }, 'per-hour': { type: 'string', default: '600' }, format: { type: 'string', default: 'postfix' }, noise: { type: 'string', default: '0' }, unique: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { seed: { type: 'string', default: '1' }, 'per-hour': { type: 'string', default: '600' }, format: { type: 'string', default: 'postfix' }, noise: { type: 'string', default: '0' }, unique: { type: 'boolean', default: false }, iso: { type: 'boolean', default: false } } });
   const lines: string[] = [];
-  for (const line of synthWeek({ seed: Number(values.seed), perHour: Number(values['per-hour']), format: values.format as SynthFormat, noise: Number(values.noise), uniqueReplies: values.unique })) {
+  for (const line of synthWeek({ seed: Number(values.seed), perHour: Number(values['per-hour']), format: values.format as SynthFormat, noise: Number(values.noise), uniqueReplies: values.unique, iso: values.iso })) {
     lines.push(line);
     if (lines.length === 10_000) {
       if (!process.stdout.write(`${lines.join('\n')}\n`)) await new Promise((ok) => process.stdout.once('drain', ok));
