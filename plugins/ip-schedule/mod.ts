@@ -26,6 +26,7 @@ import { errors } from './errors.ts';
 import { feedOperations, PolicyFeed } from './feed/mod.ts';
 import { createHandlers } from './handlers.ts';
 import { appliedMetrics, backoffMetrics, feedMetrics, scheduleMetrics } from './metrics.ts';
+import { replayCommand } from './replay/command.ts';
 
 export default definePlugin({
   id: 'ip-schedule',
@@ -37,6 +38,7 @@ export default definePlugin({
   // spec/schema/plugins/ip-schedule.schema.json: the time zone, the backoff classes and the rows are checked there
   config: ipScheduleConfigSchema,
   errors,
+  commands: { replay: replayCommand },
   capabilities: {
     env: CLOCK_ENV,
     services: {

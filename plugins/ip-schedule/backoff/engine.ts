@@ -74,7 +74,7 @@ export function maskAddresses(reply: string): string {
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
 
 /** The reason in a few words, for the feed's `properties` (the MTA's own logs show it) */
-function shortReason(reason: Reason): string {
+export function shortReason(reason: Reason): string {
   const { trigger } = reason;
   const scope = `${reason.localip ? `${reason.localip} to ` : ''}${reason.provider}`;
   return trigger.kind === 'count'

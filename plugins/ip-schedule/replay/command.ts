@@ -1,0 +1,148 @@
+/**
+ * `capstan replay`: an operator's own delivery logs in, what Capstan would have classified and which policies its
+ * engine would have applied, and when, out. Contributed to the CLI through the ip-schedule plugin's `commands`; runs
+ * without a host, starting the bounce-classifier plugin (and its classifier) with `usePlugin`, so replies are classified
+ * exactly as `POST /v1/backoff/events` classifies them.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { Compile } from 'typebox/schema';
+import { ipScheduleConfigSchema } from '../../../generated/validators/plugins/ip-schedule.ts';
+import { parse as parseYaml } from 'yaml';
+import { usePlugin } from '../../../runtime/mod.ts';
+import type { CommandIo, PluginCommand, ReplyClassifier } from '../../../runtime/mod.ts';
+import { Providers } from '../backoff/providers.ts';
+import { policyTable, shareTriggers, type BackoffConfig } from '../backoff/table.ts';
+import { FORMAT_NAMES, type FormatName } from './attempt.ts';
+import { renderHtml } from './html.ts';
+import { expandArgs, sources } from './input.ts';
+import { progressBar } from './progress.ts';
+import { ReplyClassCache } from './reply-classes.ts';
+import { replay } from './replay.ts';
+import { engineSimulator } from './simulate.ts';
+import { summary } from './terminal.ts';
+
+const USAGE_LINE = 'replay [--config FILE] [--from T] [--to T] [--format auto|postfix|exim|kumomta|halon|powermta] [--json] [--html FILE] LOG...';
+const USAGE = `Usage: capstan ${USAGE_LINE}
+
+Reads delivery logs as the MTA wrote them (plain or gzip; several files or a pattern for a rotated set; - for stdin),
+classifies every failed attempt's reply as the server would, and runs the backoff policy engine over the attempts on
+a simulated clock. Prints a summary per provider and the policies that would have fired, with their reasons.
+  --config FILE  startup document: its ip-schedule backoff policies and bounce-classifier are used
+  --from, --to   replay only attempts at or after --from and before --to (ISO 8601: 2025-03-10 or 2025-03-10T12:00Z)
+  --format       the logs' format (default auto: told from each file's first lines)
+  --json         print the report as JSON instead (its shape: docs/replay.md)
+  --html FILE    also write a self-contained HTML report with charts
+`;
+
+const OPTIONS = {
+  config: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  format: { type: 'string', default: 'auto' },
+  json: { type: 'boolean', default: false },
+  html: { type: 'string' },
+  help: { type: 'boolean' },
+} satisfies ParseArgsConfig['options'];
+
+// The plugin's whole config schema (its backoff section refers to definitions at the schema's root)
+const validConfig = Compile(ipScheduleConfigSchema);
+
+interface Setup {
+  backoff: BackoffConfig;
+  classifier: { id: string; path?: string; config?: unknown };
+  baseDir: string;
+}
+
+/** The backoff section with the schema's defaults (spec/schema/plugins/ip-schedule.schema.json) under what is given */
+function backoffOf(given: Partial<BackoffConfig> = {}): BackoffConfig {
+  return { policies: {}, providers: {}, triggers: {}, ...given, recovery: { enabled: true, factor: 2, step: 300, ...given.recovery } };
+}
+
+/** The backoff policies and classifier entry of a startup document, or the defaults without one */
+async function setupFrom(file: string | undefined): Promise<Setup> {
+  if (file === undefined) return { backoff: backoffOf(), classifier: { id: 'bounce-classifier' }, baseDir: process.cwd() };
+  const path = resolve(file);
+  const document = parseYaml(await readFile(path, 'utf8')) as { plugins?: Array<{ id: string; path?: string; config?: any }> } | null;
+  const plugins = document?.plugins ?? [];
+  const schedule = plugins.find((entry) => entry.id === 'ip-schedule');
+  const backoff = backoffOf(schedule?.config?.backoff);
+  if (!validConfig.Check({ timezone: 'UTC', feed: { pingInterval: 30, maxBufferedBytes: 4 * 1024 * 1024 }, backoff })) throw new Error(`The backoff section of "ip-schedule" in "${file}" is invalid: check it with capstan config check`);
+  const classifierId = schedule?.config?.classifier ?? 'bounce-classifier';
+  const classifier = plugins.find((entry) => entry.id === classifierId) ?? { id: classifierId };
+  return { backoff, classifier, baseDir: dirname(path) };
+}
+
+function timeArg(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw new UsageError(`--${name} "${value}" is not a time: give ISO 8601, such as 2025-03-10 or 2025-03-10T12:00:00Z`);
+  return time;
+}
+
+class UsageError extends Error {}
+
+export const replayCommand: PluginCommand = {
+  summary: 'Replay MTA delivery logs: how replies classify, which backoff policies would have fired and when',
+  usage: USAGE_LINE,
+  run,
+};
+
+async function run(args: string[], io: CommandIo): Promise<number> {
+  let values;
+  let files: string[];
+  let from: number | undefined;
+  let to: number | undefined;
+  try {
+    const parsed = parseArgs({ args, allowPositionals: true, options: OPTIONS });
+    values = parsed.values;
+    if (values.help) {
+      io.stdout.write(USAGE);
+      return 0;
+    }
+    if (values.format !== 'auto' && !(FORMAT_NAMES as readonly string[]).includes(values.format)) {
+      throw new UsageError(`unknown format "${values.format}", expected "auto", "${FORMAT_NAMES.join('", "')}"`);
+    }
+    if (parsed.positionals.length === 0) throw new UsageError('no LOG given (use - for stdin)');
+    from = timeArg('from', values.from);
+    to = timeArg('to', values.to);
+    files = parsed.positionals;
+  } catch (error) {
+    io.stderr.write(`capstan replay: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const cacheDir = await mkdtemp(join(tmpdir(), 'capstan-replay-'));
+  let plugin;
+  try {
+    const setup = await setupFrom(values.config);
+    const table = policyTable(setup.backoff);
+    const providers = new Providers(setup.backoff.providers);
+    const inputs = await sources(await expandArgs(files), io.stdin);
+    // The classifier's persisted cache goes to a folder of this run: a server's own cache is never written by two processes
+    plugin = await usePlugin<ReplyClassifier>(setup.classifier, { baseDir: setup.baseDir, env: { ...process.env, SERVICE_BNAC_CACHE_FOLDER: cacheDir } });
+    if (typeof plugin.service?.classifyReplies !== 'function') throw new Error(`Plugin "${setup.classifier.id}" offers no reply classifier`);
+    const bar = progressBar(io.stderr, inputs);
+    const report = await replay({
+      sources: inputs,
+      format: values.format as FormatName | 'auto',
+      from,
+      to,
+      classes: new ReplyClassCache(plugin.service),
+      simulator: engineSimulator(table, { providers, shares: shareTriggers(setup.backoff) }),
+      providerOf: (remoteMx, recipientDomain) => providers.of(remoteMx || undefined, recipientDomain || undefined),
+      progress: bar.update,
+    });
+    bar.done();
+    if (values.html !== undefined) await writeFile(values.html, renderHtml(report));
+    io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : summary(report));
+    return 0;
+  } catch (error) {
+    io.stderr.write(`capstan replay: ${(error as Error).message}\n`);
+    return 1;
+  } finally {
+    await plugin?.close();
+    await rm(cacheDir, { recursive: true, force: true });
+  }
+}

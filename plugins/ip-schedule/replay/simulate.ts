@@ -1,0 +1,133 @@
+/**
+ * The seam between replay and the policy engine: attempts in time order in, decisions out. `engineSimulator` drives
+ * the server's engine (`../backoff/engine.ts`: per-class counts, share triggers per local IP and provider, TTLs and
+ * escalation) on a simulated clock: the clock is each attempt's time, so a week of log replays in seconds and every
+ * TTL runs out when it would have. Lifts, recovery steps and warm-up holds are decided outside the engine (by the
+ * feed and the schedule handlers) and are not simulated yet: a `PolicySimulator` that models them emits `lift`,
+ * `hold` and `release`.
+ */
+import { detach, type Attempt } from './attempt.ts';
+import { BackoffEngine, shortReason, type BackoffEvent, type Reason } from '../backoff/engine.ts';
+import type { Providers } from '../backoff/providers.ts';
+import type { ClassPolicy, ShareTrigger } from '../backoff/table.ts';
+
+/** An attempt with what replay adds: the provider it went to and, for failures, the reply's classes */
+export interface ClassifiedAttempt extends Attempt {
+  provider: string;
+  bnac?: string;
+  backoff?: string;
+}
+
+/**
+ * What the engine would have done: `apply` a policy, `escalate` one in force, `lift` one before its TTL, let one
+ * `expire`; `hold` a warm-up schedule's sending or `release` it
+ */
+export type DecisionKind = 'apply' | 'escalate' | 'lift' | 'expire' | 'hold' | 'release';
+
+export interface Decision {
+  /** Epoch milliseconds */
+  time: number;
+  kind: DecisionKind;
+  policyId: string;
+  localIp: string;
+  provider: string;
+  /** The backoff class the policy is for */
+  class: string;
+  /** Why, in words an operator reads */
+  reason: string;
+}
+
+/** A policy engine run over a log */
+export interface PolicySimulator {
+  /** Names the engine in reports */
+  readonly name: string;
+  /** Feeds one attempt; attempts come in time order (ties in log order). Answers what it decided at that time */
+  observe(attempt: ClassifiedAttempt): Decision[];
+  /** The log ended at `end`: what lapses by then. Policies still in force at `end` are not reported as expired */
+  finish(end: number): Decision[];
+}
+
+/** Resolves a provider from the remote MX and the recipient domain: the provider table's `Providers.of` */
+export type ProviderOf = (remoteMx: string, recipientDomain: string) => string;
+
+interface InForce {
+  decision: Decision;
+  expires: number;
+}
+
+function describeAction(object: Record<string, unknown>, kind: string): string {
+  if (kind === 'suspend') return 'suspend';
+  const then = (object.then ?? {}) as { rate?: { count: number; interval: number }; concurrency?: number };
+  const parts = [];
+  if (then.rate) parts.push(`rate ${then.rate.count}/${then.rate.interval} s`);
+  if (then.concurrency !== undefined) parts.push(`concurrency ${then.concurrency}`);
+  return parts.join(', ');
+}
+
+/** The backoff engine on a simulated clock, with the server's provider table and share triggers */
+export function engineSimulator(table: ReadonlyMap<string, ClassPolicy>, options: { providers: Providers; shares: readonly ShareTrigger[] }): PolicySimulator {
+  const inForce = new Map<string, InForce>();
+  const engine = new BackoffEngine(table, { ...options, inForce: () => undefined });
+  /** The earliest expiry in force: most attempts come before it and need no look at the policies */
+  let nextExpiry = Infinity;
+  const lapsed = (now: number, inclusive: boolean): Decision[] => {
+    if (now < nextExpiry || (!inclusive && now === nextExpiry)) return [];
+    const out: Decision[] = [];
+    nextExpiry = Infinity;
+    for (const [id, held] of inForce) {
+      if (held.expires > now || (!inclusive && held.expires === now)) {
+        nextExpiry = Math.min(nextExpiry, held.expires);
+        continue;
+      }
+      inForce.delete(id);
+      const { decision } = held;
+      out.push({ ...decision, time: held.expires, kind: 'expire', reason: `TTL ran out with no new trigger` });
+    }
+    return out.sort((a, b) => a.time - b.time);
+  };
+  return {
+    name: 'backoff-engine',
+    observe(attempt) {
+      const out = lapsed(attempt.time, true);
+      // Deliveries count as attempts, for the share triggers
+      const delivered = attempt.outcome === 'sent';
+      if (!delivered && !attempt.backoff) return out;
+      // The engine keeps counts and policies past this attempt's chunk of log: its strings are detached
+      const event: BackoffEvent = {
+        message: '',
+        time: attempt.time,
+        outcome: delivered ? 'delivered' : attempt.outcome === 'bounced' ? 'bounced' : 'deferred',
+        localip: detach(attempt.localIp),
+        remoteip: detach(attempt.remoteIp),
+        remotemx: detach(attempt.remoteMx),
+        recipientdomain: detach(attempt.recipientDomain),
+        grouping: detach(attempt.provider),
+        ...(attempt.tenantId ? { tenantid: detach(attempt.tenantId) } : {}),
+        ...(attempt.jobId ? { jobid: detach(attempt.jobId) } : {}),
+      };
+      const { apply } = engine.record([event], [delivered ? null : attempt.backoff!], attempt.time);
+      for (const policy of apply) {
+        const action = describeAction(policy.object as Record<string, unknown>, policy.kind);
+        const ttl = Math.round((policy.expires - attempt.time) / 1000);
+        const reason = policy.reason as Reason | undefined;
+        const counted = reason ? shortReason(reason) : `${attempt.backoff} replies past the threshold`;
+        const decision: Decision = {
+          time: attempt.time,
+          kind: policy.level === 0 ? 'apply' : 'escalate',
+          policyId: policy.id,
+          localIp: event.localip!,
+          provider: event.grouping!,
+          class: reason?.class ?? attempt.backoff!,
+          reason: policy.level === 0
+            ? `${counted}; ${action} for ${ttl} s`
+            : `again while in force, level ${policy.level}: ${counted}; ${action} for ${ttl} s`,
+        };
+        inForce.set(policy.id, { decision, expires: policy.expires });
+        nextExpiry = Math.min(nextExpiry, policy.expires);
+        out.push(decision);
+      }
+      return out;
+    },
+    finish: (end) => lapsed(end, false),
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * `capstan replay` as a process over a synthetic week (scripts/replay/synth-week.ts): the policies it reports are
+ * checked against ones this test computes itself from the generator's known throttling episode and the documented
+ * counting rule (threshold events within the window trigger; a trigger while in force escalates, TTL doubling up to
+ * maxTtl; the last one expires its TTL after its trigger).
+ */
+import { writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as assert from 'uvu/assert';
+import { test } from '../_deadline.ts';
+import { runCli, tempDir } from '../host/_fixtures.ts';
+import { Providers } from '../../plugins/ip-schedule/backoff/providers.ts';
+import { episode, SENDERS, synthWeek, WEEK_START } from '../../scripts/replay/synth-week.ts';
+
+const dir = tempDir('capstan-replay-');
+const POLICY = { threshold: 10, window: 60, ttl: 300, maxTtl: 1200 };
+const config = join(dir, 'capstan.yaml');
+// Share triggers off: the expected decisions below model the class's count trigger alone
+const NO_SHARES = { reputation: { enabled: false }, rate_limit: { enabled: false }, authentication: { enabled: false }, content: { enabled: false } };
+writeFileSync(config, `version: '6.10'\nplugins:\n  - id: ip-schedule\n    config:\n      backoff:\n        policies:\n          RATE_LIMIT__IP_RATE_LIMIT: ${JSON.stringify(POLICY)}\n        triggers: ${JSON.stringify(NO_SHARES)}\n`);
+
+const week = (format: 'postfix' | 'exim') => [...synthWeek({ seed: 7, perHour: 40, format, iso: true })];
+
+interface Expected {
+  time: string;
+  kind: string;
+  localIp: string;
+  provider: string;
+  class: string;
+}
+
+/** The decisions the episode must bring, computed from its parameters alone */
+function expectedDecisions(localIp: string): Expected[] {
+  const out: Expected[] = [];
+  // The provider table names gmail.com's provider; the class's default rate is 60 per 60 s (the spec's class table)
+  const base = { localIp, provider: new Providers().of(undefined, episode.provider), class: 'RATE_LIMIT__IP_RATE_LIMIT' };
+  const ttlAt = (level: number) => Math.min(POLICY.ttl * 2 ** level, POLICY.maxTtl);
+  const effectAt = (level: number) => `${Math.max(1, Math.floor(60 / 2 ** level))}/${ttlAt(level)}`;
+  let windowStart = -Infinity;
+  let count = 0;
+  let held: { level: number; expires: number } | undefined;
+  for (let time = episode.start; time < episode.start + episode.durationMs; time += episode.everyMs) {
+    if (held && held.expires <= time) {
+      out.push({ ...base, time: new Date(held.expires).toISOString(), kind: 'expire' });
+      held = undefined;
+    }
+    if (time - windowStart >= POLICY.window * 1000) [windowStart, count] = [time, 0];
+    if (++count < POLICY.threshold) continue;
+    [windowStart, count] = [time, 0];
+    let level = held ? held.level + 1 : 0;
+    if (held && effectAt(level) === effectAt(held.level)) {
+      // Escalated as far as it goes: only extended, once less than half its TTL is left
+      if (held.expires - time > (ttlAt(level) * 1000) / 2) continue;
+      level = held.level;
+    }
+    held = { level, expires: time + ttlAt(level) * 1000 };
+    out.push({ ...base, time: new Date(time).toISOString(), kind: level === 0 ? 'apply' : 'escalate' });
+  }
+  if (held) out.push({ ...base, time: new Date(held.expires).toISOString(), kind: 'expire' });
+  return out;
+}
+
+const pick = (decisions: Array<Record<string, unknown>>) => decisions.map(({ time, kind, localIp, provider, class: cls }) => ({ time, kind, localIp, provider, class: cls }));
+
+test.after(() => rm(dir, { recursive: true, force: true }));
+
+test('a Postfix week split in a rotated set (one part gzip, given in any order) brings the episode\'s policies, and only those', async () => {
+  const lines = week('postfix');
+  const half = Math.floor(lines.length / 2);
+  writeFileSync(join(dir, 'maillog.1.gz'), gzipSync(`${lines.slice(0, half).join('\n')}\n`));
+  writeFileSync(join(dir, 'maillog'), `${lines.slice(half).join('\n')}\n`);
+  const run = await runCli(['replay', '--config', config, '--json', '--html', join(dir, 'report.html'), join(dir, 'maillog'), join(dir, 'maillog.1.gz')]);
+  assert.is(run.code, 0, run.stderr);
+  const report = JSON.parse(run.stdout);
+  const expected = expectedDecisions(SENDERS.postfix[0]);
+  assert.ok(expected.length > 5, 'the episode escalates, then is extended');
+  assert.equal(pick(report.decisions), expected);
+  assert.equal([report.lines, report.attempts, report.outOfOrder], [lines.length, lines.length, 0]);
+  assert.equal(report.inputs.map((i: { format: string }) => i.format), ['postfix', 'postfix']);
+  assert.is(report.from, new Date(WEEK_START).toISOString());
+  const gmail = report.providers.find((p: { provider: string }) => p.provider === new Providers().of(undefined, episode.provider));
+  assert.is(gmail.backoff.RATE_LIMIT__IP_RATE_LIMIT, episode.durationMs / episode.everyMs);
+  assert.equal(gmail.decisions, { apply: 1, escalate: expected.length - 2, expire: 1 });
+  assert.is(report.inForceAtEnd, 0);
+});
+
+test('the same week as Exim\'s main log on stdin gives the same policies, scoped by the I= address', async () => {
+  const run = await runCli(['replay', '--config', config, '--json', '-'], `${week('exim').join('\n')}\n`);
+  assert.is(run.code, 0, run.stderr);
+  const report = JSON.parse(run.stdout);
+  assert.equal(report.inputs[0].format, 'exim');
+  assert.equal(pick(report.decisions), expectedDecisions(SENDERS.exim[0]));
+});
+
+test('the HTML report is one page with uPlot inlined, the timeline and charts; --from/--to leave the episode out', async () => {
+  const { readFileSync } = await import('node:fs');
+  const html = readFileSync(join(dir, 'report.html'), 'utf8');
+  assert.match(html, /^<!doctype html>/);
+  assert.match(html, 'uPlot');
+  assert.match(html, '<svg viewBox');
+  assert.match(html, 'google · RATE_LIMIT__IP_RATE_LIMIT?localip=mx1%2Fpostfix-out1');
+  assert.not.match(html, /<(script|link)[^>]+(src|href)=/, 'nothing fetched from elsewhere');
+  const after = new Date(episode.start + episode.durationMs + 3_600_000).toISOString();
+  const run = await runCli(['replay', '--config', config, '--from', after, '--to', '2025-03-17', join(dir, 'maillog')]);
+  assert.is(run.code, 0, run.stderr);
+  assert.match(run.stdout, /No policy would have fired\./);
+  assert.match(run.stdout, /google\s+[\d,]+/);
+});
+
+test('usage errors end with 2 and the usage; an unreadable log with 1 and its name', async () => {
+  const usage = await runCli(['replay', '--format', 'sendmail', 'x.log']);
+  assert.is(usage.code, 2);
+  assert.match(usage.stderr, 'unknown format "sendmail"');
+  assert.match(usage.stderr, 'Usage: capstan replay');
+  const missing = await runCli(['replay', join(dir, 'absent.log')]);
+  assert.is(missing.code, 1);
+  assert.match(missing.stderr, 'absent.log');
+  const unknown = join(dir, 'notes.txt');
+  writeFileSync(unknown, 'just some notes\n');
+  const undetected = await runCli(['replay', unknown]);
+  assert.is(undetected.code, 1);
+  assert.match(undetected.stderr, `Cannot tell the format of "${unknown}" from its first lines: give --format`);
+});
+
+test.run();
