@@ -325,17 +325,25 @@ it('policies page: lists backoff policies with provider, class and explanation, 
 
   // Lift, confirmed, goes through DELETE; the row goes and the policy is no longer in force
   const probe = await fetch(`${base}/v1/policies/${encodeURIComponent('backoff:NOT_IN_FORCE?localip=192.0.2.250')}`, { method: 'DELETE', headers: { 'x-api-key': KEY } });
-  if (probe.status === 405) {
-    console.log('Lift not tested: DELETE /v1/policies/{id} answers 405 in this tree (the route lands with the policy lift work)');
-  } else {
-    let asked = '';
-    page.once('dialog', (dialog) => { asked = dialog.message(); void dialog.accept(); });
-    await page.locator(`#policies tr[data-id="${applied[1]}"]`).getByRole('button', { name: 'Lift' }).click();
-    await page.waitForSelector(`#done:has-text('Lifted "${applied[1]}".')`);
-    assert.match(asked, /^Lift the (policy|suspension) ".+"\? The MTA stops applying it now\.$/);
-    assert.is(await page.locator(`#policies tr[data-id="${applied[1]}"]`).count(), 0);
-    assert.is((await fetch(`${base}/v1/policies/${encodeURIComponent(applied[1]!)}`, { headers: { 'x-api-key': KEY } })).status, 404);
+  const routed = probe.status !== 405;
+  const deletes: string[] = [];
+  page.on('request', (request) => request.method() === 'DELETE' && deletes.push(new URL(request.url()).pathname));
+  if (!routed) {
+    // Until the route lands, the browser's DELETE is answered here in its documented shape: the page's side is tested
+    console.log('Lift tested against a stand-in: DELETE /v1/policies/{id} answers 405 in this tree; the server side is skipped');
+    await page.route('**/v1/policies/*', (route) => (route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ lifted: applied[1] }) })
+      : route.continue()));
   }
+  let asked = '';
+  page.once('dialog', (dialog) => { asked = dialog.message(); void dialog.accept(); });
+  await page.locator(`#policies tr[data-id="${applied[1]}"]`).getByRole('button', { name: 'Lift' }).click();
+  await page.waitForSelector(`#done:has-text('Lifted "${applied[1]}".')`);
+  assert.match(asked, /^Lift the (policy|suspension) ".+"\? The MTA stops applying it now\.$/);
+  assert.equal(deletes, [`/v1/policies/${encodeURIComponent(applied[1]!)}`]);
+  assert.is(await page.locator(`#policies tr[data-id="${applied[1]}"]`).count(), 0);
+  assert.is(await page.textContent('#summary'), '1 of 1 backoff policies and suspensions in force');
+  if (routed) assert.is((await fetch(`${base}/v1/policies/${encodeURIComponent(applied[1]!)}`, { headers: { 'x-api-key': KEY } })).status, 404);
   await page.close();
 });
 
