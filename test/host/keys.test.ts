@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { routes } from '../../generated/routes.ts';
 import { createLogger } from '../../runtime/host/logger.ts';
 import { startHost, type Host } from '../../runtime/mod.ts';
+import { rejects } from '../rejects.ts';
 import { document, tempDir, writePlugin } from './_fixtures.ts';
 
 const RULES = join(import.meta.dirname, '../../docs/examples/rules-classifier/mod.ts');
@@ -156,12 +157,11 @@ test('principal: the key\'s name, else its fingerprint; absent on open and exemp
 });
 
 test('a plugin whose auth holds a malformed key stops start-up, naming the plugin', async () => {
-  try {
-    await withHost([{ id: 'whoami', path: whoami, config: { keys: [{ name: 'ops' }] } }], {}, async () => {});
-    assert.unreachable('started');
-  } catch (error) {
-    assert.match((error as Error).message, /^Plugin "whoami" returned an invalid "auth": "keys\[0\]" is neither/);
-  }
+  await rejects(
+    () => withHost([{ id: 'whoami', path: whoami, config: { keys: [{ name: 'ops' }] } }], {}, async () => {}),
+    /^Plugin "whoami" returned an invalid "auth": "keys\[0\]" is neither/,
+    'starting the host',
+  );
 });
 
 const warnings = (logs: string[]) => logs.map((line) => JSON.parse(line)).filter((entry) => entry.level === 'warn' && entry.msg.startsWith('open to anyone'));
