@@ -20,7 +20,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger } from '../runtime/host/logger.ts';
+import { createLogger } from '../runtime/observability/logger.ts';
 import { startHost } from '../runtime/mod.ts';
 import { loadPhrasingFiles } from '../scripts/corpus/generate-corpus.ts';
 import { Rng } from '../scripts/corpus/random.ts';

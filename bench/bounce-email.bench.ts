@@ -24,7 +24,7 @@ import { ResultCache } from '../plugins/bounce-classifier/cache/result-cache.ts'
 import { normaliserOf } from '../plugins/bounce-classifier/classify.ts';
 import { classifyReports } from '../plugins/bounce-classifier/email/classify-email.ts';
 import { parseBounce } from '../plugins/bounce-classifier/email/parse.ts';
-import { createLogger } from '../runtime/host/logger.ts';
+import { createLogger } from '../runtime/observability/logger.ts';
 import { usePlugin } from '../runtime/mod.ts';
 import type { Classifier } from '../runtime/mod.ts';
 import { Rng } from '../scripts/corpus/random.ts';

@@ -2,7 +2,7 @@
  * Host overhead: a trivial route mounted through the whole Capstan path (router, validation, plugin handler, JSON)
  * against a raw `node:http` hello world, measured in the same run. Goal: ratio ≥ 0.5.
  */
-import { createLogger } from '../runtime/host/logger.ts';
+import { createLogger } from '../runtime/observability/logger.ts';
 import { startHost } from '../runtime/mod.ts';
 import { tempDir, writePlugin } from '../test/host/_fixtures.ts';
 import { load, rawHello, row, startServers } from './_http.ts';

@@ -48,7 +48,7 @@ async function serve(): Promise<Urls> {
   const { tmpdir } = await import('node:os');
   const { randomUUID } = await import('node:crypto');
   const { startHost, usePlugin } = await import('../runtime/mod.ts');
-  const { createLogger } = await import('../runtime/host/logger.ts');
+  const { createLogger } = await import('../runtime/observability/logger.ts');
   type Store = import('../runtime/mod.ts').ScheduleStore;
   const id = process.argv.at(-1)!;
   const entry = () => id === 'schedule-store-postgres'

@@ -8,8 +8,8 @@
  *
  * Run: `node --import tsx bench/metrics.bench.ts`
  */
-import { createLogger } from '../runtime/host/logger.ts';
-import { HostMetrics } from '../runtime/host/metrics.ts';
+import { createLogger } from '../runtime/observability/logger.ts';
+import { HostMetrics } from '../runtime/observability/metrics.ts';
 import { startHost } from '../runtime/mod.ts';
 import { tempDir } from '../test/host/_fixtures.ts';
 import { row } from './_http.ts';

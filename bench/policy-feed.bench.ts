@@ -26,7 +26,7 @@ async function serve(): Promise<{ url: string }> {
   const { join } = await import('node:path');
   const { randomUUID } = await import('node:crypto');
   const { startHost } = await import('../runtime/mod.ts');
-  const { createLogger } = await import('../runtime/host/logger.ts');
+  const { createLogger } = await import('../runtime/observability/logger.ts');
   const id = process.argv.at(-1)!;
   const store = id === 'schedule-store-postgres'
     ? { id, config: { schema: `bench_${randomUUID().replaceAll('-', '')}`, connectionString: process.env.DATABASE_URL } }

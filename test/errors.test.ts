@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createLogger } from '../runtime/host/logger.ts';
+import { createLogger } from '../runtime/observability/logger.ts';
 import { CapstanError, defineErrors, httpError, startHost, usePlugin } from '../runtime/mod.ts';
 import { registeredCodes, renderTable, withTable } from '../scripts/errors-doc/table.ts';
 import { document, tempDir, writePlugin } from './host/_fixtures.ts';

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createLogger } from '../runtime/host/logger.ts';
+import { createLogger } from '../runtime/observability/logger.ts';
 import { startHost } from '../runtime/mod.ts';
 import { Fuzz, KEYS, prefix, problem, send, watchHost, type Case } from './_fuzz.ts';
 

@@ -10,7 +10,7 @@ const command = args[0] === '--config' ? args[2] : args[0]?.startsWith('--config
 // Output nobody reads any more (`capstan config schema | head`) ends a command quietly, with the status of a process
 // killed by SIGPIPE as other Unix tools are (Node ignores the signal itself); any other failed write (a full disk)
 // ends it with one line, not a stack trace. `serve` keeps serving: its log drops such lines and counts them
-// (runtime/host/log-sink.ts), and a stray write of a plugin to a broken stdout must not stop it either.
+// (runtime/observability/log-sink.ts), and a stray write of a plugin to a broken stdout must not stop it either.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error) => {
     if (command === 'serve') return;

@@ -1,7 +1,7 @@
 import { loadStartupConfig } from '../config/load.ts';
-import { hostErrors } from '../host/host-errors.ts';
+import { hostErrors } from '../core/host-errors.ts';
 import { builtinPluginIds, importPlugin, type PluginEntry } from '../plugins/loader.ts';
-import type { PluginCommand } from '../plugins/types.ts';
+import type { PluginCommand } from '../core/types.ts';
 
 /** The host's own commands, which no plugin may take */
 export const HOST_COMMANDS = ['serve', 'config', 'help', 'version'];
@@ -25,7 +25,7 @@ export interface PluginCommands {
  * one thing.
  */
 export async function pluginCommands(config: string | undefined): Promise<PluginCommands> {
-  const loaded = config === undefined ? undefined : await loadStartupConfig(config);
+  const loaded = config === undefined ? undefined : await loadStartupConfig(config, { loadPlugin: importPlugin });
   const baseDir = loaded?.baseDir ?? process.cwd();
   const builtins = await builtinPluginIds();
   const entries: PluginEntry[] = builtins.map((id) => ({ id }));

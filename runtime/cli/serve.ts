@@ -1,5 +1,5 @@
 import { defaultStartupDocument } from '../host/default-startup.ts';
-import { stdoutLines } from '../host/log-sink.ts';
+import { stdoutLines } from '../observability/log-sink.ts';
 import { startHost } from '../host/serve.ts';
 
 /** `capstan serve [--config FILE]`: runs until SIGTERM or SIGINT, then shuts down gracefully */

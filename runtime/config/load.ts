@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { StartupConfig } from '../../generated/types/startup-config.ts';
-import { hostErrors } from '../host/host-errors.ts';
+import { hostErrors } from '../core/host-errors.ts';
 import type { Issue } from './explain.ts';
 import { formatPath } from './path.ts';
 import { parseSource } from './source.ts';
@@ -9,7 +9,6 @@ import type { Source } from './source.ts';
 import { effective } from './effective.ts';
 import type { LoadPlugin, ReadConfigFile } from './plugins.ts';
 import { validateStartup } from './validate.ts';
-import { importPlugin } from '../plugins/loader.ts';
 
 /**
  * One finding in a configuration file (an error, a warning or a note), with where it is; `file` is set when it is in
@@ -25,9 +24,9 @@ export type CheckResult = { file: string; valid: boolean; errors: CheckError[]; 
 
 /**
  * How to check: `serve` applies the rules Capstan needs to serve and reads `!Env` values from `env`; `loadPlugin`
- * loads a plugin given by `path` (default: the host's loader).
+ * loads a plugin given by `path` (the host's loader, handed in from above: config/ sits below plugins/).
  */
-export type CheckOptions = { serve?: boolean; env?: Record<string, string | undefined>; loadPlugin?: LoadPlugin };
+export type CheckOptions = { serve?: boolean; env?: Record<string, string | undefined>; loadPlugin: LoadPlugin };
 
 const EMPTY = 'the file is empty: a startup configuration needs at least version: "6.10"';
 
@@ -65,7 +64,7 @@ export function configFileReader(env: Record<string, string | undefined> | undef
  * Reads and checks a YAML or JSON startup configuration. Syntax errors and broken rules come
  * back as errors with line and column; a file that cannot be read throws `CONFIG_ERR_READ`.
  */
-export async function checkFile(file: string, options: CheckOptions = {}): Promise<CheckResult> {
+export async function checkFile(file: string, options: CheckOptions): Promise<CheckResult> {
   const text = await readConfigText(file);
   const source = parseSource(text, file.toLowerCase().endsWith('.json'), { env: options.serve ? options.env ?? {} : undefined });
   const invalid = (errors: CheckError[]): CheckResult => ({ file, valid: false, errors, warnings: [], notes: [] });
@@ -76,7 +75,7 @@ export async function checkFile(file: string, options: CheckOptions = {}): Promi
   const checked = await validateStartup(source.value, {
     serve: options.serve,
     baseDir: dirname(resolve(file)),
-    load: options.loadPlugin ?? importPlugin,
+    load: options.loadPlugin,
     readConfigFile: configFileReader(env),
   });
   const errors = [...located(source, checked.errors), ...checked.fileErrors];
@@ -122,8 +121,8 @@ export function leftOut(count: number, noun = 'error'): string | undefined {
  * `!Env` values from `env`, fills the defaults and returns the directory relative paths in it
  * resolve against, with the warnings as printable lines. Throws `CONFIG_ERR_INVALID` listing every error.
  */
-export async function loadStartupConfig(file: string, options: { env?: Record<string, string | undefined> } = {}): Promise<{ document: StartupConfig; baseDir: string; warnings: string[] }> {
-  const result = await checkFile(file, { serve: true, env: options.env ?? process.env });
+export async function loadStartupConfig(file: string, options: { env?: Record<string, string | undefined>; loadPlugin: LoadPlugin }): Promise<{ document: StartupConfig; baseDir: string; warnings: string[] }> {
+  const result = await checkFile(file, { serve: true, env: options.env ?? process.env, loadPlugin: options.loadPlugin });
   if (!result.valid) {
     const lines = result.errors.slice(0, MAX_PRINTED).map((error) => formatError(file, error));
     const more = leftOut(result.errors.length);

@@ -1,8 +1,8 @@
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { builtinPluginSchemas } from '../../generated/validators/plugins.ts';
-import { BUILTIN_DIR } from '../plugins/builtin-dir.ts';
-import type { PluginDefinition } from '../plugins/types.ts';
+import { BUILTIN_DIR } from '../core/builtin-dir.ts';
+import type { PluginDefinition } from '../core/types.ts';
 import { fillDefaults } from './defaults.ts';
 import { explain } from './explain.ts';
 import type { Issue } from './explain.ts';

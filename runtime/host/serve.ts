@@ -8,22 +8,22 @@ import { validateStartup } from '../config/validate.ts';
 import { importPlugin } from '../plugins/loader.ts';
 import type { Issue } from '../config/explain.ts';
 import { PluginSet } from '../plugins/registry.ts';
-import { PLUGIN_API_VERSION } from '../plugins/types.ts';
+import { PLUGIN_API_VERSION } from '../core/types.ts';
 import { PoolRegistry } from '../pool/pools.ts';
-import { createApp } from './app.ts';
-import { keyPolicy } from './auth.ts';
-import { openRoutes, warnIfExposed } from './exposure.ts';
-import { hostErrors } from './host-errors.ts';
-import { listen, stopListening, type ListenerSpec } from './listen.ts';
-import { stdoutLines } from './log-sink.ts';
-import { createLogger, type HostLogger } from './logger.ts';
-import { HostMetrics } from './metrics.ts';
-import { mergedDocument } from './openapi.ts';
-import { checkPages } from './pages.ts';
-import { notReady, type NotReadyPart } from './readiness.ts';
-import { createSocketServer, type SocketServer } from './sockets.ts';
-import { hostSettings } from './settings.ts';
-import { tlsFor, type PrivateKeySpec } from './tls.ts';
+import { createApp } from '../http/app.ts';
+import { keyPolicy } from '../http/auth.ts';
+import { openRoutes, warnIfExposed } from '../http/exposure.ts';
+import { hostErrors } from '../core/host-errors.ts';
+import { listen, stopListening, type ListenerSpec } from '../http/listen.ts';
+import { stdoutLines } from '../observability/log-sink.ts';
+import { createLogger, type HostLogger } from '../observability/logger.ts';
+import { HostMetrics } from '../observability/metrics.ts';
+import { mergedDocument } from '../http/openapi.ts';
+import { checkPages } from '../http/pages.ts';
+import { notReady, type NotReadyPart } from '../observability/readiness.ts';
+import { createSocketServer, type SocketServer } from '../http/sockets.ts';
+import { hostSettings } from '../http/settings.ts';
+import { tlsFor, type PrivateKeySpec } from '../http/tls.ts';
 
 /** How to start a host */
 export interface HostOptions {
@@ -52,7 +52,7 @@ export interface Host {
 
 async function resolveDocument(document: object | string, options: HostOptions): Promise<{ doc: StartupConfig; baseDir: string; warnings: string[] }> {
   if (typeof document === 'string') {
-    const loaded = await loadStartupConfig(document, { env: options.env });
+    const loaded = await loadStartupConfig(document, { env: options.env, loadPlugin: importPlugin });
     return { doc: loaded.document, baseDir: options.baseDir ?? loaded.baseDir, warnings: loaded.warnings };
   }
   const baseDir = options.baseDir ?? process.cwd();

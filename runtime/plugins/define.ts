@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import type { PluginDefinition } from './types.ts';
+import type { PluginDefinition } from '../core/types.ts';
 
 const BRAND = Symbol.for('capstan.plugin');
 

@@ -3,13 +3,13 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fillDefaults } from '../config/defaults.ts';
 import type { SchemaNode } from '../config/schema.ts';
-import { hostErrors } from '../host/host-errors.ts';
-import { compileValidator } from '../host/validate.ts';
-import { BUILTIN_DIR } from './builtin-dir.ts';
+import { hostErrors } from '../core/host-errors.ts';
+import { compileValidator } from '../config/validator.ts';
+import { BUILTIN_DIR } from '../core/builtin-dir.ts';
 import { isPluginDefinition } from './define.ts';
 import { readDataFile } from './load-data.ts';
 import { satisfies } from './semver.ts';
-import { PLUGIN_API_VERSION, type PluginDefinition } from './types.ts';
+import { PLUGIN_API_VERSION, type PluginDefinition } from '../core/types.ts';
 
 const KINDS = ['api', 'classifier', 'store'];
 const COMMAND_RE = /^[a-z][a-z0-9-]*$/;

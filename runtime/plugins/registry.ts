@@ -1,15 +1,15 @@
 import { join } from 'node:path';
-import { pluginAudit } from '../host/audit.ts';
-import { hostErrors } from '../host/host-errors.ts';
-import type { ErrorFactory } from '../host/errors.ts';
-import type { HostLogger } from '../host/logger.ts';
-import type { RouteEntry } from '../host/operation-schemas.ts';
-import type { HostMetrics } from '../host/metrics.ts';
-import { authProblem } from '../host/auth.ts';
-import type { Mount } from '../host/route-handler.ts';
+import { pluginAudit } from '../observability/audit.ts';
+import { hostErrors } from '../core/host-errors.ts';
+import type { ErrorFactory } from '../core/errors.ts';
+import type { HostLogger } from '../observability/logger.ts';
+import type { RouteEntry } from '../core/operation-schemas.ts';
+import type { HostMetrics } from '../observability/metrics.ts';
+import { authProblem } from '../http/auth.ts';
+import type { Mount } from '../http/route-handler.ts';
 import type { PoolRegistry } from '../pool/pools.ts';
 import { importPlugin, pluginConfig, type PluginEntry } from './loader.ts';
-import type { AuthOptions, PluginContext, PluginDefinition, PluginInstance, PoolNeed } from './types.ts';
+import type { AuthOptions, PluginContext, PluginDefinition, PluginInstance, PoolNeed } from '../core/types.ts';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 

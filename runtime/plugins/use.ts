@@ -1,10 +1,10 @@
 import { routes } from '../../generated/routes.ts';
-import { createLogger } from '../host/logger.ts';
-import { HostMetrics } from '../host/metrics.ts';
+import { createLogger } from '../observability/logger.ts';
+import { HostMetrics } from '../observability/metrics.ts';
 import { PoolRegistry } from '../pool/pools.ts';
 import type { PluginEntry } from './loader.ts';
 import { PluginSet } from './registry.ts';
-import type { Handler } from './types.ts';
+import type { Handler } from '../core/types.ts';
 
 /** A plugin started on its own, as conformance suites and tests use it */
 export interface UsedPlugin<S = unknown> {

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { hostErrors } from '../host/host-errors.ts';
-import type { PoolHandle } from '../plugins/types.ts';
+import { hostErrors } from '../core/host-errors.ts';
+import type { PoolHandle } from '../core/types.ts';
 
 const WORKER = new URL('./worker.js', import.meta.url).href;
 

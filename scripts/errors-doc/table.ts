@@ -1,7 +1,7 @@
 /** Every registered error code (the host's and the built-in plugins'), and the table `docs/errors.md` shows of them */
 import { resolve } from 'node:path';
-import type { ErrorFactory, ErrorSet, ErrorSpec } from '../../runtime/host/errors.ts';
-import { hostErrors } from '../../runtime/host/host-errors.ts';
+import type { ErrorFactory, ErrorSet, ErrorSpec } from '../../runtime/core/errors.ts';
+import { hostErrors } from '../../runtime/core/host-errors.ts';
 import { builtinPluginIds, importPlugin } from '../../runtime/plugins/loader.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');

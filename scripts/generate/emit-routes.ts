@@ -11,7 +11,7 @@ export function emitRoutes(model: GeneratorModel): Emitted {
   );
   const contents = [
     header(model.apis.map((a) => a.source)),
-    `import type { RouteEntry } from '../runtime/host/operation-schemas.ts';`,
+    `import type { RouteEntry } from '../runtime/core/operation-schemas.ts';`,
     ...imports,
     '',
     '/** Every operation of every API, most specific path first within an API */',

@@ -48,7 +48,7 @@ function apiValidators(api: ApiModel): Emitted {
   }
   const lines = [
     header([api.source]),
-    `import type { OperationSchemas } from '../../runtime/host/operation-schemas.ts';`,
+    `import type { OperationSchemas } from '../../runtime/core/operation-schemas.ts';`,
     `import { documents } from '../openapi.ts';\n`,
     `/** The document's components, which every schema below may reference */`,
     `export const components = documents[${JSON.stringify(api.name)}].components;\n`,

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLogger } from '../../runtime/host/logger.ts';
+import { createLogger } from '../../runtime/observability/logger.ts';
 import { startHost } from '../../runtime/mod.ts';
 
 const CLASSIFIERS = {

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls, type ConnectionOptions } from 'node:tls';
 import * as assert from 'uvu/assert';
-import { createLogger } from '../../runtime/host/logger.ts';
+import { createLogger } from '../../runtime/observability/logger.ts';
 import { startHost } from '../../runtime/mod.ts';
 import { test } from '../_deadline.ts';
 import { document, HELLO_PLUGIN, selfSigned, tempDir, writePlugin } from './_fixtures.ts';

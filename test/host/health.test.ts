@@ -1,7 +1,7 @@
 /** `/healthz` and `/readyz` (spec/openapi/host.yaml): readiness asks every plugin, and the key guards them only when configured to */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createLogger } from '../../runtime/host/logger.ts';
+import { createLogger } from '../../runtime/observability/logger.ts';
 import { startHost } from '../../runtime/mod.ts';
 import { rejects } from '../rejects.ts';
 import { document, HELLO_PLUGIN, tempDir, writePlugin } from './_fixtures.ts';

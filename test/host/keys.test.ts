@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { routes } from '../../generated/routes.ts';
-import { createLogger } from '../../runtime/host/logger.ts';
+import { createLogger } from '../../runtime/observability/logger.ts';
 import { startHost, type Host } from '../../runtime/mod.ts';
 import { rejects } from '../rejects.ts';
 import { document, tempDir, writePlugin } from './_fixtures.ts';

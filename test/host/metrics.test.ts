@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { BACKOFF_TABLE } from '../../generated/data/bounce-classifier.ts';
-import { createLogger } from '../../runtime/host/logger.ts';
+import { createLogger } from '../../runtime/observability/logger.ts';
 import { startHost } from '../../runtime/mod.ts';
 import { rejects } from '../rejects.ts';
 import { document, tempDir, writePlugin } from './_fixtures.ts';

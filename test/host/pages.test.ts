@@ -2,7 +2,7 @@
 import { request } from 'node:http';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createLogger } from '../../runtime/host/logger.ts';
+import { createLogger } from '../../runtime/observability/logger.ts';
 import { startHost } from '../../runtime/mod.ts';
 import { rejects } from '../rejects.ts';
 import { document, tempDir, writePlugin } from './_fixtures.ts';

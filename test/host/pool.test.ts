@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { rejects } from '../rejects.ts';
-import { createLogger } from '../../runtime/host/logger.ts';
+import { createLogger } from '../../runtime/observability/logger.ts';
 import { startHost, usePlugin } from '../../runtime/mod.ts';
 import { document, tempDir, writePlugin } from './_fixtures.ts';
 

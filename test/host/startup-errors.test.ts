@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createLogger } from '../../runtime/host/logger.ts';
+import { createLogger } from '../../runtime/observability/logger.ts';
 import { PLUGIN_API_VERSION, startHost } from '../../runtime/mod.ts';
 import { CLI, document, HELLO_PLUGIN, tempDir, writePlugin } from './_fixtures.ts';
 

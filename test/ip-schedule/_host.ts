@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger } from '../../runtime/host/logger.ts';
+import { createLogger } from '../../runtime/observability/logger.ts';
 import { startHost } from '../../runtime/mod.ts';
 
 /** An ip-schedule host on a free port, with a helper to call it */

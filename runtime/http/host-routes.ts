@@ -1,11 +1,11 @@
 import type { Context } from 'koa';
 import type { KeyGuard } from './auth.ts';
 import { JSON_CONTENT_TYPE } from './content-type.ts';
-import { hostErrors } from './host-errors.ts';
-import type { HostMetrics } from './metrics.ts';
-import type { RouteEntry } from './operation-schemas.ts';
+import { hostErrors } from '../core/host-errors.ts';
+import type { HostMetrics } from '../observability/metrics.ts';
+import type { RouteEntry } from '../core/operation-schemas.ts';
 import { measured } from './route-handler.ts';
-import type { NotReadyPart } from './readiness.ts';
+import type { NotReadyPart } from '../observability/readiness.ts';
 
 /** What the host's own operations (`spec/openapi/host.yaml`) need */
 export interface HostRouteDeps {

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import type { Logger, MetricCounter, MetricGauge, MetricHistogram, MetricLabels, MetricOptions, PluginMetrics } from '../plugins/types.ts';
-import { hostErrors } from './host-errors.ts';
+import type { Logger, MetricCounter, MetricGauge, MetricHistogram, MetricLabels, MetricOptions, PluginMetrics } from '../core/types.ts';
+import { hostErrors } from '../core/host-errors.ts';
 import { CounterFamily, HistogramFamily } from './metric-families.ts';
 
 /** Prefix of every metric of the host and its plugins; process and Node.js metrics keep their standard names */

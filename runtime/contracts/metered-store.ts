@@ -1,4 +1,4 @@
-import type { PluginMetrics } from '../plugins/types.ts';
+import type { PluginMetrics } from '../core/types.ts';
 import type { ScheduleStore } from './store.ts';
 
 type Operation = 'get' | 'list' | 'put' | 'delete' | 'listPolicies' | 'putPolicy' | 'deletePolicy' | 'replacePolicy' | 'appendAudit' | 'queryAudit';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { hostErrors } from './host-errors.ts';
+import { hostErrors } from '../core/host-errors.ts';
 import type { TlsMaterial } from './listen.ts';
 
 type Source = { data?: string; path?: string };

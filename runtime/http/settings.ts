@@ -1,4 +1,4 @@
-import { hostErrors } from './host-errors.ts';
+import { hostErrors } from '../core/host-errors.ts';
 
 /**
  * Settings of the host itself. They come from the environment because the startup document is the MTA's format:

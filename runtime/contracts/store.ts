@@ -7,7 +7,7 @@
  */
 
 import type { components } from '../../generated/types/ip-schedule.ts';
-import type { AuditEntry, AuditQuery, WriteOptions } from './audit.ts';
+import type { AuditEntry, AuditQuery, WriteOptions } from '../core/audit.ts';
 
 type Schemas = components['schemas'];
 

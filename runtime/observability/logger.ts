@@ -1,4 +1,4 @@
-import type { Logger } from '../plugins/types.ts';
+import type { Logger } from '../core/types.ts';
 import { stdoutLines } from './log-sink.ts';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';

@@ -1,7 +1,7 @@
 import type { Static, TSchema } from 'typebox';
-import type { ErrorSet } from '../host/errors.ts';
+import type { ErrorSet } from './errors.ts';
 import type { WebSocket } from 'ws';
-import type { PluginAudit } from '../services/audit.ts';
+import type { PluginAudit } from './audit.ts';
 
 /** Version of the plugin API this host implements; plugins declare a semver range of it */
 export const PLUGIN_API_VERSION = '1.5.0';

@@ -1,6 +1,6 @@
 import { Compile } from 'typebox/schema';
 // The formats of Capstan's schemas (an IANA time zone), the same ones `capstan config check` knows
-import '../config/formats.ts';
+import './formats.ts';
 
 /** Checks a value; answers undefined when valid, else one message naming the field and the rule */
 export type Validate = (value: unknown) => string | undefined;

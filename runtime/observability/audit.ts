@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Logger } from '../plugins/types.ts';
-import type { AuditEntry, PluginAudit } from '../services/audit.ts';
+import type { Logger } from '../core/types.ts';
+import type { AuditEntry, PluginAudit } from '../core/audit.ts';
 
 const HOST = hostname();
 let lastMs = 0;

@@ -4,7 +4,7 @@
  * they are not named.
  */
 import type { Server } from 'node:http';
-import type { Logger } from '../plugins/types.ts';
+import type { Logger } from '../core/types.ts';
 import type { KeyGuard } from './auth.ts';
 import type { Mount } from './route-handler.ts';
 

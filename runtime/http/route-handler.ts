@@ -1,20 +1,20 @@
 import type { Context } from 'koa';
-import type { AuthOptions, Handler, HandlerRequest, Logger, SocketHandler } from '../plugins/types.ts';
+import type { AuthOptions, Handler, HandlerRequest, Logger, SocketHandler } from '../core/types.ts';
 import type { KeyGuard } from './auth.ts';
 import { acceptedTypes, readBody, type BodyTypes } from './body.ts';
 import { JSON_CONTENT_TYPE } from './content-type.ts';
-import { hostErrors } from './host-errors.ts';
-import type { CapstanError } from './errors.ts';
-import type { RequestObserver } from './metrics.ts';
-import type { RouteEntry } from './operation-schemas.ts';
-import { compileValidator, type Validate } from './validate.ts';
+import { hostErrors } from '../core/host-errors.ts';
+import type { CapstanError } from '../core/errors.ts';
+import type { RequestObserver } from '../observability/metrics.ts';
+import type { RouteEntry } from '../core/operation-schemas.ts';
+import { compileValidator, type Validate } from '../config/validator.ts';
 
 /** What one plugin mounts: its API's routes served by its handlers */
 export interface Mount {
   api: string;
   pluginId: string;
   handlers: Record<string, Handler>;
-  /** WebSocket operations, served on upgrade by `runtime/host/sockets.ts` */
+  /** WebSocket operations, served on upgrade by `runtime/http/sockets.ts` */
   sockets: Record<string, SocketHandler>;
   auth?: AuthOptions;
   /** The key check of its routes and sockets (`keyPolicy`); undefined when they are open */

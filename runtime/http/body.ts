@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { CapstanError } from './errors.ts';
-import { hostErrors } from './host-errors.ts';
+import type { CapstanError } from '../core/errors.ts';
+import { hostErrors } from '../core/host-errors.ts';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;

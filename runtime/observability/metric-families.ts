@@ -1,4 +1,4 @@
-import type { MetricLabels } from '../plugins/types.ts';
+import type { MetricLabels } from '../core/types.ts';
 
 /**
  * Counter and histogram families that count in plain numbers and are formatted only at scrape time, registered in

@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
-import type { Logger } from '../plugins/types.ts';
+import type { Logger } from '../core/types.ts';
 import { KeyRefused, type KeyGuard } from './auth.ts';
 import { JSON_CONTENT_TYPE } from './content-type.ts';
-import { CapstanError } from './errors.ts';
-import { hostErrors } from './host-errors.ts';
+import { CapstanError } from '../core/errors.ts';
+import { hostErrors } from '../core/host-errors.ts';
 import { hostRoutes, type HostRouteDeps } from './host-routes.ts';
-import type { HostMetrics } from './metrics.ts';
-import type { RouteEntry } from './operation-schemas.ts';
+import type { HostMetrics } from '../observability/metrics.ts';
+import type { RouteEntry } from '../core/operation-schemas.ts';
 import { servePages, type PageSpec } from './pages.ts';
 import { measured, routeHandler, type Mount } from './route-handler.ts';
 

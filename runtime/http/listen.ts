@@ -4,9 +4,9 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
-import type { Logger } from '../plugins/types.ts';
+import type { Logger } from '../core/types.ts';
 import { JSON_CONTENT_TYPE } from './content-type.ts';
-import { hostErrors } from './host-errors.ts';
+import { hostErrors } from '../core/host-errors.ts';
 import { endWithJson } from './raw-answer.ts';
 import type { HostSettings } from './settings.ts';
 

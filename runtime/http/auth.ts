@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { AuthOptions, NamedApiKey } from '../plugins/types.ts';
-import { CapstanError } from './errors.ts';
-import { hostErrors } from './host-errors.ts';
+import type { AuthOptions, NamedApiKey } from '../core/types.ts';
+import { CapstanError } from '../core/errors.ts';
+import { hostErrors } from '../core/host-errors.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

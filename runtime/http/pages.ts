@@ -1,7 +1,7 @@
 import { send } from '@koa/send';
 import type { Context, Next } from 'koa';
-import { hostErrors } from './host-errors.ts';
-import type { RouteEntry } from './operation-schemas.ts';
+import { hostErrors } from '../core/host-errors.ts';
+import type { RouteEntry } from '../core/operation-schemas.ts';
 
 /** Static files one plugin serves below `prefix` */
 export interface PageSpec {

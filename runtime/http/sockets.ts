@@ -7,9 +7,9 @@
 import { ServerResponse, type IncomingMessage, type RequestListener } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Logger, SocketHandler } from '../plugins/types.ts';
+import type { Logger, SocketHandler } from '../core/types.ts';
 import { KeyRefused } from './auth.ts';
-import type { RouteEntry } from './operation-schemas.ts';
+import type { RouteEntry } from '../core/operation-schemas.ts';
 import { endWithJson } from './raw-answer.ts';
 import { queryCoercer, validator, type Mount } from './route-handler.ts';
 
