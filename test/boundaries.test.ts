@@ -2,7 +2,8 @@
  * The import rules of the house style, checked on every source file: `runtime/` never imports `plugins/`, and a
  * plugin imports only `runtime/mod.ts`, `generated/` and its own folder (its tests may also use `test/`; they take
  * the conformance suites as a plugin author does, from the package export `capstan/conformance`). Packages and
- * `node:` modules are free.
+ * `node:` modules are free. Inside `runtime/`, the folders form the layers of docs/architecture.md: a file imports
+ * its own folder and lower layers only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -31,10 +32,47 @@ function targets(file: string, text = readFileSync(join(ROOT, file), 'utf8')): s
   return out;
 }
 
+/**
+ * The layers of `runtime/`, lowest first (docs/architecture.md draws them). Folders of one layer do not import each
+ * other; `mod.ts`, the public surface, sits on top. A new folder must be placed here before it may be imported.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ['core', 'fs'],
+  ['contracts', 'config', 'observability', 'pool'],
+  ['http'],
+  ['plugins'],
+  ['host'],
+  ['cli'],
+  ['mod.ts'],
+];
+
+/** The layer of a `runtime/` path: the index in LAYERS of its first segment under `runtime/`, -1 when unplaced */
+function layerOf(path: string): number {
+  const part = path.split('/')[1];
+  return LAYERS.findIndex((layer) => layer.includes(part));
+}
+
+/** Imports of `file` (project-relative, under `runtime/`) that break the layer order; tests may use `runtime/mod.ts` */
+function layerBreaks(file: string, text?: string): string[] {
+  const own = file.split('/')[1];
+  const from = layerOf(file);
+  return targets(file, text).filter((target) => {
+    if (!target.startsWith('runtime/') || target.split('/')[1] === own) return false;
+    if (file.endsWith('.test.ts') && target === 'runtime/mod.ts') return false;
+    const to = layerOf(target);
+    return from === -1 || to === -1 || to >= from;
+  }).map((target) => `${file} -> ${target}`);
+}
+
 function violations(): string[] {
   const found: string[] = [];
   for (const file of sources('runtime')) {
     for (const target of targets(file)) if (target.startsWith('plugins/')) found.push(`${file} -> ${target}`);
+    found.push(...layerBreaks(file.split(sep).join('/')));
+  }
+  // generated/ sits below every layer but core/, whose route-table types it emits
+  for (const file of sources('generated')) {
+    for (const target of targets(file)) if (target.startsWith('runtime/') && !target.startsWith('runtime/core/')) found.push(`${file} -> ${target}`);
   }
   for (const file of sources('plugins')) {
     const own = `${file.split(sep).slice(0, 2).join('/')}/`;
@@ -47,7 +85,7 @@ function violations(): string[] {
   return [...new Set(found)].sort();
 }
 
-test('runtime imports no plugin, and plugins import only runtime/mod.ts, generated/ and their own folder', () => {
+test('runtime imports no plugin, its layers point only down, and plugins import only runtime/mod.ts, generated/ and their own folder', () => {
   assert.equal(violations(), []);
 });
 
@@ -56,6 +94,13 @@ test('the check sees a crossing when a file makes one', () => {
   assert.ok(targets('runtime/cli/main.ts', crossing).includes('plugins/bounce-classifier/classify.ts'), 'a runtime -> plugin import is found');
   assert.ok(targets('plugins/bounce-model/mod.ts').includes('plugins/bounce-model/worker.ts'), 'new URL(..., import.meta.url) is read');
   assert.ok(targets('runtime/cli/main.ts', "import '../../plugins/x/mod.ts';\n").includes('plugins/x/mod.ts'), 'a bare import is read');
+});
+
+test('the check sees an import that points up or sideways between layers', () => {
+  assert.equal(layerBreaks('runtime/core/types.ts', "import type { Host } from '../host/serve.ts';\n"), ['runtime/core/types.ts -> runtime/host/serve.ts'], 'core imports nothing above it');
+  assert.equal(layerBreaks('runtime/config/load.ts', "import { metrics } from '../observability/metrics.ts';\n").length, 1, 'folders of one layer do not import each other');
+  assert.equal(layerBreaks('runtime/newfolder/x.ts', "import { hostErrors } from '../core/host-errors.ts';\n").length, 1, 'an unplaced folder is a break');
+  assert.equal(layerBreaks('runtime/http/app.ts', "import { hostErrors } from '../core/host-errors.ts';\nimport { x } from './body.ts';\n"), [], 'down and within a folder are allowed');
 });
 
 test.run();
