@@ -1,14 +1,8 @@
 import { errors } from './errors.ts';
 import type { Classification, Classifier, ClassifierModel } from '../../runtime/mod.ts';
-import { BACKOFF_CLASSES, BNAC_CLASSES } from '../../generated/data/bounce-classifier.ts';
 import type { ResultCache } from './cache/result-cache.ts';
+import { CLASSES } from './classes.ts';
 import type { ClassifierMetrics } from './metrics.ts';
-
-/** Each model's classes: a result outside them is never answered */
-export const CLASSES: Record<ClassifierModel, ReadonlySet<string>> = {
-  bnac: new Set(BNAC_CLASSES),
-  backoff: new Set(BACKOFF_CLASSES),
-};
 
 /** Options of one classification request */
 export interface ClassifyRequestOptions {

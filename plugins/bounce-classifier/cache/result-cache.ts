@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { components } from '../../../generated/types/bounce-classifier.ts';
 import type { Classification, ClassifierModel, Logger } from '../../../runtime/mod.ts';
-import { CLASSES } from '../classify.ts';
+import { CLASSES } from '../classes.ts';
 import { FileLog } from './file-log.ts';
 import type { LogRecord } from './file-log.ts';
 
