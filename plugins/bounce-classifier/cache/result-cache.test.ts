@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { test } from 'uvu';
+import { test } from '../../../test/_deadline.ts';
 import * as assert from 'uvu/assert';
 import type { Logger } from '../../../runtime/mod.ts';
 import { ResultCache } from './result-cache.ts';
@@ -128,6 +128,19 @@ test('cache stays within max size in memory and on disk when filled past it', ()
     assert.equal(again.lookup('bnac', ['message number 1999']), [GREY]);
     assert.ok(again.stats().number_of_elements > 10);
     await again.close();
+  }));
+
+test('cache keeps confident results when far more unsure ones than it holds are stored', () =>
+  withFolder(async (settings) => {
+    const small = { ...settings, maxSize: 40_000 };
+    const cache = await ResultCache.open(small, { version: 'v1', log: capture().log });
+    const confident = Array.from({ length: 20 }, (_, i) => `550 confident reply ${i}`);
+    cache.store('bnac', confident, confident.map(() => GREY));
+    // Ten times the whole cache in unsure results: they may evict one another, never a confident one
+    for (let i = 0; i < 1_500; i++) cache.store('bnac', [`451 unsure reply number ${i}`], [{ ...FULL, probability: 0.2 }]);
+    assert.equal(cache.lookup('bnac', confident), confident.map(() => GREY));
+    assert.ok(cache.stats().size_in_bytes <= small.maxSize);
+    await cache.close();
   }));
 
 /** A block with a valid checksum, as the log writes one */
