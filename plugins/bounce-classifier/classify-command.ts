@@ -1,10 +1,10 @@
 /**
- * `capstan classify`: classifies bounce replies offline with the built-in model, no host needed. Contributed to the
- * CLI through the plugin's `commands`.
+ * `capstan classify`: classifies bounce replies offline with the configured classifier, no host needed: the plugin
+ * the `classifier` key of this plugin's config names in the startup document (`--config`), as `capstan serve` finds
+ * it, else the built-in model. Contributed to the CLI through the plugin's `commands`.
  */
 import { createInterface } from 'node:readline';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { usePlugin } from '../../runtime/mod.ts';
 import type { Classifier, ClassifierModel, CommandIo, PluginCommand } from '../../runtime/mod.ts';
 import { classifyMessages, normaliserOf } from './classify.ts';
 import { classifyEmailCommand } from './email/cli.ts';
@@ -13,7 +13,8 @@ import { backoffFormat, bnacV2 } from './format.ts';
 const USAGE_LINE = 'classify [--model bnac|backoff] [--json] [TEXT... | --email FILE|FOLDER...]';
 const USAGE = `Usage: capstan ${USAGE_LINE}
 
-Classifies bounce replies offline with the built-in model. Without TEXT, classifies each non-empty line
+Classifies bounce replies offline with the configured classifier: the one \`capstan --config FILE serve\`
+would use, else the built-in model. Without TEXT, classifies each non-empty line
 of stdin. Prints one line per message: the class and its probability, tab-separated (backoff also prints
 fields and actions), or with --json one JSON object per line, shaped as the HTTP API answers.
 With --email, reads whole bounce emails instead (files, maildirs, folders of .eml) and classifies every
@@ -48,7 +49,8 @@ async function run(args: string[], io: CommandIo): Promise<number> {
   }
   const { values, positionals } = parsed;
   // Whole bounce emails take files and folders, not reply texts, and answer both models: their own reader (email/cli.ts)
-  if (values.email) return classifyEmailCommand(positionals, values, io.stdout, io.stderr);
+  const useClassifier = () => io.useService<Classifier>('classifier');
+  if (values.email) return classifyEmailCommand(positionals, values, io.stdout, io.stderr, useClassifier);
   if (values.help) {
     io.stdout.write(USAGE);
     return 0;
@@ -58,7 +60,7 @@ async function run(args: string[], io: CommandIo): Promise<number> {
     io.stderr.write(`capstan classify: unknown model "${model}", expected "bnac" or "backoff"\n`);
     return 2;
   }
-  const plugin = await usePlugin<Classifier>({ id: 'bounce-model' });
+  const plugin = await useClassifier();
   try {
     const classifyBatch = batchPrinter(plugin.service, model, values.json, io);
     if (positionals.length > 0) await classifyBatch(positionals);

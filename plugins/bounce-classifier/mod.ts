@@ -40,7 +40,7 @@ export default definePlugin({
   id: 'bounce-classifier',
   kind: 'api',
   api: 'bounce-classifier',
-  apiVersion: '^1.5.0',
+  apiVersion: '^1.6.0',
   description: 'Classifies SMTP bounce replies (BNAC and backoff) with a classifier plugin, behind a cache',
   config: bounceClassifierConfigSchema,
   errors,

@@ -63,5 +63,8 @@ export async function main(args: string[]): Promise<number> {
     process.stderr.write(`capstan: unknown command "${command}"\n\n${help(found.commands.values())}`);
     return 2;
   }
-  return plugin.command.run(rest, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, baseDir: found.baseDir });
+  const { baseDir, plugins } = found;
+  // Loaded on first use: most commands start no plugin
+  const useService = async <S>(name: string) => (await import('../plugins/use.ts')).useService<S>(plugin.entry, name, plugins, { baseDir });
+  return plugin.command.run(rest, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, baseDir, useService });
 }

@@ -11,12 +11,16 @@ export interface FoundCommand {
   name: string;
   pluginId: string;
   command: PluginCommand;
+  /** The plugin's entry: from the startup document's `plugins[]` when listed there, with its config */
+  entry: PluginEntry;
 }
 
 /** The plugin commands `capstan` offers, and the folder their `io.baseDir` names */
 export interface PluginCommands {
   commands: Map<string, FoundCommand>;
   baseDir: string;
+  /** The startup document's `plugins[]`, which a command's services are found among; empty without `--config` */
+  plugins: PluginEntry[];
 }
 
 /**
@@ -27,10 +31,12 @@ export interface PluginCommands {
 export async function pluginCommands(config: string | undefined): Promise<PluginCommands> {
   const loaded = config === undefined ? undefined : await loadStartupConfig(config, { loadPlugin: importPlugin });
   const baseDir = loaded?.baseDir ?? process.cwd();
+  const plugins: PluginEntry[] = loaded?.document.plugins ?? [];
   const builtins = await builtinPluginIds();
-  const entries: PluginEntry[] = builtins.map((id) => ({ id }));
+  // A built-in plugin the document lists keeps its config there, which its command's services are found by
+  const entries: PluginEntry[] = builtins.map((id) => plugins.find((entry) => entry.id === id && entry.path === undefined) ?? { id });
   // A plugins[] entry without a path is a built-in plugin, already listed
-  for (const entry of loaded?.document.plugins ?? []) if (entry.path !== undefined) entries.push({ id: entry.id, path: entry.path });
+  for (const entry of plugins) if (entry.path !== undefined) entries.push(entry);
   const commands = new Map<string, FoundCommand>();
   for (const entry of entries) {
     const definition = await importPlugin(entry, baseDir);
@@ -40,8 +46,8 @@ export async function pluginCommands(config: string | undefined): Promise<Plugin
       // Two instances of one plugin (or a built-in one listed by path) bring the same command once
       if (taken?.command === command) continue;
       if (taken) throw hostErrors.PLUGIN_ERR_COMMAND_TAKEN(name, entry.id, taken.pluginId);
-      commands.set(name, { name, pluginId: entry.id, command });
+      commands.set(name, { name, pluginId: entry.id, command, entry });
     }
   }
-  return { commands, baseDir };
+  return { commands, baseDir, plugins };
 }

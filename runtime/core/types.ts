@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import type { PluginAudit } from './audit.ts';
 
 /** Version of the plugin API this host implements; plugins declare a semver range of it */
-export const PLUGIN_API_VERSION = '1.5.0';
+export const PLUGIN_API_VERSION = '1.6.0';
 
 /** What a plugin is for: serving an API's operations, classifying bounces or storing schedules */
 export type PluginKind = 'api' | 'classifier' | 'store';
@@ -237,6 +237,18 @@ export interface CommandIo {
   stderr: { write(text: string): unknown; readonly isTTY?: boolean };
   /** Folder of the startup document given with `capstan --config FILE`, else the working directory */
   baseDir: string;
+  /**
+   * Starts the plugin providing service `name` of the command's plugin (`capabilities.services`), found as
+   * `capstan serve` finds it: the instance the plugin's config in the startup document (`--config`) names, with its
+   * path and config there, else the built-in default. Since 1.6
+   */
+  useService<S = unknown>(name: string): Promise<CommandService<S>>;
+}
+
+/** A plugin a command started for its service; `close` stops it (and its pool). Since plugin API 1.6 */
+export interface CommandService<S = unknown> {
+  service: S;
+  close(): Promise<void>;
 }
 
 /** A `capstan` command a plugin contributes; the CLI runs it without starting a host. Since 1.2 */

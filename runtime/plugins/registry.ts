@@ -9,7 +9,7 @@ import { authProblem } from '../http/auth.ts';
 import type { Mount } from '../http/route-handler.ts';
 import type { PoolRegistry } from '../pool/pools.ts';
 import { importPlugin, pluginConfig, type PluginEntry } from './loader.ts';
-import type { AuthOptions, PluginContext, PluginDefinition, PluginInstance, PoolNeed } from '../core/types.ts';
+import type { AuthOptions, PluginContext, PluginDefinition, PluginInstance, PoolNeed, ServiceNeed } from '../core/types.ts';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -75,19 +75,8 @@ export class PluginSet {
     const { config, servers } = await pluginConfig(entry, definition, baseDir);
     const services: Record<string, unknown> = {};
     for (const [name, need] of Object.entries(definition.capabilities?.services ?? {})) {
-      const named = need.configKey ? config[need.configKey] : undefined;
-      const id = typeof named === 'string' ? named : need.default;
-      const listed = this.#entries.find((e) => e.id === id);
-      if (need.optional && typeof named !== 'string' && !listed) continue;
-      const provider = listed ?? (id === need.default ? { id } : undefined);
-      if (!provider) {
-        throw hostErrors.PLUGIN_ERR_SERVICE_MISSING(entry.id, name, id);
-      }
-      const started = await this.start(provider, [...chain, entry.id]);
-      if (started.definition.kind !== need.kind || started.instance.service === undefined) {
-        throw hostErrors.PLUGIN_ERR_SERVICE_KIND(entry.id, id, need.kind);
-      }
-      services[name] = started.instance.service;
+      const provider = await this.#provider(entry.id, name, need, config, chain);
+      if (provider) services[name] = provider.instance.service;
     }
     const source = this.#options.env ?? process.env;
     const env = Object.freeze(Object.fromEntries((definition.capabilities?.env ?? []).map((n) => [n, source[n]])));
@@ -119,6 +108,41 @@ export class PluginSet {
     if (badAuth) throw hostErrors.PLUGIN_ERR_AUTH(entry.id, badAuth);
     this.#checkHandlers(started, routes);
     pluginLog.info('plugin started', { kind: definition.kind, api: definition.api });
+    return started;
+  }
+
+  /**
+   * Starts only the plugin providing service `name` of `entry`'s plugin, found among `entries` (the startup document's
+   * `plugins[]`) as `start` finds it, without starting `entry` itself: what a `capstan` command needs
+   */
+  async startService(entry: PluginEntry, name: string, entries: readonly PluginEntry[]): Promise<StartedPlugin> {
+    this.#entries = [...entries];
+    const definition = await importPlugin(entry, this.#options.baseDir);
+    const need = definition.capabilities?.services?.[name];
+    if (!need) throw hostErrors.PLUGIN_ERR_MANIFEST(entry.id, `"capabilities.services" has no "${name}"`);
+    const { config } = await pluginConfig(entry, definition, this.#options.baseDir);
+    const provider = await this.#provider(entry.id, name, need, config, []);
+    if (!provider) throw hostErrors.PLUGIN_ERR_SERVICE_MISSING(entry.id, name, need.default);
+    return provider;
+  }
+
+  /**
+   * Starts the plugin providing service `name` of plugin `owner`: the instance `owner`'s config names (listed in
+   * `plugins[]`), else the built-in default; undefined for an optional service neither named nor listed
+   */
+  async #provider(owner: string, name: string, need: ServiceNeed, config: Record<string, unknown>, chain: string[]): Promise<StartedPlugin | undefined> {
+    const named = need.configKey ? config[need.configKey] : undefined;
+    const id = typeof named === 'string' ? named : need.default;
+    const listed = this.#entries.find((e) => e.id === id);
+    if (need.optional && typeof named !== 'string' && !listed) return undefined;
+    const provider = listed ?? (id === need.default ? { id } : undefined);
+    if (!provider) {
+      throw hostErrors.PLUGIN_ERR_SERVICE_MISSING(owner, name, id);
+    }
+    const started = await this.start(provider, [...chain, owner]);
+    if (started.definition.kind !== need.kind || started.instance.service === undefined) {
+      throw hostErrors.PLUGIN_ERR_SERVICE_KIND(owner, id, need.kind);
+    }
     return started;
   }
 

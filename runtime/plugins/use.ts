@@ -3,7 +3,7 @@ import { createLogger } from '../observability/logger.ts';
 import { HostMetrics } from '../observability/metrics.ts';
 import { PoolRegistry } from '../pool/pools.ts';
 import type { PluginEntry } from './loader.ts';
-import { PluginSet } from './registry.ts';
+import { PluginSet, type StartedPlugin } from './registry.ts';
 import type { Handler } from '../core/types.ts';
 
 /** A plugin started on its own, as conformance suites and tests use it */
@@ -17,8 +17,30 @@ export interface UsedPlugin<S = unknown> {
   close(): Promise<void>;
 }
 
+/** Where and with what environment a plugin is started */
+export interface UseOptions {
+  baseDir?: string;
+  env?: Record<string, string | undefined>;
+}
+
 /** Starts one plugin through the real loader (manifest, config, services, pool) without HTTP */
-export async function usePlugin<S = unknown>(entry: PluginEntry, options: { baseDir?: string; env?: Record<string, string | undefined> } = {}): Promise<UsedPlugin<S>> {
+export function usePlugin<S = unknown>(entry: PluginEntry, options: UseOptions = {}): Promise<UsedPlugin<S>> {
+  return used(options, async (set) => {
+    await set.load([entry]);
+    return set.get(entry.id)!;
+  });
+}
+
+/**
+ * Starts the plugin providing service `name` of `entry`'s plugin, found among `plugins` (the startup document's
+ * `plugins[]`) as `capstan serve` finds it, without starting `entry` itself: `CommandIo.useService`
+ */
+export function useService<S = unknown>(entry: PluginEntry, name: string, plugins: readonly PluginEntry[], options: UseOptions = {}): Promise<UsedPlugin<S>> {
+  return used(options, (set) => set.startService(entry, name, plugins));
+}
+
+/** Runs `start` on a plugin set of its own, with its own pools, logger and metrics, and hands back what it started */
+async function used<S>(options: UseOptions, start: (set: PluginSet) => Promise<StartedPlugin>): Promise<UsedPlugin<S>> {
   const pools = new PoolRegistry([]);
   const log = createLogger({ service: 'capstan', level: 'warn' });
   const metrics = new HostMetrics({ processMetrics: false });
@@ -27,13 +49,13 @@ export async function usePlugin<S = unknown>(entry: PluginEntry, options: { base
     await set.close();
     await pools.close();
   };
+  let started: StartedPlugin;
   try {
-    await set.load([entry]);
+    started = await start(set);
   } catch (error) {
     await close();
     throw error;
   }
-  const started = set.get(entry.id)!;
   const ready = started.instance.ready;
   return {
     service: started.instance.service as S,

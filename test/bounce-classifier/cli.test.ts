@@ -1,6 +1,10 @@
-import { test } from 'uvu';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as assert from 'uvu/assert';
-import { runCli as capstan } from '../host/_fixtures.ts';
+import { test } from '../_deadline.ts';
+import { document, runCli as capstan, tempDir } from '../host/_fixtures.ts';
+
+const RULES = join(import.meta.dirname, '../../docs/examples/rules-classifier');
 
 test('capstan classify prints class and probability when given texts', async () => {
   const { code, stdout } = await capstan(['classify', '451 4.7.1 Greylisting in effect', '550 5.1.1 User unknown']);
@@ -24,6 +28,19 @@ test('capstan classify exits 2 when the model is unknown', async () => {
   const { code, stderr } = await capstan(['classify', '--model', 'spam', 'x']);
   assert.is(code, 2);
   assert.match(stderr, /unknown model "spam"/);
+});
+
+test('capstan --config classify uses the classifier the document configures, as serve would', async () => {
+  const file = join(tempDir(), 'rules.json');
+  writeFileSync(file, JSON.stringify(document([{ id: 'rules', path: RULES }, { id: 'bounce-classifier', config: { classifier: 'rules' } }])));
+  // The docs example answers 0.8 when a rule matches and its fallback class at 0.2; the built-in model does neither
+  const { code, stdout, stderr } = await capstan(['--config', file, 'classify', '451 4.7.1 Greylisting in effect', 'zzz qqq']);
+  assert.is(code, 0, stderr);
+  assert.equal(stdout.trim().split('\n'), ['GRAYLISTING\t0.8', 'TEMPORARY_ERROR\t0.2']);
+  const emails = await capstan(['--config', file, 'classify', '--email', '--json', join(import.meta.dirname, '../../plugins/bounce-classifier/email/fixtures/exim.eml')]);
+  assert.is(emails.code, 0, emails.stderr);
+  const [recipient] = JSON.parse(emails.stdout).recipients;
+  assert.ok([0.8, 0.2].includes(recipient.bnac.probability), `the rules classifier answered: ${emails.stdout}`);
 });
 
 test.run();

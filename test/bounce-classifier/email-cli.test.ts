@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { usePlugin } from '../../runtime/mod.ts';
+import type { Classifier } from '../../runtime/mod.ts';
 import { classifyEmailCommand, MAX_FILE_BYTES } from '../../plugins/bounce-classifier/email/cli.ts';
 import { runCli as capstan } from '../host/_fixtures.ts';
 
@@ -132,7 +134,7 @@ test('classify --email does not read a file over the size limit, named or found 
 test('classify --email draws a progress bar when stderr is a terminal', async () => {
   let out = '';
   let err = '';
-  const code = await classifyEmailCommand([join(FIXTURES, 'exim.eml'), join(FIXTURES, 'qmail.eml')], { json: true }, { write: (t: string) => (out += t) }, { write: (t: string) => (err += t), isTTY: true });
+  const code = await classifyEmailCommand([join(FIXTURES, 'exim.eml'), join(FIXTURES, 'qmail.eml')], { json: true }, { write: (t: string) => (out += t) }, { write: (t: string) => (err += t), isTTY: true }, () => usePlugin<Classifier>({ id: 'bounce-model' }));
   assert.is(code, 0);
   assert.match(err, /\r\[#{30}\] 2\/2 emails/);
   assert.is(out.trim().split('\n').length, 2);

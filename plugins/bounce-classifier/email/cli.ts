@@ -1,7 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { usePlugin } from '../../../runtime/mod.ts';
-import type { Classifier } from '../../../runtime/mod.ts';
+import type { Classifier, CommandService } from '../../../runtime/mod.ts';
 import { normaliserOf } from '../classify.ts';
 import { classifyReports } from './classify-email.ts';
 import type { BounceAnswer } from './classify-email.ts';
@@ -13,7 +12,7 @@ const USAGE = `Usage: capstan classify --email [--json] FILE|FOLDER...
 
 Reads whole bounce emails (files, mbox files: each message as FILE#N, folders of .eml files, or maildirs: the
 files in cur/ and new/), finds what
-kind each is and its recipients, and classifies the failed and delayed ones with the built-in model, as
+kind each is and its recipients, and classifies the failed and delayed ones with the configured classifier, as
 POST /v1/bounce-email does. Prints one line per recipient (FILE, kind, recipient, BNAC class, backoff class,
 reply), or one per email without recipients, then a table of counts per kind and class; with --json, one JSON
 object per email instead ({"file", ...the HTTP answer}, or {"file", "error"}). A progress bar goes to stderr
@@ -113,7 +112,13 @@ function plainLines(file: string, answer: BounceAnswer): string[] {
  * code (0 done, 1 a file could not be read as an email, 2 usage error). Writes results to `stdout`, the progress bar
  * and errors to `stderr`.
  */
-export async function classifyEmailCommand(positionals: string[], values: { json: boolean; help?: boolean }, stdout: Output, stderr: Output): Promise<number> {
+export async function classifyEmailCommand(
+  positionals: string[],
+  values: { json: boolean; help?: boolean },
+  stdout: Output,
+  stderr: Output,
+  useClassifier: () => Promise<CommandService<Classifier>>,
+): Promise<number> {
   if (values.help) {
     stdout.write(USAGE);
     return 0;
@@ -129,7 +134,7 @@ export async function classifyEmailCommand(positionals: string[], values: { json
     stderr.write(`capstan classify: ${(error as Error).message}\n`);
     return 2;
   }
-  const plugin = await usePlugin<Classifier>({ id: 'bounce-model' });
+  const plugin = await useClassifier();
   const deps = { classifier: plugin.service, normalise: normaliserOf(plugin.service) };
   const tally = new Tally();
   const bar = progress(stderr, files.length);
