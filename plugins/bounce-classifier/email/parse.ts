@@ -11,6 +11,7 @@ import { sendmail } from './forms/sendmail.ts';
 import { readSes } from './forms/ses.ts';
 import { text } from './forms/text.ts';
 import { yahoo } from './forms/yahoo.ts';
+import { statusIn } from './reply.ts';
 import { autoReplyFormat, isFeedbackReport } from './kind.ts';
 import { readEmail, scanEmail } from './mime.ts';
 import type { BounceForm, BounceKind, BounceReport, Email, ReportedRecipient } from './types.ts';
@@ -30,17 +31,34 @@ function kindOf(recipients: readonly ReportedRecipient[], delayed = false): Boun
   return recipients.length > 0 ? 'delivered' : 'failed';
 }
 
-/** Reads the RFC 3464 / RFC 6533 report; replies the status part lacks come from the human-readable part's form */
-function readReport(email: Email, content: string): BounceReport {
-  const { recipients, omitted } = readDeliveryStatus(content, MAX_RECIPIENTS);
-  if (recipients.some((r) => r.reply === undefined && r.action !== 'delivered')) {
-    const form = FORMS.find((f) => f.detect(email));
-    const prose = form?.read(email).recipients ?? [];
-    for (const recipient of recipients) {
-      if (recipient.reply !== undefined) continue;
-      const match = prose.find((p) => p.recipient.toLowerCase() === recipient.recipient.toLowerCase()) ?? (prose.length === 1 && recipients.length === 1 ? prose[0] : undefined);
-      if (match?.reply) recipient.reply = match.reply;
+/**
+ * Replies a reader left out, from the prose: each form that knows the email, then the notice reader, by address (or
+ * the prose's first reply when the report has one recipient); last, a recipient's `Status` comment (`notes`)
+ */
+function fillReplies(email: Email, recipients: readonly ReportedRecipient[], notes?: ReadonlyMap<ReportedRecipient, string>): void {
+  const wanting = () => recipients.filter((r) => r.reply === undefined && r.action !== 'delivered');
+  for (const form of FORMS) {
+    if (wanting().length === 0) return;
+    if (form !== notice && !form.detect(email)) continue;
+    const prose = form.read(email).recipients.filter((p) => p.reply !== undefined);
+    for (const recipient of wanting()) {
+      const match = prose.find((p) => p.recipient.toLowerCase() === recipient.recipient.toLowerCase()) ?? (recipients.length === 1 ? prose[0] : undefined);
+      if (match) recipient.reply = match.reply;
     }
+  }
+  for (const recipient of wanting()) {
+    const note = notes?.get(recipient);
+    if (note) recipient.reply = note;
+  }
+}
+
+/** Reads the RFC 3464 / RFC 6533 report; replies the status part lacks come from the prose (`fillReplies`) */
+function readReport(email: Email, content: string): BounceReport {
+  const { recipients, omitted, notes } = readDeliveryStatus(content, MAX_RECIPIENTS);
+  fillReplies(email, recipients, notes);
+  for (const recipient of recipients) {
+    const status = recipient.status ?? statusIn(recipient.reply ?? '');
+    if (status) recipient.status = status;
   }
   return { kind: kindOf(recipients), format: 'rfc3464', recipients, omitted };
 }
@@ -64,7 +82,10 @@ export async function readBounce(kept: Buffer): Promise<BounceReport> {
   for (const form of FORMS) {
     if (!form.detect(email)) continue;
     const { recipients, delayed } = form.read(email);
-    if (recipients.length > 0) return { kind: kindOf(recipients, delayed), format: form.name, recipients: recipients.slice(0, MAX_RECIPIENTS), omitted: Math.max(0, recipients.length - MAX_RECIPIENTS) };
+    if (recipients.length > 0) {
+      if (form !== notice) fillReplies(email, recipients);
+      return { kind: kindOf(recipients, delayed), format: form.name, recipients: recipients.slice(0, MAX_RECIPIENTS), omitted: Math.max(0, recipients.length - MAX_RECIPIENTS) };
+    }
     if (form !== text && form !== notice) known ??= form;
   }
   if (known || isBareNotice(email)) return { kind: 'failed', format: known?.name ?? notice.name, recipients: [], omitted: 0 };
