@@ -9,10 +9,10 @@ import { postfix } from './forms/postfix.ts';
 import { qmail } from './forms/qmail.ts';
 import { sendmail } from './forms/sendmail.ts';
 import { readSes } from './forms/ses.ts';
-import { text } from './forms/text.ts';
+import { BOUNCE_SUBJECT, text } from './forms/text.ts';
 import { yahoo } from './forms/yahoo.ts';
 import { statusIn } from './reply.ts';
-import { autoReplyFormat, isFeedbackReport } from './kind.ts';
+import { autoReplyFormat, isFeedbackReport, isVacationReply } from './kind.ts';
 import { readEmail, scanEmail } from './mime.ts';
 import type { BounceForm, BounceKind, BounceReport, Email, ReportedRecipient } from './types.ts';
 
@@ -80,6 +80,8 @@ export async function readBounce(kept: Buffer): Promise<BounceReport> {
   // it a bounce, as does a notice whose sender and subject both say so
   let known: BounceForm | undefined;
   for (const form of FORMS) {
+    // The fallbacks read any address a text names: a vacation reply from a daemon-like sender is no notice
+    if ((form === text || form === notice) && isVacationReply(email) && !BOUNCE_SUBJECT.test(email.subject)) break;
     if (!form.detect(email)) continue;
     const { recipients, delayed } = form.read(email);
     if (recipients.length > 0) {

@@ -89,10 +89,13 @@ export function replyIn(text: string): string | undefined {
     const match = REPLY_LINE.exec(lines[i]!.trimEnd());
     if (!match) continue;
     const parts = [match[1]!.trim()];
-    // A multi-line reply continues with `550-` lines, and wrapped prose with indented lines
+    // A multi-line reply continues after a `550-` line with lines of its code, and wrapped prose with indented lines;
+    // a line with another code (a transcript's next reply) starts a reply of its own
     for (let j = i + 1; j < lines.length && parts.length < 20; j++) {
       const line = lines[j]!;
-      if (line.trim() === '' || !(/^\s/.test(line) || /^[45]\d\d[ -]/.test(line))) break;
+      const previous = parts.at(-1)!;
+      const continued = /^[45]\d\d-/.test(previous) && line.startsWith(previous.slice(0, 3));
+      if (line.trim() === '' || !(/^\s/.test(line) || continued)) break;
       parts.push(line.trim());
     }
     return withoutTail(unfold(parts.join(' ')));

@@ -51,11 +51,14 @@ const NOT_REPLY = /^(?:;?\s*on \w{3},? \d.*|\d{1,2}:\d\d(?::\d\d)?\s*[-+]\d{4}|.
 
 /** A line that introduces the failed recipients listed under it (`The following addresses failed:`) */
 const HEADING =
-  /(?:following (?:recipients?|addresses?|address\(es\)|recipient\(s\)|users?|destinations?)|not (?:be )?delivered to(?: the following)?|could not be delivered|did not reach the following)\b[^.]*(?::|-{3,})\s*$/i;
+  /(?:following (?:recipients?|addresses?|address\(es\)|recipient\(s\)|users?|destinations?)|not (?:be )?delivered to(?: the following)?|could not be delivered|did not reach the following)\b.{0,160}?(?::|-{3,})\s*$/i;
 /** A bare local part listed under a heading (`screenname`, `user   No such user`): an address without its domain */
 const LOCAL_PART = /^\s*(?:[-*•]\s*)?<?([a-z0-9][a-z0-9._%+=-]{0,63}[a-z0-9_])>?(?:\s{2,}(\S.*))?$/i;
 /** A line that states the reason for the failure on the lines after it (`Last attempt failed because:`) */
 const REASON_LEAD = /(?:because|reason(?: was)?|problem (?:appears to be|was)|additional information(?: follows)?|error (?:was|detail[^:]*)|the response was)\s*:\s*$/i;
+
+/** A label before a reason (`Reason: ...`): the notice's word, not the reply */
+const LABEL = /^(?:reason|error|problem|diagnostic|details?|cause)\s*:\s*/i;
 
 /** Text that is no reply: a lone mark, a label or heading (`...:`), a separator, a date */
 function isReplyText(text: string): boolean {
@@ -79,7 +82,7 @@ function paragraphAt(lines: readonly string[], from: number, address?: string): 
 
 /** The reply a text holds: its SMTP reply, else the text itself, without the sending MTA's tail */
 function asReply(text: string): string | undefined {
-  const reply = replyIn(text) ?? withoutTail(unfold(text));
+  const reply = (replyIn(text) ?? withoutTail(unfold(text))).replace(LABEL, '');
   return reply !== '' && reply.length <= 1000 && isReplyText(reply) ? reply : undefined;
 }
 
@@ -202,9 +205,10 @@ export const notice: BounceForm = {
       const address = mention.address.includes('@') ? mention.address : completed(mention.address, email);
       // Every line naming the address may hold its reply (a list, then the details): one with a reply code wins
       const lineLines = [...new Set([...mention.lines, ...(mentions.get(address.toLowerCase())?.lines ?? [])])].sort((a, b) => a - b);
-      const candidates = [mention.reason && asReply(mention.reason), ...lineLines.map((line) => replyAfter(lines, line, mention.address))].filter((r): r is string => !!r);
+      const candidates = [...lineLines.map((line) => replyAfter(lines, line, mention.address))].filter((r): r is string => !!r);
       const coded = candidates.find((r) => /^[45]\d\d\b/.test(r) || statusIn(r));
-      const reply = coded ?? (stated && (/^[45]\d\d\b/.test(stated) || statusIn(stated)) ? stated : undefined) ?? stated ?? candidates[0];
+      const listedReason = mention.reason && asReply(mention.reason);
+      const reply = coded ?? listedReason ?? (stated && (/^[45]\d\d\b/.test(stated) || statusIn(stated)) ? stated : undefined) ?? stated ?? candidates[0];
       const status = reply ? statusIn(reply) : undefined;
       return { recipient: address, action: delayed ? 'delayed' : 'failed', ...(status && { status }), ...(reply && { reply }) };
     });
