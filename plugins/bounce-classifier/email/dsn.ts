@@ -85,21 +85,31 @@ export function readDeliveryStatus(content: string, limit: number): DeliveryStat
       continue;
     }
     const recipient: ReportedRecipient = { recipient: address === undefined ? '' : bareAddress(decodeAddress(untyped(unfold(address)), final === undefined)) };
+    const sources: NonNullable<ReportedRecipient['sources']> = {};
+    if (address !== undefined) sources.recipient = final === undefined ? 'dsn:Original-Recipient' : 'dsn:Final-Recipient';
     const statusField = unfold(fields.get('status') ?? '');
     const status = /\d\.\d{1,3}\.\d{1,3}/.exec(statusField)?.[0];
     // A report without `Action` (it is required, yet some MTAs omit it) says it through the status class; some
     // write the noun (`failure`, `delay`)
     const action = fields.get('action')?.trim().toLowerCase().split(/[\s(]/)[0];
     recipient.action = (action && (ACTIONS[action] ?? action)) || actionOf(status, 'failed');
-    if (status) recipient.status = status;
+    sources.action = action ? 'dsn:Action' : 'inferred';
+    if (status) {
+      recipient.status = status;
+      sources.status = 'dsn:Status';
+    }
     const diagnostic = fields.get('diagnostic-code');
     let reply = diagnostic === undefined ? '' : untyped(unfold(diagnostic));
     // An X.400 gateway's reason code (`Reason 1 (Unable-To-Transfer)`) yields to the SMTP reply it quotes in its
     // supplementary information; an MTA that writes the SMTP reply into `Status` (`553 Too big`) gave one there
     const supplement = unfold(fields.get('x400-supplementary-info') ?? '').replace(/^"|"$/g, '');
-    if (/^Reason \d+ \(/.test(reply) && statusIn(supplement)) reply = supplement;
-    if (reply === '' && /^[245]\d\d[ -]\S/.test(statusField)) reply = statusField;
-    if (reply !== '') recipient.reply = reply;
+    let from = 'dsn:Diagnostic-Code';
+    if (/^Reason \d+ \(/.test(reply) && statusIn(supplement)) [reply, from] = [supplement, 'dsn:X400-Supplementary-Info'];
+    if (reply === '' && /^[245]\d\d[ -]\S/.test(statusField)) [reply, from] = [statusField, 'dsn:Status'];
+    if (reply !== '') {
+      recipient.reply = reply;
+      sources.reply = from;
+    }
     else if (status) {
       // The words after the code (`5.0.0 (recipient reached disk quota)`): a reason when the report has no better
       const words = statusField.slice(statusField.indexOf(status) + status.length).replace(/^[\s(]+|[\s)]+$/g, '');
@@ -111,7 +121,11 @@ export function readDeliveryStatus(content: string, limit: number): DeliveryStat
     const comment = host.indexOf(' (');
     if (comment > 0 && host.endsWith(')')) host = host.slice(0, comment);
     if (host.endsWith('.')) host = host.slice(0, -1);
-    if (host !== '') recipient.remote_mta = host;
+    if (host !== '') {
+      recipient.remote_mta = host;
+      sources.remote_mta = 'dsn:Remote-MTA';
+    }
+    recipient.sources = sources;
     recipients.push(recipient);
   }
   return { recipients, omitted, notes };

@@ -1,4 +1,5 @@
 import { readDeliveryStatus } from './dsn.ts';
+import { readArf } from './forms/arf.ts';
 import { courier } from './forms/courier.ts';
 import { domino } from './forms/domino.ts';
 import { exchange } from './forms/exchange.ts';
@@ -31,6 +32,12 @@ function kindOf(recipients: readonly ReportedRecipient[], delayed = false): Boun
   return recipients.length > 0 ? 'delivered' : 'failed';
 }
 
+/** Records where a recipient's field came from, unless the reader that set it did */
+function source(recipient: ReportedRecipient, field: keyof NonNullable<ReportedRecipient['sources']>, from: string): void {
+  recipient.sources ??= {};
+  recipient.sources[field] ??= from;
+}
+
 /**
  * Replies a reader left out, from the prose: each form that knows the email, then the notice reader, by address (or
  * the prose's first reply when the report has one recipient); last, a recipient's `Status` comment (`notes`)
@@ -43,12 +50,16 @@ function fillReplies(email: Email, recipients: readonly ReportedRecipient[], not
     const prose = form.read(email).recipients.filter((p) => p.reply !== undefined);
     for (const recipient of wanting()) {
       const match = prose.find((p) => p.recipient.toLowerCase() === recipient.recipient.toLowerCase()) ?? (recipients.length === 1 ? prose[0] : undefined);
-      if (match) recipient.reply = match.reply;
+      if (!match) continue;
+      recipient.reply = match.reply;
+      source(recipient, 'reply', match.sources?.reply ?? `text:${form.name}`);
     }
   }
   for (const recipient of wanting()) {
     const note = notes?.get(recipient);
-    if (note) recipient.reply = note;
+    if (!note) continue;
+    recipient.reply = note;
+    source(recipient, 'reply', 'dsn:Status');
   }
 }
 
@@ -57,8 +68,11 @@ function readReport(email: Email, content: string): BounceReport {
   const { recipients, omitted, notes } = readDeliveryStatus(content, MAX_RECIPIENTS);
   fillReplies(email, recipients, notes);
   for (const recipient of recipients) {
-    const status = recipient.status ?? statusIn(recipient.reply ?? '');
-    if (status) recipient.status = status;
+    if (recipient.status) continue;
+    const status = statusIn(recipient.reply ?? '');
+    if (!status) continue;
+    recipient.status = status;
+    source(recipient, 'status', 'inferred');
   }
   return { kind: kindOf(recipients), format: 'rfc3464', recipients, omitted };
 }
@@ -72,10 +86,13 @@ export async function parseBounce(raw: Buffer): Promise<BounceReport> {
 export async function readBounce(kept: Buffer): Promise<BounceReport> {
   const email = await readEmail(kept);
   const ses = readSes(email, MAX_RECIPIENTS);
-  if (ses) return { kind: ses.kind, format: 'amazon-ses', recipients: ses.recipients, omitted: ses.omitted };
+  if (ses) return { kind: ses.kind, format: 'amazon-ses', recipients: ses.recipients, omitted: ses.omitted, ...(ses.feedback && { feedback: ses.feedback }) };
   const status = email.parts.find((p) => DELIVERY_STATUS.has(p.type));
   if (status && /^(?:final|original)-recipient\s*:/im.test(status.content)) return readReport(email, status.content);
-  if (isFeedbackReport(email)) return { kind: 'feedback', format: 'rfc5965', recipients: [], omitted: 0 };
+  if (isFeedbackReport(email)) {
+    const feedback = readArf(email);
+    return { kind: 'feedback', format: 'rfc5965', recipients: [], omitted: 0, ...(feedback && { feedback }) };
+  }
   // The first form that finds recipients answers; a specific form that knows the email but finds none still makes
   // it a bounce, as does a notice whose sender and subject both say so
   let known: BounceForm | undefined;
@@ -85,6 +102,12 @@ export async function readBounce(kept: Buffer): Promise<BounceReport> {
     if (!form.detect(email)) continue;
     const { recipients, delayed } = form.read(email);
     if (recipients.length > 0) {
+      // A form names its own pattern for what it read; what it read is marked by the form's name
+      for (const recipient of recipients) {
+        for (const field of ['recipient', 'action', 'status', 'reply', 'remote_mta'] as const) {
+          if (recipient[field] !== undefined) source(recipient, field, `text:${form.name}`);
+        }
+      }
       if (form !== notice) fillReplies(email, recipients);
       return { kind: kindOf(recipients, delayed), format: form.name, recipients: recipients.slice(0, MAX_RECIPIENTS), omitted: Math.max(0, recipients.length - MAX_RECIPIENTS) };
     }

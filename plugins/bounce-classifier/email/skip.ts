@@ -24,6 +24,10 @@ const COPY_MARKERS = [
 const KEEP = /^(?:text\/(?!rfc822-headers)|multipart\/|message\/(?:global-)?(?:delivery-status|feedback-report|disposition-notification)|application\/json)/;
 const CONTENT_TYPE = /^content-type:[ \t]*([^\r\n]*(?:\r?\n[ \t][^\r\n]*)*)/im;
 const BOUNDARY = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^\s;]+))/i;
+/** The reported message of a feedback report, whole or its headers */
+const REPORTED = /^(?:message\/rfc822|text\/rfc822-headers)$/;
+const BLANK_LINE = Buffer.from('\n\n', 'latin1');
+const BLANK_CRLF = Buffer.from('\n\r\n', 'latin1');
 const DISPOSITION_ATTACHMENT = /^content-disposition:[ \t]*attachment/im;
 
 /** A header block as the scan reads it */
@@ -57,6 +61,8 @@ class Scan {
   #keptBytes = 0;
   parts = 0;
   keptLines = 0;
+  /** A feedback-report part was kept: the reported message's headers after it are wanted */
+  #feedback = false;
 
   constructor(raw: Buffer) {
     this.#raw = raw;
@@ -153,7 +159,15 @@ class Scan {
       if (wanted && head.type.startsWith('multipart/') && head.boundary && head.body >= 0) {
         this.keep(at, head.body);
         this.multipart(head.body, end, head.boundary, depth + 1);
-      } else if (wanted) this.keep(at, end);
+      } else if (wanted) {
+        this.keep(at, end);
+        if (head.type === 'message/feedback-report') this.#feedback = true;
+      } else if (this.#feedback && REPORTED.test(head.type) && head.body >= 0) {
+        // A feedback report's reported message: its header block names the complained-about recipient (`To`)
+        const blank = [within.indexOf(BLANK_LINE, head.body), within.indexOf(BLANK_CRLF, head.body)].filter((i) => i >= 0);
+        const stop = blank.length === 0 ? end : Math.min(...blank) + 1;
+        this.keep(at, Math.min(stop, end));
+      }
       at = next;
     }
   }

@@ -208,9 +208,12 @@ export const notice: BounceForm = {
       const candidates = [...lineLines.map((line) => replyAfter(lines, line, mention.address))].filter((r): r is string => !!r);
       const coded = candidates.find((r) => /^[45]\d\d\b/.test(r) || statusIn(r));
       const listedReason = mention.reason && asReply(mention.reason);
-      const reply = coded ?? listedReason ?? (stated && (/^[45]\d\d\b/.test(stated) || statusIn(stated)) ? stated : undefined) ?? stated ?? candidates[0];
+      const statedCoded = stated && (/^[45]\d\d\b/.test(stated) || statusIn(stated)) ? stated : undefined;
+      const [reply, pattern] = coded ? [coded, 'reply-code'] : listedReason ? [listedReason, 'listed-reason'] : statedCoded ? [statedCoded, 'stated-reason'] : stated ? [stated, 'stated-reason'] : [candidates[0], 'after-address'];
       const status = reply ? statusIn(reply) : undefined;
-      return { recipient: address, action: delayed ? 'delayed' : 'failed', ...(status && { status }), ...(reply && { reply }) };
+      const how = mention.address.includes('@') ? (['listed', 'failure-line', 'mention'][mention.tier] ?? 'mention') : address.includes('@') ? 'local-part-completed' : 'local-part';
+      const sources = { recipient: `text:notice.${mention.lines.length === 0 ? 'subject' : how}`, action: `text:notice.${delayed ? 'delayed' : 'failed'}-words`, ...(status && { status: 'inferred' }), ...(reply && { reply: `text:notice.${pattern}` }) };
+      return { recipient: address, action: delayed ? 'delayed' : 'failed', ...(status && { status }), ...(reply && { reply }), sources };
     });
     return { recipients, delayed };
   },
