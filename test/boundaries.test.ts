@@ -2,7 +2,7 @@
  * The import rules of the house style, checked on every source file: `runtime/` never imports `plugins/`, and a
  * plugin imports only `runtime/mod.ts`, `generated/` and its own folder (its tests may also use `test/`; they take
  * the conformance suites as a plugin author does, from the package export `capstan/conformance`). Packages and
- * `node:` modules are free.
+ * `node:` modules are free. bounce-classifier's email parser does not call back into classification.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -49,6 +49,27 @@ function violations(): string[] {
 
 test('runtime imports no plugin, and plugins import only runtime/mod.ts, generated/ and their own folder', () => {
   assert.equal(violations(), []);
+});
+
+/**
+ * bounce-classifier's `email/` is a parser: it reads what an email says and leaves classification to its caller
+ * (`classify-email.ts`), so within the plugin it imports only its own folder and the plugin's error registry
+ */
+function emailParserCalls(): string[] {
+  const found: string[] = [];
+  for (const file of sources('plugins/bounce-classifier/email')) {
+    for (const target of targets(file)) {
+      const allowed = target.startsWith('plugins/bounce-classifier/email/') || target === 'plugins/bounce-classifier/errors.ts' || !target.startsWith('plugins/');
+      if (!allowed) found.push(`${file.split(sep).join('/')} -> ${target}`);
+    }
+  }
+  return found.sort();
+}
+
+test('bounce-classifier/email/ is parse-only: no import of classification', () => {
+  assert.equal(emailParserCalls(), []);
+  const call = "import { classifyNormalised } from '../classify.ts';\n";
+  assert.ok(targets('plugins/bounce-classifier/email/parse.ts', call).includes('plugins/bounce-classifier/classify.ts'), 'a call back is seen');
 });
 
 test('the check sees a crossing when a file makes one', () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { classifyEmailCommand, MAX_FILE_BYTES } from '../../plugins/bounce-classifier/email/cli.ts';
+import { classifyEmailCommand, MAX_FILE_BYTES } from '../../plugins/bounce-classifier/email-command.ts';
 import { runCli as capstan } from '../host/_fixtures.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../plugins/bounce-classifier/email/fixtures/', import.meta.url));

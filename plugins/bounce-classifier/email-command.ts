@@ -1,13 +1,13 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { usePlugin } from '../../../runtime/mod.ts';
-import type { Classifier } from '../../../runtime/mod.ts';
-import { normaliserOf } from '../classify.ts';
+import { usePlugin } from '../../runtime/mod.ts';
+import type { Classifier } from '../../runtime/mod.ts';
+import { normaliserOf } from './classify.ts';
 import { classifyReports } from './classify-email.ts';
 import type { BounceAnswer } from './classify-email.ts';
-import { mboxMessages } from './mbox.ts';
-import { parseBounce } from './parse.ts';
-import type { BounceReport } from './types.ts';
+import { mboxMessages } from './email/mbox.ts';
+import { parseBounce } from './email/parse.ts';
+import type { BounceReport } from './email/types.ts';
 
 const USAGE = `Usage: capstan classify --email [--json] FILE|FOLDER...
 

@@ -1,7 +1,7 @@
-import { classifyNormalised } from '../classify.ts';
-import type { ClassifyDeps } from '../classify.ts';
-import { backoffFormat, bnacV2 } from '../format.ts';
-import type { BounceReport, ReportedRecipient } from './types.ts';
+import { classifyNormalised } from './classify.ts';
+import type { ClassifyDeps } from './classify.ts';
+import { backoffFormat, bnacV2 } from './format.ts';
+import type { BounceReport, ReportedRecipient } from './email/types.ts';
 
 const backoffPlain = backoffFormat(false);
 
