@@ -1,6 +1,7 @@
 /**
  * The import rules of the house style, checked on every source file: `runtime/` never imports `plugins/`, and a
- * plugin imports only `runtime/mod.ts`, `generated/` and its own folder (its tests may also use `test/`; they take
+ * plugin imports only `runtime/mod.ts`, `generated/`, `lib/` (pure functions that import nothing of the project but
+ * `lib/`, each with its own tests, such as the SMTP reply cutter) and its own folder (its tests may also use `test/`; they take
  * the conformance suites as a plugin author does, from the package export `capstan/conformance`). Packages and
  * `node:` modules are free. bounce-classifier's email parser does not call back into classification.
  */
@@ -40,14 +41,18 @@ function violations(): string[] {
     const own = `${file.split(sep).slice(0, 2).join('/')}/`;
     const isTest = file.endsWith('.test.ts');
     for (const target of targets(file)) {
-      const allowed = target.startsWith(own) || target === 'runtime/mod.ts' || target.startsWith('generated/') || (isTest && target.startsWith('test/'));
+      const allowed = target.startsWith(own) || target === 'runtime/mod.ts' || target.startsWith('generated/') || target.startsWith('lib/') || (isTest && target.startsWith('test/'));
       if (!allowed) found.push(`${file.split(sep).join('/')} -> ${target}`);
     }
+  }
+  // lib/ is pure functions shared by plugins (and runtime): it imports only itself, packages and node: modules
+  for (const file of sources('lib')) {
+    for (const target of targets(file)) if (!target.startsWith('lib/')) found.push(`${file.split(sep).join('/')} -> ${target}`);
   }
   return [...new Set(found)].sort();
 }
 
-test('runtime imports no plugin, and plugins import only runtime/mod.ts, generated/ and their own folder', () => {
+test('runtime imports no plugin; plugins import only runtime/mod.ts, generated/, lib/ and their own folder; lib/ only itself', () => {
   assert.equal(violations(), []);
 });
 
@@ -77,6 +82,7 @@ test('the check sees a crossing when a file makes one', () => {
   assert.ok(targets('runtime/cli/main.ts', crossing).includes('plugins/bounce-classifier/classify.ts'), 'a runtime -> plugin import is found');
   assert.ok(targets('plugins/bounce-model/mod.ts').includes('plugins/bounce-model/worker.ts'), 'new URL(..., import.meta.url) is read');
   assert.ok(targets('runtime/cli/main.ts', "import '../../plugins/x/mod.ts';\n").includes('plugins/x/mod.ts'), 'a bare import is read');
+  assert.ok(targets('lib/smtp-reply.ts', "import { x } from '../runtime/mod.ts';\n").includes('runtime/mod.ts'), 'a lib/ import is read');
 });
 
 test.run();

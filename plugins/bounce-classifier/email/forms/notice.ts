@@ -1,4 +1,4 @@
-import { ADDRESS, bareAddress, replyIn, statusIn, unfold, withoutTail } from '../reply.ts';
+import { ADDRESS, bareAddress, replyOrText, statusIn } from '../reply.ts';
 import type { BounceForm, Email, ReportedRecipient } from '../types.ts';
 import { BOUNCE_SUBJECT } from './text.ts';
 
@@ -82,7 +82,7 @@ function paragraphAt(lines: readonly string[], from: number, address?: string): 
 
 /** The reply a text holds: its SMTP reply, else the text itself, without the sending MTA's tail */
 function asReply(text: string): string | undefined {
-  const reply = (replyIn(text) ?? withoutTail(unfold(text))).replace(LABEL, '');
+  const reply = replyOrText(text).replace(LABEL, '');
   return reply !== '' && reply.length <= 1000 && isReplyText(reply) ? reply : undefined;
 }
 
