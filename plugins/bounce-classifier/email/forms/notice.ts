@@ -120,6 +120,21 @@ function statedReasons(lines: readonly string[]): string[] {
   return reasons.sort((a, b) => Number(/^[45]\d\d\b|\b[45]\.\d{1,3}\.\d{1,3}\b/.test(b)) - Number(/^[45]\d\d\b|\b[45]\.\d{1,3}\.\d{1,3}\b/.test(a)));
 }
 
+/** The pattern ids of a mention's tiers, as `sources` names them */
+const TIERS = ['listed', 'failure-line', 'mention'] as const;
+
+/**
+ * A recipient's reply and the pattern that gave it: a reply with a code among those after its mentions, else the
+ * reason on its listed line, else the reason the notice states, else the first text after a mention
+ */
+function chooseReply(afterMentions: readonly string[], listedReason: string | undefined, stated: string | undefined): [string | undefined, string] {
+  const coded = afterMentions.find((r) => /^[45]\d\d\b/.test(r) || statusIn(r));
+  if (coded) return [coded, 'reply-code'];
+  if (listedReason) return [listedReason, 'listed-reason'];
+  if (stated) return [stated, 'stated-reason'];
+  return [afterMentions[0], 'after-address'];
+}
+
 /** A mention of a recipient: its address (or bare local part) and the lines naming it */
 interface Mention {
   address: string;
@@ -203,16 +218,21 @@ export const notice: BounceForm = {
     const stated = found.length === 1 ? statedReasons(lines)[0] : undefined;
     const recipients: ReportedRecipient[] = found.map((mention) => {
       const address = mention.address.includes('@') ? mention.address : completed(mention.address, email);
-      // Every line naming the address may hold its reply (a list, then the details): one with a reply code wins
-      const lineLines = [...new Set([...mention.lines, ...(mentions.get(address.toLowerCase())?.lines ?? [])])].sort((a, b) => a - b);
-      const candidates = [...lineLines.map((line) => replyAfter(lines, line, mention.address))].filter((r): r is string => !!r);
-      const coded = candidates.find((r) => /^[45]\d\d\b/.test(r) || statusIn(r));
-      const listedReason = mention.reason && asReply(mention.reason);
-      const statedCoded = stated && (/^[45]\d\d\b/.test(stated) || statusIn(stated)) ? stated : undefined;
-      const [reply, pattern] = coded ? [coded, 'reply-code'] : listedReason ? [listedReason, 'listed-reason'] : statedCoded ? [statedCoded, 'stated-reason'] : stated ? [stated, 'stated-reason'] : [candidates[0], 'after-address'];
+      // Every line naming the address may hold its reply (a list, then the details)
+      const named = new Set([...mention.lines, ...(mentions.get(address.toLowerCase())?.lines ?? [])]);
+      const [reply, pattern] = chooseReply(
+        [...named].sort((a, b) => a - b).flatMap((line) => replyAfter(lines, line, mention.address) ?? []),
+        mention.reason && asReply(mention.reason),
+        stated,
+      );
       const status = reply ? statusIn(reply) : undefined;
-      const how = mention.address.includes('@') ? (['listed', 'failure-line', 'mention'][mention.tier] ?? 'mention') : address.includes('@') ? 'local-part-completed' : 'local-part';
-      const sources = { recipient: `text:notice.${mention.lines.length === 0 ? 'subject' : how}`, action: `text:notice.${delayed ? 'delayed' : 'failed'}-words`, ...(status && { status: 'inferred' }), ...(reply && { reply: `text:notice.${pattern}` }) };
+      const how = mention.lines.length === 0 ? 'subject' : !mention.address.includes('@') ? (address.includes('@') ? 'local-part-completed' : 'local-part') : TIERS[mention.tier];
+      const sources = {
+        recipient: `text:notice.${how}`,
+        action: `text:notice.${delayed ? 'delayed' : 'failed'}-words`,
+        ...(status && { status: 'inferred' }),
+        ...(reply && { reply: `text:notice.${pattern}` }),
+      };
       return { recipient: address, action: delayed ? 'delayed' : 'failed', ...(status && { status }), ...(reply && { reply }), sources };
     });
     return { recipients, delayed };
