@@ -1,3 +1,4 @@
+import { CapstanError } from '../../../runtime/mod.ts';
 import { readDeliveryStatus } from './dsn.ts';
 import { readArf } from './forms/arf.ts';
 import { courier } from './forms/courier.ts';
@@ -82,9 +83,32 @@ export async function parseBounce(raw: Buffer): Promise<BounceReport> {
   return readBounce(scanEmail(raw).bytes);
 }
 
-/** What an email `scanEmail` kept is, and its recipients */
+/** What an email `scanEmail` kept is, and its recipients; a bounce forwarded whole as an attachment is read as one */
 export async function readBounce(kept: Buffer): Promise<BounceReport> {
   const email = await readEmail(kept);
+  const report = await readOne(email);
+  if (report.recipients.length > 0 || report.kind === 'feedback' || report.kind === 'auto-reply') return report;
+  for (const part of email.parts) {
+    if (part.type !== 'message/rfc822') continue;
+    // The attached message gets the same scan and limits; one that is no email or passes a limit is not a bounce
+    const inner = await parseAttached(Buffer.from(part.content));
+    if (inner && inner.recipients.length > 0) return inner;
+  }
+  return report;
+}
+
+/** An attached message read as an email of its own (not its attachments in turn), or undefined when it is none */
+async function parseAttached(raw: Buffer): Promise<BounceReport | undefined> {
+  try {
+    return await readOne(await readEmail(scanEmail(raw).bytes));
+  } catch (error) {
+    if (error instanceof CapstanError) return undefined;
+    throw error;
+  }
+}
+
+/** What one email is, and its recipients */
+async function readOne(email: Email): Promise<BounceReport> {
   const ses = readSes(email, MAX_RECIPIENTS);
   if (ses) return { kind: ses.kind, format: 'amazon-ses', recipients: ses.recipients, omitted: ses.omitted, ...(ses.feedback && { feedback: ses.feedback }) };
   const status = email.parts.find((p) => DELIVERY_STATUS.has(p.type));
