@@ -1,12 +1,14 @@
 import { ADDRESS, bareAddress, replyOrText, statusIn } from '../reply.ts';
 import type { BounceForm, Email, ReportedRecipient } from '../types.ts';
+import { NOTICE_RULES } from '../families.ts';
 import { BOUNCE_SUBJECT } from './text.ts';
 
 /**
  * Any plain-text notice no specific form knows (old Sendmail and SMTP32 variants, Microsoft generations, list
  * managers, webmail providers, notices in other languages): the addresses the notice names, less the ones that are
  * the sender's, a postmaster's or the returned message's own headers, each with the text that follows it as its
- * reply. Asked last, only for an email that is a bounce by its sender or subject. The patterns are data below.
+ * reply. Asked last, only for an email that is a bounce by its sender or subject. The wording of headings, reason
+ * leads and delay words is data, one file per mail-system family in `families/`; the other patterns are below.
  */
 
 /** Senders of bounces: the daemon mailboxes, by local part */
@@ -30,10 +32,9 @@ const NOT_RECIPIENT = /^(?:postmaster|mailer-daemon|mail-daemon|mdaemon|hostmast
 const FAILURE_WORDS =
   /unknown|exceed|did ?n[o']t|not (?:found|exist|known|listed|deliver|available|allowed|valid)|no such|does ?n[o']t exist|invalid|undeliver|could not|couldn't|can ?not|unable|fail|reject|refus|denied|quota|full|disabled|inactive|suspend|expired|error|reason|unavailable|bad |unrouteable|inexistant|inconnu|unbekannt|desconocido|no existe|non recens|utilisateur|following (?:recipient|address)|:\s*$/i;
 
-/** The notice says the server still retries: a delay warning, not a failure */
-const DELAYED =
-  /has not yet been delivered|not been delivered yet|will (?:continue|keep) (?:to )?(?:try|retry|trying|attempt)|will be retried|(?:retry|try again) (?:for|until|later)|delivery (?:has been |is )?delayed|still (?:being )?retr|could not send message for past|delivery attempts will continue/i;
-const FINAL = /permanent|giving up|not going to try again|will not (?:be )?(?:retr|deliver)|won't be retried|no further attempts|(?:have|has) been (?:returned|bounced)/i;
+/** The notice says the server still retries (a delay warning, not a failure), unless it says the failure is final */
+const DELAYED = new RegExp(NOTICE_RULES.delayed.join('|'), 'i');
+const FINAL = new RegExp(NOTICE_RULES.final.join('|'), 'i');
 
 function isNotice(email: Email): boolean {
   return DAEMON_FROM.test(email.from) || BOUNCE_SUBJECT.test(email.subject) || NOTICE_SUBJECT.test(email.subject) || email.mediaType === 'multipart/report';
@@ -50,12 +51,11 @@ function noticeLines(text: string): string[] {
 const NOT_REPLY = /^(?:;?\s*on \w{3},? \d.*|\d{1,2}:\d\d(?::\d\d)?\s*[-+]\d{4}|.*\bMTS-ID\b.*|;?p=.*)$/i;
 
 /** A line that introduces the failed recipients listed under it (`The following addresses failed:`) */
-const HEADING =
-  /(?:following (?:recipients?|addresses?|address\(es\)|recipient\(s\)|users?|destinations?)|not (?:be )?delivered to(?: the following)?|could not be delivered|did not reach the following)\b.{0,160}?(?::|-{3,})\s*$/i;
+const HEADING = new RegExp(`(?:${NOTICE_RULES.headings.join('|')})\\b.{0,160}?(?::|-{3,})\\s*$`, 'i');
 /** A bare local part listed under a heading (`screenname`, `user   No such user`): an address without its domain */
 const LOCAL_PART = /^\s*(?:[-*•]\s*)?<?([a-z0-9][a-z0-9._%+=-]{0,63}[a-z0-9_])>?(?:\s{2,}(\S.*))?$/i;
 /** A line that states the reason for the failure on the lines after it (`Last attempt failed because:`) */
-const REASON_LEAD = /(?:because|reason(?: was)?|problem (?:appears to be|was)|additional information(?: follows)?|error (?:was|detail[^:]*)|the response was)\s*:\s*$/i;
+const REASON_LEAD = new RegExp(`(?:${NOTICE_RULES.reason_leads.join('|')})\\s*:\\s*$`, 'i');
 
 /** A label before a reason (`Reason: ...`): the notice's word, not the reply */
 const LABEL = /^(?:reason|error|problem|diagnostic|details?|cause)\s*:\s*/i;
