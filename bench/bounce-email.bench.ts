@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import { ResultCache } from '../plugins/bounce-classifier/cache/result-cache.ts';
 import { normaliserOf } from '../plugins/bounce-classifier/classify.ts';
-import { classifyReports } from '../plugins/bounce-classifier/email/classify-email.ts';
+import { classifyReports } from '../plugins/bounce-classifier/classify-email.ts';
 import { parseBounce } from '../plugins/bounce-classifier/email/parse.ts';
 import { createLogger } from '../runtime/observability/logger.ts';
 import { usePlugin } from '../runtime/mod.ts';

@@ -9,7 +9,7 @@
  *   inputs cost by themselves, without GC pauses and other load (the goal is judged on the stricter p99).
  * - "baseline JSON.stringify": JSON.stringify({ message }) of the same input, measured in the same run and in
  *   the same rounds; "×" is the median of a row divided by this baseline median.
- * - "reply cutter only": parseReply(message) from plugins/bounce-model/reply.ts, the first step of normalise: cuts the
+ * - "reply cutter only": parseReply(message) from lib/smtp-reply.ts, the first step of normalise: cuts the
  *   remote reply out of its wrapper into reply code, status and text (issue 8 asks for "a few string scans").
  * - "normalise only": normalise(message) from plugins/bounce-model/normalise.ts (the model input contract:
  *   cuts the remote reply out of the sending MTA's wrapper, lower-cases, replaces ids).
@@ -69,7 +69,7 @@ function heapBytes(): number {
 // models share (./rules.json), reported apart from the two models
 const beforeImports = heapBytes();
 const { normalise } = await import('../plugins/bounce-model/normalise.ts');
-const { parseReply } = await import('../plugins/bounce-model/reply.ts');
+const { parseReply } = await import('../lib/smtp-reply.ts');
 const { loadModel } = await import('../plugins/bounce-model/model.ts');
 
 // ---- inputs ----

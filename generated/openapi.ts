@@ -1353,6 +1353,66 @@ export const documents: Record<string, any> = {
             },
             "backoff": {
               "$ref": "#/components/schemas/BackoffResult"
+            },
+            "sources": {
+              "$ref": "#/components/schemas/BounceRecipientSources"
+            }
+          }
+        },
+        "BounceRecipientSources": {
+          "type": "object",
+          "description": "Where each field of the recipient came from, so that a wrong answer can be traced: a delivery-status field\n(`dsn:Final-Recipient`, `dsn:Diagnostic-Code`, `dsn:Status`, ...), a notification field (`ses:bouncedRecipients`),\nor the text pattern of a form that read it (`text:postfix`, `text:notice.listed`, `text:notice.reason`, ...);\n`inferred` where the parser derived it (an action from the status class, a status from the reply)\n",
+          "additionalProperties": false,
+          "properties": {
+            "recipient": {
+              "type": "string"
+            },
+            "action": {
+              "type": "string"
+            },
+            "status": {
+              "type": "string"
+            },
+            "reply": {
+              "type": "string"
+            },
+            "remote_mta": {
+              "type": "string"
+            }
+          }
+        },
+        "BounceFeedback": {
+          "type": "object",
+          "description": "What a feedback report (ARF, RFC 5965) or a provider's complaint notification says",
+          "required": [
+            "type",
+            "recipients"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "description": "The feedback type as the report names it, lower case: ARF's `Feedback-Type` (`abuse`, `fraud`, `virus`,\n`not-spam`, `other`, ...) or the provider's complaint type (`abuse` when it names none)\n"
+            },
+            "recipients": {
+              "type": "array",
+              "description": "The complained-about recipients: ARF's `Original-Rcpt-To`, else the reported message's `To`; the\nnotification's complained recipients. Empty when the report redacts them\n",
+              "items": {
+                "type": "string"
+              }
+            },
+            "sources": {
+              "type": "object",
+              "description": "Where `type` and `recipients` came from (an ARF field, the reported message's header, a notification field)",
+              "additionalProperties": false,
+              "properties": {
+                "type": {
+                  "type": "string"
+                },
+                "recipients": {
+                  "type": "string"
+                }
+              }
             }
           }
         },
@@ -1383,6 +1443,9 @@ export const documents: Record<string, any> = {
               "type": "integer",
               "minimum": 1,
               "description": "Recipients past the first 1,000 in the parts read, neither answered nor classified"
+            },
+            "feedback": {
+              "$ref": "#/components/schemas/BounceFeedback"
             }
           }
         },

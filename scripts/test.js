@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const FOLDERS = ['runtime', 'plugins', 'scripts', 'test', 'docs'];
+const FOLDERS = ['runtime', 'lib', 'plugins', 'scripts', 'test', 'docs'];
 const filters = process.argv.slice(2);
 
 function find(dir) {

@@ -328,6 +328,38 @@ export interface components {
             remote_mta?: string;
             bnac?: components["schemas"]["BnacResultV2"];
             backoff?: components["schemas"]["BackoffResult"];
+            sources?: components["schemas"]["BounceRecipientSources"];
+        };
+        /**
+         * @description Where each field of the recipient came from, so that a wrong answer can be traced: a delivery-status field
+         *     (`dsn:Final-Recipient`, `dsn:Diagnostic-Code`, `dsn:Status`, ...), a notification field (`ses:bouncedRecipients`),
+         *     or the text pattern of a form that read it (`text:postfix`, `text:notice.listed`, `text:notice.reason`, ...);
+         *     `inferred` where the parser derived it (an action from the status class, a status from the reply)
+         */
+        BounceRecipientSources: {
+            recipient?: string;
+            action?: string;
+            status?: string;
+            reply?: string;
+            remote_mta?: string;
+        };
+        /** @description What a feedback report (ARF, RFC 5965) or a provider's complaint notification says */
+        BounceFeedback: {
+            /**
+             * @description The feedback type as the report names it, lower case: ARF's `Feedback-Type` (`abuse`, `fraud`, `virus`,
+             *     `not-spam`, `other`, ...) or the provider's complaint type (`abuse` when it names none)
+             */
+            type: string;
+            /**
+             * @description The complained-about recipients: ARF's `Original-Rcpt-To`, else the reported message's `To`; the
+             *     notification's complained recipients. Empty when the report redacts them
+             */
+            recipients: string[];
+            /** @description Where `type` and `recipients` came from (an ARF field, the reported message's header, a notification field) */
+            sources?: {
+                type?: string;
+                recipients?: string;
+            };
         };
         BounceEmailResult: {
             kind: components["schemas"]["BounceKind"];
@@ -342,6 +374,7 @@ export interface components {
             recipients: components["schemas"]["BounceRecipient"][];
             /** @description Recipients past the first 1,000 in the parts read, neither answered nor classified */
             recipients_omitted?: number;
+            feedback?: components["schemas"]["BounceFeedback"];
         };
         CacheStats: {
             cache_enabled: boolean;

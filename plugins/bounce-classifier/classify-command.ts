@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Classifier, ClassifierModel, CommandIo, PluginCommand } from '../../runtime/mod.ts';
 import { classifyMessages, normaliserOf } from './classify.ts';
-import { classifyEmailCommand } from './email/cli.ts';
+import { classifyEmailCommand } from './email-command.ts';
 import { backoffFormat, bnacV2 } from './format.ts';
 
 const USAGE_LINE = 'classify [--model bnac|backoff] [--json] [TEXT... | --email FILE|FOLDER...]';
@@ -48,7 +48,7 @@ async function run(args: string[], io: CommandIo): Promise<number> {
     return 2;
   }
   const { values, positionals } = parsed;
-  // Whole bounce emails take files and folders, not reply texts, and answer both models: their own reader (email/cli.ts)
+  // Whole bounce emails take files and folders, not reply texts, and answer both models: their own reader (email-command.ts)
   const useClassifier = () => io.useService<Classifier>('classifier');
   if (values.email) return classifyEmailCommand(positionals, values, io.stdout, io.stderr, useClassifier);
   if (values.help) {

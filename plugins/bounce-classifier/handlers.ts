@@ -3,7 +3,7 @@ import { errors } from './errors.ts';
 import type { Classifier, ClassifierModel, Handler, HandlerRequest, PoolHandle } from '../../runtime/mod.ts';
 import type { ResultCache } from './cache/result-cache.ts';
 import { classifyMessages } from './classify.ts';
-import { classifyReports } from './email/classify-email.ts';
+import { classifyReports } from './classify-email.ts';
 import { readRequestEmail } from './email/read-off-thread.ts';
 import { backoffFormat, bnacV1, bnacV2 } from './format.ts';
 import type { ClassifierMetrics } from './metrics.ts';

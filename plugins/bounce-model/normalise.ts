@@ -32,7 +32,7 @@
  *   hyphens, lone dashes, NUL and control chars). Typographic apostrophes are
  *   folded to `'`. Whitespace collapses to one space; the result is trimmed.
  */
-import { parseReply } from './reply.ts';
+import { parseReply } from '../../lib/smtp-reply.ts';
 
 /** Only this many UTF-16 units of the input are normalised. */
 export const MAX_INPUT_CHARS = 4096;

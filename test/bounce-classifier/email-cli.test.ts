@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { usePlugin } from '../../runtime/mod.ts';
 import type { Classifier } from '../../runtime/mod.ts';
-import { classifyEmailCommand, MAX_FILE_BYTES } from '../../plugins/bounce-classifier/email/cli.ts';
+import { classifyEmailCommand, MAX_FILE_BYTES } from '../../plugins/bounce-classifier/email-command.ts';
 import { runCli as capstan } from '../host/_fixtures.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../plugins/bounce-classifier/email/fixtures/', import.meta.url));
@@ -84,6 +84,28 @@ test('classify --email --json reads an mbox file as its messages, FILE#N each', 
       ['bounces#1', 'failed', 2],
       ['bounces#2', 'failed', 2],
       ['bounces#3', 'not-a-bounce', 0],
+    ]);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('classify --email streams an mbox: a separator across read chunks splits, a broken message is named by number', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'capstan-mbox-'));
+  try {
+    const first = readFileSync(join(FIXTURES, 'qmail.eml'), 'latin1');
+    // The file is read in 1 MiB chunks: padding puts the blank line and `From ` of the second separator across one
+    const pad = 1024 * 1024 - 3 - Buffer.byteLength(`From a Thu Nov 26 10:00:00 2026\n${first}`, 'latin1');
+    const padded = `${first.trimEnd()}\n${'x'.repeat(76)}\n`.padEnd(first.length + pad, 'y');
+    const mbox = join(folder, 'big');
+    writeFileSync(mbox, `From a Thu Nov 26 10:00:00 2026\n${padded}\n\nFrom b Thu Nov 26 10:01:00 2026\nno header here\n\nFrom c Thu Nov 26 10:02:00 2026\n${readFileSync(join(FIXTURES, 'exim.eml'), 'latin1')}`, 'latin1');
+    const { code, stdout } = await capstan(['classify', '--email', '--json', mbox]);
+    assert.is(code, 1, 'a message that is not an email fails the run');
+    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    assert.equal(lines.map((l) => [l.file.slice(folder.length + 1), l.kind ?? l.error]), [
+      ['big#1', 'failed'],
+      ['big#2', 'Body is not an email: it does not start with a header line'],
+      ['big#3', 'failed'],
     ]);
   } finally {
     rmSync(folder, { recursive: true, force: true });

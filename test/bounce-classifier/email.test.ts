@@ -1,8 +1,8 @@
 /**
  * `POST /v1/bounce-email` on a real listener with the built-in model: every fixture of
  * `plugins/bounce-classifier/email/fixtures/` (an `.eml` and its expected `.json`: kind, format, recipients in
- * order with action, status, reply, remote MTA and the BNAC and backoff classes), both body forms, the cache, the
- * limits and bad input.
+ * order with action, status, reply, remote MTA, the BNAC and backoff classes and each field's source; a feedback
+ * report's type and complained-about recipients), both body forms, the cache, the limits and bad input.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ function classesOnly(answer: any): unknown {
     kind: answer.kind,
     format: answer.format,
     recipients: answer.recipients.map((r: any) => ({ ...r, ...(r.bnac && { bnac: r.bnac.class }), ...(r.backoff && { backoff: r.backoff.class }) })),
+    ...(answer.feedback && { feedback: answer.feedback }),
   };
 }
 

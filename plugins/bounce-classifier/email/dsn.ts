@@ -1,4 +1,4 @@
-import { actionOf, bareAddress, unfold, untyped } from './reply.ts';
+import { actionOf, bareAddress, statusIn, unfold, untyped } from './reply.ts';
 import type { ReportedRecipient } from './types.ts';
 
 /** Longest field value read: a reply is classified on its first 4,096 characters, and no address or host is longer */
@@ -48,38 +48,85 @@ function decodeAddress(value: string, xtext: boolean): string {
   return xtext ? unitext.replace(/\+([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))) : unitext;
 }
 
+/** The nouns some MTAs write for `Action` */
+const ACTIONS: Record<string, string> = { failure: 'failed', fail: 'failed', delay: 'delayed', delivery: 'delivered' };
+
+/** A typed address field that names a mail address (`rfc822; user@host`, or untyped) rather than an X.400 one */
+function isMailAddress(value: string): boolean {
+  const type = /^\s*([\w-]+)\s*;/.exec(value)?.[1]?.toLowerCase();
+  return (type === undefined || type === 'rfc822' || type === 'utf-8') && value.includes('@');
+}
+
+/** What a delivery-status part says; `notes` holds a recipient's `Status` comment, a reason when nothing better is */
+export interface DeliveryStatus {
+  recipients: ReportedRecipient[];
+  omitted: number;
+  notes: Map<ReportedRecipient, string>;
+}
+
 /**
  * Recipients of an RFC 3464 `message/delivery-status` or RFC 6533 `message/global-delivery-status` part: the
  * address (`Final-Recipient`, else `Original-Recipient`), `Action`, `Status`, `Remote-MTA` and the reply
  * (`Diagnostic-Code` unfolded, its `smtp;` type dropped), in report order; at most `limit` plus a count of the rest.
  */
-export function readDeliveryStatus(content: string, limit: number): { recipients: ReportedRecipient[]; omitted: number } {
+export function readDeliveryStatus(content: string, limit: number): DeliveryStatus {
   const recipients: ReportedRecipient[] = [];
+  const notes = new Map<ReportedRecipient, string>();
   let omitted = 0;
   for (const fields of groups(content)) {
-    const final = fields.get('final-recipient');
-    const address = final ?? fields.get('original-recipient');
+    // A gateway's non-mail Final-Recipient (`x400; /S=user/...`) is no address: the rfc822 Original-Recipient is
+    const original = fields.get('original-recipient');
+    const typed = fields.get('final-recipient');
+    const final = typed !== undefined && original !== undefined && !isMailAddress(typed) && isMailAddress(original) ? undefined : typed;
+    const address = final ?? original;
     if (address === undefined && !fields.has('action')) continue;
     if (recipients.length >= limit) {
       omitted += 1;
       continue;
     }
     const recipient: ReportedRecipient = { recipient: address === undefined ? '' : bareAddress(decodeAddress(untyped(unfold(address)), final === undefined)) };
-    const status = /\d\.\d{1,3}\.\d{1,3}/.exec(fields.get('status') ?? '')?.[0];
-    // A report without `Action` (it is required, yet some MTAs omit it) says it through the status class
-    recipient.action = fields.get('action')?.trim().toLowerCase().split(/[\s(]/)[0] || actionOf(status, 'failed');
-    if (status) recipient.status = status;
+    const sources: NonNullable<ReportedRecipient['sources']> = {};
+    if (address !== undefined) sources.recipient = final === undefined ? 'dsn:Original-Recipient' : 'dsn:Final-Recipient';
+    const statusField = unfold(fields.get('status') ?? '');
+    const status = /\d\.\d{1,3}\.\d{1,3}/.exec(statusField)?.[0];
+    // A report without `Action` (it is required, yet some MTAs omit it) says it through the status class; some
+    // write the noun (`failure`, `delay`)
+    const action = fields.get('action')?.trim().toLowerCase().split(/[\s(]/)[0];
+    recipient.action = (action && (ACTIONS[action] ?? action)) || actionOf(status, 'failed');
+    sources.action = action ? 'dsn:Action' : 'inferred';
+    if (status) {
+      recipient.status = status;
+      sources.status = 'dsn:Status';
+    }
     const diagnostic = fields.get('diagnostic-code');
-    const reply = diagnostic === undefined ? '' : untyped(unfold(diagnostic));
-    if (reply !== '') recipient.reply = reply;
+    let reply = diagnostic === undefined ? '' : untyped(unfold(diagnostic));
+    // An X.400 gateway's reason code (`Reason 1 (Unable-To-Transfer)`) yields to the SMTP reply it quotes in its
+    // supplementary information; an MTA that writes the SMTP reply into `Status` (`553 Too big`) gave one there
+    const supplement = unfold(fields.get('x400-supplementary-info') ?? '').replace(/^"|"$/g, '');
+    let from = 'dsn:Diagnostic-Code';
+    if (/^Reason \d+ \(/.test(reply) && statusIn(supplement)) [reply, from] = [supplement, 'dsn:X400-Supplementary-Info'];
+    if (reply === '' && /^[245]\d\d[ -]\S/.test(statusField)) [reply, from] = [statusField, 'dsn:Status'];
+    if (reply !== '') {
+      recipient.reply = reply;
+      sources.reply = from;
+    }
+    else if (status) {
+      // The words after the code (`5.0.0 (recipient reached disk quota)`): a reason when the report has no better
+      const words = statusField.slice(statusField.indexOf(status) + status.length).replace(/^[\s(]+|[\s)]+$/g, '');
+      if (/[a-z]{3,}/i.test(words)) notes.set(recipient, words);
+    }
     const remote = fields.get('remote-mta');
     // Without the comment some MTAs add (`(2001:db8::1, the server for the domain ...)`) and the root's dot
     let host = remote === undefined ? '' : untyped(unfold(remote));
     const comment = host.indexOf(' (');
     if (comment > 0 && host.endsWith(')')) host = host.slice(0, comment);
     if (host.endsWith('.')) host = host.slice(0, -1);
-    if (host !== '') recipient.remote_mta = host;
+    if (host !== '') {
+      recipient.remote_mta = host;
+      sources.remote_mta = 'dsn:Remote-MTA';
+    }
+    recipient.sources = sources;
     recipients.push(recipient);
   }
-  return { recipients, omitted };
+  return { recipients, omitted, notes };
 }

@@ -8,6 +8,18 @@ export function isFeedbackReport(email: Email): boolean {
   return email.reportType === 'feedback-report' || email.parts.some((p) => p.type === 'message/feedback-report');
 }
 
+/** An acknowledgement of receipt sent by a program (`Eingangsbestätigung`, `Accusé de réception`) */
+const RECEIPT_SUBJECT = /\b(?:empfangsbest|eingangsbest|lesebest)|accus[eé] de r[eé]ception|acuse de recibo|receipt (?:confirmation|acknowledg)|acknowledg(?:e)?ment of receipt|we (?:have )?received your (?:e-?mail|message)|ticket (?:received|created)/i;
+
+/**
+ * The marks only vacation programs and receipt acknowledgements set (`X-Autoreply`, a vacation or receipt subject):
+ * unlike `Auto-Submitted`, which bounces carry too, they tell an automatic reply from a bounce notice
+ */
+export function isVacationReply(email: Email): boolean {
+  const precedence = email.header('precedence')?.trim().toLowerCase();
+  return !!(email.header('x-autoreply') || email.header('x-autorespond') || precedence === 'auto_reply' || VACATION_SUBJECT.test(email.subject.trim()) || RECEIPT_SUBJECT.test(email.subject));
+}
+
 /**
  * An automatic reply: `Auto-Submitted` other than `no` (RFC 3834), the headers vacation programs add, or a vacation
  * subject. Asked only once the email was found not to be a bounce: bounces carry `Auto-Submitted: auto-replied` too.
@@ -16,7 +28,6 @@ export function isFeedbackReport(email: Email): boolean {
 export function autoReplyFormat(email: Email): 'rfc3834' | 'vacation' | undefined {
   const submitted = email.header('auto-submitted')?.trim().toLowerCase();
   if (submitted && !submitted.startsWith('no')) return 'rfc3834';
-  const precedence = email.header('precedence')?.trim().toLowerCase();
-  if (email.header('x-autoreply') || email.header('x-autorespond') || precedence === 'auto_reply' || VACATION_SUBJECT.test(email.subject.trim())) return 'vacation';
+  if (isVacationReply(email)) return 'vacation';
   return undefined;
 }

@@ -1,20 +1,75 @@
 /**
  * The messages of an mbox file (RFC 4155): a file whose first line is a `From ` separator holds one message per
  * separator, each separator line after a blank line. Lines a writer quoted as `>From ` (mboxrd) lose one `>`.
- * Undefined for a file that is not an mbox, so one email is read as one. One forward scan: linear in the file.
+ * Read as a stream of chunks, so memory stays flat on a file of any size: at most one message (up to `maxBytes`)
+ * and one chunk are held at a time. One forward scan: linear in the file.
  */
-export function mboxMessages(raw: Buffer): Buffer[] | undefined {
-  if (!raw.subarray(0, 5).equals(SEPARATOR)) return undefined;
-  const starts: number[] = [0];
-  for (let at = raw.indexOf(NEXT); at >= 0; at = raw.indexOf(NEXT, at + 1)) starts.push(at + 2);
-  return starts.map((start, i) => {
-    const end = i + 1 < starts.length ? starts[i + 1]! - 1 : raw.length;
-    // The separator line itself is no header of the message
-    const body = raw.subarray(raw.indexOf(0x0a, start) + 1 || end, end).toString('latin1');
-    return Buffer.from(body.replace(/^>(>*From )/gm, '$1'), 'latin1');
-  });
-}
 
 const SEPARATOR = Buffer.from('From ', 'latin1');
 /** A separator: `From ` at the start of a line after a blank line */
 const NEXT = Buffer.from('\n\nFrom ', 'latin1');
+
+/** Whether a file's first bytes make it an mbox */
+export function isMbox(head: Buffer): boolean {
+  return head.subarray(0, SEPARATOR.length).equals(SEPARATOR);
+}
+
+/** One message of an mbox: its bytes without the separator line, or `oversize` (its bytes past the limit dropped) */
+export interface MboxMessage {
+  /** 1-based position in the file */
+  number: number;
+  bytes: Buffer;
+  /** The message was longer than the limit: `bytes` holds only its start */
+  oversize: boolean;
+}
+
+/** A message's bytes as read: the separator line dropped, mboxrd's `>From ` quoting undone */
+function unquoted(raw: Buffer): Buffer {
+  const body = raw.subarray(raw.indexOf(0x0a) + 1 || raw.length).toString('latin1');
+  return Buffer.from(body.replace(/^>(>*From )/gm, '$1'), 'latin1');
+}
+
+/**
+ * The messages of an mbox read from `chunks` (a file stream), in order. A message longer than `maxBytes` is not
+ * held: its start is kept, the rest skipped, and it comes marked `oversize`.
+ */
+export async function* mboxMessages(chunks: AsyncIterable<Buffer>, maxBytes: number): AsyncGenerator<MboxMessage> {
+  let pieces: Buffer[] = [];
+  let held = 0;
+  let oversize = false;
+  let number = 0;
+  let carry = Buffer.alloc(0);
+  const add = (piece: Buffer) => {
+    if (held + piece.length > maxBytes) {
+      oversize = true;
+      piece = piece.subarray(0, Math.max(0, maxBytes - held));
+    }
+    if (piece.length === 0) return;
+    // A copy: the chunk it is cut from is not held once read
+    pieces.push(Buffer.from(piece));
+    held += piece.length;
+  };
+  const finish = (): MboxMessage => {
+    const message = { number: ++number, bytes: unquoted(Buffer.concat(pieces, held)), oversize };
+    pieces = [];
+    held = 0;
+    oversize = false;
+    return message;
+  };
+  for await (const chunk of chunks) {
+    const data = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    let from = 0;
+    for (let at = data.indexOf(NEXT); at >= 0; at = data.indexOf(NEXT, at + 1)) {
+      // The message keeps its last line end; the blank line before `From ` is the separator's
+      add(data.subarray(from, at + 1));
+      yield finish();
+      from = at + 2;
+    }
+    // The last bytes may start a separator that the next chunk completes
+    const keep = Math.max(from, data.length - (NEXT.length - 1));
+    add(data.subarray(from, keep));
+    carry = Buffer.from(data.subarray(keep));
+  }
+  add(carry);
+  if (held > 0 || oversize) yield finish();
+}

@@ -1,4 +1,6 @@
+import { CapstanError } from '../../../runtime/mod.ts';
 import { readDeliveryStatus } from './dsn.ts';
+import { readArf } from './forms/arf.ts';
 import { courier } from './forms/courier.ts';
 import { domino } from './forms/domino.ts';
 import { exchange } from './forms/exchange.ts';
@@ -9,9 +11,10 @@ import { postfix } from './forms/postfix.ts';
 import { qmail } from './forms/qmail.ts';
 import { sendmail } from './forms/sendmail.ts';
 import { readSes } from './forms/ses.ts';
-import { text } from './forms/text.ts';
+import { BOUNCE_SUBJECT, text } from './forms/text.ts';
 import { yahoo } from './forms/yahoo.ts';
-import { autoReplyFormat, isFeedbackReport } from './kind.ts';
+import { statusIn } from './reply.ts';
+import { autoReplyFormat, isFeedbackReport, isVacationReply } from './kind.ts';
 import { readEmail, scanEmail } from './mime.ts';
 import type { BounceForm, BounceKind, BounceReport, Email, ReportedRecipient } from './types.ts';
 
@@ -30,17 +33,47 @@ function kindOf(recipients: readonly ReportedRecipient[], delayed = false): Boun
   return recipients.length > 0 ? 'delivered' : 'failed';
 }
 
-/** Reads the RFC 3464 / RFC 6533 report; replies the status part lacks come from the human-readable part's form */
-function readReport(email: Email, content: string): BounceReport {
-  const { recipients, omitted } = readDeliveryStatus(content, MAX_RECIPIENTS);
-  if (recipients.some((r) => r.reply === undefined && r.action !== 'delivered')) {
-    const form = FORMS.find((f) => f.detect(email));
-    const prose = form?.read(email).recipients ?? [];
-    for (const recipient of recipients) {
-      if (recipient.reply !== undefined) continue;
-      const match = prose.find((p) => p.recipient.toLowerCase() === recipient.recipient.toLowerCase()) ?? (prose.length === 1 && recipients.length === 1 ? prose[0] : undefined);
-      if (match?.reply) recipient.reply = match.reply;
+/** Records where a recipient's field came from, unless the reader that set it did */
+function source(recipient: ReportedRecipient, field: keyof NonNullable<ReportedRecipient['sources']>, from: string): void {
+  recipient.sources ??= {};
+  recipient.sources[field] ??= from;
+}
+
+/**
+ * Replies a reader left out, from the prose: each form that knows the email, then the notice reader, by address (or
+ * the prose's first reply when the report has one recipient); last, a recipient's `Status` comment (`notes`)
+ */
+function fillReplies(email: Email, recipients: readonly ReportedRecipient[], notes?: ReadonlyMap<ReportedRecipient, string>): void {
+  const wanting = () => recipients.filter((r) => r.reply === undefined && r.action !== 'delivered');
+  for (const form of FORMS) {
+    if (wanting().length === 0) return;
+    if (form !== notice && !form.detect(email)) continue;
+    const prose = form.read(email).recipients.filter((p) => p.reply !== undefined);
+    for (const recipient of wanting()) {
+      const match = prose.find((p) => p.recipient.toLowerCase() === recipient.recipient.toLowerCase()) ?? (recipients.length === 1 ? prose[0] : undefined);
+      if (!match) continue;
+      recipient.reply = match.reply;
+      source(recipient, 'reply', match.sources?.reply ?? `text:${form.name}`);
     }
+  }
+  for (const recipient of wanting()) {
+    const note = notes?.get(recipient);
+    if (!note) continue;
+    recipient.reply = note;
+    source(recipient, 'reply', 'dsn:Status');
+  }
+}
+
+/** Reads the RFC 3464 / RFC 6533 report; replies the status part lacks come from the prose (`fillReplies`) */
+function readReport(email: Email, content: string): BounceReport {
+  const { recipients, omitted, notes } = readDeliveryStatus(content, MAX_RECIPIENTS);
+  fillReplies(email, recipients, notes);
+  for (const recipient of recipients) {
+    if (recipient.status) continue;
+    const status = statusIn(recipient.reply ?? '');
+    if (!status) continue;
+    recipient.status = status;
+    source(recipient, 'status', 'inferred');
   }
   return { kind: kindOf(recipients), format: 'rfc3464', recipients, omitted };
 }
@@ -50,21 +83,58 @@ export async function parseBounce(raw: Buffer): Promise<BounceReport> {
   return readBounce(scanEmail(raw).bytes);
 }
 
-/** What an email `scanEmail` kept is, and its recipients */
+/** What an email `scanEmail` kept is, and its recipients; a bounce forwarded whole as an attachment is read as one */
 export async function readBounce(kept: Buffer): Promise<BounceReport> {
   const email = await readEmail(kept);
+  const report = await readOne(email);
+  if (report.recipients.length > 0 || report.kind === 'feedback' || report.kind === 'auto-reply') return report;
+  for (const part of email.parts) {
+    if (part.type !== 'message/rfc822') continue;
+    // The attached message gets the same scan and limits; one that is no email or passes a limit is not a bounce
+    const inner = await parseAttached(Buffer.from(part.content));
+    if (inner && inner.recipients.length > 0) return inner;
+  }
+  return report;
+}
+
+/** An attached message read as an email of its own (not its attachments in turn), or undefined when it is none */
+async function parseAttached(raw: Buffer): Promise<BounceReport | undefined> {
+  try {
+    return await readOne(await readEmail(scanEmail(raw).bytes));
+  } catch (error) {
+    if (error instanceof CapstanError) return undefined;
+    throw error;
+  }
+}
+
+/** What one email is, and its recipients */
+async function readOne(email: Email): Promise<BounceReport> {
   const ses = readSes(email, MAX_RECIPIENTS);
-  if (ses) return { kind: ses.kind, format: 'amazon-ses', recipients: ses.recipients, omitted: ses.omitted };
+  if (ses) return { kind: ses.kind, format: 'amazon-ses', recipients: ses.recipients, omitted: ses.omitted, ...(ses.feedback && { feedback: ses.feedback }) };
   const status = email.parts.find((p) => DELIVERY_STATUS.has(p.type));
   if (status && /^(?:final|original)-recipient\s*:/im.test(status.content)) return readReport(email, status.content);
-  if (isFeedbackReport(email)) return { kind: 'feedback', format: 'rfc5965', recipients: [], omitted: 0 };
+  if (isFeedbackReport(email)) {
+    const feedback = readArf(email);
+    return { kind: 'feedback', format: 'rfc5965', recipients: [], omitted: 0, ...(feedback && { feedback }) };
+  }
   // The first form that finds recipients answers; a specific form that knows the email but finds none still makes
   // it a bounce, as does a notice whose sender and subject both say so
   let known: BounceForm | undefined;
   for (const form of FORMS) {
+    // The fallbacks read any address a text names: a vacation reply from a daemon-like sender is no notice
+    if ((form === text || form === notice) && isVacationReply(email) && !BOUNCE_SUBJECT.test(email.subject)) break;
     if (!form.detect(email)) continue;
     const { recipients, delayed } = form.read(email);
-    if (recipients.length > 0) return { kind: kindOf(recipients, delayed), format: form.name, recipients: recipients.slice(0, MAX_RECIPIENTS), omitted: Math.max(0, recipients.length - MAX_RECIPIENTS) };
+    if (recipients.length > 0) {
+      // A form names its own pattern for what it read; what it read is marked by the form's name
+      for (const recipient of recipients) {
+        for (const field of ['recipient', 'action', 'status', 'reply', 'remote_mta'] as const) {
+          if (recipient[field] !== undefined) source(recipient, field, `text:${form.name}`);
+        }
+      }
+      if (form !== notice) fillReplies(email, recipients);
+      return { kind: kindOf(recipients, delayed), format: form.name, recipients: recipients.slice(0, MAX_RECIPIENTS), omitted: Math.max(0, recipients.length - MAX_RECIPIENTS) };
+    }
     if (form !== text && form !== notice) known ??= form;
   }
   if (known || isBareNotice(email)) return { kind: 'failed', format: known?.name ?? notice.name, recipients: [], omitted: 0 };

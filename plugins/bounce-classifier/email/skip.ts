@@ -24,6 +24,10 @@ const COPY_MARKERS = [
 const KEEP = /^(?:text\/(?!rfc822-headers)|multipart\/|message\/(?:global-)?(?:delivery-status|feedback-report|disposition-notification)|application\/json)/;
 const CONTENT_TYPE = /^content-type:[ \t]*([^\r\n]*(?:\r?\n[ \t][^\r\n]*)*)/im;
 const BOUNDARY = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^\s;]+))/i;
+/** The reported message of a feedback report, whole or its headers */
+const REPORTED = /^(?:message\/rfc822|text\/rfc822-headers)$/;
+const BLANK_LINE = Buffer.from('\n\n', 'latin1');
+const BLANK_CRLF = Buffer.from('\n\r\n', 'latin1');
 const DISPOSITION_ATTACHMENT = /^content-disposition:[ \t]*attachment/im;
 
 /** A header block as the scan reads it */
@@ -57,6 +61,15 @@ class Scan {
   #keptBytes = 0;
   parts = 0;
   keptLines = 0;
+  /** A feedback-report part was kept: the reported message's headers after it are wanted */
+  #feedback = false;
+  /** The email is a top-level `multipart/mixed`: an attached message may be a forwarded bounce */
+  #mixed = false;
+
+  /** Marks the email a top-level `multipart/mixed` */
+  mixed(): void {
+    this.#mixed = true;
+  }
 
   constructor(raw: Buffer) {
     this.#raw = raw;
@@ -153,7 +166,18 @@ class Scan {
       if (wanted && head.type.startsWith('multipart/') && head.boundary && head.body >= 0) {
         this.keep(at, head.body);
         this.multipart(head.body, end, head.boundary, depth + 1);
-      } else if (wanted) this.keep(at, end);
+      } else if (wanted) {
+        this.keep(at, end);
+        if (head.type === 'message/feedback-report') this.#feedback = true;
+      } else if (head.type === 'message/rfc822' && depth === 1 && this.#mixed && this.#keptBytes < MAX_KEPT_BYTES) {
+        // A message attached to a top-level `multipart/mixed` may be a bounce forwarded whole: kept, within limits
+        this.keep(at, end);
+      } else if (this.#feedback && REPORTED.test(head.type) && head.body >= 0) {
+        // A feedback report's reported message: its header block names the complained-about recipient (`To`)
+        const blank = [within.indexOf(BLANK_LINE, head.body), within.indexOf(BLANK_CRLF, head.body)].filter((i) => i >= 0);
+        const stop = blank.length === 0 ? end : Math.min(...blank) + 1;
+        this.keep(at, Math.min(stop, end));
+      }
       at = next;
     }
   }
@@ -174,6 +198,7 @@ export function skipUnneededBodies(raw: Buffer): Kept {
   const head = scan.head(0, raw.length);
   if (head.body < 0) return { bytes: raw, headerEnd: raw.length, lines: scan.headerLines, parts: 0 };
   scan.push(0, head.body);
+  if (head.type === 'multipart/mixed') scan.mixed();
   if (head.type.startsWith('multipart/') && head.boundary) scan.multipart(head.body, raw.length, head.boundary, 1);
   else scan.notice(head.body);
   return { bytes: Buffer.concat(scan.pieces), headerEnd: head.body, lines: scan.headerLines + scan.keptLines, parts: scan.parts };

@@ -8,6 +8,15 @@ export interface ReportedRecipient {
   status?: string;
   reply?: string;
   remote_mta?: string;
+  /** Where each field came from: a DSN field (`dsn:Status`), a notification field, or a text pattern (`text:postfix`) */
+  sources?: Partial<Record<'recipient' | 'action' | 'status' | 'reply' | 'remote_mta', string>>;
+}
+
+/** What a feedback report or complaint notification says: its type and the complained-about recipients */
+export interface Feedback {
+  type: string;
+  recipients: string[];
+  sources: { type: string; recipients?: string };
 }
 
 /** What the parsers read from one email */
@@ -17,6 +26,7 @@ export interface BounceReport {
   recipients: ReportedRecipient[];
   /** Recipients past the cap, neither answered nor classified */
   omitted: number;
+  feedback?: Feedback;
 }
 
 /** An email as the parsers see it: decoded headers, text, and the report parts */

@@ -10,11 +10,11 @@ const RECIPIENT = /(?:wasn't delivered to|Delivery to the following recipients? 
  */
 export const gmail: BounceForm = {
   name: 'gmail',
-  detect: (email) => /@(?:googlemail|gmail)\.com$/.test(email.from) || /The response (?:from the remote server )?was:/i.test(email.text),
+  detect: (email) => /@(?:googlemail|gmail)\.com$/.test(email.from) || /The response (?:from the remote server )?was:|Technical details of (?:permanent|temporary) failure:/i.test(email.text),
   read(email) {
     const delayed = /temporary problem delivering|will retry for|Delivery incomplete/i.test(email.text);
     const address = RECIPIENT.exec(email.text)?.[1];
-    const after = /The response (?:from the remote server )?was:\s*\n?([\s\S]*)/i.exec(email.text)?.[1] ?? email.text;
+    const after = /(?:The response (?:from the remote server )?was|Technical details of (?:permanent|temporary) failure):\s*\n?([\s\S]*)/i.exec(email.text)?.[1] ?? email.text;
     const reply = replyIn(after) ?? paragraphs(after)[0]?.trim() ?? '';
     const status = statusIn(reply);
     const recipients = address ? [{ recipient: bareAddress(address), action: delayed ? 'delayed' : 'failed', ...(status && { status }), ...(reply && { reply }) }] : [];

@@ -1,12 +1,14 @@
-import { ADDRESS, bareAddress, replyIn, statusIn, unfold, withoutTail } from '../reply.ts';
+import { ADDRESS, bareAddress, replyOrText, statusIn } from '../reply.ts';
 import type { BounceForm, Email, ReportedRecipient } from '../types.ts';
+import { NOTICE_RULES } from '../families.ts';
 import { BOUNCE_SUBJECT } from './text.ts';
 
 /**
  * Any plain-text notice no specific form knows (old Sendmail and SMTP32 variants, Microsoft generations, list
  * managers, webmail providers, notices in other languages): the addresses the notice names, less the ones that are
  * the sender's, a postmaster's or the returned message's own headers, each with the text that follows it as its
- * reply. Asked last, only for an email that is a bounce by its sender or subject. The patterns are data below.
+ * reply. Asked last, only for an email that is a bounce by its sender or subject. The wording of headings, reason
+ * leads and delay words is data, one file per mail-system family in `families/`; the other patterns are below.
  */
 
 /** Senders of bounces: the daemon mailboxes, by local part */
@@ -28,12 +30,11 @@ const NOT_RECIPIENT = /^(?:postmaster|mailer-daemon|mail-daemon|mdaemon|hostmast
 
 /** Words that mark a line as telling about a failed address */
 const FAILURE_WORDS =
-  /unknown|did ?n[o']t|not (?:found|exist|known|listed|deliver|available|allowed|valid)|no such|does ?n[o']t exist|invalid|undeliver|could not|couldn't|can ?not|unable|fail|reject|refus|denied|quota|full|disabled|inactive|suspend|expired|error|reason|unavailable|bad |unrouteable|inexistant|inconnu|unbekannt|desconocido|no existe|non recens|utilisateur|following (?:recipient|address)|:\s*$/i;
+  /unknown|exceed|did ?n[o']t|not (?:found|exist|known|listed|deliver|available|allowed|valid)|no such|does ?n[o']t exist|invalid|undeliver|could not|couldn't|can ?not|unable|fail|reject|refus|denied|quota|full|disabled|inactive|suspend|expired|error|reason|unavailable|bad |unrouteable|inexistant|inconnu|unbekannt|desconocido|no existe|non recens|utilisateur|following (?:recipient|address)|:\s*$/i;
 
-/** The notice says the server still retries: a delay warning, not a failure */
-const DELAYED =
-  /has not yet been delivered|not been delivered yet|will (?:continue|keep) (?:to )?(?:try|retry|trying|attempt)|will be retried|(?:retry|try again) (?:for|until|later)|delivery (?:has been |is )?delayed|still (?:being )?retr|could not send message for past|delivery attempts will continue/i;
-const FINAL = /permanent|giving up|not going to try again|will not (?:be )?(?:retr|deliver)|won't be retried|no further attempts|(?:have|has) been (?:returned|bounced)/i;
+/** The notice says the server still retries (a delay warning, not a failure), unless it says the failure is final */
+const DELAYED = new RegExp(NOTICE_RULES.delayed.join('|'), 'i');
+const FINAL = new RegExp(NOTICE_RULES.final.join('|'), 'i');
 
 function isNotice(email: Email): boolean {
   return DAEMON_FROM.test(email.from) || BOUNCE_SUBJECT.test(email.subject) || NOTICE_SUBJECT.test(email.subject) || email.mediaType === 'multipart/report';
@@ -49,29 +50,132 @@ function noticeLines(text: string): string[] {
 /** A date after an address (Exchange's `; on Tue, 3 Nov 2026`), its wrapped time, and Exchange's MTS-ID lines: no reply */
 const NOT_REPLY = /^(?:;?\s*on \w{3},? \d.*|\d{1,2}:\d\d(?::\d\d)?\s*[-+]\d{4}|.*\bMTS-ID\b.*|;?p=.*)$/i;
 
+/** A line that introduces the failed recipients listed under it (`The following addresses failed:`) */
+const HEADING = new RegExp(`(?:${NOTICE_RULES.headings.join('|')})\\b.{0,160}?(?::|-{3,})\\s*$`, 'i');
+/** A bare local part listed under a heading (`screenname`, `user   No such user`): an address without its domain */
+const LOCAL_PART = /^\s*(?:[-*•]\s*)?<?([a-z0-9][a-z0-9._%+=-]{0,63}[a-z0-9_])>?(?:\s{2,}(\S.*))?$/i;
+/** A line that states the reason for the failure on the lines after it (`Last attempt failed because:`) */
+const REASON_LEAD = new RegExp(`(?:${NOTICE_RULES.reason_leads.join('|')})\\s*:\\s*$`, 'i');
+
+/** A label before a reason (`Reason: ...`): the notice's word, not the reply */
+const LABEL = /^(?:reason|error|problem|diagnostic|details?|cause)\s*:\s*/i;
+
+/** Text that is no reply: a lone mark, a label or heading (`...:`), a separator, a date */
+function isReplyText(text: string): boolean {
+  return /[a-z]{2,}\W+[a-z]{2,}|^[45]\d\d\b/i.test(text) && !/:\s*$/.test(text) && !/^[-=_*]{2,}/.test(text) && !NOT_REPLY.test(text);
+}
+
 /**
- * The reply for an address: the rest of its line, else the lines after it up to a blank line or the next address,
- * else the words before it on its line (`User mailbox exceeds allowed size: user@host`)
+ * A paragraph starting at line `from` (leading list marks dropped), up to a blank line, the returned message, 8 lines
+ * or, given the `address` it is about, a line naming another
+ */
+function paragraphAt(lines: readonly string[], from: number, address?: string): string {
+  const out: string[] = [];
+  for (let j = from; j < lines.length && j < from + 8; j++) {
+    const line = lines[j]!.trim();
+    const other = address === undefined ? undefined : ADDRESS.exec(line)?.[1];
+    if (line === '' || (other && other.toLowerCase() !== address!.toLowerCase()) || COPY_START.test(lines[j]!)) break;
+    if (!NOT_REPLY.test(line)) out.push(line.replace(/^[-*•]{1,3}\s+/, ''));
+  }
+  return out.join('\n');
+}
+
+/** The reply a text holds: its SMTP reply, else the text itself, without the sending MTA's tail */
+function asReply(text: string): string | undefined {
+  const reply = replyOrText(text).replace(LABEL, '');
+  return reply !== '' && reply.length <= 1000 && isReplyText(reply) ? reply : undefined;
+}
+
+/**
+ * The reply for an address mentioned on line `i`: the rest of its line, else the lines after it up to a blank line
+ * or the next address, else the paragraph after a blank line, else the words before it on its line when they tell
+ * of a failure (`User mailbox exceeds allowed size: user@host`)
  */
 function replyAfter(lines: readonly string[], i: number, address: string): string | undefined {
   const line = lines[i]!;
   const at = line.toLowerCase().indexOf(address.toLowerCase());
-  let rest = line.slice(at + address.length).replace(/^[>\s:.,;-]+/, '');
+  let rest = line.slice(at + address.length).replace(/^[>)"'\s:.,;-]+/, '');
   if (NOT_REPLY.test(rest.trim())) rest = '';
   const block = [rest];
-  if (rest.trim() === '' || /^\s/.test(lines[i + 1] ?? '')) {
-    for (let j = i + 1; j < lines.length && j < i + 8; j++) {
-      const next = lines[j]!;
-      // Another address starts the next recipient's lines; the reply may name its own
-      const other = ADDRESS.exec(next)?.[1];
-      if (next.trim() === '' || (other && other.toLowerCase() !== address.toLowerCase())) break;
-      if (!NOT_REPLY.test(next.trim())) block.push(next.trim());
+  if (rest.trim() === '' || /^\s/.test(lines[i + 1] ?? '')) block.push(paragraphAt(lines, i + 1, address));
+  const own = asReply(block.join('\n').trim());
+  if (own) return own;
+  let next = i + 1;
+  while (next < lines.length && lines[next]!.trim() !== '') next++;
+  const after = asReply(paragraphAt(lines, next + 1, address));
+  if (after) return after;
+  const before = line.slice(0, at).replace(/^[\s*•-]+|[\s:<"]+$/g, '').replace(/^.*\bSMTP=$/i, '');
+  return FAILURE_WORDS.test(before) ? asReply(before) : undefined;
+}
+
+/** The reasons the notice states after a lead line (`Last attempt failed because:`), those with a reply code first */
+function statedReasons(lines: readonly string[]): string[] {
+  const reasons: string[] = [];
+  lines.forEach((line, i) => {
+    if (!REASON_LEAD.test(line)) return;
+    const start = lines[i + 1]?.trim() === '' ? i + 2 : i + 1;
+    const reason = asReply(paragraphAt(lines, start));
+    if (reason) reasons.push(reason);
+  });
+  return reasons.sort((a, b) => Number(/^[45]\d\d\b|\b[45]\.\d{1,3}\.\d{1,3}\b/.test(b)) - Number(/^[45]\d\d\b|\b[45]\.\d{1,3}\.\d{1,3}\b/.test(a)));
+}
+
+/** The pattern ids of a mention's tiers, as `sources` names them */
+const TIERS = ['listed', 'failure-line', 'mention'] as const;
+
+/**
+ * A recipient's reply and the pattern that gave it: a reply with a code among those after its mentions, else the
+ * reason on its listed line, else the reason the notice states, else the first text after a mention
+ */
+function chooseReply(afterMentions: readonly string[], listedReason: string | undefined, stated: string | undefined): [string | undefined, string] {
+  const coded = afterMentions.find((r) => /^[45]\d\d\b/.test(r) || statusIn(r));
+  if (coded) return [coded, 'reply-code'];
+  if (listedReason) return [listedReason, 'listed-reason'];
+  if (stated) return [stated, 'stated-reason'];
+  return [afterMentions[0], 'after-address'];
+}
+
+/** A mention of a recipient: its address (or bare local part) and the lines naming it */
+interface Mention {
+  address: string;
+  lines: number[];
+  /** 0 listed under a heading, 1 on a line telling of a failure, 2 anywhere else */
+  tier: number;
+  /** The words after a bare local part on its line */
+  reason?: string;
+}
+
+/** The addresses (and bare local parts) listed under the notice's headings, in order */
+function listed(lines: readonly string[], own: ReadonlySet<string>): Mention[] {
+  const found: Mention[] = [];
+  const locals: Mention[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!HEADING.test(lines[i]!)) continue;
+    for (let j = lines[i + 1]?.trim() === '' ? i + 2 : i + 1; j < lines.length && j < i + 60 && lines[j]!.trim() !== ''; j++) {
+      const line = lines[j]!;
+      if (HEADING.test(line) || COPY_START.test(line)) break;
+      const address = ADDRESS.exec(line)?.[1]?.replace(/\.$/, '').replace(/^(?:smtp|rfc-?822)=/i, '');
+      if (address) {
+        if (!own.has(address.toLowerCase()) && !NOT_RECIPIENT.test(address) && !NOT_RECIPIENT_LINE.test(line)) found.push({ address, lines: [j], tier: 0 });
+        continue;
+      }
+      const local = LOCAL_PART.exec(line);
+      if (local) locals.push({ address: local[1]!, lines: [j], tier: 0, ...(local[2] && { reason: local[2] }) });
     }
   }
-  let text = block.join('\n').trim();
-  if (text === '') text = line.slice(0, at).replace(/^[\s*•-]+|[\s:<]+$/g, '').replace(/^.*\bSMTP=$/i, '');
-  const reply = replyIn(text) ?? withoutTail(unfold(text));
-  return reply !== '' && reply.length <= 1000 ? reply : undefined;
+  return found.length > 0 ? found : locals;
+}
+
+/**
+ * A bare local part made an address: as the notice or the returned message's trace names it (`for <user@host>`),
+ * else at the reporting system's domain (it reports its own users so); alone when neither is known
+ */
+function completed(local: string, email: Email): string {
+  const escaped = local.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const named = new RegExp(`(?<![^\\s<>"'(:;,])${escaped}@([a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){0,8}\\.[a-z]{2,63})`, 'i').exec(email.text);
+  if (named) return `${local}@${named[1]}`;
+  const domain = /@([a-z0-9.-]+\.[a-z]{2,63})$/i.exec(email.from)?.[1];
+  return domain && DAEMON_FROM.test(email.from) ? `${local}@${domain}` : local;
 }
 
 export const notice: BounceForm = {
@@ -80,9 +184,7 @@ export const notice: BounceForm = {
   read(email) {
     const own = new Set([email.from, ...email.headers('to'), ...email.headers('return-path')].flatMap((v) => (v ? [bareAddress(v).toLowerCase()] : [])));
     const lines = noticeLines(email.text);
-    const strong: { address: string; line: number }[] = [];
-    const weak: { address: string; line: number }[] = [];
-    const seen = new Set<string>();
+    const mentions = new Map<string, Mention>();
     lines.forEach((line, i) => {
       if (!line.includes('@') || NOT_RECIPIENT_LINE.test(line)) return;
       const pattern = new RegExp(ADDRESS.source, 'gi');
@@ -91,24 +193,47 @@ export const notice: BounceForm = {
         const address = m[1]!.replace(/\.$/, '').replace(/^(?:smtp|rfc-?822)=/i, '');
         if (/\bfrom\s*<?$/i.test(line.slice(0, m.index))) continue;
         const key = address.toLowerCase();
-        if (seen.has(key) || own.has(key) || NOT_RECIPIENT.test(address)) continue;
-        seen.add(key);
-        const listed = /^\s*(?:[-*•]\s*)?<?[^\s<>@]+@[^\s<>]+>?\s*(?::|\.\.\.|$)/.test(line);
-        (listed || FAILURE_WORDS.test(line) || FAILURE_WORDS.test(lines[i - 1] ?? '') ? strong : weak).push({ address, line: i });
+        if (own.has(key) || NOT_RECIPIENT.test(address)) continue;
+        const known = mentions.get(key);
+        if (known) {
+          if (known.lines.at(-1) !== i) known.lines.push(i);
+          continue;
+        }
+        const alone = /^\s*(?:[-*•]\s*)?<?[^\s<>@]+@[^\s<>]+>?\s*(?::|\.\.\.|$)/.test(line);
+        mentions.set(key, { address, lines: [i], tier: alone || FAILURE_WORDS.test(line) || FAILURE_WORDS.test(lines[i - 1] ?? '') ? 1 : 2 });
       }
     });
-    let found = strong.length > 0 ? strong : weak;
+    // Addresses listed under a heading are the recipients; else those on failure lines; else any the notice names
+    const heading = listed(lines, own);
+    const all = [...mentions.values()];
+    let found: Mention[] = heading.length > 0 ? heading : all.some((m) => m.tier === 1) ? all.filter((m) => m.tier === 1) : all;
     // The subject names the recipient when the text names none (`Warning: user@host - User unknown!`)
     if (found.length === 0) {
       const address = ADDRESS.exec(email.subject)?.[1];
-      if (address && !own.has(address.toLowerCase()) && !NOT_RECIPIENT.test(address)) found = [{ address, line: -1 }];
+      if (address && !own.has(address.toLowerCase()) && !NOT_RECIPIENT.test(address)) found = [{ address, lines: [], tier: 2 }];
     }
     const whole = lines.join('\n');
     const delayed = DELAYED.test(whole) && !FINAL.test(whole);
-    const recipients: ReportedRecipient[] = found.map(({ address, line }) => {
-      const reply = line >= 0 ? replyAfter(lines, line, address) : undefined;
+    // A reason the notice states on its own applies when it reports one recipient
+    const stated = found.length === 1 ? statedReasons(lines)[0] : undefined;
+    const recipients: ReportedRecipient[] = found.map((mention) => {
+      const address = mention.address.includes('@') ? mention.address : completed(mention.address, email);
+      // Every line naming the address may hold its reply (a list, then the details)
+      const named = new Set([...mention.lines, ...(mentions.get(address.toLowerCase())?.lines ?? [])]);
+      const [reply, pattern] = chooseReply(
+        [...named].sort((a, b) => a - b).flatMap((line) => replyAfter(lines, line, mention.address) ?? []),
+        mention.reason && asReply(mention.reason),
+        stated,
+      );
       const status = reply ? statusIn(reply) : undefined;
-      return { recipient: address, action: delayed ? 'delayed' : 'failed', ...(status && { status }), ...(reply && { reply }) };
+      const how = mention.lines.length === 0 ? 'subject' : !mention.address.includes('@') ? (address.includes('@') ? 'local-part-completed' : 'local-part') : TIERS[mention.tier];
+      const sources = {
+        recipient: `text:notice.${how}`,
+        action: `text:notice.${delayed ? 'delayed' : 'failed'}-words`,
+        ...(status && { status: 'inferred' }),
+        ...(reply && { reply: `text:notice.${pattern}` }),
+      };
+      return { recipient: address, action: delayed ? 'delayed' : 'failed', ...(status && { status }), ...(reply && { reply }), sources };
     });
     return { recipients, delayed };
   },

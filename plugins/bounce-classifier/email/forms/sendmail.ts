@@ -36,12 +36,14 @@ export const sendmail: BounceForm = {
         const remote = /while talking to ([^\s:]+?)\.?:/i.exec(line)?.[1];
         // Each recipient takes the first host named: past `named`, all have one (a loop per line is quadratic)
         if (remote) for (; named < recipients.length; named++) recipients[named]!.remote_mta ??= remote;
-        if (!line.startsWith('<<< ')) continue;
-        const answer = line.slice(4);
+        // `<<<` marks the remote's lines; sendmail's own verdict (`554 Too many hops`) is a bare reply line
+        const bare = /^[45]\d\d[ -]\S/.test(line);
+        if (!line.startsWith('<<< ') && !bare) continue;
+        const answer = bare ? line : line.slice(4);
         // The `<<<` line after `>>> RCPT To:<address>` answers that address
         const asked = /^>>> RCPT To:\s*<([^>]+)>/i.exec(lines[i - 1] ?? '')?.[1];
         const target = asked ? byAddress.get(asked.toLowerCase()) : undefined;
-        if (target) target.reply = unfold(answer);
+        if (target && !bare) target.reply = unfold(answer);
         // Any other `<<<` line answers those without a reply: once it has, all have one
         else for (; answered < recipients.length; answered++) recipients[answered]!.reply ??= unfold(answer);
       }

@@ -1,6 +1,6 @@
 import { statusIn, untyped } from '../reply.ts';
 import type { BounceKind, ReportedRecipient } from '../types.ts';
-import type { Email } from '../types.ts';
+import type { Email, Feedback } from '../types.ts';
 
 const KINDS: Record<string, BounceKind> = { Bounce: 'failed', Complaint: 'feedback', Delivery: 'delivered' };
 
@@ -26,7 +26,7 @@ function notification(email: Email): Record<string, any> | undefined {
  * `bouncedRecipients` (failed; `Transient` bounces are failures SES stopped retrying), `Complaint` (feedback) and
  * `Delivery` (delivered, with the receiving server's `smtpResponse`).
  */
-export function readSes(email: Email, limit: number): { kind: BounceKind; recipients: ReportedRecipient[]; omitted: number } | undefined {
+export function readSes(email: Email, limit: number): { kind: BounceKind; recipients: ReportedRecipient[]; omitted: number; feedback?: Feedback } | undefined {
   const note = notification(email);
   if (!note) return undefined;
   const type = note.notificationType ?? note.eventType;
@@ -39,7 +39,14 @@ export function readSes(email: Email, limit: number): { kind: BounceKind; recipi
     listed = (Array.isArray(note.bounce?.bouncedRecipients) ? note.bounce.bouncedRecipients : []).map((r: any) => {
       const reply = typeof r?.diagnosticCode === 'string' ? untyped(r.diagnosticCode) : undefined;
       const status = typeof r?.status === 'string' ? r.status : reply && statusIn(reply);
-      return { recipient: String(r?.emailAddress ?? ''), action: typeof r?.action === 'string' ? r.action : 'failed', ...(status && { status }), ...(reply && { reply }), ...(mta && { remote_mta: mta }) };
+      const sources = {
+        recipient: 'ses:bouncedRecipients.emailAddress',
+        action: typeof r?.action === 'string' ? 'ses:bouncedRecipients.action' : 'ses:bounceType',
+        ...(status && { status: typeof r?.status === 'string' ? 'ses:bouncedRecipients.status' : 'inferred' }),
+        ...(reply && { reply: 'ses:bouncedRecipients.diagnosticCode' }),
+        ...(mta && { remote_mta: 'ses:bounce.remoteMtaIp' }),
+      };
+      return { recipient: String(r?.emailAddress ?? ''), action: typeof r?.action === 'string' ? r.action : 'failed', ...(status && { status }), ...(reply && { reply }), ...(mta && { remote_mta: mta }), sources };
     });
   } else if (kind === 'delivered') {
     const reply = typeof note.delivery?.smtpResponse === 'string' ? note.delivery.smtpResponse : undefined;
@@ -49,7 +56,18 @@ export function readSes(email: Email, limit: number): { kind: BounceKind; recipi
       action: 'delivered',
       ...(reply && { reply }),
       ...(mta && { remote_mta: mta }),
+      sources: { recipient: 'ses:delivery.recipients', action: 'ses:notificationType', ...(reply && { reply: 'ses:delivery.smtpResponse' }), ...(mta && { remote_mta: 'ses:delivery.remoteMtaIp' }) },
     }));
   }
-  return { kind, recipients: listed.slice(0, limit), omitted: Math.max(0, listed.length - limit) };
+  const answer = { kind, recipients: listed.slice(0, limit), omitted: Math.max(0, listed.length - limit) };
+  if (kind !== 'feedback') return answer;
+  // A complaint names its complainants and, when the receiver said, the ARF feedback type
+  const complained = (Array.isArray(note.complaint?.complainedRecipients) ? note.complaint.complainedRecipients : []).map((r: any) => String(r?.emailAddress ?? '')).filter((a: string) => a !== '');
+  const feedbackType = typeof note.complaint?.complaintFeedbackType === 'string' ? note.complaint.complaintFeedbackType.toLowerCase() : 'abuse';
+  const feedback: Feedback = {
+    type: feedbackType,
+    recipients: complained,
+    sources: { type: typeof note.complaint?.complaintFeedbackType === 'string' ? 'ses:complaint.complaintFeedbackType' : 'inferred', ...(complained.length > 0 && { recipients: 'ses:complaint.complainedRecipients' }) },
+  };
+  return { ...answer, feedback };
 }

@@ -1,7 +1,7 @@
-import { classifyNormalised } from '../classify.ts';
-import type { ClassifyDeps } from '../classify.ts';
-import { backoffFormat, bnacV2 } from '../format.ts';
-import type { BounceReport, ReportedRecipient } from './types.ts';
+import { classifyNormalised } from './classify.ts';
+import type { ClassifyDeps } from './classify.ts';
+import { backoffFormat, bnacV2 } from './format.ts';
+import type { BounceReport, ReportedRecipient } from './email/types.ts';
 
 const backoffPlain = backoffFormat(false);
 
@@ -17,6 +17,7 @@ export interface BounceAnswer {
   format: string;
   recipients: ClassifiedRecipient[];
   recipients_omitted?: number;
+  feedback?: BounceReport['feedback'];
 }
 
 /**
@@ -34,6 +35,7 @@ export async function classifyReports(
     const recipients: ClassifiedRecipient[] = report.recipients.map((r) => ({ ...r }));
     const answer: BounceAnswer = { kind: report.kind, format: report.format, recipients };
     if (report.omitted > 0) answer.recipients_omitted = report.omitted;
+    if (report.feedback) answer.feedback = report.feedback;
     if (report.kind === 'failed' || report.kind === 'delayed') {
       for (const r of recipients) if ((r.action === 'failed' || r.action === 'delayed') && (r.reply ?? r.status)) chosen.push(r);
     }
@@ -46,8 +48,12 @@ export async function classifyReports(
     classifyNormalised(deps, 'backoff', texts, options),
   ]);
   chosen.forEach((recipient, i) => {
+    const { sources } = recipient;
+    delete recipient.sources;
     recipient.bnac = bnacV2(bnac[i]!) as ClassifiedRecipient['bnac'];
     recipient.backoff = backoffPlain(backoff[i]!) as ClassifiedRecipient['backoff'];
+    // Where the fields came from reads last, after what they gave
+    if (sources) recipient.sources = sources;
   });
   return answers;
 }

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseReply, type Reply } from './reply.ts';
+import { parseReply, type Reply } from './smtp-reply.ts';
 
 // [given, code, status, text]; hand-written in the formats these MTAs use.
 type Row = readonly [string, string, string, string];

@@ -1,12 +1,14 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Classifier, CommandService } from '../../../runtime/mod.ts';
-import { normaliserOf } from '../classify.ts';
+import type { Classifier, CommandService } from '../../runtime/mod.ts';
+import { normaliserOf } from './classify.ts';
 import { classifyReports } from './classify-email.ts';
 import type { BounceAnswer } from './classify-email.ts';
-import { mboxMessages } from './mbox.ts';
-import { parseBounce } from './parse.ts';
-import type { BounceReport } from './types.ts';
+import { isMbox, mboxMessages } from './email/mbox.ts';
+import type { MboxMessage } from './email/mbox.ts';
+import { parseBounce } from './email/parse.ts';
+import type { BounceReport } from './email/types.ts';
 
 const USAGE = `Usage: capstan classify --email [--json] FILE|FOLDER...
 
@@ -21,7 +23,7 @@ when it is a terminal. Exit codes: 0 done, 1 some file could not be read as an e
 
 /** Emails parsed before their recipients are classified together: one classifier call per model per batch */
 const BATCH = 256;
-/** Larger files are not read: the HTTP API refuses far less (8 MiB by default) */
+/** Larger emails (a file, or one message of an mbox) are not read: the HTTP API refuses far less (8 MiB by default) */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 /** A writable stream as the command uses it; `isTTY` turns the progress bar on */
@@ -140,30 +142,37 @@ export async function classifyEmailCommand(
   const bar = progress(stderr, files.length);
   const clearBar = stderr.isTTY ? '\r\x1b[2K' : '';
   let failures = 0;
-  try {
-    for (let start = 0; start < files.length; start += BATCH) {
-      const batch = files.slice(start, start + BATCH);
-      const entries: { file: string; report: BounceReport | Error }[] = [];
-      for (const [i, file] of batch.entries()) {
-        entries.push(...(await readReports(file)));
-        bar.tick(start + i + 1);
-      }
-      const read = entries.map((e) => e.report).filter((r): r is BounceReport => !(r instanceof Error));
-      const answers = await classifyReports(deps, read, { useCache: false });
-      const lines: string[] = [];
-      let next = 0;
-      entries.forEach(({ file, report }) => {
-        const answer = report instanceof Error ? undefined : answers[next++]!;
-        tally.add(answer);
-        if (!answer) {
-          failures += 1;
-          if (values.json) lines.push(JSON.stringify({ file, error: (report as Error).message }));
-          else stderr.write(`${clearBar}capstan classify: ${file}: ${(report as Error).message}\n`);
-        } else if (values.json) lines.push(JSON.stringify({ file, ...answer }));
-        else lines.push(...plainLines(file, answer));
-      });
-      if (lines.length > 0) stdout.write(`${lines.join('\n')}\n`);
+  const write = (entries: Entry[], answers: BounceAnswer[]) => {
+    const lines: string[] = [];
+    let next = 0;
+    for (const { file, report } of entries) {
+      const answer = report instanceof Error ? undefined : answers[next++]!;
+      tally.add(answer);
+      if (!answer) {
+        failures += 1;
+        if (values.json) lines.push(JSON.stringify({ file, error: (report as Error).message }));
+        else stderr.write(`${clearBar}capstan classify: ${file}: ${(report as Error).message}\n`);
+      } else if (values.json) lines.push(JSON.stringify({ file, ...answer }));
+      else lines.push(...plainLines(file, answer));
     }
+    if (lines.length > 0) stdout.write(`${lines.join('\n')}\n`);
+  };
+  try {
+    // Entries come one email at a time (an mbox streamed): a batch of them is classified, written and let go
+    let batch: Entry[] = [];
+    const flush = async () => {
+      const read = batch.map((e) => e.report).filter((r): r is BounceReport => !(r instanceof Error));
+      write(batch, await classifyReports(deps, read, { useCache: false }));
+      batch = [];
+    };
+    for (const [i, file] of files.entries()) {
+      for await (const entry of readReports(file)) {
+        batch.push(entry);
+        if (batch.length >= BATCH) await flush();
+      }
+      bar.tick(i + 1);
+    }
+    await flush();
     bar.end();
     if (!values.json) stdout.write(`\n${tally.table()}\n`);
     return failures > 0 ? 1 : 0;
@@ -172,23 +181,60 @@ export async function classifyEmailCommand(
   }
 }
 
+/** One email read: where it is (`FILE`, or `FILE#N` for an mbox's Nth message) and its report, or why it is none */
+interface Entry {
+  file: string;
+  report: BounceReport | Error;
+}
+
 /**
  * One file's reports: its email's, or, for an mbox (a file whose first line is a `From ` separator), each message's,
- * labelled `FILE#N` from 1 when there are several; or the reason the file is not one
+ * streamed and labelled `FILE#N` from 1 when there are several; or the reason the file is not one. An mbox may be of
+ * any size; a single email or an mbox message over the limit is refused, by its number.
  */
-async function readReports(file: EmailFile): Promise<{ file: string; report: BounceReport | Error }[]> {
-  let raw: Buffer;
+async function* readReports(file: EmailFile): AsyncGenerator<Entry> {
+  let head: Buffer;
+  let size: number;
   try {
-    const size = file.size ?? (await stat(file.path)).size;
-    if (size > MAX_FILE_BYTES) return [{ file: file.path, report: new Error(`File is larger than the limit of ${MAX_FILE_BYTES} bytes`) }];
-    raw = await readFile(file.path);
+    size = file.size ?? (await stat(file.path)).size;
+    const handle = await open(file.path);
+    try {
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(5), 0, 5, 0);
+      head = buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
-    return [{ file: file.path, report: error as Error }];
+    yield { file: file.path, report: error as Error };
+    return;
   }
-  const messages = mboxMessages(raw);
+  if (!isMbox(head)) {
+    if (size > MAX_FILE_BYTES) yield { file: file.path, report: new Error(`File is larger than the limit of ${MAX_FILE_BYTES} bytes`) };
+    else yield { file: file.path, report: await readFile(file.path).then(reportOf, (error: Error) => error) };
+    return;
+  }
+  // The first message is held until a second shows whether the file has several (then it is `FILE#1`)
+  let first: MboxMessage | undefined;
+  const entry = (message: MboxMessage, label: string): Promise<Entry> =>
+    message.oversize ? Promise.resolve({ file: label, report: new Error(`Message ${message.number} is larger than the limit of ${MAX_FILE_BYTES} bytes`) }) : reportOf(message.bytes).then((report) => ({ file: label, report }));
+  try {
+    for await (const message of mboxMessages(createReadStream(file.path, { highWaterMark: 1024 * 1024 }), MAX_FILE_BYTES)) {
+      if (message.number === 1) {
+        first = message;
+        continue;
+      }
+      if (first) {
+        yield await entry(first, `${file.path}#1`);
+        first = undefined;
+      }
+      yield await entry(message, `${file.path}#${message.number}`);
+    }
+  } catch (error) {
+    yield { file: file.path, report: error as Error };
+    return;
+  }
   // A single message with a `From ` line before its headers is one email, named as its file
-  if (!messages || messages.length === 1) return [{ file: file.path, report: await reportOf(messages?.[0] ?? raw) }];
-  return Promise.all(messages.map(async (message, i) => ({ file: `${file.path}#${i + 1}`, report: await reportOf(message) })));
+  if (first) yield await entry(first, file.path);
 }
 
 async function reportOf(raw: Buffer): Promise<BounceReport | Error> {

@@ -100,6 +100,15 @@ const WORD_CHAR_RE = /^[\p{L}\p{N}]$/u;
 
 /** The innermost remote reply in `raw`, split into code, status and text. Never throws. */
 export function parseReply(raw: string): Reply {
+  const { code, status, text } = readReply(raw);
+  return { code, status, text };
+}
+
+/**
+ * `parseReply`, and whether `raw` holds a reply at all (`found`: a wrapper's marker or a line starting with a code
+ * or status); without one, `text` is the whole text, less the sending MTA's tail notes. Never throws.
+ */
+export function readReply(raw: string): Reply & { found: boolean } {
   let s = typeof raw === 'string' ? raw : '';
   if (s.length > MAX_CHARS) s = s.slice(0, MAX_CHARS);
   if (HTML_TEST_RE.test(s)) s = s.replace(INLINE_TAG_RE, '').replace(BLOCK_TAGS_RE, '\n').replace(ENTITY_RE, entity);
@@ -135,7 +144,7 @@ export function parseReply(raw: string): Reply {
   } else if (s.includes('"code"')) {
     code = JSON_CODE_RE.exec(s)?.[1] ?? '';
   }
-  return { code, status, text };
+  return { code, status, text, found: head.start >= 0 };
 }
 
 interface Head {

@@ -1,0 +1,50 @@
+import { ADDRESS, unfold } from '../reply.ts';
+import type { Email, Feedback } from '../types.ts';
+
+/** Header fields of a block (`Name: value`, folded lines joined), lower-case names, every value of a repeated one */
+function fields(block: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  let last = '';
+  for (const line of block.split(/\r?\n/)) {
+    if (line.trim() === '') break;
+    if (/^[ \t]/.test(line) && last !== '') {
+      const values = out.get(last)!;
+      values[values.length - 1] += ` ${line.trim()}`;
+      continue;
+    }
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    last = line.slice(0, colon).trim().toLowerCase();
+    out.set(last, [...(out.get(last) ?? []), line.slice(colon + 1).trim()]);
+  }
+  return out;
+}
+
+/** A receiver's placeholder for an address it withholds (`redacted@`, `xxxxx@`, `****@`) */
+const REDACTED = /^(?:redacted|removed|anonymi[sz]ed|hidden|x+|\*+)@/i;
+
+/** The addresses a header value names, less redaction placeholders */
+function addresses(values: readonly string[]): string[] {
+  return values.flatMap((value) => [...unfold(value).matchAll(new RegExp(ADDRESS.source, 'gi'))].map((m) => m[1]!)).filter((a) => !REDACTED.test(a));
+}
+
+/**
+ * An RFC 5965 feedback report's type and complained-about recipients: `Feedback-Type` and `Original-Rcpt-To` of the
+ * `message/feedback-report` part, else the `To` of the reported message (its `message/rfc822` or
+ * `text/rfc822-headers` part, of which the scan keeps the header block). Undefined without a feedback-report part.
+ */
+export function readArf(email: Email): Feedback | undefined {
+  const report = email.parts.find((p) => p.type === 'message/feedback-report');
+  if (!report) return undefined;
+  const arf = fields(report.content);
+  const type = arf.get('feedback-type')?.[0]?.toLowerCase().split(/[\s;(]/)[0] || 'abuse';
+  const sources: Feedback['sources'] = { type: arf.has('feedback-type') ? 'arf:Feedback-Type' : 'inferred' };
+  let recipients = addresses(arf.get('original-rcpt-to') ?? []);
+  if (recipients.length > 0) sources.recipients = 'arf:Original-Rcpt-To';
+  else {
+    const original = email.parts.find((p) => p.type === 'message/rfc822' || p.type === 'text/rfc822-headers');
+    recipients = original ? addresses(fields(original.content).get('to') ?? []) : [];
+    if (recipients.length > 0) sources.recipients = 'reported-message:To';
+  }
+  return { type, recipients: [...new Set(recipients)], sources };
+}
