@@ -105,6 +105,11 @@ export const documents: Record<string, any> = {
             "bnac"
           ],
           "summary": "Classify one message (class and probability)",
+          "parameters": [
+            {
+              "$ref": "#/components/parameters/Explain"
+            }
+          ],
           "requestBody": {
             "required": true,
             "content": {
@@ -238,6 +243,11 @@ export const documents: Record<string, any> = {
           ],
           "summary": "Classify a batch (class and probability)",
           "description": "Like `/v1/bnac`, each result also carrying `probability`. With `{\"messages\": [...]}` answers an\narray in input order; **Decision:** with `{\"message\": \"...\"}` answers one result object.\n",
+          "parameters": [
+            {
+              "$ref": "#/components/parameters/Explain"
+            }
+          ],
           "requestBody": {
             "required": true,
             "content": {
@@ -340,6 +350,9 @@ export const documents: Record<string, any> = {
                 "type": "boolean",
                 "default": false
               }
+            },
+            {
+              "$ref": "#/components/parameters/Explain"
             }
           ],
           "requestBody": {
@@ -701,6 +714,18 @@ export const documents: Record<string, any> = {
           }
         }
       },
+      "parameters": {
+        "Explain": {
+          "name": "explain",
+          "in": "query",
+          "required": false,
+          "description": "When true, each result carries `explanation`, what decided its class. Without it the answer is exactly as before. Classes still come from the cache; explanations are computed on each request (the cache keeps classes only), so an explained batch costs more than a plain one.",
+          "schema": {
+            "type": "boolean",
+            "default": false
+          }
+        }
+      },
       "schemas": {
         "Error": {
           "type": "object",
@@ -815,6 +840,55 @@ export const documents: Record<string, any> = {
             },
             "probability": {
               "$ref": "#/components/schemas/Probability"
+            },
+            "explanation": {
+              "$ref": "#/components/schemas/Explanation"
+            }
+          }
+        },
+        "ExplanationFeature": {
+          "type": "object",
+          "required": [
+            "feature",
+            "weight"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "feature": {
+              "type": "string",
+              "description": "An input feature of the model; the built-in model names words of the normalised reply"
+            },
+            "weight": {
+              "type": "number",
+              "description": "How much it weighed for the class, higher is more; the built-in model's is the fall of the class's log-probability when the word is taken out of the reply"
+            }
+          }
+        },
+        "Explanation": {
+          "type": "object",
+          "description": "What decided the class (`?explain=true`): `rule`, with the id of the classifier's rule that matched; or `model`, with the model's top features (at most five, heaviest first) when the classifier names them. Absent when the classifier offers no explanation.",
+          "required": [
+            "by"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "by": {
+              "type": "string",
+              "enum": [
+                "rule",
+                "model"
+              ]
+            },
+            "rule": {
+              "type": "string",
+              "description": "Id of the rule (`by: rule`)"
+            },
+            "features": {
+              "type": "array",
+              "maxItems": 5,
+              "items": {
+                "$ref": "#/components/schemas/ExplanationFeature"
+              }
             }
           }
         },
@@ -1256,6 +1330,9 @@ export const documents: Record<string, any> = {
             },
             "actions": {
               "$ref": "#/components/schemas/BackoffActions"
+            },
+            "explanation": {
+              "$ref": "#/components/schemas/Explanation"
             }
           }
         },
@@ -4700,7 +4777,7 @@ export const documents: Record<string, any> = {
         },
         "BackoffDecidedBy": {
           "type": "object",
-          "description": "What gave the reply its class: `rule`, the id of the classifier rule that decided it; otherwise `model` (`backoff`) with the class's `probability`. Absent when the classifier offers no explanation.",
+          "description": "What gave the reply its class: `rule`, the id of the classifier rule that decided it; otherwise `model` (`backoff`) with the class's `probability` and, when the classifier names them, `features`: the model's top features for the class (at most five, heaviest first; the built-in model names words of the reply). Absent when the classifier offers no explanation.",
           "additionalProperties": false,
           "properties": {
             "rule": {
@@ -4713,6 +4790,26 @@ export const documents: Record<string, any> = {
               "type": "number",
               "minimum": 0,
               "maximum": 1
+            },
+            "features": {
+              "type": "array",
+              "maxItems": 5,
+              "items": {
+                "type": "object",
+                "required": [
+                  "feature",
+                  "weight"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "feature": {
+                    "type": "string"
+                  },
+                  "weight": {
+                    "type": "number"
+                  }
+                }
+              }
             }
           }
         },

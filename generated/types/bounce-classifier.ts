@@ -240,6 +240,21 @@ export interface components {
         BnacResultV2: {
             class: components["schemas"]["BnacClass"];
             probability: components["schemas"]["Probability"];
+            explanation?: components["schemas"]["Explanation"];
+        };
+        ExplanationFeature: {
+            /** @description An input feature of the model; the built-in model names words of the normalised reply */
+            feature: string;
+            /** @description How much it weighed for the class, higher is more; the built-in model's is the fall of the class's log-probability when the word is taken out of the reply */
+            weight: number;
+        };
+        /** @description What decided the class (`?explain=true`): `rule`, with the id of the classifier's rule that matched; or `model`, with the model's top features (at most five, heaviest first) when the classifier names them. Absent when the classifier offers no explanation. */
+        Explanation: {
+            /** @enum {string} */
+            by: "rule" | "model";
+            /** @description Id of the rule (`by: rule`) */
+            rule?: string;
+            features?: components["schemas"]["ExplanationFeature"][];
         };
         /** @description An array for a `messages` body, one object for a `message` body */
         BnacBatchResponseV1: components["schemas"]["BnacResultV1"][] | components["schemas"]["BnacResultV1"];
@@ -292,6 +307,7 @@ export interface components {
             probability?: components["schemas"]["Probability"];
             fields: components["schemas"]["BackoffFields"];
             actions: components["schemas"]["BackoffActions"];
+            explanation?: components["schemas"]["Explanation"];
         };
         /** @description Always an array, one result per message in input order */
         BackoffResponse: components["schemas"]["BackoffResult"][];
@@ -435,7 +451,10 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description When true, each result carries `explanation`, what decided its class. Without it the answer is exactly as before. Classes still come from the cache; explanations are computed on each request (the cache keeps classes only), so an explained batch costs more than a plain one. */
+        Explain: boolean;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -483,7 +502,10 @@ export interface operations {
     };
     classifyBnacSingleV2: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description When true, each result carries `explanation`, what decided its class. Without it the answer is exactly as before. Classes still come from the cache; explanations are computed on each request (the cache keeps classes only), so an explained batch costs more than a plain one. */
+                explain?: components["parameters"]["Explain"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -552,7 +574,10 @@ export interface operations {
     };
     classifyBnacV2: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description When true, each result carries `explanation`, what decided its class. Without it the answer is exactly as before. Classes still come from the cache; explanations are computed on each request (the cache keeps classes only), so an explained batch costs more than a plain one. */
+                explain?: components["parameters"]["Explain"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -586,6 +611,8 @@ export interface operations {
                 bypass_cache?: boolean;
                 /** @description When true, each result includes `probability` */
                 return_probability?: boolean;
+                /** @description When true, each result carries `explanation`, what decided its class. Without it the answer is exactly as before. Classes still come from the cache; explanations are computed on each request (the cache keeps classes only), so an explained batch costs more than a plain one. */
+                explain?: components["parameters"]["Explain"];
             };
             header?: never;
             path?: never;

@@ -5,6 +5,7 @@ import type { ResultCache } from './cache/result-cache.ts';
 import { classifyMessages } from './classify.ts';
 import { classifyReports } from './email/classify-email.ts';
 import { readRequestEmail } from './email/read-off-thread.ts';
+import { explainTexts } from './explain.ts';
 import { backoffFormat, bnacV1, bnacV2 } from './format.ts';
 import type { ClassifierMetrics } from './metrics.ts';
 import type { Format } from './format.ts';
@@ -27,6 +28,7 @@ type SingleBody = components['schemas']['SingleRequest'];
 type BatchBody = components['schemas']['BatchRequest'];
 type BounceEmailBody = components['schemas']['BounceEmailRequest'] | Buffer;
 type BackoffQuery = NonNullable<operations['classifyBackoff']['parameters']['query']>;
+type ExplainQuery = { explain?: boolean };
 const backoffPlain = backoffFormat(false);
 const backoffWithProbability = backoffFormat(true);
 
@@ -36,17 +38,22 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     if (messages.length > deps.batchMessages) throw errors.BOUNCE_ERR_BATCH_SIZE(messages.length, deps.batchMessages);
     return messages;
   };
-  const run = async (model: ClassifierModel, messages: readonly string[], request: HandlerRequest, useCache = true) =>
-    classifyMessages(deps, model, withinLimit(messages), { useCache, signal: request.signal });
+  // Formatted answers, each with its explanation when `?explain=true` asked for one (and the classifier gives one)
+  const run = async (model: ClassifierModel, messages: readonly string[], request: HandlerRequest<unknown, Record<string, string>, ExplainQuery>, format: Format, useCache = true) => {
+    const results = await classifyMessages(deps, model, withinLimit(messages), { useCache, signal: request.signal });
+    const answers = results.map(format) as Record<string, unknown>[];
+    if (request.query?.explain !== true) return answers;
+    const explanations = explainTexts(deps.classifier, model, messages.map(deps.normalise));
+    return answers.map((answer, i) => (explanations[i] ? { ...answer, explanation: explanations[i] } : answer));
+  };
   const single = (format: Format): Handler => async (request: HandlerRequest<SingleBody>) => {
-    const [result] = await run('bnac', [request.body.message], request);
-    return { body: format(result!) };
+    const [answer] = await run('bnac', [request.body.message], request, format);
+    return { body: answer };
   };
   // A `{message}` body answers one object, as the original service's batch endpoint did
   const batch = (format: Format): Handler => async (request: HandlerRequest<BatchBody>) => {
     if ('message' in request.body) return single(format)(request as HandlerRequest<SingleBody>);
-    const results = await run('bnac', request.body.messages, request);
-    return { body: results.map(format) };
+    return { body: await run('bnac', request.body.messages, request, format) };
   };
   return {
     classifyBnacSingleV1: single(bnacV1),
@@ -55,8 +62,8 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     classifyBnacV2: batch(bnacV2),
     async classifyBackoff(request: HandlerRequest<BatchBody, Record<string, string>, BackoffQuery>) {
       const messages = 'message' in request.body ? [request.body.message] : request.body.messages;
-      const results = await run('backoff', messages, request, request.query.bypass_cache !== true);
-      return { body: results.map(request.query.return_probability === true ? backoffWithProbability : backoffPlain) };
+      const format = request.query.return_probability === true ? backoffWithProbability : backoffPlain;
+      return { body: await run('backoff', messages, request, format, request.query.bypass_cache !== true) };
     },
     // The host hands a `message/rfc822` body over as its bytes, a JSON one parsed
     async classifyBounceEmail(request: HandlerRequest<BounceEmailBody>) {
