@@ -43,6 +43,10 @@ export const documents: Record<string, any> = {
       {
         "name": "email",
         "description": "Whole bounce emails (extension)"
+      },
+      {
+        "name": "corrections",
+        "description": "Operators' verdicts laid over the classifier's answers (extension)"
       }
     ],
     "paths": {
@@ -636,6 +640,143 @@ export const documents: Record<string, any> = {
             }
           }
         }
+      },
+      "/v1/corrections": {
+        "post": {
+          "operationId": "createCorrection",
+          "tags": [
+            "corrections"
+          ],
+          "summary": "Record an operator's verdict on a reply",
+          "description": "From then on the reply, and every reply that normalises to the same text (the same wording with other\naddresses, IPs or ids), is answered with the corrected class by every endpoint that classifies it (and by\nthe classifier service other plugins use), marked `corrected: true`; `?explain=true` answers\n`{by: correction}`. Every host sharing the corrections store (PostgreSQL, `corrections.connectionString`)\nanswers it within a second. `bnac`, `backoff` or both; a model without one keeps its own answer. A\ncorrection for a text that already has one replaces it. Audited (`correction.create`, `correction.replace`).\nThe cache keeps the classifier's own classes: corrections are laid over them.\n",
+          "requestBody": {
+            "required": true,
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CorrectionRequest"
+                },
+                "example": {
+                  "message": "550 5.7.1 Recipient address rejected: Access denied",
+                  "backoff": "RECIPIENT_ERROR",
+                  "note": "This receiver says this for unknown users"
+                }
+              }
+            }
+          },
+          "responses": {
+            "201": {
+              "description": "The correction as stored",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Correction"
+                  }
+                }
+              }
+            },
+            "400": {
+              "$ref": "#/components/responses/BadRequest"
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "413": {
+              "$ref": "#/components/responses/TooLarge"
+            },
+            "500": {
+              "$ref": "#/components/responses/InternalError"
+            },
+            "503": {
+              "$ref": "#/components/responses/Unavailable"
+            }
+          }
+        },
+        "get": {
+          "operationId": "listCorrections",
+          "tags": [
+            "corrections"
+          ],
+          "summary": "Every correction, oldest first",
+          "description": "Also the export for retraining: saved to a file, this answer is what `npm run train -- --corrections FILE`\nreads.\n",
+          "responses": {
+            "200": {
+              "description": "The corrections in force",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/CorrectionList"
+                  }
+                }
+              }
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "500": {
+              "$ref": "#/components/responses/InternalError"
+            },
+            "503": {
+              "$ref": "#/components/responses/Unavailable"
+            }
+          }
+        }
+      },
+      "/v1/corrections/{id}": {
+        "delete": {
+          "operationId": "deleteCorrection",
+          "tags": [
+            "corrections"
+          ],
+          "summary": "Remove a correction",
+          "description": "The reply is answered by the classifier again, on every host. Audited (`correction.delete`).",
+          "parameters": [
+            {
+              "name": "id",
+              "in": "path",
+              "required": true,
+              "schema": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 64
+              }
+            }
+          ],
+          "responses": {
+            "200": {
+              "description": "The correction removed",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Correction"
+                  }
+                }
+              }
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "404": {
+              "description": "No correction with this id",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Error"
+                  },
+                  "example": {
+                    "error": "Correction \"0193b6e0-0000-7000-8000-000000000000\" not found"
+                  }
+                }
+              }
+            },
+            "500": {
+              "$ref": "#/components/responses/InternalError"
+            },
+            "503": {
+              "$ref": "#/components/responses/Unavailable"
+            }
+          }
+        }
       }
     },
     "components": {
@@ -827,6 +968,97 @@ export const documents: Record<string, any> = {
             }
           }
         },
+        "CorrectionRequest": {
+          "type": "object",
+          "required": [
+            "message"
+          ],
+          "description": "The reply and its class for one model or both; at least one of `bnac` and `backoff`",
+          "additionalProperties": false,
+          "anyOf": [
+            {
+              "required": [
+                "bnac"
+              ]
+            },
+            {
+              "required": [
+                "backoff"
+              ]
+            }
+          ],
+          "properties": {
+            "message": {
+              "$ref": "#/components/schemas/Message"
+            },
+            "bnac": {
+              "$ref": "#/components/schemas/BnacClass"
+            },
+            "backoff": {
+              "$ref": "#/components/schemas/BackoffClass"
+            },
+            "note": {
+              "type": "string",
+              "maxLength": 1000
+            }
+          }
+        },
+        "Correction": {
+          "type": "object",
+          "required": [
+            "id",
+            "message",
+            "normalised",
+            "created",
+            "principal"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "message": {
+              "type": "string",
+              "description": "The reply as posted"
+            },
+            "normalised": {
+              "type": "string",
+              "description": "The text it is matched on: the classifier's normalised reply"
+            },
+            "bnac": {
+              "$ref": "#/components/schemas/BnacClass"
+            },
+            "backoff": {
+              "$ref": "#/components/schemas/BackoffClass"
+            },
+            "note": {
+              "type": "string"
+            },
+            "created": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "principal": {
+              "type": "string",
+              "description": "Who posted it: the key's name or fingerprint, `anonymous` when the API is open"
+            }
+          }
+        },
+        "CorrectionList": {
+          "type": "object",
+          "required": [
+            "corrections"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "corrections": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/Correction"
+              }
+            }
+          }
+        },
         "BnacResultV2": {
           "type": "object",
           "required": [
@@ -841,10 +1073,18 @@ export const documents: Record<string, any> = {
             "probability": {
               "$ref": "#/components/schemas/Probability"
             },
+            "corrected": {
+              "$ref": "#/components/schemas/Corrected"
+            },
             "explanation": {
               "$ref": "#/components/schemas/Explanation"
             }
           }
+        },
+        "Corrected": {
+          "type": "boolean",
+          "const": true,
+          "description": "Present when an operator's correction (`/v1/corrections`) gave the class; the probability is then 1"
         },
         "ExplanationFeature": {
           "type": "object",
@@ -866,7 +1106,7 @@ export const documents: Record<string, any> = {
         },
         "Explanation": {
           "type": "object",
-          "description": "What decided the class (`?explain=true`): `rule`, with the id of the classifier's rule that matched; or `model`, with the model's top features (at most five, heaviest first) when the classifier names them. Absent when the classifier offers no explanation.",
+          "description": "What decided the class (`?explain=true`): `correction`, with the id of the operator's correction; `rule`, with the id of the classifier's rule that matched; or `model`, with the model's top features (at most five, heaviest first) when the classifier names them. Absent when the classifier offers no explanation and no correction applies.",
           "required": [
             "by"
           ],
@@ -876,12 +1116,17 @@ export const documents: Record<string, any> = {
               "type": "string",
               "enum": [
                 "rule",
-                "model"
+                "model",
+                "correction"
               ]
             },
             "rule": {
               "type": "string",
               "description": "Id of the rule (`by: rule`)"
+            },
+            "correction": {
+              "type": "string",
+              "description": "Id of the correction (`by: correction`)"
             },
             "features": {
               "type": "array",
@@ -1330,6 +1575,9 @@ export const documents: Record<string, any> = {
             },
             "actions": {
               "$ref": "#/components/schemas/BackoffActions"
+            },
+            "corrected": {
+              "$ref": "#/components/schemas/Corrected"
             },
             "explanation": {
               "$ref": "#/components/schemas/Explanation"

@@ -2,6 +2,7 @@ import type { components, operations } from '../../generated/types/bounce-classi
 import { errors } from './errors.ts';
 import type { Classifier, ClassifierModel, Handler, HandlerRequest, PoolHandle } from '../../runtime/mod.ts';
 import type { ResultCache } from './cache/result-cache.ts';
+import type { CorrectionRequest, Corrections } from './corrections/corrections.ts';
 import { classifyMessages } from './classify.ts';
 import { classifyReports } from './email/classify-email.ts';
 import { readRequestEmail } from './email/read-off-thread.ts';
@@ -22,6 +23,8 @@ export interface HandlerDeps {
   normalise: (message: string) => string;
   /** Where emails too large to read on the request thread are read (`readRequestEmail`); none: all on it */
   pool?: PoolHandle;
+  /** Operators' corrections: laid over every answer, and the `/v1/corrections` routes */
+  corrections: Corrections;
 }
 
 type SingleBody = components['schemas']['SingleRequest'];
@@ -44,7 +47,11 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     const answers = results.map(format) as Record<string, unknown>[];
     if (request.query?.explain !== true) return answers;
     const explanations = explainTexts(deps.classifier, model, messages.map(deps.normalise));
-    return answers.map((answer, i) => (explanations[i] ? { ...answer, explanation: explanations[i] } : answer));
+    return answers.map((answer, i) => {
+      const correction = results[i]!.correction;
+      const explanation = correction === undefined ? explanations[i] : { by: 'correction' as const, correction };
+      return explanation ? { ...answer, explanation } : answer;
+    });
   };
   const single = (format: Format): Handler => async (request: HandlerRequest<SingleBody>) => {
     const [answer] = await run('bnac', [request.body.message], request, format);
@@ -76,6 +83,16 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     normalise: (request: HandlerRequest<BatchBody>) => ({
       body: { normalised: 'message' in request.body ? deps.normalise(request.body.message) : withinLimit(request.body.messages).map(deps.normalise) },
     }),
+    async createCorrection(request: HandlerRequest<CorrectionRequest>) {
+      return { status: 201, body: await deps.corrections.create(request.body, request.principal) };
+    },
+    listCorrections: async () => ({ body: { corrections: await deps.corrections.list() } }),
+    async deleteCorrection(request: HandlerRequest) {
+      const { id } = request.params as { id: string };
+      const removed = await deps.corrections.delete(id, request.principal);
+      if (!removed) throw errors.BOUNCE_ERR_CORRECTION_NOT_FOUND(id);
+      return { body: removed };
+    },
     getCacheStats: () => ({ body: deps.cache.stats() }),
     getCacheInfo: () => ({ body: deps.cache.info() }),
   };
