@@ -13,33 +13,42 @@ export async function openFileStore(folder: string): Promise<CorrectionStore> {
   try {
     corrections = (JSON.parse(await readFile(path, 'utf8')) as { corrections: Correction[] }).corrections;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`Cannot read corrections file "${path}": ${(error as Error).message}`);
+    // None yet, or no folder to hold it (the cache then runs in memory, and a correction's write fails, answered 500);
+    // a file that cannot be read stops start-up: writing over it would lose the operators' corrections
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new Error(`Cannot read corrections file "${path}": ${(error as Error).message}`);
   }
   const listeners = new Set<() => void>();
-  // One write at a time, in order: a later change must not be overwritten by an earlier one finishing last
-  let writing = Promise.resolve();
-  const save = (next: Correction[]) => {
-    corrections = next;
-    const body = JSON.stringify({ corrections: next }, null, 1);
-    writing = writing.then(async () => {
-      await mkdir(folder, { recursive: true });
-      await writeFileAtomic(path, body);
+  // One change at a time, each computed from the last one written: a later change must not be lost to an earlier one
+  // finishing last, and a failed write changes nothing (its caller gets the error, the next change runs)
+  let queue: Promise<unknown> = Promise.resolve();
+  const change = <T>(next: (current: Correction[]) => { list: Correction[]; answer: T }): Promise<T> => {
+    const run = queue.catch(() => undefined).then(async () => {
+      const { list, answer } = next(corrections);
+      if (list !== corrections) {
+        await mkdir(folder, { recursive: true });
+        await writeFileAtomic(path, JSON.stringify({ corrections: list }, null, 1));
+        corrections = list;
+        listeners.forEach((listener) => listener());
+      }
+      return answer;
     });
-    return writing.then(() => listeners.forEach((listener) => listener()));
+    queue = run;
+    return run;
   };
   return {
     list: async () => [...corrections],
-    async put(correction) {
-      const replaced = corrections.find((c) => c.normalised === correction.normalised);
-      await save([...corrections.filter((c) => c !== replaced), correction]);
-      return replaced;
-    },
-    async delete(id) {
-      const removed = corrections.find((c) => c.id === id);
-      if (removed) await save(corrections.filter((c) => c !== removed));
-      return removed;
-    },
+    put: (correction) =>
+      change((current) => {
+        const replaced = current.find((c) => c.normalised === correction.normalised);
+        return { list: [...current.filter((c) => c !== replaced), correction], answer: replaced };
+      }),
+    delete: (id) =>
+      change((current) => {
+        const removed = current.find((c) => c.id === id);
+        return { list: removed ? current.filter((c) => c !== removed) : current, answer: removed };
+      }),
     watch: async (listener) => void listeners.add(listener),
-    close: () => writing,
+    close: () => queue.then(() => undefined, () => undefined),
   };
 }
