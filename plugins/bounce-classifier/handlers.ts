@@ -46,7 +46,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     const results = await classifyMessages(deps, model, withinLimit(messages), { useCache, signal: request.signal });
     const answers = results.map(format) as Record<string, unknown>[];
     if (request.query?.explain !== true) return answers;
-    const explanations = explainTexts(deps.classifier, model, messages.map(deps.normalise));
+    const explanations = await explainTexts(deps.classifier, model, messages.map(deps.normalise), request.signal);
     return answers.map((answer, i) => {
       const correction = results[i]!.correction;
       const explanation = correction === undefined ? explanations[i] : { by: 'correction' as const, correction };

@@ -74,6 +74,21 @@ built('explanations leave the cache as it was: the cached class is answered, not
   assert.is(after.number_of_elements, before.number_of_elements, 'no entry added');
 });
 
+built('a large explained batch leaves room for other requests: a plain one sent after it is answered first', async () => {
+  const messages = Array.from({ length: 600 }, (_, i) => `421 Server overloaded, please slow down your delivery of batch ${i} word${i}`);
+  // Classes from the cache, so that the batch is explaining by the time the plain request arrives
+  await post('/v2/bnac', { messages });
+  let explainedDone = false;
+  const explained = post('/v2/bnac?explain=true', { messages }).then((body) => {
+    explainedDone = true;
+    return body;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await post('/v2/bnac/single', { message: GREY });
+  assert.not.ok(explainedDone, 'the plain request waited for the whole explained batch');
+  assert.is((await explained).length, messages.length);
+});
+
 built('a non-boolean explain answers 400', async () => {
   const response = await service.post('/v2/bnac/single?explain=maybe', { message: GREY });
   assert.is(response.status, 400);
