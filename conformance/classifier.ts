@@ -146,6 +146,29 @@ export function classifierConformance(
     });
   }
 
+  // Optional since plugin API 1.3 (`rule`) and 1.6 (`features`): a classifier without `explain` passes
+  define('classifier explains as it classifies, naming a rule or weighted features, when it can explain', async (classifier) => {
+    if (classifier.explain === undefined) return;
+    assert.type(classifier.explain, 'function', 'explain is not a function');
+    for (const model of MODELS) {
+      const classified = await classifier.classify(model, SAMPLES);
+      SAMPLES.forEach((text, i) => {
+        const explained = classifier.explain!(model, text);
+        assert.is(explained.label, classified[i]!.label, `explain and classify disagree on "${text.slice(0, 40)}"`);
+        assert.is(explained.probability, classified[i]!.probability, `probability of "${text.slice(0, 40)}"`);
+        if (explained.rule !== undefined) assert.type(explained.rule, 'string');
+        if (explained.features === undefined) return;
+        assert.ok(Array.isArray(explained.features), 'features is not an array');
+        for (const { feature, weight } of explained.features) {
+          assert.type(feature, 'string');
+          assert.ok(Number.isFinite(weight), `weight "${weight}" of "${feature}" is not a finite number`);
+        }
+        const weights = explained.features.map((f) => f.weight);
+        assert.equal(weights, [...weights].sort((a, b) => b - a), 'features are not heaviest first');
+      });
+    }
+  });
+
   define('classifier rejects when its signal is already aborted', async (classifier) => {
     const controller = new AbortController();
     controller.abort();

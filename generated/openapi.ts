@@ -43,6 +43,10 @@ export const documents: Record<string, any> = {
       {
         "name": "email",
         "description": "Whole bounce emails (extension)"
+      },
+      {
+        "name": "corrections",
+        "description": "Operators' verdicts laid over the classifier's answers (extension)"
       }
     ],
     "paths": {
@@ -105,6 +109,11 @@ export const documents: Record<string, any> = {
             "bnac"
           ],
           "summary": "Classify one message (class and probability)",
+          "parameters": [
+            {
+              "$ref": "#/components/parameters/Explain"
+            }
+          ],
           "requestBody": {
             "required": true,
             "content": {
@@ -238,6 +247,11 @@ export const documents: Record<string, any> = {
           ],
           "summary": "Classify a batch (class and probability)",
           "description": "Like `/v1/bnac`, each result also carrying `probability`. With `{\"messages\": [...]}` answers an\narray in input order; **Decision:** with `{\"message\": \"...\"}` answers one result object.\n",
+          "parameters": [
+            {
+              "$ref": "#/components/parameters/Explain"
+            }
+          ],
           "requestBody": {
             "required": true,
             "content": {
@@ -340,6 +354,9 @@ export const documents: Record<string, any> = {
                 "type": "boolean",
                 "default": false
               }
+            },
+            {
+              "$ref": "#/components/parameters/Explain"
             }
           ],
           "requestBody": {
@@ -623,6 +640,143 @@ export const documents: Record<string, any> = {
             }
           }
         }
+      },
+      "/v1/corrections": {
+        "post": {
+          "operationId": "createCorrection",
+          "tags": [
+            "corrections"
+          ],
+          "summary": "Record an operator's verdict on a reply",
+          "description": "From then on the reply, and every reply that normalises to the same text (the same wording with other\naddresses, IPs or ids), is answered with the corrected class by every endpoint that classifies it (and by\nthe classifier service other plugins use), marked `corrected: true`; `?explain=true` answers\n`{by: correction}`. Every host sharing the corrections store (PostgreSQL, `corrections.connectionString`)\nanswers it within a second. `bnac`, `backoff` or both; a model without one keeps its own answer. A\ncorrection for a text that already has one replaces it. Audited (`correction.create`, `correction.replace`).\nThe cache keeps the classifier's own classes: corrections are laid over them.\n",
+          "requestBody": {
+            "required": true,
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CorrectionRequest"
+                },
+                "example": {
+                  "message": "550 5.7.1 Recipient address rejected: Access denied",
+                  "backoff": "RECIPIENT_ERROR",
+                  "note": "This receiver says this for unknown users"
+                }
+              }
+            }
+          },
+          "responses": {
+            "201": {
+              "description": "The correction as stored",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Correction"
+                  }
+                }
+              }
+            },
+            "400": {
+              "$ref": "#/components/responses/BadRequest"
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "413": {
+              "$ref": "#/components/responses/TooLarge"
+            },
+            "500": {
+              "$ref": "#/components/responses/InternalError"
+            },
+            "503": {
+              "$ref": "#/components/responses/Unavailable"
+            }
+          }
+        },
+        "get": {
+          "operationId": "listCorrections",
+          "tags": [
+            "corrections"
+          ],
+          "summary": "Every correction, oldest first",
+          "description": "Also the export for retraining: saved to a file, this answer is what `npm run train -- --corrections FILE`\nreads.\n",
+          "responses": {
+            "200": {
+              "description": "The corrections in force",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/CorrectionList"
+                  }
+                }
+              }
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "500": {
+              "$ref": "#/components/responses/InternalError"
+            },
+            "503": {
+              "$ref": "#/components/responses/Unavailable"
+            }
+          }
+        }
+      },
+      "/v1/corrections/{id}": {
+        "delete": {
+          "operationId": "deleteCorrection",
+          "tags": [
+            "corrections"
+          ],
+          "summary": "Remove a correction",
+          "description": "The reply is answered by the classifier again, on every host. Audited (`correction.delete`).",
+          "parameters": [
+            {
+              "name": "id",
+              "in": "path",
+              "required": true,
+              "schema": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 64
+              }
+            }
+          ],
+          "responses": {
+            "200": {
+              "description": "The correction removed",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Correction"
+                  }
+                }
+              }
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "404": {
+              "description": "No correction with this id",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Error"
+                  },
+                  "example": {
+                    "error": "Correction \"0193b6e0-0000-7000-8000-000000000000\" not found"
+                  }
+                }
+              }
+            },
+            "500": {
+              "$ref": "#/components/responses/InternalError"
+            },
+            "503": {
+              "$ref": "#/components/responses/Unavailable"
+            }
+          }
+        }
       }
     },
     "components": {
@@ -698,6 +852,18 @@ export const documents: Record<string, any> = {
                 "error": "Classifier is overloaded, retry later"
               }
             }
+          }
+        }
+      },
+      "parameters": {
+        "Explain": {
+          "name": "explain",
+          "in": "query",
+          "required": false,
+          "description": "When true, each result carries `explanation`, what decided its class. Without it the answer is exactly as before. Classes still come from the cache; explanations are computed on each request (the cache keeps classes only), so an explained batch costs more than a plain one.",
+          "schema": {
+            "type": "boolean",
+            "default": false
           }
         }
       },
@@ -802,6 +968,97 @@ export const documents: Record<string, any> = {
             }
           }
         },
+        "CorrectionRequest": {
+          "type": "object",
+          "required": [
+            "message"
+          ],
+          "description": "The reply and its class for one model or both; at least one of `bnac` and `backoff`",
+          "additionalProperties": false,
+          "anyOf": [
+            {
+              "required": [
+                "bnac"
+              ]
+            },
+            {
+              "required": [
+                "backoff"
+              ]
+            }
+          ],
+          "properties": {
+            "message": {
+              "$ref": "#/components/schemas/Message"
+            },
+            "bnac": {
+              "$ref": "#/components/schemas/BnacClass"
+            },
+            "backoff": {
+              "$ref": "#/components/schemas/BackoffClass"
+            },
+            "note": {
+              "type": "string",
+              "maxLength": 1000
+            }
+          }
+        },
+        "Correction": {
+          "type": "object",
+          "required": [
+            "id",
+            "message",
+            "normalised",
+            "created",
+            "principal"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "message": {
+              "type": "string",
+              "description": "The reply as posted"
+            },
+            "normalised": {
+              "type": "string",
+              "description": "The text it is matched on: the classifier's normalised reply"
+            },
+            "bnac": {
+              "$ref": "#/components/schemas/BnacClass"
+            },
+            "backoff": {
+              "$ref": "#/components/schemas/BackoffClass"
+            },
+            "note": {
+              "type": "string"
+            },
+            "created": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "principal": {
+              "type": "string",
+              "description": "Who posted it: the key's name or fingerprint, `anonymous` when the API is open"
+            }
+          }
+        },
+        "CorrectionList": {
+          "type": "object",
+          "required": [
+            "corrections"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "corrections": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/Correction"
+              }
+            }
+          }
+        },
         "BnacResultV2": {
           "type": "object",
           "required": [
@@ -815,6 +1072,68 @@ export const documents: Record<string, any> = {
             },
             "probability": {
               "$ref": "#/components/schemas/Probability"
+            },
+            "corrected": {
+              "$ref": "#/components/schemas/Corrected"
+            },
+            "explanation": {
+              "$ref": "#/components/schemas/Explanation"
+            }
+          }
+        },
+        "Corrected": {
+          "type": "boolean",
+          "const": true,
+          "description": "Present when an operator's correction (`/v1/corrections`) gave the class; the probability is then 1"
+        },
+        "ExplanationFeature": {
+          "type": "object",
+          "required": [
+            "feature",
+            "weight"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "feature": {
+              "type": "string",
+              "description": "An input feature of the model; the built-in model names words of the normalised reply"
+            },
+            "weight": {
+              "type": "number",
+              "description": "How much it weighed for the class, higher is more; the built-in model's is the fall of the class's log-probability when the word is taken out of the reply"
+            }
+          }
+        },
+        "Explanation": {
+          "type": "object",
+          "description": "What decided the class (`?explain=true`): `correction`, with the id of the operator's correction; `rule`, with the id of the classifier's rule that matched; or `model`, with the model's top features (at most five, heaviest first) when the classifier names them. Absent when the classifier offers no explanation and no correction applies.",
+          "required": [
+            "by"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "by": {
+              "type": "string",
+              "enum": [
+                "rule",
+                "model",
+                "correction"
+              ]
+            },
+            "rule": {
+              "type": "string",
+              "description": "Id of the rule (`by: rule`)"
+            },
+            "correction": {
+              "type": "string",
+              "description": "Id of the correction (`by: correction`)"
+            },
+            "features": {
+              "type": "array",
+              "maxItems": 5,
+              "items": {
+                "$ref": "#/components/schemas/ExplanationFeature"
+              }
             }
           }
         },
@@ -1256,6 +1575,12 @@ export const documents: Record<string, any> = {
             },
             "actions": {
               "$ref": "#/components/schemas/BackoffActions"
+            },
+            "corrected": {
+              "$ref": "#/components/schemas/Corrected"
+            },
+            "explanation": {
+              "$ref": "#/components/schemas/Explanation"
             }
           }
         },
@@ -4763,7 +5088,7 @@ export const documents: Record<string, any> = {
         },
         "BackoffDecidedBy": {
           "type": "object",
-          "description": "What gave the reply its class: `rule`, the id of the classifier rule that decided it; otherwise `model` (`backoff`) with the class's `probability`. Absent when the classifier offers no explanation.",
+          "description": "What gave the reply its class: `rule`, the id of the classifier rule that decided it; otherwise `model` (`backoff`) with the class's `probability` and, when the classifier names them, `features`: the model's top features for the class (at most five, heaviest first; the built-in model names words of the reply). Absent when the classifier offers no explanation.",
           "additionalProperties": false,
           "properties": {
             "rule": {
@@ -4776,6 +5101,26 @@ export const documents: Record<string, any> = {
               "type": "number",
               "minimum": 0,
               "maximum": 1
+            },
+            "features": {
+              "type": "array",
+              "maxItems": 5,
+              "items": {
+                "type": "object",
+                "required": [
+                  "feature",
+                  "weight"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "feature": {
+                    "type": "string"
+                  },
+                  "weight": {
+                    "type": "number"
+                  }
+                }
+              }
             }
           }
         },

@@ -17,7 +17,7 @@
  * Everything is seeded and iterates in fixed order: reruns give identical bytes.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BACKOFF_CLASSES, BNAC_CLASSES } from '../generated/data/bounce-classifier.ts';
@@ -42,6 +42,9 @@ import { readCorpus, type LabelledText } from './train/corpus.ts';
 import { readRealText } from './train/real-text.ts';
 import { normalise } from '../plugins/bounce-model/normalise.ts';
 import { evaluate, evaluationMarkdown, type Evaluation } from './train/metrics.ts';
+import { correctionRows, devRowsIfPresent, gate, modelPair, readCorrections, type GateRow } from './train/gate.ts';
+import { parseArgs } from 'node:util';
+import { DEFAULT_DEV_FILE, readDevSet } from './eval.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS_DIR = join(ROOT, 'plugins/bounce-model/corpus');
@@ -254,15 +257,24 @@ export function writeRuleProbabilities(): ReturnType<typeof ruleProbabilities> {
   return figures;
 }
 
-function main(): void {
+function main(): number {
   const started = performance.now();
+  const { values: args } = parseArgs({ options: { corrections: { type: 'string' }, 'rule-probabilities': { type: 'boolean', default: false } }, strict: true });
   // After a rule edit only the rules' figures change: no need to retrain
-  if (process.argv.includes('--rule-probabilities')) {
+  if (args['rule-probabilities']) {
     const figures = writeRuleProbabilities();
     console.log(`rule probabilities: BNAC pooled ${figures.bnac.pooled} over ${figures.bnac.measuredOn} answers, backoff pooled ${figures.backoff.pooled} over ${figures.backoff.measuredOn}`);
-    return;
+    return 0;
   }
   const rows = [...readCorpus(CORPUS_DIR), ...realTrainingRows()];
+  // The models in force: what corrections are measured against, and what fills a correction's missing class
+  const current = args.corrections === undefined ? undefined : modelPair({ bnac: readFileSync(join(MODELS_DIR, 'bnac.model')), backoff: readFileSync(join(MODELS_DIR, 'backoff.model')) });
+  if (current) {
+    const corrections = readCorrections(args.corrections!);
+    const { rows: corrected, skipped } = correctionRows(corrections, current, situationOf, REAL_COPIES);
+    rows.push(...corrected);
+    console.log(`corrections: ${corrections.length} read, ${corrections.length - skipped.length} trained on (${REAL_COPIES} copies each), ${skipped.length} skipped (no situation has their pair of classes)`);
+  }
   mkdirSync(MODELS_DIR, { recursive: true });
   const templates = new Set(rows.map((r) => r.template)).size;
   const md = [
@@ -278,6 +290,17 @@ function main(): void {
   const json: Record<string, unknown> = {};
   const fitted = crossValidate(rows);
   const files = trainModelFiles(rows, fitted.calibration, DEFAULT_TRAIN_OPTIONS, fitted.sourceHeldOut);
+  if (current) {
+    const dev = devRowsIfPresent(process.env.BOUNCE_DEV ?? DEFAULT_DEV_FILE, readDevSet);
+    const sets: Record<string, GateRow[]> = { ...(dev ? { 'dev set': dev } : {}), 'gathered real replies, test split': readRealText('test') };
+    const verdict = gate(current, modelPair(files), sets);
+    console.log(verdict.lines.join('\n'));
+    if (!verdict.accepted) {
+      console.error('train: the new models score worse than the current ones: refused, nothing written');
+      return 1;
+    }
+    if (!dev) console.log('(dev set not found: gated on the gathered real replies only)');
+  }
   const { temperature, coverageAlpha } = files.calibration;
   const ruleFigures = writeRuleProbabilities();
   md.push(
@@ -298,6 +321,7 @@ function main(): void {
   writeFileSync(join(MODELS_DIR, 'report.md'), md.join('\n'));
   writeFileSync(join(MODELS_DIR, 'report.json'), JSON.stringify(json, null, 1) + '\n');
   console.log(`trained in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return 0;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = main();

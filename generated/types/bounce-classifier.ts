@@ -207,6 +207,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every correction, oldest first
+         * @description Also the export for retraining: saved to a file, this answer is what `npm run train -- --corrections FILE`
+         *     reads.
+         */
+        get: operations["listCorrections"];
+        put?: never;
+        /**
+         * Record an operator's verdict on a reply
+         * @description From then on the reply, and every reply that normalises to the same text (the same wording with other
+         *     addresses, IPs or ids), is answered with the corrected class by every endpoint that classifies it (and by
+         *     the classifier service other plugins use), marked `corrected: true`; `?explain=true` answers
+         *     `{by: correction}`. Every host sharing the corrections store (PostgreSQL, `corrections.connectionString`)
+         *     answers it within a second. `bnac`, `backoff` or both; a model without one keeps its own answer. A
+         *     correction for a text that already has one replaces it. Audited (`correction.create`, `correction.replace`).
+         *     The cache keeps the classifier's own classes: corrections are laid over them.
+         */
+        post: operations["createCorrection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/corrections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a correction
+         * @description The reply is answered by the classifier again, on every host. Audited (`correction.delete`).
+         */
+        delete: operations["deleteCorrection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -237,9 +288,56 @@ export interface components {
         BnacResultV1: {
             class: components["schemas"]["BnacClass"];
         };
+        /** @description The reply and its class for one model or both; at least one of `bnac` and `backoff` */
+        CorrectionRequest: {
+            message: components["schemas"]["Message"];
+            bnac?: components["schemas"]["BnacClass"];
+            backoff?: components["schemas"]["BackoffClass"];
+            note?: string;
+        } | unknown | unknown;
+        Correction: {
+            id: string;
+            /** @description The reply as posted */
+            message: string;
+            /** @description The text it is matched on: the classifier's normalised reply */
+            normalised: string;
+            bnac?: components["schemas"]["BnacClass"];
+            backoff?: components["schemas"]["BackoffClass"];
+            note?: string;
+            /** Format: date-time */
+            created: string;
+            /** @description Who posted it: the key's name or fingerprint, `anonymous` when the API is open */
+            principal: string;
+        };
+        CorrectionList: {
+            corrections: components["schemas"]["Correction"][];
+        };
         BnacResultV2: {
             class: components["schemas"]["BnacClass"];
             probability: components["schemas"]["Probability"];
+            corrected?: components["schemas"]["Corrected"];
+            explanation?: components["schemas"]["Explanation"];
+        };
+        /**
+         * @description Present when an operator's correction (`/v1/corrections`) gave the class; the probability is then 1
+         * @constant
+         */
+        Corrected: true;
+        ExplanationFeature: {
+            /** @description An input feature of the model; the built-in model names words of the normalised reply */
+            feature: string;
+            /** @description How much it weighed for the class, higher is more; the built-in model's is the fall of the class's log-probability when the word is taken out of the reply */
+            weight: number;
+        };
+        /** @description What decided the class (`?explain=true`): `correction`, with the id of the operator's correction; `rule`, with the id of the classifier's rule that matched; or `model`, with the model's top features (at most five, heaviest first) when the classifier names them. Absent when the classifier offers no explanation and no correction applies. */
+        Explanation: {
+            /** @enum {string} */
+            by: "rule" | "model" | "correction";
+            /** @description Id of the rule (`by: rule`) */
+            rule?: string;
+            /** @description Id of the correction (`by: correction`) */
+            correction?: string;
+            features?: components["schemas"]["ExplanationFeature"][];
         };
         /** @description An array for a `messages` body, one object for a `message` body */
         BnacBatchResponseV1: components["schemas"]["BnacResultV1"][] | components["schemas"]["BnacResultV1"];
@@ -292,6 +390,8 @@ export interface components {
             probability?: components["schemas"]["Probability"];
             fields: components["schemas"]["BackoffFields"];
             actions: components["schemas"]["BackoffActions"];
+            corrected?: components["schemas"]["Corrected"];
+            explanation?: components["schemas"]["Explanation"];
         };
         /** @description Always an array, one result per message in input order */
         BackoffResponse: components["schemas"]["BackoffResult"][];
@@ -468,7 +568,10 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description When true, each result carries `explanation`, what decided its class. Without it the answer is exactly as before. Classes still come from the cache; explanations are computed on each request (the cache keeps classes only), so an explained batch costs more than a plain one. */
+        Explain: boolean;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -516,7 +619,10 @@ export interface operations {
     };
     classifyBnacSingleV2: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description When true, each result carries `explanation`, what decided its class. Without it the answer is exactly as before. Classes still come from the cache; explanations are computed on each request (the cache keeps classes only), so an explained batch costs more than a plain one. */
+                explain?: components["parameters"]["Explain"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -585,7 +691,10 @@ export interface operations {
     };
     classifyBnacV2: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description When true, each result carries `explanation`, what decided its class. Without it the answer is exactly as before. Classes still come from the cache; explanations are computed on each request (the cache keeps classes only), so an explained batch costs more than a plain one. */
+                explain?: components["parameters"]["Explain"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -619,6 +728,8 @@ export interface operations {
                 bypass_cache?: boolean;
                 /** @description When true, each result includes `probability` */
                 return_probability?: boolean;
+                /** @description When true, each result carries `explanation`, what decided its class. Without it the answer is exactly as before. Classes still come from the cache; explanations are computed on each request (the cache keeps classes only), so an explained batch costs more than a plain one. */
+                explain?: components["parameters"]["Explain"];
             };
             header?: never;
             path?: never;
@@ -810,6 +921,104 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    listCorrections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The corrections in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorrectionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createCorrection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "message": "550 5.7.1 Recipient address rejected: Access denied",
+                 *       "backoff": "RECIPIENT_ERROR",
+                 *       "note": "This receiver says this for unknown users"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CorrectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The correction as stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Correction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteCorrection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The correction removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Correction"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No correction with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Correction \"0193b6e0-0000-7000-8000-000000000000\" not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -763,11 +763,15 @@ export interface components {
             /** @description The class group whose share triggered (share triggers of a group) */
             group?: string;
         };
-        /** @description What gave the reply its class: `rule`, the id of the classifier rule that decided it; otherwise `model` (`backoff`) with the class's `probability`. Absent when the classifier offers no explanation. */
+        /** @description What gave the reply its class: `rule`, the id of the classifier rule that decided it; otherwise `model` (`backoff`) with the class's `probability` and, when the classifier names them, `features`: the model's top features for the class (at most five, heaviest first; the built-in model names words of the reply). Absent when the classifier offers no explanation. */
         BackoffDecidedBy: {
             rule?: string;
             model?: string;
             probability?: number;
+            features?: {
+                feature: string;
+                weight: number;
+            }[];
         };
         /** @description Why a backoff policy or suspension applies; kept with it in the store. */
         BackoffReason: {

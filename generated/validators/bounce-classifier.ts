@@ -39,6 +39,10 @@ const classifyBackoffQuery = {
     "return_probability": {
       "type": "boolean",
       "default": false
+    },
+    "explain": {
+      "type": "boolean",
+      "default": false
     }
   },
   "required": [],
@@ -85,6 +89,48 @@ const getCacheStatsResponse200 = {
   "components": components
 };
 
+const listCorrectionsResponse200 = {
+  "$ref": "#/components/schemas/CorrectionList",
+  "components": components
+};
+
+const createCorrectionBody = {
+  "$ref": "#/components/schemas/CorrectionRequest",
+  "components": components
+};
+
+const createCorrectionResponse201 = {
+  "$ref": "#/components/schemas/Correction",
+  "components": components
+};
+
+const deleteCorrectionParams = {
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "string",
+      "minLength": 1,
+      "maxLength": 64
+    }
+  },
+  "required": [
+    "id"
+  ],
+  "additionalProperties": false
+};
+
+const classifyBnacV2Query = {
+  "type": "object",
+  "properties": {
+    "explain": {
+      "type": "boolean",
+      "default": false
+    }
+  },
+  "required": [],
+  "additionalProperties": true
+};
+
 const classifyBnacV2Response200 = {
   "$ref": "#/components/schemas/BnacBatchResponseV2",
   "components": components
@@ -104,6 +150,9 @@ export const operations: Record<string, OperationSchemas> = {
   "classifyBounceEmail": { body: classifyBounceEmailBody, responses: { "200": classifyBounceEmailResponse200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
   "getCacheInfo": { responses: { "200": getCacheInfoResponse200, "401": normaliseResponse400, "500": normaliseResponse400 } },
   "getCacheStats": { responses: { "200": getCacheStatsResponse200, "401": normaliseResponse400, "500": normaliseResponse400 } },
-  "classifyBnacV2": { body: normaliseBody, responses: { "200": classifyBnacV2Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
-  "classifyBnacSingleV2": { body: classifyBnacSingleV1Body, responses: { "200": classifyBnacSingleV2Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "listCorrections": { responses: { "200": listCorrectionsResponse200, "401": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "createCorrection": { body: createCorrectionBody, responses: { "201": createCorrectionResponse201, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "deleteCorrection": { params: deleteCorrectionParams, responses: { "200": createCorrectionResponse201, "401": normaliseResponse400, "404": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "classifyBnacV2": { query: classifyBnacV2Query, body: normaliseBody, responses: { "200": classifyBnacV2Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "classifyBnacSingleV2": { query: classifyBnacV2Query, body: classifyBnacSingleV1Body, responses: { "200": classifyBnacSingleV2Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
 };

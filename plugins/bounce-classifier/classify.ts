@@ -16,11 +16,25 @@ export function normaliserOf(classifier: Classifier): (message: string) => strin
   return typeof classifier.normalise === 'function' ? (message) => classifier.normalise!(message) : (message) => message;
 }
 
-/** What classification works with; `metrics`, when given, counts every answer (the endpoints and the service alike) */
+/** A class as answered: the classifier's, or an operator's correction's (`correction`, its id; probability 1) */
+export interface Answer extends Classification {
+  correction?: string;
+}
+
+/** Operators' corrections by normalised text (`corrections/corrections.ts`) */
+export interface CorrectionLookup {
+  lookup(model: ClassifierModel, text: string): { label: string; id: string } | undefined;
+}
+
+/**
+ * What classification works with; `metrics`, when given, counts every answer (the endpoints and the service alike);
+ * `corrections`, when given, are laid over the classifier's answers (never cached: the cache keeps its classes)
+ */
 export interface ClassifyDeps {
   classifier: Classifier;
   cache?: ResultCache;
   metrics?: Pick<ClassifierMetrics, 'answered'>;
+  corrections?: CorrectionLookup;
 }
 
 /**
@@ -31,7 +45,7 @@ export async function classifyMessages(
   model: ClassifierModel,
   messages: readonly string[],
   options: ClassifyRequestOptions,
-): Promise<Classification[]> {
+): Promise<Answer[]> {
   return classifyNormalised(deps, model, messages.map(deps.normalise), options);
 }
 
@@ -44,8 +58,14 @@ export async function classifyNormalised(
   model: ClassifierModel,
   texts: readonly string[],
   options: ClassifyRequestOptions,
-): Promise<Classification[]> {
-  const results = await lookupAndClassify(deps, model, texts, options);
+): Promise<Answer[]> {
+  const results: Answer[] = await lookupAndClassify(deps, model, texts, options);
+  if (deps.corrections) {
+    for (let i = 0; i < texts.length; i++) {
+      const corrected = deps.corrections.lookup(model, texts[i]!);
+      if (corrected) results[i] = { label: corrected.label, probability: 1, correction: corrected.id };
+    }
+  }
   deps.metrics?.answered(model, results);
   return results;
 }

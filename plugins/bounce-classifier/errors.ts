@@ -11,5 +11,6 @@ export const errors = defineErrors({
   BOUNCE_ERR_NOT_EMAIL_NUL: { status: 400, expose: true, message: 'Body is not an email: its headers hold NUL bytes' },
   BOUNCE_ERR_EMAIL_LIMIT: { status: 413, expose: true, message: 'Email has more "%s" than the limit of "%d"' },
   BOUNCE_ERR_EMAIL_UNREADABLE: { status: 400, expose: true, message: 'Cannot read email: %s' },
+  BOUNCE_ERR_CORRECTION_NOT_FOUND: { status: 404, expose: true, message: 'Correction "%s" not found' },
   BOUNCE_ERR_ENV: { status: 500, expose: false, message: 'Invalid environment variable "%s" value "%s": %s' },
 });

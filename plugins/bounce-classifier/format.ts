@@ -1,19 +1,22 @@
-import type { Classification } from '../../runtime/mod.ts';
+import type { Answer } from './classify.ts';
 import { BACKOFF_TABLE } from '../../generated/data/bounce-classifier.ts';
 import type { BackoffClass } from '../../generated/data/bounce-classifier.ts';
 
 /** Turns a classification into a response element */
-export type Format = (result: Classification) => unknown;
+export type Format = (result: Answer) => unknown;
 
-/** BNAC result v1: the class only */
+// An operator's correction is marked; other answers are exactly the original service's
+const marked = (result: Answer) => (result.correction === undefined ? undefined : { corrected: true as const });
+
+/** BNAC result v1: the class only, as the original service answered it */
 export const bnacV1: Format = ({ label }) => ({ class: label });
 
 /** BNAC result v2: class and probability */
-export const bnacV2: Format = ({ label, probability }) => ({ class: label, probability });
+export const bnacV2: Format = (result) => ({ class: result.label, probability: result.probability, ...marked(result) });
 
 /** Backoff result: class, fields and actions of the class table, and the probability when asked for */
 export function backoffFormat(withProbability: boolean): Format {
   return withProbability
-    ? ({ label, probability }) => ({ class: label, probability, ...BACKOFF_TABLE[label as BackoffClass] })
-    : ({ label }) => ({ class: label, ...BACKOFF_TABLE[label as BackoffClass] });
+    ? (result) => ({ class: result.label, probability: result.probability, ...BACKOFF_TABLE[result.label as BackoffClass], ...marked(result) })
+    : (result) => ({ class: result.label, ...BACKOFF_TABLE[result.label as BackoffClass], ...marked(result) });
 }

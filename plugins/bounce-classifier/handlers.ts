@@ -2,9 +2,11 @@ import type { components, operations } from '../../generated/types/bounce-classi
 import { errors } from './errors.ts';
 import type { Classifier, ClassifierModel, Handler, HandlerRequest, PoolHandle } from '../../runtime/mod.ts';
 import type { ResultCache } from './cache/result-cache.ts';
+import type { CorrectionRequest, Corrections } from './corrections/corrections.ts';
 import { classifyMessages } from './classify.ts';
 import { classifyReports } from './classify-email.ts';
 import { readRequestEmail } from './email/read-off-thread.ts';
+import { explainTexts } from './explain.ts';
 import { backoffFormat, bnacV1, bnacV2 } from './format.ts';
 import type { ClassifierMetrics } from './metrics.ts';
 import type { Format } from './format.ts';
@@ -21,12 +23,15 @@ export interface HandlerDeps {
   normalise: (message: string) => string;
   /** Where emails too large to read on the request thread are read (`readRequestEmail`); none: all on it */
   pool?: PoolHandle;
+  /** Operators' corrections: laid over every answer, and the `/v1/corrections` routes */
+  corrections: Corrections;
 }
 
 type SingleBody = components['schemas']['SingleRequest'];
 type BatchBody = components['schemas']['BatchRequest'];
 type BounceEmailBody = components['schemas']['BounceEmailRequest'] | Buffer;
 type BackoffQuery = NonNullable<operations['classifyBackoff']['parameters']['query']>;
+type ExplainQuery = { explain?: boolean };
 const backoffPlain = backoffFormat(false);
 const backoffWithProbability = backoffFormat(true);
 
@@ -36,17 +41,26 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     if (messages.length > deps.batchMessages) throw errors.BOUNCE_ERR_BATCH_SIZE(messages.length, deps.batchMessages);
     return messages;
   };
-  const run = async (model: ClassifierModel, messages: readonly string[], request: HandlerRequest, useCache = true) =>
-    classifyMessages(deps, model, withinLimit(messages), { useCache, signal: request.signal });
+  // Formatted answers, each with its explanation when `?explain=true` asked for one (and the classifier gives one)
+  const run = async (model: ClassifierModel, messages: readonly string[], request: HandlerRequest<unknown, Record<string, string>, ExplainQuery>, format: Format, useCache = true) => {
+    const results = await classifyMessages(deps, model, withinLimit(messages), { useCache, signal: request.signal });
+    const answers = results.map(format) as Record<string, unknown>[];
+    if (request.query?.explain !== true) return answers;
+    const explanations = await explainTexts(deps.classifier, model, messages.map(deps.normalise), request.signal);
+    return answers.map((answer, i) => {
+      const correction = results[i]!.correction;
+      const explanation = correction === undefined ? explanations[i] : { by: 'correction' as const, correction };
+      return explanation ? { ...answer, explanation } : answer;
+    });
+  };
   const single = (format: Format): Handler => async (request: HandlerRequest<SingleBody>) => {
-    const [result] = await run('bnac', [request.body.message], request);
-    return { body: format(result!) };
+    const [answer] = await run('bnac', [request.body.message], request, format);
+    return { body: answer };
   };
   // A `{message}` body answers one object, as the original service's batch endpoint did
   const batch = (format: Format): Handler => async (request: HandlerRequest<BatchBody>) => {
     if ('message' in request.body) return single(format)(request as HandlerRequest<SingleBody>);
-    const results = await run('bnac', request.body.messages, request);
-    return { body: results.map(format) };
+    return { body: await run('bnac', request.body.messages, request, format) };
   };
   return {
     classifyBnacSingleV1: single(bnacV1),
@@ -55,8 +69,8 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     classifyBnacV2: batch(bnacV2),
     async classifyBackoff(request: HandlerRequest<BatchBody, Record<string, string>, BackoffQuery>) {
       const messages = 'message' in request.body ? [request.body.message] : request.body.messages;
-      const results = await run('backoff', messages, request, request.query.bypass_cache !== true);
-      return { body: results.map(request.query.return_probability === true ? backoffWithProbability : backoffPlain) };
+      const format = request.query.return_probability === true ? backoffWithProbability : backoffPlain;
+      return { body: await run('backoff', messages, request, format, request.query.bypass_cache !== true) };
     },
     // The host hands a `message/rfc822` body over as its bytes, a JSON one parsed
     async classifyBounceEmail(request: HandlerRequest<BounceEmailBody>) {
@@ -69,6 +83,16 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     normalise: (request: HandlerRequest<BatchBody>) => ({
       body: { normalised: 'message' in request.body ? deps.normalise(request.body.message) : withinLimit(request.body.messages).map(deps.normalise) },
     }),
+    async createCorrection(request: HandlerRequest<CorrectionRequest>) {
+      return { status: 201, body: await deps.corrections.create(request.body, request.principal) };
+    },
+    listCorrections: async () => ({ body: { corrections: await deps.corrections.list() } }),
+    async deleteCorrection(request: HandlerRequest) {
+      const { id } = request.params as { id: string };
+      const removed = await deps.corrections.delete(id, request.principal);
+      if (!removed) throw errors.BOUNCE_ERR_CORRECTION_NOT_FOUND(id);
+      return { body: removed };
+    },
     getCacheStats: () => ({ body: deps.cache.stats() }),
     getCacheInfo: () => ({ body: deps.cache.info() }),
   };

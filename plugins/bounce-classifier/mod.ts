@@ -29,7 +29,9 @@ import { bounceClassifierConfigSchema } from '../../generated/validators/plugins
 import { definePlugin } from '../../runtime/mod.ts';
 import { classifyCommand } from './classify-command.ts';
 import { errors } from './errors.ts';
-import type { Classifier, ReplyClassifier } from '../../runtime/mod.ts';
+import type { Classifier, ReplyClassifier, ScheduleStore } from '../../runtime/mod.ts';
+import { Corrections } from './corrections/corrections.ts';
+import { openCorrectionStore } from './corrections/open.ts';
 import { ResultCache } from './cache/result-cache.ts';
 import { classifyMessages, normaliserOf } from './classify.ts';
 import { createHandlers } from './handlers.ts';
@@ -49,7 +51,11 @@ export default definePlugin({
     env: ENV_NAMES,
     // Large emails are read in the pool, off the event loop (email/read-off-thread.ts)
     pool: { worker: new URL('./email/worker.ts', import.meta.url).href },
-    services: { classifier: { kind: 'classifier', configKey: 'classifier', default: 'bounce-model' } },
+    services: {
+      classifier: { kind: 'classifier', configKey: 'classifier', default: 'bounce-model' },
+      // Keeps the audit entries of corrections, so that ip-schedule's GET /v1/audit answers them
+      auditStore: { kind: 'store', configKey: 'auditStore', default: 'schedule-store-file', optional: true },
+    },
   },
   async setup(ctx) {
     const settings = resolveSettings(ctx.config, ctx.env, ctx);
@@ -62,17 +68,26 @@ export default definePlugin({
     cache = await ResultCache.open(settings.cache, { version: classifier.version, log: ctx.log, onLookup: metrics.looked });
     ctx.log.info('Bounce classifier ready', { classifier: classifier.version, cache: cache.info() });
     const normalise = normaliserOf(classifier);
-    // Other plugins (ip-schedule's backoff events) classify through the same normaliser, cache and metrics as the endpoints
+    const auditStore = ctx.services.auditStore as ScheduleStore | undefined;
+    let corrections: Corrections;
+    try {
+      const store = await openCorrectionStore(ctx.config.corrections, settings.cache.folder, ctx.log);
+      corrections = await Corrections.open({ store, normalise, audit: ctx.audit, auditSink: auditStore?.appendAudit?.bind(auditStore), log: ctx.log });
+    } catch (error) {
+      await cache.close();
+      throw error;
+    }
+    // Other plugins (ip-schedule's backoff events) classify through the same normaliser, cache, corrections and metrics as the endpoints
     const service: ReplyClassifier = {
-      classifyReplies: (model, messages, options) => classifyMessages({ classifier, normalise, cache, metrics }, model, messages, { useCache: true, signal: options?.signal }),
+      classifyReplies: (model, messages, options) => classifyMessages({ classifier, normalise, cache, metrics, corrections }, model, messages, { useCache: true, signal: options?.signal }),
       explainReply: (model, message) => classifier.explain?.(model, normalise(message)),
     };
     return {
       service,
-      handlers: createHandlers({ classifier, normalise, cache, batchMessages: settings.limits.batchMessages, metrics, pool: ctx.pool }),
+      handlers: createHandlers({ classifier, normalise, cache, batchMessages: settings.limits.batchMessages, metrics, pool: ctx.pool, corrections }),
       auth: { header: 'x-api-key', keys: ctx.config.apiKey === '' ? [] : [ctx.config.apiKey] },
       bodyLimit: settings.limits.bodyBytes,
-      close: () => cache.close(),
+      close: () => Promise.all([cache.close(), corrections.close()]).then(() => undefined),
     };
   },
 });

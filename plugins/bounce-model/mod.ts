@@ -60,8 +60,9 @@ class ModelClassifier implements Classifier {
   }
 
   explain(model: ClassifierModel, text: string): Explanation {
-    const { label, probability, rule } = this.#models[model].predict(text);
-    return rule === undefined ? { label, probability } : { label, probability, rule };
+    const { label, probability, rule, features } = this.#models[model].explain(text);
+    if (rule !== undefined) return { label, probability, rule };
+    return features === undefined ? { label, probability } : { label, probability, features: features.map((f) => ({ ...f })) };
   }
 
   async classify(model: ClassifierModel, texts: readonly string[], options?: ClassifyOptions): Promise<Classification[]> {

@@ -63,6 +63,22 @@ export interface Prediction {
   readonly rule?: string;
 }
 
+/** A word of the reply and how much it raised the answered class: ln p(class | reply) - ln p(class | reply without it). */
+export interface FeatureWeight {
+  readonly feature: string;
+  readonly weight: number;
+}
+
+/** A prediction and, when the linear model decided it, the words that weighed most for its class. */
+export interface ExplainedPrediction extends Prediction {
+  readonly features?: readonly FeatureWeight[];
+}
+
+/** Words an explanation names at most */
+export const TOP_FEATURES = 5;
+// Distinct words scored without them at most: an explanation of a very long reply stays a few milliseconds
+const MAX_EXPLAINED_WORDS = 128;
+
 /** A loaded classifier. */
 export interface Model {
   /** Model name stored in the file (`bnac` or `backoff`). */
@@ -75,6 +91,8 @@ export interface Model {
   predict(normalisedText: string): Prediction;
   /** Classifies normalised texts, in input order. */
   predictBatch(normalisedTexts: readonly string[]): Prediction[];
+  /** Classifies one normalised text as `predict` does and says what decided it. Costs a prediction per distinct word. */
+  explain(normalisedText: string): ExplainedPrediction;
 }
 
 /** Loads a model from a file path or the file's bytes; refuses a model trained on another normaliser. */
@@ -101,7 +119,31 @@ export function loadModel(source: string | Uint8Array, options: LoadOptions = {}
     const probability = probabilities[best]!;
     return { label: model.labels[best]!, probability: SUCCESS_REPLY_RE.test(text) ? probability * SUCCESS_REPLY_FACTOR : probability };
   };
+  // The model's own answer for a class, rules aside: the probability `predict` would give it
+  const linear = (text: string, label: number): number => {
+    const f = extractFeatures(text, model.bits, features);
+    classify(f, model.coverageAlpha === 0 ? model.temperature : temperatureAt(model.temperature, model.coverageAlpha, coverage(f, seen)));
+    return probabilities[label]!;
+  };
+  // Occlusion: each distinct word is taken out of the reply and the class's probability read again. Features are hashed
+  // buckets with no names, and a word (with its bigrams and character n-grams) is what an operator can read and act on
+  const explain = (text: string): ExplainedPrediction => {
+    const prediction = predict(text);
+    if (prediction.rule !== undefined) return prediction;
+    const label = model.labels.indexOf(prediction.label);
+    const base = Math.log(linear(text, label));
+    const words = text.split(' ');
+    const weights: FeatureWeight[] = [];
+    for (const word of [...new Set(words)].filter((w) => w !== '').slice(0, MAX_EXPLAINED_WORDS)) {
+      const without = words.filter((w) => w !== word).join(' ');
+      const weight = Math.round((base - Math.log(Math.max(linear(without, label), Number.MIN_VALUE))) * 1e4) / 1e4;
+      if (weight > 0) weights.push({ feature: word, weight });
+    }
+    weights.sort((a, b) => b.weight - a.weight || (a.feature < b.feature ? -1 : 1));
+    return { ...prediction, features: weights.slice(0, TOP_FEATURES) };
+  };
   return {
+    explain,
     name,
     version: `${file.version}.${NORMALISER_VERSION}.${useRules ? `${RULES_VERSION}.${createHash('sha256').update(JSON.stringify(ruleProbabilities)).digest('hex').slice(0, 8)}` : 'no-rules'}`,
     labels: model.labels,

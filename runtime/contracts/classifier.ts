@@ -8,10 +8,22 @@ export interface Classification {
   probability: number;
 }
 
-/** Why a text got its class: the rule that decided it, when one did (else the model's own probability did) */
+/** One input feature of a classifier's model and how much it weighed for the answered class (higher: more) */
+export interface ExplanationFeature {
+  feature: string;
+  weight: number;
+}
+
+/** Why a text got its class: the rule that decided it, when one did, else the model's top features when it names them */
 export interface Explanation extends Classification {
   /** Id of the classifier's rule that decided the class; absent when the model did */
   rule?: string;
+  /**
+   * Optional (plugin API 1.6), when no rule decided: the features that weighed most for the class, heaviest first
+   * (the API answers at most five). `bounce-model` names words, weighted by how much the class's log-probability
+   * falls without them
+   */
+  features?: ExplanationFeature[];
 }
 
 /** Options of one `classify` call */

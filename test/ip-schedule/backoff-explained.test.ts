@@ -171,6 +171,27 @@ test('GET /v1/policies/{id}: the object as the feed sends it and its reason; 404
   }
 });
 
+test('GET /v1/policies/{id}: decidedBy names the model\'s top features when no rule decided the class', async () => {
+  // No rule of the model reads this reply: the trained model decides RATE_LIMIT__SERVER_BUSY
+  const busy = '421 Server overloaded, please slow down your delivery to bob@example.org';
+  const h = await host({ policies: { RATE_LIMIT__SERVER_BUSY: { threshold: 1 } } });
+  try {
+    const { json } = await post(h, [{ ...GMAIL, remoteip: '198.51.100.7', message: busy }]);
+    const [id] = json.events[0].policies;
+    assert.ok(id?.startsWith('backoff:RATE_LIMIT__SERVER_BUSY?'), `policy applied: ${id}`);
+    const { decidedBy } = (await explained(h, id)).json.reason;
+    assert.is(decidedBy.model, 'backoff');
+    assert.ok(decidedBy.probability > 0 && decidedBy.probability <= 1);
+    assert.ok(decidedBy.features.length >= 1 && decidedBy.features.length <= 5, JSON.stringify(decidedBy));
+    assert.is(decidedBy.features[0].feature, 'overloaded', 'the word that carries the class weighs most');
+    const weights = decidedBy.features.map((f: { weight: number }) => f.weight);
+    assert.equal(weights, [...weights].sort((a, b) => b - a), 'heaviest first');
+    assert.not.ok(JSON.stringify(decidedBy).includes('bob'), 'no address in the explanation');
+  } finally {
+    await h.close();
+  }
+});
+
 test('metrics count a provider outside the table as "other"; a warm-up policy is answered without a reason', async () => {
   const h = await host({ policies: { RATE_LIMIT__IP_RATE_LIMIT: { threshold: 1 } } });
   try {

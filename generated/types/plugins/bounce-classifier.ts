@@ -10,6 +10,10 @@ export interface BounceClassifierConfig {
    */
   classifier: string;
   /**
+   * Id of the store plugin instance that keeps this plugin's audit entries (corrections), answered by ip-schedule's GET /v1/audit (default: "schedule-store-file" when it is in plugins[]); without one they are logged only
+   */
+  auditStore?: string;
+  /**
    * Key accepted in X-API-Key on this plugin's routes, besides the host's API_KEY; empty: none of its own
    */
   apiKey: string;
@@ -36,5 +40,22 @@ export interface BounceClassifierConfig {
      * Larger batches answer 413
      */
     batchMessages: number;
+  };
+  /**
+   * Where operators' corrections (/v1/corrections) are kept: PostgreSQL when connectionString is set (shared by every host on that schema, changes reach them by LISTEN/NOTIFY), else the file corrections.json in the cache folder (one host)
+   */
+  corrections: {
+    /**
+     * postgres:// URL; absent: the file in the cache folder
+     */
+    connectionString?: string;
+    /**
+     * Schema holding the table bounce_corrections
+     */
+    schema: string;
+    /**
+     * application_name of its connections in pg_stat_activity
+     */
+    applicationName: string;
   };
 }

@@ -19,7 +19,8 @@ export const bounceClassifierConfigSchema = {
     "classifier",
     "apiKey",
     "cache",
-    "limits"
+    "limits",
+    "corrections"
   ],
   "properties": {
     "classifier": {
@@ -29,6 +30,16 @@ export const bounceClassifierConfigSchema = {
       "x-service": {
         "kind": "classifier",
         "default": "bounce-model"
+      }
+    },
+    "auditStore": {
+      "type": "string",
+      "minLength": 1,
+      "description": "Id of the store plugin instance that keeps this plugin's audit entries (corrections), answered by ip-schedule's GET /v1/audit (default: \"schedule-store-file\" when it is in plugins[]); without one they are logged only",
+      "x-service": {
+        "kind": "store",
+        "default": "schedule-store-file",
+        "optional": true
       }
     },
     "apiKey": {
@@ -82,6 +93,36 @@ export const bounceClassifierConfigSchema = {
           "minimum": 1,
           "default": 10000,
           "description": "Larger batches answer 413"
+        }
+      },
+      "additionalProperties": false,
+      "default": {}
+    },
+    "corrections": {
+      "type": "object",
+      "description": "Where operators' corrections (/v1/corrections) are kept: PostgreSQL when connectionString is set (shared by every host on that schema, changes reach them by LISTEN/NOTIFY), else the file corrections.json in the cache folder (one host)",
+      "required": [
+        "schema",
+        "applicationName"
+      ],
+      "properties": {
+        "connectionString": {
+          "type": "string",
+          "minLength": 1,
+          "description": "postgres:// URL; absent: the file in the cache folder"
+        },
+        "schema": {
+          "type": "string",
+          "default": "public",
+          "pattern": "^[a-z_][a-z0-9_]{0,62}$",
+          "description": "Schema holding the table bounce_corrections"
+        },
+        "applicationName": {
+          "type": "string",
+          "default": "capstan-corrections",
+          "minLength": 1,
+          "maxLength": 57,
+          "description": "application_name of its connections in pg_stat_activity"
         }
       },
       "additionalProperties": false,

@@ -71,6 +71,15 @@ export function maskAddresses(reply: string): string {
   return reply.replace(/[^\s<>()[\]"',;:=]+@(?=[A-Za-z0-9-]+\.)/g, '***@');
 }
 
+/** Features a reason names at most (the spec's `maxItems`) */
+const TOP_FEATURES = 5;
+
+/** The model decided: its probability, and its top features when the classifier names them (words of the normalised reply, addresses masked) */
+function byModel({ probability, features }: Explanation): NonNullable<Reason['decidedBy']> {
+  const named = features?.slice(0, TOP_FEATURES).map(({ feature, weight }) => ({ feature, weight }));
+  return { model: 'backoff', probability, ...(named ? { features: named } : {}) };
+}
+
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
 
 /** The reason in a few words, for the feed's `properties` (the MTA's own logs show it) */
@@ -259,7 +268,7 @@ export class BackoffEngine {
     // One reply is enough to recognise it, and reasons are stored with every policy
     const sample = (event.message ?? '').slice(0, MAX_SAMPLE);
     const explained = this.#options.explain?.(sample);
-    const decidedBy = explained?.label !== cls ? undefined : explained.rule !== undefined ? { rule: explained.rule } : { model: 'backoff' as const, probability: explained.probability };
+    const decidedBy = explained?.label !== cls ? undefined : explained.rule !== undefined ? { rule: explained.rule } : byModel(explained);
     return {
       class: cls,
       provider,

@@ -1,0 +1,19 @@
+import type { components } from '../../../generated/types/bounce-classifier.ts';
+
+/** One operator's correction, as the API answers it */
+export type Correction = components['schemas']['Correction'];
+
+/**
+ * Where corrections are kept: a file of one host, or PostgreSQL shared by many. Writes answer what they replaced or
+ * removed; `watch` hears of every change, this host's and other hosts', and the listener re-reads `list`
+ */
+export interface CorrectionStore {
+  list(): Promise<Correction[]>;
+  /** Stores a correction, replacing one of the same normalised text: answers the replaced one */
+  put(correction: Correction): Promise<Correction | undefined>;
+  /** Removes one: answers it, or undefined when no correction has this id */
+  delete(id: string): Promise<Correction | undefined>;
+  /** Calls `listener` after each change, once the store listens; a lost connection counts as a change */
+  watch(listener: () => void): Promise<void>;
+  close(): Promise<void>;
+}

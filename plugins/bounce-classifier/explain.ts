@@ -1,0 +1,46 @@
+import type { components } from '../../generated/types/bounce-classifier.ts';
+import type { Classifier, ClassifierModel } from '../../runtime/mod.ts';
+
+/** What decided a class, as the API answers it (`?explain=true`) */
+export type ApiExplanation = components['schemas']['Explanation'];
+
+/** Features an answer names at most (the spec's `maxItems`) */
+const TOP_FEATURES = 5;
+
+/** Distinct texts explained between two turns of the event loop: the built-in model's take up to 2 ms each */
+const EXPLAINED_PER_TURN = 16;
+
+/**
+ * Explains normalised texts, in input order, each distinct text once; undefined for each when the classifier cannot
+ * explain. Computed on every request, never cached: the cache keeps classes only, so a plain answer costs what it did.
+ * `explain` is synchronous: a large batch yields to other requests between slices, and stops when `signal` aborts
+ */
+export async function explainTexts(classifier: Classifier, model: ClassifierModel, texts: readonly string[], signal?: AbortSignal): Promise<(ApiExplanation | undefined)[]> {
+  if (typeof classifier.explain !== 'function') return texts.map(() => undefined);
+  const seen = new Map<string, ApiExplanation>();
+  const out: ApiExplanation[] = [];
+  for (const text of texts) {
+    let explained = seen.get(text);
+    if (explained === undefined) {
+      if (seen.size > 0 && seen.size % EXPLAINED_PER_TURN === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        signal?.throwIfAborted();
+      }
+      explained = toApi(classifier.explain(model, text));
+      seen.set(text, explained);
+    }
+    out.push(explained);
+  }
+  return out;
+}
+
+function toApi({ rule, features }: { rule?: unknown; features?: unknown }): ApiExplanation {
+  if (typeof rule === 'string') return { by: 'rule', rule };
+  if (!Array.isArray(features)) return { by: 'model' };
+  // A custom classifier's features are copied field by field: whatever else it put there is not answered
+  const named = features
+    .filter((f): f is { feature: string; weight: number } => typeof f?.feature === 'string' && Number.isFinite(f?.weight))
+    .slice(0, TOP_FEATURES)
+    .map(({ feature, weight }) => ({ feature, weight }));
+  return { by: 'model', features: named };
+}

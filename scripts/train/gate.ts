@@ -1,0 +1,107 @@
+/*
+ * Retraining with operators' corrections (`npm run train -- --corrections FILE`): the corrections become training
+ * lines, and the new models are refused, nothing written, when either scores worse than the current one on the dev
+ * set (when it is there) or on the gathered real replies' test split. The operator sees both figures either way.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { loadModel, type Model } from '../../plugins/bounce-model/model.ts';
+import { normalise } from '../../plugins/bounce-model/normalise.ts';
+import type { LabelledText } from './corpus.ts';
+
+/** One correction as `GET /v1/corrections` answers it (extra fields ignored) */
+export interface CorrectionLine {
+  message: string;
+  bnac?: string;
+  backoff?: string;
+}
+
+/** A labelled reply a gate measures on */
+export interface GateRow {
+  text: string;
+  bnac: string;
+  backoff: string;
+  ambiguous_bnac?: string[];
+  ambiguous_backoff?: string[];
+}
+
+export type ModelPair = Readonly<Record<'bnac' | 'backoff', Model>>;
+
+/** Reads the export of `GET /v1/corrections` (`{"corrections": [...]}`), or one correction per line (JSONL) */
+export function readCorrections(file: string): CorrectionLine[] {
+  const text = readFileSync(file, 'utf8').trim();
+  const lines: unknown[] = text.startsWith('{"corrections"') || text.startsWith('{\n') ? (JSON.parse(text) as { corrections: unknown[] }).corrections : text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l));
+  return lines.map((line, i) => {
+    const c = line as CorrectionLine;
+    if (typeof c?.message !== 'string' || (c.bnac === undefined && c.backoff === undefined)) {
+      throw new Error(`${file}: correction ${i + 1} needs "message" and "bnac" or "backoff"`);
+    }
+    return c;
+  });
+}
+
+/**
+ * The corrections as training lines (family `correction`), `copies` of each. A correction of one model takes the
+ * other's class from the current model; a pair of classes no situation has is skipped (one model trains on situations)
+ */
+export function correctionRows(
+  corrections: readonly CorrectionLine[],
+  current: ModelPair,
+  situationOf: (bnac: string, backoff: string) => string | undefined,
+  copies: number,
+): { rows: LabelledText[]; skipped: CorrectionLine[] } {
+  const rows: LabelledText[] = [];
+  const skipped: CorrectionLine[] = [];
+  corrections.forEach((c, i) => {
+    const text = normalise(c.message);
+    const bnac = c.bnac ?? current.bnac.predict(text).label;
+    const backoff = c.backoff ?? current.backoff.predict(text).label;
+    const situation = situationOf(bnac, backoff);
+    if (situation === undefined) return void skipped.push(c);
+    const row: LabelledText = { family: 'correction', template: `correction:${situation}:correction:${i}`, situation, text, bnac, backoff };
+    for (let k = 0; k < copies; k++) rows.push(row);
+  });
+  return { rows, skipped };
+}
+
+/** Share of rows a model answers right (a class of the row's ambiguous list counts as right) */
+export function accuracy(model: Model, task: 'bnac' | 'backoff', rows: readonly GateRow[]): number {
+  if (rows.length === 0) return Number.NaN;
+  let right = 0;
+  for (const row of rows) {
+    const { label } = model.predict(normalise(row.text));
+    if (label === row[task] || row[`ambiguous_${task}`]?.includes(label)) right++;
+  }
+  return right / rows.length;
+}
+
+/** The verdict of a gate, with a line per set and model */
+export interface GateResult {
+  accepted: boolean;
+  lines: string[];
+}
+
+/** Compares the current models with the new ones on each set; any figure worse refuses the new models */
+export function gate(before: ModelPair, after: ModelPair, sets: Readonly<Record<string, readonly GateRow[]>>): GateResult {
+  const lines: string[] = [];
+  let accepted = true;
+  for (const [name, rows] of Object.entries(sets)) {
+    for (const task of ['bnac', 'backoff'] as const) {
+      const was = accuracy(before[task], task, rows);
+      const now = accuracy(after[task], task, rows);
+      const worse = now < was;
+      if (worse) accepted = false;
+      lines.push(`${name} (${rows.length} rows) ${task}: before ${(100 * was).toFixed(2)} %, after ${(100 * now).toFixed(2)} %${worse ? '  WORSE' : ''}`);
+    }
+  }
+  return { accepted, lines };
+}
+
+/** Both models from their files' bytes */
+export function modelPair(files: Readonly<Record<'bnac' | 'backoff', Uint8Array>>): ModelPair {
+  return { bnac: loadModel(files.bnac), backoff: loadModel(files.backoff) };
+}
+
+/** The dev set's rows when the file is there (measured only, never trained on), else none */
+export function devRowsIfPresent(file: string, read: (file: string) => GateRow[]): GateRow[] | undefined {
+  return existsSync(file) ? read(file) : undefined;
+}
