@@ -10,8 +10,10 @@
  * ```
  */
 import type { AppliedPolicy, Handler, HandlerRequest, ReplyClassifier, ScheduleStore, StoreChange } from '../../../runtime/mod.ts';
+import type { CountSync } from './cluster.ts';
 import type { BackoffEngine, BackoffEvent, Outcome } from './engine.ts';
 import { errors } from '../errors.ts';
+export { CountSync } from './cluster.ts';
 export { BackoffEngine } from './engine.ts';
 export { liftHandlers } from './lift.ts';
 export { recoveryStep } from './recovery.ts';
@@ -38,6 +40,8 @@ export interface BackoffOptions {
   applied?(policies: readonly AppliedPolicy[]): void;
   /** Told of the events once counted, before the answer goes out (adaptive warm-ups read the shares they moved) */
   counted?(events: readonly BackoffEvent[], now: number): Promise<void>;
+  /** With a store shared by hosts: the engine counts with the other hosts (its `cluster` option) */
+  cluster?: CountSync;
 }
 
 const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;
@@ -81,12 +85,27 @@ export function backoffHandlers(options: BackoffOptions): Record<string, Handler
       const classes = new Array<string | null>(events.length).fill(null);
       failed.forEach((index, k) => (classes[index] = results[k]!.label));
       options.received?.(results.map((result) => result.label));
-      const { answers, apply } = engine.record(events, classes, now);
+      const { cluster } = options;
+      // Every event answered before this request, on any host, counts before these do
+      await cluster?.sync();
+      const recorded = engine.record(events, classes, now);
+      const { answers } = recorded;
+      let { apply } = recorded;
+      if (cluster && recorded.firings.length > 0) {
+        // Another host that fired the same trigger from the same counts applied it: these events did not
+        const won = await cluster.claim(recorded.firings);
+        const lost = recorded.firings.filter((firing) => !won.has(firing.key));
+        for (const { id, index } of lost) answers[index]!.policies = answers[index]!.policies.filter((p) => p !== id);
+        const applied = new Set(recorded.firings.filter((firing) => won.has(firing.key)).map((firing) => firing.id));
+        apply = apply.filter((policy) => applied.has(policy.id));
+      }
       await Promise.all(apply.map(async (policy) => {
         await options.putPolicy(policy, request);
         options.notice({ policy: policy.id });
       }));
       options.applied?.(apply);
+      // Once answered, these events count on every host
+      await cluster?.sync();
       await options.counted?.(events, now);
       return { body: { events: answers } };
     },
