@@ -40,7 +40,7 @@ test('schedule-store-postgres migrates once when hosts start at the same moment'
   await client.connect();
   const { rows } = await client.query(`SELECT version FROM "${schema}".schema_migrations`);
   await client.end();
-  assert.equal(rows.map((r) => r.version), [1, 2, 3, 4]);
+  assert.equal(rows.map((r) => r.version), [1, 2, 3, 4, 5]);
 });
 
 test('schedule-store-postgres keeps writes when reopened', async () => {
