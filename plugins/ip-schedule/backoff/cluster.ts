@@ -15,6 +15,12 @@ import type { BackoffEngine, CountDeltas, Firing } from './engine.ts';
 /** Between exchanges a timer makes when requests made none */
 const INTERVAL_MS = 200;
 
+/**
+ * Counts kept for the next exchange when one fails, at most (entries of the batch): during a long outage of the
+ * database the host's memory stays bounded, and the counts past it are of events the others then never see
+ */
+const MAX_UNSENT = 200_000;
+
 /** A store that counts across hosts */
 type CountingStore = Required<Pick<ScheduleStore, 'exchangeCounts' | 'claimCounts'>>;
 
@@ -96,7 +102,7 @@ export class CountSync {
     try {
       answer = await this.#store.exchangeCounts(this.host, batch, this.#cursor);
     } catch (error) {
-      this.#unsent = deltas;
+      if (deltas && deltas.c.length + deltas.r.length <= MAX_UNSENT) this.#unsent = deltas;
       throw error;
     }
     this.#cursor = answer.cursor;
