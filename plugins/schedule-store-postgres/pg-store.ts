@@ -13,8 +13,8 @@ import { errors } from './errors.ts';
 import { migrate } from './migrations.ts';
 import { channelOf, POLICY_NOTICE, StoreWatch } from './watch.ts';
 
-/** Batches of counts answered at most per exchange: a host far behind catches up over several */
-const MAX_BATCHES = 1000;
+/** Batches of counts answered at most per call (a few tens of kB each): a host far behind reads on (`more`) */
+const MAX_BATCHES = 100;
 /** Expired counts and claims are deleted at most this often */
 const PRUNE_MS = 10_000;
 
@@ -197,7 +197,7 @@ export class PostgresStore implements ScheduleStore {
     return rowCount === 1;
   }
 
-  async exchangeCounts(host: string, batch: CountBatch | undefined, after: number): Promise<{ cursor: number; batches: CountBatch[] }> {
+  async exchangeCounts(host: string, batch: CountBatch | undefined, after: number): Promise<{ cursor: number; batches: CountBatch[]; more: boolean }> {
     await this.#prune(batch?.time);
     // The append waits for the advisory lock (held to its commit) before it takes its number, so batches commit in
     // number order: a reader that sees one has seen every lower one, and its cursor never skips a late commit. The
@@ -214,6 +214,7 @@ export class PostgresStore implements ScheduleStore {
     return {
       cursor: rows.length === 0 ? after : Number(rows[rows.length - 1]!.seq),
       batches: rows.map((row) => ({ host: row.host, time: Number(row.time), retainMs: Number(row.expires) - Number(row.time), data: row.data })),
+      more: rows.length === MAX_BATCHES,
     };
   }
 

@@ -112,9 +112,10 @@ export interface ScheduleStore {
    * count backoff events together. Appends `batch` (this host's counts since its last call, opaque to the store) when
    * given, and answers the other hosts' batches appended after `after`, oldest first, with the cursor to pass next.
    * Batches become visible in the order of their cursors, never one before another with a lower cursor; those older
-   * than `retainMs` may be dropped. Without it, each host counts its own events only
+   * than `retainMs` may be dropped. A store may answer part of them (bounding the memory of one answer): `more` then
+   * says to call again from the cursor. Without it, each host counts its own events only
    */
-  exchangeCounts?(host: string, batch: CountBatch | undefined, after: number): Promise<{ cursor: number; batches: CountBatch[] }>;
+  exchangeCounts?(host: string, batch: CountBatch | undefined, after: number): Promise<{ cursor: number; batches: CountBatch[]; more?: boolean }>;
   /**
    * Claims each key at `at` unless another claim of it since `since` is stored (its last claim is later than
    * `since`): of hosts claiming the same key from what they counted, exactly one wins. Answers the keys claimed. Keys

@@ -105,14 +105,19 @@ export class CountSync {
       if (deltas && deltas.c.length + deltas.r.length <= MAX_UNSENT) this.#unsent = deltas;
       throw error;
     }
-    this.#cursor = answer.cursor;
-    for (const received of answer.batches) {
-      try {
-        this.#engine.mergeCounts(JSON.parse(received.data) as CountDeltas);
-      } catch (error) {
-        // Another host's batch this one cannot read (another version?): its counts are missed, the rest are not
-        this.#log.warn('cannot read the backoff counts of another host', { host: received.host, error: (error as Error).message });
+    for (;;) {
+      this.#cursor = answer.cursor;
+      for (const received of answer.batches) {
+        try {
+          this.#engine.mergeCounts(JSON.parse(received.data) as CountDeltas);
+        } catch (error) {
+          // Another host's batch this one cannot read (another version?): its counts are missed, the rest are not
+          this.#log.warn('cannot read the backoff counts of another host', { host: received.host, error: (error as Error).message });
+        }
       }
+      // Far behind (a host that just started): read on, a part at a time
+      if (!answer.more) return;
+      answer = await this.#store.exchangeCounts(this.host, undefined, this.#cursor);
     }
   }
 }
