@@ -152,4 +152,18 @@ test.after(async () => {
   await client.end();
 });
 
+test('schedule-store-postgres answers a host far behind 100 batches of counts at a time, saying there are more', async () => {
+  const { store, close } = await open();
+  try {
+    const now = Date.now();
+    for (let i = 0; i < 150; i++) await store.exchangeCounts!('b', { host: 'b', time: now, retainMs: 60_000, data: String(i) }, 0);
+    const first = await store.exchangeCounts!('a', undefined, 0);
+    assert.equal([first.batches.length, first.more, first.batches[0]!.data], [100, true, '0']);
+    const rest = await store.exchangeCounts!('a', undefined, first.cursor);
+    assert.equal([rest.batches.length, rest.more, rest.batches.at(-1)!.data], [50, false, '149']);
+  } finally {
+    await close();
+  }
+});
+
 test.run();
