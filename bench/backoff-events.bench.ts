@@ -19,14 +19,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '../runtime/observability/logger.ts';
 import { startHost } from '../runtime/mod.ts';
-import { loadPhrasingFiles } from '../scripts/corpus/generate-corpus.ts';
-import { Rng } from '../scripts/corpus/random.ts';
-import { expand } from '../scripts/corpus/slots.ts';
+import { BATCH, backoffBatches } from './_backoff-batches.ts';
 import { load, row, startServers, type LoadResult } from './_http.ts';
-
-const BATCH = 1_000;
-const BATCHES = 20;
-const REPLIES = 2_000;
 
 const servers = await startServers(import.meta.filename, async () => {
   const folder = await mkdtemp(join(tmpdir(), 'capstan-bench-backoff-'));
@@ -43,32 +37,7 @@ const servers = await startServers(import.meta.filename, async () => {
 
 if (servers) {
   const { capstan } = servers.urls;
-  const rng = new Rng(20261123);
-  const templates = (await loadPhrasingFiles()).flatMap((file) => file.phrasings.flatMap((p) => Object.values(p.templates).flat()));
-  const replies = Array.from({ length: REPLIES }, (_, i) => expand(rng, templates[i % templates.length]!));
-  const pick = <T>(values: readonly T[]) => values[Math.floor(rng.next() * values.length)]!;
-  const ips = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}.${i >> 8}.${i & 255}`);
-  const [local, remote] = [ips('10.1', 64), ips('198.51', 256)];
-  const groupings = ['&gmail', '&yahoo', '&outlook', '&icloud', '&other'];
-  const batches = Array.from({ length: BATCHES }, () => Array.from({ length: BATCH }, () => ({
-    message: pick(replies), localip: pick(local), remoteip: pick(remote), grouping: pick(groupings),
-    tenantid: `t${Math.floor(rng.next() * 10)}`, jobid: `j${Math.floor(rng.next() * 50)}`, recipientdomain: 'example.com',
-  })));
-  const eventBodies = batches.map((events) => JSON.stringify({ events }));
-  const mx = [
-    'gmail-smtp-in.l.google.com', 'hotmail-com.olc.protection.outlook.com', 'contoso-com.mail.protection.outlook.com', 'mta7.am0.yahoodns.net',
-    'mx01.mail.icloud.com', 'mx00.gmx.net', 'smtp-in.orange.fr', 'mx2c1.comcast.net', 'mx.yandex.ru', 'mxs.mail.ru', 'mx3.qq.com', 'mx00.t-online.de',
-    ...Array.from({ length: 40 }, (_, i) => `mx${i % 3}.mail.domain${i}.example.co.uk`),
-  ];
-  const started = Date.now();
-  /** The batches with MX and time, every event of which `delivered(i)` picks a delivery */
-  const timedBodies = (delivered: (i: number) => boolean) => batches.map((events) => JSON.stringify({
-    events: events.map((event, i) => ({
-      ...(delivered(i) ? { localip: event.localip, remoteip: event.remoteip, grouping: event.grouping, outcome: 'delivered' } : event),
-      remotemx: pick(mx), time: new Date(started - Math.floor(rng.next() * 600_000)).toISOString(),
-    })),
-  }));
-  const replyBodies = batches.map((events) => JSON.stringify({ messages: events.map((e) => e.message) }));
+  const { replies, eventBodies, replyBodies, timedBodies } = await backoffBatches();
   // Classify every reply once: both figures are then of the cache, as in steady operation
   const warm = await fetch(`${capstan}/v1/backoff`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: replies }) });
   if (!warm.ok) throw new Error(`Classifying the replies answered ${warm.status}`);

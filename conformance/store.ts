@@ -340,6 +340,35 @@ const CHECKS: Record<string, Check> = {
     await again.appendAudit!([later]);
     assert.equal((await again.queryAudit!({ limit: 10 })).map((e) => e.id), [later.id, alone.id, entry.id], 'appends go on after a restart');
   },
+  'exchangeCounts hands each host the batches of the others, in order, once (plugin API 1.6)': async (store) => {
+    assert.type(store.exchangeCounts, 'function', 'the store does not count across hosts: implement exchangeCounts and claimCounts, or skip these tests with a reason');
+    const now = Date.now();
+    const batch = (host: string, data: string) => ({ host, time: now, retainMs: 60_000, data });
+    const empty = await store.exchangeCounts!('a', undefined, 0);
+    assert.equal(empty.batches, []);
+    const a1 = await store.exchangeCounts!('a', batch('a', 'a1'), empty.cursor);
+    assert.equal(a1.batches, [], 'a host never gets its own batches');
+    await store.exchangeCounts!('b', batch('b', 'b1'), 0);
+    await Promise.all(['b2', 'b3', 'b4'].map((data) => store.exchangeCounts!('b', batch('b', data), 0)));
+    const seen = await store.exchangeCounts!('a', batch('a', 'a2'), a1.cursor);
+    assert.equal(seen.batches.map((b) => [b.host, b.time]), [['b', now], ['b', now], ['b', now], ['b', now]]);
+    assert.equal(seen.batches[0]!.data, 'b1', 'oldest first');
+    assert.equal(seen.batches.slice(1).map((b) => b.data).sort(), ['b2', 'b3', 'b4']);
+    assert.equal((await store.exchangeCounts!('a', undefined, seen.cursor)).batches, [], 'each batch once');
+    const fromB = await store.exchangeCounts!('b', undefined, 0);
+    assert.equal(fromB.batches.map((b) => b.data), ['a1', 'a2']);
+  },
+  'claimCounts lets exactly one of concurrent claims from the same counts win (plugin API 1.6)': async (store) => {
+    assert.type(store.claimCounts, 'function', 'the store does not count across hosts: implement exchangeCounts and claimCounts, or skip these tests with a reason');
+    const claim = (key: string, at: number, since: number) => ({ key, at, since, retainMs: 60_000 });
+    const now = Date.now();
+    assert.equal(await store.claimCounts!([]), []);
+    const first = await Promise.all([1, 2, 3].map((n) => store.claimCounts!([claim('k', now + n, now - 1000), claim(`own${n}`, now, 0)])));
+    assert.is(first.filter((won) => won.includes('k')).length, 1, 'one winner');
+    assert.equal(first.map((won) => won.filter((key) => key !== 'k')), [['own1'], ['own2'], ['own3']], 'each key claimed on its own');
+    assert.equal(await store.claimCounts!([claim('k', now + 10, now - 1000)]), [], 'counts from before the claim: lost');
+    assert.equal(await store.claimCounts!([claim('k', now + 10, now + 3)]), ['k'], 'counts since the claim: won');
+  },
   'many IPs are all listed when written at once': async (store) => {
     const ips = Array.from({ length: 500 }, (_, i) => `10.0.${i >> 8}.${i & 255}`);
     const versions = await Promise.all(ips.map((ip) => store.put(ip, record(1), { expected: null })));

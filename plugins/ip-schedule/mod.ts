@@ -20,7 +20,7 @@ import { definePlugin } from '../../runtime/mod.ts';
 import type { ReplyClassifier, ScheduleStore } from '../../runtime/mod.ts';
 import { AdaptiveWarmups } from './adaptive.ts';
 import { auditHandlers, policyChange, SYSTEM } from './audit.ts';
-import { BackoffEngine, backoffHandlers, liftHandlers, policyHandlers, policyTable, Providers, recoveryStep, shareTriggers } from './backoff/mod.ts';
+import { BackoffEngine, backoffHandlers, CountSync, liftHandlers, policyHandlers, policyTable, Providers, recoveryStep, shareTriggers } from './backoff/mod.ts';
 import { CLOCK_ENV, pluginClock } from './clock.ts';
 import { errors } from './errors.ts';
 import { feedOperations, PolicyFeed } from './feed/mod.ts';
@@ -80,12 +80,16 @@ export default definePlugin({
       lifted: (policy) => engine?.lift(policy, clock.now()),
     });
     const policies = feedOperations(feed);
+    // A store shared by hosts counts their events together; alone, this host counts its own
+    const shared = CountSync.supports(store);
     engine = new BackoffEngine(table, {
       providers, shares, inForce: (id) => feed.appliedPolicy(id), explain: classifier?.explainReply && ((message) => classifier.explainReply!('backoff', message)),
+      cluster: shared,
     });
+    const cluster = shared ? new CountSync({ store, engine, now: () => clock.now(), retainMs: engine.retainMs, log: ctx.log }) : undefined;
     const warmups = new AdaptiveWarmups({ store, engine, audit, timezone, providers: backoff.providers, changed: (ip) => feed.notice({ ip }) });
     const events = backoffHandlers({
-      classifier, store, engine, notice: (change) => feed.notice(change), now: () => clock.now(),
+      classifier, store, engine, cluster, notice: (change) => feed.notice(change), now: () => clock.now(),
       received: backoffMetrics(ctx.metrics),
       counted: (counted, now) => warmups.check(counted.flatMap((event) => (event.localip ? [event.localip] : [])), now), applied: appliedMetrics(ctx.metrics, providers.ids),
       putPolicy: (policy, request) => audit.record(policyChange(policy, feed.appliedPolicy(policy.id), request.principal), (entry) =>
@@ -101,7 +105,10 @@ export default definePlugin({
       bodyLimit: 8 * 1024 * 1024,
       sockets: policies.sockets,
       auth: { header: 'x-api-key', keys: authentication?.apikeys ?? [], query: 'api_key' },
-      close: () => feed.close(),
+      close: () => {
+        cluster?.close();
+        return feed.close();
+      },
     };
   },
 });

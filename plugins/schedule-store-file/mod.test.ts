@@ -17,7 +17,14 @@ async function open(baseDir?: string): Promise<{ dir: string; store: ScheduleSto
   return { dir, store: plugin.service, close: plugin.close, reopen: () => open(dir) };
 }
 
-storeConformance('schedule-store-file', () => open());
+// One host per file: ip-schedule counts its backoff events in its own process, so the store offers no exchange of counts
+const SINGLE_HOST = 'one host per file: ip-schedule counts backoff events in its own process';
+storeConformance('schedule-store-file', () => open(), {
+  skip: {
+    'exchangeCounts hands each host the batches of the others, in order, once (plugin API 1.6)': SINGLE_HOST,
+    'claimCounts lets exactly one of concurrent claims from the same counts win (plugin API 1.6)': SINGLE_HOST,
+  },
+});
 
 const GROUPINGS = { groupings: [] };
 

@@ -32,6 +32,21 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX audit_log_policy ON $schema.audit_log (subject_policy, id) WHERE subject_policy IS NOT NULL;`,
   // Why each backoff policy was applied (its explanation), kept beside it
   `ALTER TABLE $schema.applied_policies ADD COLUMN reason json;`,
+  // Backoff event counts the hosts hand each other (exchangeCounts), and the claims that let one host apply a trigger
+  `CREATE TABLE $schema.backoff_counts (
+     seq bigserial PRIMARY KEY,
+     host text NOT NULL,
+     time bigint NOT NULL,
+     expires bigint NOT NULL,
+     data text NOT NULL
+   );
+   CREATE INDEX backoff_counts_expires ON $schema.backoff_counts (expires);
+   CREATE TABLE $schema.backoff_claims (
+     key text COLLATE "C" PRIMARY KEY,
+     at bigint NOT NULL,
+     expires bigint NOT NULL
+   );
+   CREATE INDEX backoff_claims_expires ON $schema.backoff_claims (expires);`,
 ];
 
 /**

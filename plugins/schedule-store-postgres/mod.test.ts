@@ -40,7 +40,7 @@ test('schedule-store-postgres migrates once when hosts start at the same moment'
   await client.connect();
   const { rows } = await client.query(`SELECT version FROM "${schema}".schema_migrations`);
   await client.end();
-  assert.equal(rows.map((r) => r.version), [1, 2, 3, 4]);
+  assert.equal(rows.map((r) => r.version), [1, 2, 3, 4, 5]);
 });
 
 test('schedule-store-postgres keeps writes when reopened', async () => {
@@ -150,6 +150,20 @@ test.after(async () => {
   await client.connect();
   for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await client.end();
+});
+
+test('schedule-store-postgres answers a host far behind 100 batches of counts at a time, saying there are more', async () => {
+  const { store, close } = await open();
+  try {
+    const now = Date.now();
+    for (let i = 0; i < 150; i++) await store.exchangeCounts!('b', { host: 'b', time: now, retainMs: 60_000, data: String(i) }, 0);
+    const first = await store.exchangeCounts!('a', undefined, 0);
+    assert.equal([first.batches.length, first.more, first.batches[0]!.data], [100, true, '0']);
+    const rest = await store.exchangeCounts!('a', undefined, first.cursor);
+    assert.equal([rest.batches.length, rest.more, rest.batches.at(-1)!.data], [50, false, '149']);
+  } finally {
+    await close();
+  }
 });
 
 test.run();

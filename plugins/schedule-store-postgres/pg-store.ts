@@ -5,13 +5,18 @@
  */
 import pg from 'pg';
 import type {
-  AppliedPolicy, AuditEntry, AuditQuery, IpRecord, Logger, ScheduleStore, StoreChangeListener, StoredIp, WriteCondition, WriteOptions,
+  AppliedPolicy, AuditEntry, AuditQuery, CountBatch, CountClaim, IpRecord, Logger, ScheduleStore, StoreChangeListener, StoredIp, WriteCondition, WriteOptions,
 } from '../../runtime/mod.ts';
 import { AuditTable } from './audit.ts';
 import { Health, unreachable } from './availability.ts';
 import { errors } from './errors.ts';
 import { migrate } from './migrations.ts';
 import { channelOf, POLICY_NOTICE, StoreWatch } from './watch.ts';
+
+/** Batches of counts answered at most per call (a few tens of kB each): a host far behind reads on (`more`) */
+const MAX_BATCHES = 100;
+/** Expired counts and claims are deleted at most this often */
+const PRUNE_MS = 10_000;
 
 interface Row {
   ip: string;
@@ -55,6 +60,11 @@ export class PostgresStore implements ScheduleStore {
   readonly #sequence: string;
   readonly #channel: string;
   readonly #policies: string;
+  readonly #counts: string;
+  readonly #claims: string;
+  /** Serialises appends of counts, so that they commit in the order of their sequence numbers */
+  readonly #countsLock: string;
+  #pruned = 0;
   readonly #watch: StoreWatch;
   readonly #audit: AuditTable;
 
@@ -73,6 +83,9 @@ export class PostgresStore implements ScheduleStore {
     this.#sequence = `'"${options.schema}".ip_schedule_versions'`;
     this.#channel = channelOf(options.schema);
     this.#policies = `"${options.schema}".applied_policies`;
+    this.#counts = `"${options.schema}".backoff_counts`;
+    this.#claims = `"${options.schema}".backoff_claims`;
+    this.#countsLock = `capstan:backoff-counts:${options.schema}`;
     this.#watch = new StoreWatch({ ...connection(options), application_name: `${options.applicationName}-watch` }, options.schema, options.log);
     this.#audit = new AuditTable({ read: (text, values) => this.#read(text, values), write: (text, values) => this.#write(text, values) }, options.schema, options.auditRetentionDays, options.onAuditError);
   }
@@ -182,6 +195,48 @@ export class PostgresStore implements ScheduleStore {
       ],
     );
     return rowCount === 1;
+  }
+
+  async exchangeCounts(host: string, batch: CountBatch | undefined, after: number): Promise<{ cursor: number; batches: CountBatch[]; more: boolean }> {
+    await this.#prune(batch?.time);
+    // The append waits for the advisory lock (held to its commit) before it takes its number, so batches commit in
+    // number order: a reader that sees one has seen every lower one, and its cursor never skips a late commit. The
+    // other hosts' batches are read in the same statement (its snapshot, taken before the append)
+    const read = `SELECT seq, host, time, expires, data FROM ${this.#counts} WHERE seq > $1 AND host <> $2 ORDER BY seq LIMIT ${MAX_BATCHES}`;
+    const { rows } = batch === undefined
+      ? await this.#read<{ seq: string; host: string; time: string; expires: string; data: string }>(read, [after, host])
+      : await this.#write<{ seq: string; host: string; time: string; expires: string; data: string }>(
+        `WITH l AS (SELECT pg_advisory_xact_lock(hashtext($3))),
+         w AS (INSERT INTO ${this.#counts} (host, time, expires, data) SELECT $2, $4, $5, $6 FROM l)
+         ${read}`,
+        [after, host, this.#countsLock, batch.time, batch.time + batch.retainMs, batch.data],
+      );
+    return {
+      cursor: rows.length === 0 ? after : Number(rows[rows.length - 1]!.seq),
+      batches: rows.map((row) => ({ host: row.host, time: Number(row.time), retainMs: Number(row.expires) - Number(row.time), data: row.data })),
+      more: rows.length === MAX_BATCHES,
+    };
+  }
+
+  async claimCounts(claims: readonly CountClaim[]): Promise<string[]> {
+    if (claims.length === 0) return [];
+    // One statement for every claim: a row claimed since `since` (its `at` later) is left alone and not returned
+    const { rows } = await this.#write<{ key: string }>(
+      `INSERT INTO ${this.#claims} AS c (key, at, expires)
+       SELECT key, at, at + retain FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[]) AS i(key, at, since, retain)
+       ON CONFLICT (key) DO UPDATE SET at = EXCLUDED.at, expires = EXCLUDED.expires
+       WHERE c.at <= (SELECT since FROM unnest($1::text[], $3::bigint[]) AS s(key, since) WHERE s.key = c.key)
+       RETURNING key`,
+      [claims.map((c) => c.key), claims.map((c) => c.at), claims.map((c) => c.since), claims.map((c) => c.retainMs)],
+    );
+    return rows.map((row) => row.key);
+  }
+
+  /** Deletes counts and claims past their retention, at most every PRUNE_MS; a failure waits for the next turn */
+  async #prune(now: number | undefined): Promise<void> {
+    if (now === undefined || now - this.#pruned < PRUNE_MS) return;
+    this.#pruned = now;
+    await this.#write(`WITH c AS (DELETE FROM ${this.#counts} WHERE expires < $1) DELETE FROM ${this.#claims} WHERE expires < $1`, [now]).catch(() => undefined);
   }
 
   /** Notices of every host's writes through PostgreSQL's LISTEN/NOTIFY, on a connection of their own */

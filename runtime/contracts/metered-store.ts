@@ -1,8 +1,8 @@
 import type { PluginMetrics } from '../core/types.ts';
 import type { ScheduleStore } from './store.ts';
 
-type Operation = 'get' | 'list' | 'put' | 'delete' | 'listPolicies' | 'putPolicy' | 'deletePolicy' | 'replacePolicy' | 'appendAudit' | 'queryAudit';
-const OPERATIONS: readonly Operation[] = ['get', 'list', 'put', 'delete', 'listPolicies', 'putPolicy', 'deletePolicy', 'replacePolicy', 'appendAudit', 'queryAudit'];
+type Operation = 'get' | 'list' | 'put' | 'delete' | 'listPolicies' | 'putPolicy' | 'deletePolicy' | 'replacePolicy' | 'appendAudit' | 'queryAudit' | 'exchangeCounts' | 'claimCounts';
+const OPERATIONS: readonly Operation[] = ['get', 'list', 'put', 'delete', 'listPolicies', 'putPolicy', 'deletePolicy', 'replacePolicy', 'appendAudit', 'queryAudit', 'exchangeCounts', 'claimCounts'];
 
 /**
  * The store with each operation counted in `capstan_store_operations_total{plugin, operation, outcome}`: outcome
@@ -33,7 +33,7 @@ export function meteredStore(store: ScheduleStore, metrics: PluginMetrics): Sche
     return value;
   };
   // The optional methods stay absent when the store lacks them: callers test for them
-  const { watch, listPolicies, putPolicy, deletePolicy, replacePolicy, appendAudit, queryAudit } = store;
+  const { watch, listPolicies, putPolicy, deletePolicy, replacePolicy, appendAudit, queryAudit, exchangeCounts, claimCounts } = store;
   return {
     get: (ip) => counted('get', () => store.get(ip)),
     list: () => counted('list', () => store.list()),
@@ -46,5 +46,7 @@ export function meteredStore(store: ScheduleStore, metrics: PluginMetrics): Sche
     ...(replacePolicy ? { replacePolicy: (policy, condition, options) => counted('replacePolicy', () => replacePolicy.call(store, policy, condition, options), (replaced) => !replaced) } : {}),
     ...(appendAudit ? { appendAudit: (entries) => counted('appendAudit', () => appendAudit.call(store, entries)) } : {}),
     ...(queryAudit ? { queryAudit: (query) => counted('queryAudit', () => queryAudit.call(store, query)) } : {}),
+    ...(exchangeCounts ? { exchangeCounts: (host, batch, after) => counted('exchangeCounts', () => exchangeCounts.call(store, host, batch, after)) } : {}),
+    ...(claimCounts ? { claimCounts: (claims) => counted('claimCounts', () => claimCounts.call(store, claims)) } : {}),
   };
 }

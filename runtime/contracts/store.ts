@@ -107,4 +107,37 @@ export interface ScheduleStore {
   appendAudit?(entries: readonly AuditEntry[]): Promise<void>;
   /** The entries matching `query`, newest first (`id` descending), at most `query.limit` */
   queryAudit?(query: AuditQuery): Promise<AuditEntry[]>;
+  /**
+   * Optional (plugin API 1.6), with `claimCounts`, for stores several hosts share: how their `ip-schedule` plugins
+   * count backoff events together. Appends `batch` (this host's counts since its last call, opaque to the store) when
+   * given, and answers the other hosts' batches appended after `after`, oldest first, with the cursor to pass next.
+   * Batches become visible in the order of their cursors, never one before another with a lower cursor; those older
+   * than `retainMs` may be dropped. A store may answer part of them (bounding the memory of one answer): `more` then
+   * says to call again from the cursor. Without it, each host counts its own events only
+   */
+  exchangeCounts?(host: string, batch: CountBatch | undefined, after: number): Promise<{ cursor: number; batches: CountBatch[]; more?: boolean }>;
+  /**
+   * Claims each key at `at` unless another claim of it since `since` is stored (its last claim is later than
+   * `since`): of hosts claiming the same key from what they counted, exactly one wins. Answers the keys claimed. Keys
+   * are distinct in one call
+   */
+  claimCounts?(claims: readonly CountClaim[]): Promise<string[]>;
+}
+
+/** What one host counted since its last exchange: `data` is opaque to the store */
+export interface CountBatch {
+  host: string;
+  /** When it was appended, in ms since the epoch; the store may drop it `retainMs` later */
+  time: number;
+  retainMs: number;
+  data: string;
+}
+
+/** A claim of the counts behind one trigger (`claimCounts`); times in ms since the epoch */
+export interface CountClaim {
+  key: string;
+  at: number;
+  since: number;
+  /** The store may forget the claim this much later */
+  retainMs: number;
 }

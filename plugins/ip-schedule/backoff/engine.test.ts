@@ -26,6 +26,34 @@ function engine(inForce: (id: string) => AppliedPolicy | undefined = () => undef
 }
 const rate = (n: number) => Array.from({ length: n }, () => 'RATE_LIMIT__IP_RATE_LIMIT');
 
+test('shared counts: a host counts what another counted, and of two firing from the same counts the loser gives its counts back', () => {
+  const host = () => new BackoffEngine(table, { providers, shares: [], inForce: () => undefined, cluster: true });
+  const [a, b] = [host(), host()];
+  const at = (n: number, now: number) => Array.from({ length: n }, () => ({ ...busy, outcome: 'deferred' as const, time: now }));
+  // Two events on A, handed to B: B's third applies the policy (threshold 3), as one host's would
+  assert.equal(a.record(at(2, T0), rate(2), T0).firings, []);
+  b.mergeCounts(a.takeCounts()!);
+  assert.is(a.takeCounts(), undefined, 'sent once');
+  const fired = b.record(at(1, T0 + 1), rate(1), T0 + 1);
+  assert.equal(fired.answers[0]!.policies, [ID]);
+  assert.equal(fired.firings.map((f) => [f.id, f.key, f.since]), [[ID, `${ID}#0`, 0]]);
+  // B wins the claim: its reset reaches A, whose two events no longer count
+  b.settle(fired.firings, new Set([`${ID}#0`]));
+  a.mergeCounts(b.takeCounts()!);
+  assert.equal(a.record(at(2, T0 + 2), rate(2), T0 + 2).firings, [], 'two fresh events: under the threshold');
+
+  // Both hosts fire from the same counts; A loses its claim and counts its events again, then takes B's reset
+  const [c, d] = [host(), host()];
+  c.record(at(2, T0), rate(2), T0);
+  d.mergeCounts(c.takeCounts()!);
+  c.mergeCounts(d.takeCounts() ?? { c: [], r: [] });
+  const onC = c.record(at(1, T0 + 1), rate(1), T0 + 1);
+  const onD = d.record(at(1, T0 + 1), rate(1), T0 + 1);
+  c.settle(onC.firings, new Set());
+  d.settle(onD.firings, new Set([`${ID}#0`]));
+  assert.equal(c.record(at(1, T0 + 2), rate(1), T0 + 2).firings.length, 1, 'given back: its 3 events and this one reach 3 again');
+});
+
 test('backoffId names the class and each field\'s value, unambiguously', () => {
   assert.is(ID, 'backoff:RATE_LIMIT__IP_RATE_LIMIT?localip=192.0.2.1&grouping=%26gmail');
   assert.is(backoffId('X', ['localip'], ['2001:db8::1&a=b']), 'backoff:X?localip=2001%3Adb8%3A%3A1%26a%3Db');

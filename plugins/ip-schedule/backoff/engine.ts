@@ -5,14 +5,17 @@
  * group, or a class, whose share of those attempts reaches its threshold applies the policy of the class that tipped
  * it. Reaching a trigger again while the policy is in force escalates it (TTL doubled up to `maxTtl`, rate and
  * concurrency halved down to 1). Each event counts at its own time; one older than every window counts nowhere.
- * Counts are this host's; what is applied is stored with its reason, so every host sees both.
+ * Counts are this host's, or with `cluster` every host's that shares the store: each host then keeps what it counted
+ * since it last sent its counts (`takeCounts`), adds the others' (`mergeCounts`), and names the claim behind each
+ * trigger that fired (`firings`), so that the store lets exactly one host apply it (backoff/cluster.ts). What is
+ * applied is stored with its reason, so every host sees both.
  */
 import { BACKOFF_TABLE } from '../../../generated/data/bounce-classifier.ts';
 import type { components } from '../../../generated/types/ip-schedule.ts';
 import type { AppliedPolicy, Explanation } from '../../../runtime/mod.ts';
 import type { Providers } from './providers.ts';
 import type { ClassPolicy, ShareTrigger } from './table.ts';
-import { SlidingCounts } from './window.ts';
+import { SLOTS, SlidingCounts } from './window.ts';
 
 /** Context fields an event may carry, lower-case as the feed's `if` takes them */
 const EVENT_FIELDS = ['transportid', 'localip', 'remoteip', 'remotemx', 'recipientdomain', 'jobid', 'grouping', 'tenantid'] as const;
@@ -47,6 +50,33 @@ export interface EngineOptions {
   inForce(id: string): AppliedPolicy | undefined;
   /** Why the classifier gave a reply its class (the reason's `decidedBy`), when it can say */
   explain?(message: string): Explanation | undefined;
+  /** Counts are shared with the other hosts of the store (backoff/cluster.ts) */
+  cluster?: boolean;
+}
+
+/** A count reset as the hosts hand it over: series, column, time */
+export type CountReset = [string, number, number];
+
+/** What one host counted since it last sent its counts: per series [column, first, last, n], and its resets */
+export interface CountDeltas {
+  c: [string, number, number, number, number][];
+  r: CountReset[];
+}
+
+/**
+ * A trigger that fired with shared counts: the policy applies (and its counts start again everywhere) only if this
+ * host wins the claim of `key` from the counts it saw since `since`
+ */
+export interface Firing {
+  id: string;
+  /** The answer of the event that fired it */
+  index: number;
+  key: string;
+  since: number;
+  at: number;
+  resets: CountReset[];
+  /** Counts the resets took, given back when another host won the claim */
+  undo: (() => void)[];
 }
 
 /** Counts of passed windows are swept at most this often */
@@ -127,6 +157,11 @@ export class BackoffEngine {
   /** What this host applied, until it lapses (the next sweep drops it) */
   readonly #applied = new Map<string, AppliedPolicy>();
   #swept = 0;
+  /** With `cluster`: this host's counts since it last sent them, per series, and the resets its claims won */
+  readonly #unsent = new Map<string, SlidingCounts>();
+  #unsentResets: CountReset[] = [];
+  /** With `cluster`: the trigger firing now */
+  #firing: Firing | undefined;
 
   constructor(table: ReadonlyMap<string, ClassPolicy>, options: EngineOptions) {
     this.#table = table;
@@ -138,6 +173,11 @@ export class BackoffEngine {
       for (const cls of trigger.classes) this.#sharesOf.set(cls, [...this.#sharesOf.get(cls) ?? [], { window, column: 2 * index + 1, trigger }]);
     }));
     this.#maxWindowMs = Math.max(0, ...[...table.values()].map((p) => p.windowMs), ...options.shares.map((t) => t.windowMs));
+  }
+
+  /** How long counts stay of use: the longest window and the bucket its start falls in (shared counts are kept so long) */
+  get retainMs(): number {
+    return Math.ceil(this.#maxWindowMs * (SLOTS + 1) / SLOTS);
   }
 
   /** Number of keys counted now (for tests of the sweep) */
@@ -165,9 +205,10 @@ export class BackoffEngine {
    * Counts `events` of `classes` (same order; null for a delivered event) at `now`; answers per event, and the
    * policies to store
    */
-  record(events: readonly BackoffEvent[], classes: readonly (string | null)[], now: number): { answers: EventAnswer[]; apply: AppliedPolicy[] } {
+  record(events: readonly BackoffEvent[], classes: readonly (string | null)[], now: number): { answers: EventAnswer[]; apply: AppliedPolicy[]; firings: Firing[] } {
     if (now - this.#swept > SWEEP_MS) this.#sweep(now);
     const apply = new Map<string, AppliedPolicy>();
+    const firings: Firing[] = [];
     const oldest = now - this.#maxWindowMs;
     const answers = events.map((event, index): EventAnswer => {
       const cls = classes[index] ?? null;
@@ -194,14 +235,103 @@ export class BackoffEngine {
         : share;
       if (!fired) return answer;
       const applied = this.#apply(policy, id, values, now, this.#reason(event, cls!, provider, fired, now));
+      if (this.#options.cluster) {
+        firings.push((this.#firing = { id, index, key: `${fired.counts.series}#${fired.column}`, since: fired.counts.floor(fired.column), at: now, resets: [], undo: [] }));
+      }
       // Both triggers start again: neither re-applies the policy with the events (or attempts) that just applied it
-      counts?.reset(0, now);
-      if (share) for (const column of [share.column - 1, share.column]) share.counts.reset(column, now);
+      if (counts) this.#reset(counts, 0, now);
+      if (share) for (const column of [share.column - 1, share.column]) this.#reset(share.counts, column, now);
+      this.#firing = undefined;
       if (applied) apply.set(id, applied);
       answer.policies.push(id);
       return answer;
     });
-    return { answers, apply: [...apply.values()] };
+    return { answers, apply: [...apply.values()], firings };
+  }
+
+  /**
+   * With `cluster`: what the claims of `firings` came to. A won claim's resets go to the other hosts (before the
+   * counts since, which alone are still unsent); a lost one's policy was applied by another host, whose resets will
+   * come: this one forgets it applied it and counts again what its resets took
+   */
+  settle(firings: readonly Firing[], won: ReadonlySet<string>): void {
+    for (const firing of firings) if (won.has(firing.key)) this.#unsentResets.push(...firing.resets);
+    for (const firing of [...firings].reverse()) {
+      if (won.has(firing.key)) continue;
+      this.#applied.delete(firing.id);
+      for (const undo of firing.undo.reverse()) undo();
+    }
+  }
+
+  /** With `cluster`: what this host counted since the last call, undefined when nothing; then it starts again */
+  takeCounts(): CountDeltas | undefined {
+    if (this.#unsent.size === 0 && this.#unsentResets.length === 0) return undefined;
+    const deltas: CountDeltas = { c: [], r: this.#unsentResets };
+    for (const [series, counts] of this.#unsent) for (const entry of counts.entries()) deltas.c.push([series, ...entry]);
+    this.#unsent.clear();
+    this.#unsentResets = [];
+    return deltas;
+  }
+
+  /** With `cluster`: adds what another host counted, and its resets, to the counts here */
+  mergeCounts(deltas: CountDeltas): void {
+    for (const [series, column, at] of deltas.r) {
+      const counts = this.#series(series, false);
+      if (counts && at > counts.floor(column)) counts.reset(column, at);
+    }
+    for (const [series, column, first, last, n] of deltas.c) this.#series(series, true)?.merge(column, first, last, n);
+  }
+
+  /** The counts of a series by its name (a policy id, or `share<window>:<local IP> <provider>`), made when `create` */
+  #series(series: string, create: boolean): SlidingCounts | undefined {
+    const share = /^share(\d+):/.exec(series);
+    if (share) {
+      const key = series.slice(share[0].length);
+      const window = Number(share[1]);
+      let windows = this.#shares.get(key);
+      if (!windows && create && this.#counts.size + this.#shares.size < MAX_KEYS) this.#shares.set(key, (windows = this.#newShares(key)));
+      return windows?.[window];
+    }
+    let counts = this.#counts.get(series);
+    if (counts || !create) return counts;
+    const policy = this.#table.get(series.slice('backoff:'.length, series.indexOf('?')));
+    if (!policy || this.#counts.size + this.#shares.size >= MAX_KEYS) return undefined;
+    this.#counts.set(series, (counts = new SlidingCounts(policy.windowMs, 1, series)));
+    return counts;
+  }
+
+  #newShares(key: string): SlidingCounts[] {
+    return this.#shareWindows.map(({ windowMs, triggers }, index) => new SlidingCounts(windowMs, 2 * triggers.length, `share${index}:${key}`));
+  }
+
+  /** Counts an event of this host; with `cluster`, also among what it has not sent yet */
+  #add(counts: SlidingCounts, time: number, column: number): boolean {
+    if (!counts.add(time, column)) return false;
+    if (this.#options.cluster) {
+      let unsent = this.#unsent.get(counts.series);
+      if (!unsent) this.#unsent.set(counts.series, (unsent = new SlidingCounts(counts.bucketMs * SLOTS, counts.columns)));
+      unsent.add(time, column);
+    }
+    return true;
+  }
+
+  /**
+   * Starts a column's counts again at `now`; with `cluster`, a reset the firing's claim carries to the other hosts,
+   * undone when the claim is lost. The unsent counts start again too: the others' reset takes what they held
+   */
+  #reset(counts: SlidingCounts, column: number, now: number): void {
+    const firing = this.#firing;
+    if (firing) {
+      const unsent = this.#unsent.get(counts.series);
+      const [saved, savedUnsent] = [counts.save(column), unsent?.save(column)];
+      unsent?.reset(column, now);
+      firing.resets.push([counts.series, column, now]);
+      firing.undo.push(() => {
+        counts.restore(column, saved);
+        if (unsent && savedUnsent) unsent.restore(column, savedUnsent);
+      });
+    }
+    counts.reset(column, now);
   }
 
   /**
@@ -224,9 +354,9 @@ export class BackoffEngine {
     let counts = this.#counts.get(id);
     if (!counts) {
       if (this.#counts.size + this.#shares.size >= MAX_KEYS) return undefined;
-      this.#counts.set(id, (counts = new SlidingCounts(policy.windowMs)));
+      this.#counts.set(id, (counts = new SlidingCounts(policy.windowMs, 1, id)));
     }
-    return counts.add(time, 0) ? counts : undefined;
+    return this.#add(counts, time, 0) ? counts : undefined;
   }
 
   /** Counts the attempt from its local IP to its provider, and its class's share; what fired when a share reached its threshold */
@@ -236,19 +366,19 @@ export class BackoffEngine {
     let windows = this.#shares.get(key);
     if (!windows) {
       if (this.#counts.size + this.#shares.size >= MAX_KEYS) return undefined;
-      this.#shares.set(key, (windows = this.#shareWindows.map(({ windowMs, triggers }) => new SlidingCounts(windowMs, 2 * triggers.length))));
+      this.#shares.set(key, (windows = this.#newShares(key)));
     }
     for (let index = 0; index < windows.length; index++) {
       const { windowMs, triggers } = this.#shareWindows[index]!;
       if (now - event.time >= windowMs) continue;
-      for (let trigger = 0; trigger < triggers.length; trigger++) windows[index]!.add(event.time, 2 * trigger);
+      for (let trigger = 0; trigger < triggers.length; trigger++) this.#add(windows[index]!, event.time, 2 * trigger);
     }
     const counted = cls === null ? undefined : this.#sharesOf.get(cls);
     if (!counted) return undefined;
     let fired: Fired | undefined;
     for (const { window, column, trigger } of counted) {
       const counts = windows[window]!;
-      if (now - event.time >= trigger.windowMs || !counts.add(event.time, column) || fired) continue;
+      if (now - event.time >= trigger.windowMs || !this.#add(counts, event.time, column) || fired) continue;
       const attempts = counts.count(column - 1, now);
       if (attempts < trigger.minAttempts) continue;
       const observed = counts.count(column, now) / attempts;

@@ -10,8 +10,10 @@
  * ```
  */
 import type { AppliedPolicy, Handler, HandlerRequest, ReplyClassifier, ScheduleStore, StoreChange } from '../../../runtime/mod.ts';
-import type { BackoffEngine, BackoffEvent, Outcome } from './engine.ts';
+import type { CountSync } from './cluster.ts';
+import type { BackoffEngine, BackoffEvent, EventAnswer, Outcome } from './engine.ts';
 import { errors } from '../errors.ts';
+export { CountSync } from './cluster.ts';
 export { BackoffEngine } from './engine.ts';
 export { liftHandlers } from './lift.ts';
 export { recoveryStep } from './recovery.ts';
@@ -38,6 +40,8 @@ export interface BackoffOptions {
   applied?(policies: readonly AppliedPolicy[]): void;
   /** Told of the events once counted, before the answer goes out (adaptive warm-ups read the shares they moved) */
   counted?(events: readonly BackoffEvent[], now: number): Promise<void>;
+  /** With a store shared by hosts: the engine counts with the other hosts (its `cluster` option) */
+  cluster?: CountSync;
 }
 
 const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;
@@ -70,10 +74,13 @@ export function backoffHandlers(options: BackoffOptions): Record<string, Handler
       }
       if (!store.putPolicy) throw errors.SCHEDULE_ERR_NO_POLICY_STORE();
       const now = options.now();
-      const events = request.body.events.map((event, index): BackoffEvent => {
+      // The parsed body is this request's own: its events take their time and outcome in place (no copy per event)
+      const events = request.body.events as unknown as BackoffEvent[];
+      request.body.events.forEach((event, index) => {
         const outcome = outcomeOf(event);
         if (outcome !== 'delivered' && typeof event.message !== 'string') throw errors.SCHEDULE_ERR_EVENT_MESSAGE(index);
-        return { ...event, time: eventTime(event.time, index, now), outcome };
+        (event as unknown as BackoffEvent).time = eventTime(event.time, index, now);
+        event.outcome = outcome;
       });
       // Deliveries are attempts only: nothing to classify
       const failed = events.flatMap((event, index) => (event.outcome === 'delivered' ? [] : [index]));
@@ -81,16 +88,61 @@ export function backoffHandlers(options: BackoffOptions): Record<string, Handler
       const classes = new Array<string | null>(events.length).fill(null);
       failed.forEach((index, k) => (classes[index] = results[k]!.label));
       options.received?.(results.map((result) => result.label));
-      const { answers, apply } = engine.record(events, classes, now);
+      const { cluster } = options;
+      // Every event answered before this request, on any host, counts before these do
+      await cluster?.sync();
+      const recorded = engine.record(events, classes, now);
+      const { answers } = recorded;
+      let { apply } = recorded;
+      if (cluster && recorded.firings.length > 0) {
+        // Another host that fired the same trigger from the same counts applied it: these events did not
+        const won = await cluster.claim(recorded.firings);
+        const lost = recorded.firings.filter((firing) => !won.has(firing.key));
+        for (const { id, index } of lost) answers[index]!.policies = answers[index]!.policies.filter((p) => p !== id);
+        const applied = new Set(recorded.firings.filter((firing) => won.has(firing.key)).map((firing) => firing.id));
+        apply = apply.filter((policy) => applied.has(policy.id));
+      }
       await Promise.all(apply.map(async (policy) => {
         await options.putPolicy(policy, request);
         options.notice({ policy: policy.id });
       }));
       options.applied?.(apply);
+      // Once answered, these events count on every host
+      await cluster?.sync();
       await options.counted?.(events, now);
-      return { body: { events: answers } };
+      return { json: answersJson(answers) };
     },
   };
+}
+
+/** JSON of the parts of an answer that depend on its class alone, and of each provider: encoded once */
+const classJson = new Map<string | null, string>();
+const providerJson = new Map<string, string>();
+/** Providers remembered: events name a few; ever-new ones must not grow memory */
+const MAX_PROVIDERS = 10_000;
+
+/**
+ * The answer's JSON, `{"events":[...]}`, as JSON.stringify would write it: built of fragments encoded once per class
+ * and provider, since a batch of 10,000 events repeats a few of them (encoding each answer anew was a tenth of the
+ * request's time)
+ */
+function answersJson(answers: readonly EventAnswer[]): string {
+  const parts: string[] = [];
+  for (const answer of answers) {
+    let head = classJson.get(answer.class);
+    if (head === undefined) {
+      head = `{"class":${JSON.stringify(answer.class)},"fields":${JSON.stringify(answer.fields)},"actions":${JSON.stringify(answer.actions)},"policies":`;
+      classJson.set(answer.class, head);
+    }
+    let provider = providerJson.get(answer.provider);
+    if (provider === undefined) {
+      provider = JSON.stringify(answer.provider);
+      if (providerJson.size >= MAX_PROVIDERS) providerJson.clear();
+      providerJson.set(answer.provider, provider);
+    }
+    parts.push(`${head}${answer.policies.length === 0 ? '[]' : JSON.stringify(answer.policies)},"outcome":"${answer.outcome}","provider":${provider}}`);
+  }
+  return `{"events":[${parts.join(',')}]}`;
 }
 
 /** What `GET /v1/policies/{id}` reads: the policy feed */

@@ -13,13 +13,18 @@ const KEPT = SLOTS + 1;
 
 export class SlidingCounts {
   readonly bucketMs: number;
+  /** What the hosts sharing counts call these (the engine's key); empty when counted alone */
+  readonly series: string;
+  readonly columns: number;
   readonly #windowMs: number;
   readonly #stride: number;
   /** Where the slots start, after the columns' latest and reset times */
   readonly #slots: number;
   readonly #data: number[];
 
-  constructor(windowMs: number, columns = 1) {
+  constructor(windowMs: number, columns = 1, series = '') {
+    this.series = series;
+    this.columns = columns;
     this.bucketMs = Math.max(1, windowMs / SLOTS);
     this.#windowMs = windowMs;
     this.#stride = 1 + 2 * columns;
@@ -48,6 +53,39 @@ export class SlidingCounts {
     return true;
   }
 
+  /**
+   * Counts `n` events of `column` between `first` and `last`, times of one bucket (what another host counted); false
+   * when they are before the column's last reset
+   */
+  merge(column: number, first: number, last: number, n: number): boolean {
+    if (!this.add(last, column)) return false;
+    const data = this.#data;
+    const at = this.#slots + (Math.floor(last / this.bucketMs) % KEPT) * this.#stride + 1 + 2 * column;
+    data[at]! += n - 1;
+    data[at + 1] = Math.min(data[at + 1]!, Math.max(first, data[2 * column + 1]!));
+    return true;
+  }
+
+  /** Every count held, as [column, first, last, n] per bucket and column (a host's counts since it last sent them) */
+  entries(): [number, number, number, number][] {
+    const found: [number, number, number, number][] = [];
+    const columns = this.#slots / 2;
+    for (let offset = this.#slots; offset < this.#data.length; offset += this.#stride) {
+      if (this.#data[offset]! < 0) continue;
+      for (let column = 0; column < columns; column++) {
+        const at = offset + 1 + 2 * column;
+        const n = this.#data[at]!;
+        if (n > 0) found.push([column, this.#data[at + 1]!, Math.min(this.#data[2 * column]!, (this.#data[offset]! + 1) * this.bucketMs - 1), n]);
+      }
+    }
+    return found;
+  }
+
+  /** The time before which `column` no longer counts (its last reset) */
+  floor(column: number): number {
+    return this.#data[2 * column + 1]!;
+  }
+
   /** Buckets before this one are out of the window ending at `now` */
   #oldest(now: number): number {
     return Math.floor((now - this.#windowMs) / this.bucketMs) - 1;
@@ -72,6 +110,27 @@ export class SlidingCounts {
       if (this.#data[offset]! > oldest && this.#data[at]! > 0) first = Math.min(first, this.#data[at + 1]!);
     }
     return { first, last: this.#data[2 * column]! };
+  }
+
+  /** What `column` holds, for `restore` */
+  save(column: number): number[] {
+    const saved = [this.#data[2 * column + 1]!];
+    for (let offset = this.#slots; offset < this.#data.length; offset += this.#stride) {
+      saved.push(this.#data[offset]!, this.#data[offset + 1 + 2 * column]!, this.#data[offset + 2 + 2 * column]!);
+    }
+    return saved;
+  }
+
+  /** Undoes a `reset` of `column` made after `save`: what it held is counted again, beside what came since */
+  restore(column: number, saved: readonly number[]): void {
+    this.#data[2 * column + 1] = saved[0]!;
+    for (let slot = 0, offset = this.#slots; offset < this.#data.length; slot++, offset += this.#stride) {
+      const [bucket, n, first] = [saved[1 + 3 * slot]!, saved[2 + 3 * slot]!, saved[3 + 3 * slot]!];
+      const at = offset + 1 + 2 * column;
+      if (n === 0 || this.#data[offset] !== bucket) continue;
+      this.#data[at + 1] = this.#data[at] === 0 ? first : Math.min(this.#data[at + 1]!, first);
+      this.#data[at]! += n;
+    }
   }
 
   /** Forgets what `column` counted: only events from `now` on count again */
