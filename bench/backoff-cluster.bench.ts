@@ -21,7 +21,7 @@ async function serve(): Promise<{ url: string }> {
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const { startHost } = await import('../runtime/mod.ts');
-  const { createLogger } = await import('../runtime/host/logger.ts');
+  const { createLogger } = await import('../runtime/observability/logger.ts');
   const [id, schema] = process.argv.slice(-2) as [string, string];
   const store = id === 'schedule-store-postgres'
     ? [{ id, config: { schema, connectionString: process.env.DATABASE_URL, applicationName: 'bench-backoff-cluster' } }]

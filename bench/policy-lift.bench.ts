@@ -20,7 +20,7 @@ async function serve(): Promise<{ url: string }> {
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const { startHost } = await import('../runtime/mod.ts');
-  const { createLogger } = await import('../runtime/host/logger.ts');
+  const { createLogger } = await import('../runtime/observability/logger.ts');
   const host = await startHost(
     {
       version: '6.10', servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
