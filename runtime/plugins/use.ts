@@ -18,7 +18,18 @@ export interface UsedPlugin<S = unknown> {
 }
 
 /** Starts one plugin through the real loader (manifest, config, services, pool) without HTTP */
-export async function usePlugin<S = unknown>(entry: PluginEntry, options: { baseDir?: string; env?: Record<string, string | undefined> } = {}): Promise<UsedPlugin<S>> {
+export async function usePlugin<S = unknown>(
+  entry: PluginEntry,
+  options: {
+    baseDir?: string;
+    env?: Record<string, string | undefined>;
+    /**
+     * Other entries of a startup document: a service the plugin uses is the one of these its config names, as `serve`
+     * resolves it (a classifier plugin of your own for `bounce-classifier`); started only when used
+     */
+    entries?: readonly PluginEntry[];
+  } = {},
+): Promise<UsedPlugin<S>> {
   const pools = new PoolRegistry([]);
   const log = createLogger({ service: 'capstan', level: 'warn' });
   const metrics = new HostMetrics({ processMetrics: false });
@@ -28,7 +39,7 @@ export async function usePlugin<S = unknown>(entry: PluginEntry, options: { base
     await pools.close();
   };
   try {
-    await set.load([entry]);
+    await set.loadOne(entry, options.entries ?? []);
   } catch (error) {
     await close();
     throw error;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as assert from 'uvu/assert';
 import { test } from '../_deadline.ts';
-import { runCli, tempDir } from '../host/_fixtures.ts';
+import { runCli, tempDir, writePlugin } from '../host/_fixtures.ts';
 import { Providers } from '../../plugins/ip-schedule/backoff/providers.ts';
 import { episode, SENDERS, synthWeek, WEEK_START } from '../../scripts/replay/synth-week.ts';
 
@@ -107,6 +107,27 @@ test('the HTML report is one page with uPlot inlined, the timeline and charts; -
   assert.is(run.code, 0, run.stderr);
   assert.match(run.stdout, /No policy would have fired\./);
   assert.match(run.stdout, /google\s+[\d,]+/);
+});
+
+test('the classifier is the one the document gives bounce-classifier: a classifier plugin of your own, its config from a file', async () => {
+  // Every reply is a rate limit (and BLOCKED) to this classifier, whatever it says: the week's ordinary failures too
+  const folder = writePlugin(dir, 'all-throttled', {
+    'mod.ts': `import { definePlugin, Type } from '@capstan';
+export default definePlugin({
+  id: 'all-throttled', kind: 'classifier', apiVersion: '^1.2.0', description: 'test', config: Type.Object({ label: Type.String() }),
+  setup: (ctx) => ({ service: { version: 't1', classify: async (model: string, texts: string[]) => texts.map(() => ({ label: model === 'backoff' ? ctx.config.label : 'BLOCKED', probability: 1 })) } }),
+});
+`,
+  });
+  writeFileSync(join(dir, 'all-throttled.yaml'), 'label: RATE_LIMIT__IP_RATE_LIMIT\n');
+  const custom = join(dir, 'custom.yaml');
+  writeFileSync(custom, `version: '6.10'\nplugins:\n  - id: all-throttled\n    path: ${JSON.stringify(folder)}\n    config: all-throttled.yaml\n  - id: bounce-classifier\n    config: { classifier: all-throttled }\n  - id: ip-schedule\n    config:\n      backoff:\n        policies:\n          RATE_LIMIT__IP_RATE_LIMIT: ${JSON.stringify(POLICY)}\n        triggers: ${JSON.stringify(NO_SHARES)}\n`);
+  const run = await runCli(['replay', '--config', custom, '--json', '-'], `${week('exim').join('\n')}\n`);
+  assert.is(run.code, 0, run.stderr);
+  const report = JSON.parse(run.stdout);
+  const failures = report.providers.reduce((sum: number, p: { outcomes: { deferred: number; bounced: number } }) => sum + p.outcomes.deferred + p.outcomes.bounced, 0);
+  const throttled = report.providers.reduce((sum: number, p: { backoff: Record<string, number> }) => sum + (p.backoff.RATE_LIMIT__IP_RATE_LIMIT ?? 0), 0);
+  assert.equal([throttled, Object.keys(report.providers[0].bnac)], [failures, ['BLOCKED']]);
 });
 
 test('usage errors end with 2 and the usage; an unreadable log with 1 and its name', async () => {

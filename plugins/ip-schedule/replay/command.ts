@@ -11,7 +11,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { Compile } from 'typebox/schema';
 import { ipScheduleConfigSchema } from '../../../generated/validators/plugins/ip-schedule.ts';
 import { parse as parseYaml } from 'yaml';
-import { usePlugin } from '../../../runtime/mod.ts';
+import { fillDefaults, usePlugin } from '../../../runtime/mod.ts';
 import type { CommandIo, PluginCommand, ReplyClassifier } from '../../../runtime/mod.ts';
 import { Providers } from '../backoff/providers.ts';
 import { policyTable, shareTriggers, type BackoffConfig } from '../backoff/table.ts';
@@ -52,27 +52,45 @@ const validConfig = Compile(ipScheduleConfigSchema);
 
 interface Setup {
   backoff: BackoffConfig;
-  classifier: { id: string; path?: string; config?: unknown };
+  classifier: Entry;
+  /** The document's plugins, which the classifier's own services resolve from */
+  entries: Entry[];
   baseDir: string;
 }
 
-/** The backoff section with the schema's defaults (spec/schema/plugins/ip-schedule.schema.json) under what is given */
-function backoffOf(given: Partial<BackoffConfig> = {}): BackoffConfig {
-  return { policies: {}, providers: {}, triggers: {}, ...given, recovery: { enabled: true, factor: 2, step: 300, ...given.recovery } };
+/** The plugin's config with the schema's defaults filled in, as the loader fills it for `serve` */
+function configOf(given: Record<string, unknown>): PluginConfig {
+  // The loader casts a plugin's TypeBox schema to the JSON Schema it is in the same way
+  const schema = ipScheduleConfigSchema as unknown as Parameters<typeof fillDefaults>[0];
+  return fillDefaults(schema, { timezone: 'UTC', ...given } as Record<string, unknown>) as unknown as PluginConfig;
 }
 
-/** The backoff policies and classifier entry of a startup document, or the defaults without one */
+type Entry = { id: string; path?: string; config?: unknown };
+type PluginConfig = { backoff: BackoffConfig; classifier?: string };
+
+/** An entry's config: inline, or read from the YAML or JSON file it names (relative to the document) */
+async function entryConfig(entry: Entry | undefined, baseDir: string): Promise<Record<string, unknown>> {
+  const config = entry?.config;
+  if (typeof config === 'string') return (parseYaml(await readFile(resolve(baseDir, config), 'utf8')) ?? {}) as Record<string, unknown>;
+  return (config ?? {}) as Record<string, unknown>;
+}
+
+/**
+ * The backoff policies and classifier of a startup document, or the defaults without one. The classifier is the
+ * service `serve` would give ip-schedule: the plugin its `classifier` names (default `bounce-classifier`), with that
+ * plugin's own entry of the document (its path, for a plugin of your own, and config)
+ */
 async function setupFrom(file: string | undefined): Promise<Setup> {
-  if (file === undefined) return { backoff: backoffOf(), classifier: { id: 'bounce-classifier' }, baseDir: process.cwd() };
+  if (file === undefined) return { backoff: configOf({}).backoff, classifier: { id: 'bounce-classifier' }, entries: [], baseDir: process.cwd() };
   const path = resolve(file);
-  const document = parseYaml(await readFile(path, 'utf8')) as { plugins?: Array<{ id: string; path?: string; config?: any }> } | null;
+  const baseDir = dirname(path);
+  const document = parseYaml(await readFile(path, 'utf8')) as { plugins?: Entry[] } | null;
   const plugins = document?.plugins ?? [];
-  const schedule = plugins.find((entry) => entry.id === 'ip-schedule');
-  const backoff = backoffOf(schedule?.config?.backoff);
-  if (!validConfig.Check({ timezone: 'UTC', feed: { pingInterval: 30, maxBufferedBytes: 4 * 1024 * 1024 }, backoff })) throw new Error(`The backoff section of "ip-schedule" in "${file}" is invalid: check it with capstan config check`);
-  const classifierId = schedule?.config?.classifier ?? 'bounce-classifier';
-  const classifier = plugins.find((entry) => entry.id === classifierId) ?? { id: classifierId };
-  return { backoff, classifier, baseDir: dirname(path) };
+  const config = configOf(await entryConfig(plugins.find((entry) => entry.id === 'ip-schedule'), baseDir));
+  if (!validConfig.Check(config)) throw new Error(`The config of "ip-schedule" in "${file}" is invalid: check it with capstan config check`);
+  const classifierId = config.classifier ?? 'bounce-classifier';
+  const entry = plugins.find((each) => each.id === classifierId) ?? { id: classifierId };
+  return { backoff: config.backoff, classifier: entry, entries: plugins, baseDir };
 }
 
 function timeArg(name: string, value: string | undefined): number | undefined {
@@ -121,7 +139,7 @@ async function run(args: string[], io: CommandIo): Promise<number> {
     const providers = new Providers(setup.backoff.providers);
     const inputs = await sources(await expandArgs(files), io.stdin);
     // The classifier's persisted cache goes to a folder of this run: a server's own cache is never written by two processes
-    plugin = await usePlugin<ReplyClassifier>(setup.classifier, { baseDir: setup.baseDir, env: { ...process.env, SERVICE_BNAC_CACHE_FOLDER: cacheDir } });
+    plugin = await usePlugin<ReplyClassifier>(setup.classifier, { baseDir: setup.baseDir, entries: setup.entries, env: { ...process.env, SERVICE_BNAC_CACHE_FOLDER: cacheDir } });
     if (typeof plugin.service?.classifyReplies !== 'function') throw new Error(`Plugin "${setup.classifier.id}" offers no reply classifier`);
     const bar = progressBar(io.stderr, inputs);
     const report = await replay({
