@@ -2,7 +2,7 @@
  * `capstan replay` as a process over a synthetic week (scripts/replay/synth-week.ts): the policies it reports are
  * checked against ones this test computes itself from the generator's known throttling episode and the documented
  * counting rule (threshold events within the window trigger; a trigger while in force escalates, TTL doubling up to
- * maxTtl; the last one expires its TTL after its trigger).
+ * maxTtl; a lapsed policy steps its rate back up, doubling every step, then is deleted).
  */
 import { writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -31,34 +31,51 @@ interface Expected {
   class: string;
 }
 
-/** The decisions the episode must bring, computed from its parameters alone */
+/** Gradual recovery as the server's defaults have it: the rate doubles every 5 minutes back to the class's */
+const RECOVERY = { factor: 2, stepMs: 300_000 };
+/** The class's default rate (the spec's class table): 60 per 60 s */
+const RATE = 60;
+
+/**
+ * The decisions the episode must bring, computed from its parameters alone: counted per window, applied, escalated
+ * (rate halved, TTL doubled up to maxTtl) or extended when as far as it goes, then stepped back up once it lapses
+ */
 function expectedDecisions(localIp: string): Expected[] {
   const out: Expected[] = [];
-  // The provider table names gmail.com's provider; the class's default rate is 60 per 60 s (the spec's class table)
   const base = { localIp, provider: new Providers().of(undefined, episode.provider), class: 'RATE_LIMIT__IP_RATE_LIMIT' };
   const ttlAt = (level: number) => Math.min(POLICY.ttl * 2 ** level, POLICY.maxTtl);
-  const effectAt = (level: number) => `${Math.max(1, Math.floor(60 / 2 ** level))}/${ttlAt(level)}`;
+  const rateAt = (level: number) => Math.max(1, Math.floor(RATE / 2 ** level));
   let windowStart = -Infinity;
   let count = 0;
-  let held: { level: number; expires: number } | undefined;
-  for (let time = episode.start; time < episode.start + episode.durationMs; time += episode.everyMs) {
-    if (held && held.expires <= time) {
-      out.push({ ...base, time: new Date(held.expires).toISOString(), kind: 'expire' });
-      held = undefined;
+  let held: { level: number; expires: number; rate: number; ttl: number } | undefined;
+  /** Lapses by `time` (inclusive): each a recovery step until the rate is the class's again, then deleted */
+  const lapse = (time: number) => {
+    while (held && held.expires <= time) {
+      const at = new Date(held.expires).toISOString();
+      if (held.rate >= RATE) {
+        out.push({ ...base, time: at, kind: 'expire' });
+        held = undefined;
+      } else {
+        held = { ...held, rate: Math.min(RATE, Math.max(held.rate + 1, Math.floor(held.rate * RECOVERY.factor))), ttl: RECOVERY.stepMs / 1000, expires: held.expires + RECOVERY.stepMs };
+        out.push({ ...base, time: at, kind: 'recover' });
+      }
     }
+  };
+  for (let time = episode.start; time < episode.start + episode.durationMs; time += episode.everyMs) {
+    lapse(time);
     if (time - windowStart >= POLICY.window * 1000) [windowStart, count] = [time, 0];
     if (++count < POLICY.threshold) continue;
     [windowStart, count] = [time, 0];
     let level = held ? held.level + 1 : 0;
-    if (held && effectAt(level) === effectAt(held.level)) {
+    if (held && rateAt(level) === held.rate && ttlAt(level) === held.ttl) {
       // Escalated as far as it goes: only extended, once less than half its TTL is left
       if (held.expires - time > (ttlAt(level) * 1000) / 2) continue;
       level = held.level;
     }
-    held = { level, expires: time + ttlAt(level) * 1000 };
+    held = { level, expires: time + ttlAt(level) * 1000, rate: rateAt(level), ttl: ttlAt(level) };
     out.push({ ...base, time: new Date(time).toISOString(), kind: level === 0 ? 'apply' : 'escalate' });
   }
-  if (held) out.push({ ...base, time: new Date(held.expires).toISOString(), kind: 'expire' });
+  lapse(Infinity);
   return out;
 }
 
@@ -82,7 +99,9 @@ test('a Postfix week split in a rotated set (one part gzip, given in any order) 
   assert.is(report.from, new Date(WEEK_START).toISOString());
   const gmail = report.providers.find((p: { provider: string }) => p.provider === new Providers().of(undefined, episode.provider));
   assert.is(gmail.backoff.RATE_LIMIT__IP_RATE_LIMIT, episode.durationMs / episode.everyMs);
-  assert.equal(gmail.decisions, { apply: 1, escalate: expected.length - 2, expire: 1 });
+  const steps = expected.filter((d) => d.kind === 'recover').length;
+  assert.ok(steps >= 2, 'an escalated policy steps back up');
+  assert.equal(gmail.decisions, { apply: 1, escalate: expected.length - 2 - steps, recover: steps, expire: 1 });
   assert.is(report.inForceAtEnd, 0);
 });
 

@@ -148,7 +148,7 @@ async function run(args: string[], io: CommandIo): Promise<number> {
       from,
       to,
       classes: new ReplyClassCache(plugin.service),
-      simulator: engineSimulator(table, { providers, shares: shareTriggers(setup.backoff) }),
+      simulator: engineSimulator(table, { providers, shares: shareTriggers(setup.backoff), recovery: setup.backoff.recovery }),
       providerOf: (remoteMx, recipientDomain) => providers.of(remoteMx || undefined, recipientDomain || undefined),
       progress: bar.update,
     });

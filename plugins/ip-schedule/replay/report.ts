@@ -107,7 +107,7 @@ export class ReportBuilder {
       const counts = this.#provider(decision.provider).decisions;
       counts[decision.kind] = (counts[decision.kind] ?? 0) + 1;
       if (decision.kind === 'expire' || decision.kind === 'lift') this.#active.delete(decision.policyId);
-      else if (decision.kind === 'apply' || decision.kind === 'escalate') this.#active.add(decision.policyId);
+      else if (decision.kind === 'apply' || decision.kind === 'escalate' || decision.kind === 'recover') this.#active.add(decision.policyId);
       if (this.#decisions.length < MAX_DECISIONS) this.#decisions.push(decision);
       else this.#omitted++;
     }
