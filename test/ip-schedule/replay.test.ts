@@ -128,6 +128,34 @@ test('the HTML report is one page with uPlot inlined, the timeline and charts; -
   assert.match(run.stdout, /google\s+[\d,]+/);
 });
 
+test('--schedules: each grouping\'s plan per hour against what was sent, counted here from the log lines', async () => {
+  const lines = week('exim');
+  const schedules = join(dir, 'schedules.json');
+  // The JSON of GET /config: a MANUAL &gmail warm-up of the first sender, 240 on 11 March, 24 on the 12th
+  writeFileSync(schedules, JSON.stringify({ ips: { [SENDERS.exim[0]]: { groupings: [{ grouping: '&gmail', mode: 'MANUAL', start: { date: '2025-03-11' }, schedule: [{ day: 1, messages: 240 }, { day: 2, messages: 24 }], interval: 86400, algorithm: 'TOKENBUCKET', paused: false, properties: null }] } } }));
+  const run = await runCli(['replay', '--config', config, '--schedules', schedules, '--json', '-'], `${lines.join('\n')}\n`);
+  assert.is(run.code, 0, run.stderr);
+  const [plan, ...others] = JSON.parse(run.stdout).warmup;
+  assert.equal(others, []);
+  // Sent from the first sender to gmail.com, per hour: the Exim "=>" lines themselves
+  const sent = new Map<string, number>();
+  for (const line of lines) {
+    if (!line.includes(' => ') || !line.includes(`I=[${SENDERS.exim[0]}]`) || !/@gmail\.com /.test(line)) continue;
+    const hour = `${line.slice(0, 10)}T${line.slice(11, 13)}:00:00.000Z`;
+    sent.set(hour, (sent.get(hour) ?? 0) + 1);
+  }
+  const allowedOn = (day: string) => (day < '2025-03-11' ? 0 : day === '2025-03-11' ? 10 : day === '2025-03-12' ? 1 : null);
+  const expected = plan.hours.map((h: { hour: string }) => ({ hour: h.hour, allowed: allowedOn(h.hour.slice(0, 10)), sent: sent.get(h.hour) ?? 0 }));
+  assert.is(plan.hours.length, 7 * 24);
+  assert.equal(plan.hours.map(({ hour, allowed, sent: count }: { hour: string; allowed: number | null; sent: number }) => ({ hour, allowed, sent: count })), expected);
+  assert.equal([plan.grouping, plan.provider, plan.sent, plan.allowed], ['&gmail', 'google', [...sent.values()].reduce((a, b) => a + b, 0), null]);
+  assert.is(plan.hoursOver, expected.filter((h: { allowed: number | null; sent: number }) => h.allowed !== null && h.sent > h.allowed).length);
+  assert.ok(plan.hoursOver > 24, 'the first day sent with nothing allowed');
+  const text = await runCli(['replay', '--config', config, '--schedules', schedules, '--html', join(dir, 'plan.html'), '-'], `${lines.join('\n')}\n`);
+  assert.match(text.stdout, `${SENDERS.exim[0]} &gmail to google: ${plan.sent} sent, no limit once finished; ${plan.hoursOver} hours over plan`);
+  assert.match((await import('node:fs')).readFileSync(join(dir, 'plan.html'), 'utf8'), 'Warm-up plan against actual');
+});
+
 test('the classifier is the one the document gives bounce-classifier: a classifier plugin of your own, its config from a file', async () => {
   // Every reply is a rate limit (and BLOCKED) to this classifier, whatever it says: the week's ordinary failures too
   const folder = writePlugin(dir, 'all-throttled', {
@@ -147,6 +175,34 @@ export default definePlugin({
   const failures = report.providers.reduce((sum: number, p: { outcomes: { deferred: number; bounced: number } }) => sum + p.outcomes.deferred + p.outcomes.bounced, 0);
   const throttled = report.providers.reduce((sum: number, p: { backoff: Record<string, number> }) => sum + (p.backoff.RATE_LIMIT__IP_RATE_LIMIT ?? 0), 0);
   assert.equal([throttled, Object.keys(report.providers[0].bnac)], [failures, ['BLOCKED']]);
+});
+
+test('an adaptive warm-up is held and stepped back on the reputation share, with reasons; the plan follows the holds', async () => {
+  // Every failure (a tenth of the steady traffic) a block to this classifier: a reputation share well over stepBack
+  const folder = join(dir, 'all-throttled');
+  writeFileSync(join(dir, 'blocked.yaml'), 'label: INFRASTRUCTURE_BLOCK\n');
+  const blocked = join(dir, 'blocked-doc.yaml');
+  writeFileSync(blocked, `version: '6.10'\nplugins:\n  - id: all-throttled\n    path: ${JSON.stringify(folder)}\n    config: blocked.yaml\n  - id: bounce-classifier\n    config: { classifier: all-throttled }\n  - id: ip-schedule\n`);
+  const ramp = { grouping: '&gmail', mode: 'AUTO', start: { date: '2025-03-08', volume: 1000 }, end: { date: '2025-03-30', volume: 100000 } };
+  const schedules = join(dir, 'adaptive.json');
+  // The same ramp twice: adaptive from the first sender, plain (never held) from the second
+  writeFileSync(schedules, JSON.stringify({ ips: { [SENDERS.exim[0]]: { groupings: [{ ...ramp, adaptive: { minAttempts: 20 } }] }, [SENDERS.exim[1]]: { groupings: [ramp] } } }));
+  const lines = [...synthWeek({ seed: 7, perHour: 2000, format: 'exim' })];
+  const run = await runCli(['replay', '--config', blocked, '--schedules', schedules, '--json', '-'], `${lines.join('\n')}\n`);
+  assert.is(run.code, 0, run.stderr);
+  const report = JSON.parse(run.stdout);
+  const holds = report.decisions.filter((d: { kind: string }) => d.kind === 'hold');
+  assert.ok(holds.length > 1, 'held, then stepped back again after its window');
+  assert.equal([...new Set(holds.map((d: { policyId: string }) => d.policyId))], [`warmup:${SENDERS.exim[0]}:&gmail`]);
+  assert.match(holds[0].reason, /^google reputation \d+(\.\d)?% of \d+ attempts in 900s \(step back >= 5%\): held at day 2$/);
+  const [adaptive, plain] = report.warmup;
+  assert.equal([adaptive.ip, plain.ip], [SENDERS.exim[0], SENDERS.exim[1]]);
+  const firstHold = Date.parse(holds[0].time);
+  adaptive.hours.forEach((h: { hour: string; allowed: number }, i: number) => {
+    const unheld = plain.hours[i].allowed;
+    if (Date.parse(h.hour) < firstHold) assert.is(h.allowed, unheld, `${h.hour}: as planned before the first hold`);
+    else assert.ok(h.allowed < unheld, `${h.hour}: held below the plan's ${unheld}, at ${h.allowed}`);
+  });
 });
 
 test('usage errors end with 2 and the usage; an unreadable log with 1 and its name', async () => {

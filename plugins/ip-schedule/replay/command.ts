@@ -12,7 +12,9 @@ import { Compile } from 'typebox/schema';
 import { ipScheduleConfigSchema } from '../../../generated/validators/plugins/ip-schedule.ts';
 import { parse as parseYaml } from 'yaml';
 import { fillDefaults, usePlugin } from '../../../runtime/mod.ts';
-import type { CommandIo, PluginCommand, ReplyClassifier } from '../../../runtime/mod.ts';
+import type { CommandIo, IpRecord, PluginCommand, ReplyClassifier } from '../../../runtime/mod.ts';
+import { groupingProvider, providerRows } from '../adaptive.ts';
+import { toRecord, type IpConfigInput } from '../records.ts';
 import { Providers } from '../backoff/providers.ts';
 import { policyTable, shareTriggers, type BackoffConfig } from '../backoff/table.ts';
 import { FORMAT_NAMES, type FormatName } from './attempt.ts';
@@ -22,15 +24,17 @@ import { progressBar } from './progress.ts';
 import { ReplyClassCache } from './reply-classes.ts';
 import { replay } from './replay.ts';
 import { engineSimulator } from './simulate.ts';
+import { WarmupPlan } from './warmup-plan.ts';
 import { summary } from './terminal.ts';
 
-const USAGE_LINE = 'replay [--config FILE] [--from T] [--to T] [--format auto|postfix|exim|kumomta|halon|powermta] [--json] [--html FILE] LOG...';
+const USAGE_LINE = 'replay [--config FILE] [--schedules FILE] [--from T] [--to T] [--format auto|postfix|exim|kumomta|halon|powermta] [--json] [--html FILE] LOG...';
 const USAGE = `Usage: capstan ${USAGE_LINE}
 
 Reads delivery logs as the MTA wrote them (plain or gzip; several files or a pattern for a rotated set; - for stdin),
 classifies every failed attempt's reply as the server would, and runs the backoff policy engine over the attempts on
 a simulated clock. Prints a summary per provider and the policies that would have fired, with their reasons.
   --config FILE  startup document: its ip-schedule backoff policies and bounce-classifier are used
+  --schedules FILE  warm-up schedules (the JSON of GET /config): each grouping's plan per hour against what was sent
   --from, --to   replay only attempts at or after --from and before --to (ISO 8601: 2025-03-10 or 2025-03-10T12:00Z)
   --format       the logs' format (default auto: told from each file's first lines)
   --json         print the report as JSON instead (its shape: docs/replay.md)
@@ -39,6 +43,7 @@ a simulated clock. Prints a summary per provider and the policies that would hav
 
 const OPTIONS = {
   config: { type: 'string' },
+  schedules: { type: 'string' },
   from: { type: 'string' },
   to: { type: 'string' },
   format: { type: 'string', default: 'auto' },
@@ -53,6 +58,8 @@ const validConfig = Compile(ipScheduleConfigSchema);
 interface Setup {
   backoff: BackoffConfig;
   classifier: Entry;
+  /** The plugin's time zone: warm-up days turn at its midnight */
+  timezone: string;
   /** The document's plugins, which the classifier's own services resolve from */
   entries: Entry[];
   baseDir: string;
@@ -66,7 +73,7 @@ function configOf(given: Record<string, unknown>): PluginConfig {
 }
 
 type Entry = { id: string; path?: string; config?: unknown };
-type PluginConfig = { backoff: BackoffConfig; classifier?: string };
+type PluginConfig = { backoff: BackoffConfig; classifier?: string; timezone: string };
 
 /** An entry's config: inline, or read from the YAML or JSON file it names (relative to the document) */
 async function entryConfig(entry: Entry | undefined, baseDir: string): Promise<Record<string, unknown>> {
@@ -81,7 +88,7 @@ async function entryConfig(entry: Entry | undefined, baseDir: string): Promise<R
  * plugin's own entry of the document (its path, for a plugin of your own, and config)
  */
 async function setupFrom(file: string | undefined): Promise<Setup> {
-  if (file === undefined) return { backoff: configOf({}).backoff, classifier: { id: 'bounce-classifier' }, entries: [], baseDir: process.cwd() };
+  if (file === undefined) return { backoff: configOf({}).backoff, classifier: { id: 'bounce-classifier' }, timezone: 'UTC', entries: [], baseDir: process.cwd() };
   const path = resolve(file);
   const baseDir = dirname(path);
   const document = parseYaml(await readFile(path, 'utf8')) as { plugins?: Entry[] } | null;
@@ -90,7 +97,23 @@ async function setupFrom(file: string | undefined): Promise<Setup> {
   if (!validConfig.Check(config)) throw new Error(`The config of "ip-schedule" in "${file}" is invalid: check it with capstan config check`);
   const classifierId = config.classifier ?? 'bounce-classifier';
   const entry = plugins.find((each) => each.id === classifierId) ?? { id: classifierId };
-  return { backoff: config.backoff, classifier: entry, entries: plugins, baseDir };
+  return { backoff: config.backoff, classifier: entry, timezone: config.timezone, entries: plugins, baseDir };
+}
+
+/** The plan of `--schedules`: `GET /config`'s `{"ips": {ip: {groupings}}}`, each IP's checked as `POST /config/{ip}` checks it */
+async function warmupPlan(file: string, setup: Setup): Promise<WarmupPlan> {
+  const given = parseYaml(await readFile(file, 'utf8')) as { ips?: Record<string, IpConfigInput> } | null;
+  if (!given?.ips || typeof given.ips !== 'object') throw new Error(`"${file}" holds no "ips": give the JSON of GET /config`);
+  const schedules = new Map<string, IpRecord>();
+  for (const [ip, config] of Object.entries(given.ips)) {
+    try {
+      schedules.set(ip, toRecord(config));
+    } catch (error) {
+      throw new Error(`The schedule of "${ip}" in "${file}": ${(error as Error).message}`);
+    }
+  }
+  const rows = providerRows(setup.backoff.providers);
+  return new WarmupPlan(schedules, (grouping) => grouping.adaptive?.provider ?? groupingProvider(grouping.grouping, rows), setup.timezone);
 }
 
 function timeArg(name: string, value: string | undefined): number | undefined {
@@ -138,6 +161,7 @@ async function run(args: string[], io: CommandIo): Promise<number> {
     const table = policyTable(setup.backoff);
     const providers = new Providers(setup.backoff.providers);
     const inputs = await sources(await expandArgs(files), io.stdin);
+    const warmup = values.schedules === undefined ? undefined : await warmupPlan(values.schedules, setup);
     // The classifier's persisted cache goes to a folder of this run: a server's own cache is never written by two processes
     plugin = await usePlugin<ReplyClassifier>(setup.classifier, { baseDir: setup.baseDir, entries: setup.entries, env: { ...process.env, SERVICE_BNAC_CACHE_FOLDER: cacheDir } });
     if (typeof plugin.service?.classifyReplies !== 'function') throw new Error(`Plugin "${setup.classifier.id}" offers no reply classifier`);
@@ -150,6 +174,7 @@ async function run(args: string[], io: CommandIo): Promise<number> {
       classes: new ReplyClassCache(plugin.service),
       simulator: engineSimulator(table, { providers, shares: shareTriggers(setup.backoff), recovery: setup.backoff.recovery }),
       providerOf: (remoteMx, recipientDomain) => providers.of(remoteMx || undefined, recipientDomain || undefined),
+      warmup,
       progress: bar.update,
     });
     bar.done();

@@ -10,6 +10,7 @@ import { detach, type Attempt } from './attempt.ts';
 import type { AppliedPolicy } from '../../../runtime/mod.ts';
 import { BackoffEngine, shortReason, type BackoffEvent, type Reason } from '../backoff/engine.ts';
 import { recoveryStep, type RecoverySettings } from '../backoff/recovery.ts';
+import type { ShareOf } from './warmup-plan.ts';
 import type { Providers } from '../backoff/providers.ts';
 import type { ClassPolicy, ShareTrigger } from '../backoff/table.ts';
 
@@ -48,6 +49,8 @@ export interface PolicySimulator {
   observe(attempt: ClassifiedAttempt): Decision[];
   /** The log ended at `end`: what lapses by then. Policies still in force at `end` are not reported as expired */
   finish(end: number): Decision[];
+  /** The share of a class group from a local IP to a provider as counted now, for adaptive warm-ups (`BackoffEngine.share`) */
+  share?: ShareOf;
 }
 
 /** Resolves a provider from the remote MX and the recipient domain: the provider table's `Providers.of` */
@@ -151,5 +154,6 @@ export function engineSimulator(
       return out;
     },
     finish: (end) => lapsed(end, false),
+    share: (localip, provider, group, now) => engine.share(localip, provider, group, now),
   };
 }
