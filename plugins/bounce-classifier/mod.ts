@@ -31,7 +31,7 @@ import { classifyCommand } from './classify-command.ts';
 import { errors } from './errors.ts';
 import type { Classifier, ReplyClassifier } from '../../runtime/mod.ts';
 import { ResultCache } from './cache/result-cache.ts';
-import { classifyMessages, normaliserOf } from './classify.ts';
+import { classifyNormalised, normaliserOf } from './classify.ts';
 import { createHandlers } from './handlers.ts';
 import { classifierMetrics } from './metrics.ts';
 import { ENV_NAMES, resolveSettings } from './settings.ts';
@@ -63,8 +63,15 @@ export default definePlugin({
     ctx.log.info('Bounce classifier ready', { classifier: classifier.version, cache: cache.info() });
     const normalise = normaliserOf(classifier);
     // Other plugins (ip-schedule's backoff events) classify through the same normaliser, cache and metrics as the endpoints
+    // A caller asking both models about one batch (capstan replay) passes the same array twice: normalised once, the
+    // normaliser being most of the cost of a reply never seen
+    const normalised = new WeakMap<readonly string[], string[]>();
     const service: ReplyClassifier = {
-      classifyReplies: (model, messages, options) => classifyMessages({ classifier, normalise, cache, metrics }, model, messages, { useCache: true, signal: options?.signal }),
+      classifyReplies: (model, messages, options) => {
+        let texts = normalised.get(messages);
+        if (!texts) normalised.set(messages, (texts = messages.map(normalise)));
+        return classifyNormalised({ classifier, cache, metrics }, model, texts, { useCache: true, signal: options?.signal });
+      },
       explainReply: (model, message) => classifier.explain?.(model, normalise(message)),
     };
     return {
