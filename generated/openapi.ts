@@ -4531,6 +4531,29 @@ export const documents: Record<string, any> = {
               "items": {
                 "$ref": "#/components/schemas/Suspend"
               }
+            },
+            "shadow": {
+              "type": "object",
+              "description": "Present only when some are: backoff policies and suspensions applied in shadow mode (`backoff.shadow` of the plugin's config), as the feed would send them; the feed sends none of them and an MTA must not enforce them.",
+              "required": [
+                "policies",
+                "suspends"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "policies": {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/components/schemas/Policy"
+                  }
+                },
+                "suspends": {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/components/schemas/Suspend"
+                  }
+                }
+              }
             }
           }
         },
@@ -5177,6 +5200,10 @@ export const documents: Record<string, any> = {
               "type": "integer",
               "minimum": 0,
               "description": "Escalations (0: first applied)"
+            },
+            "shadow": {
+              "type": "boolean",
+              "description": "Applied in shadow mode: recorded, never sent on the feed"
             }
           }
         },
@@ -5193,6 +5220,10 @@ export const documents: Record<string, any> = {
             },
             "reason": {
               "$ref": "#/components/schemas/BackoffReason"
+            },
+            "shadow": {
+              "type": "boolean",
+              "description": "Present (true) for a policy applied in shadow mode: the feed does not send it"
             }
           }
         },

@@ -711,6 +711,11 @@ export interface components {
         Policies: {
             policies: components["schemas"]["Policy"][];
             suspends: components["schemas"]["Suspend"][];
+            /** @description Present only when some are: backoff policies and suspensions applied in shadow mode (`backoff.shadow` of the plugin's config), as the feed would send them; the feed sends none of them and an MTA must not enforce them. */
+            shadow?: {
+                policies: components["schemas"]["Policy"][];
+                suspends: components["schemas"]["Suspend"][];
+            };
         };
         /** @description One text frame of `/v1/policies/feed`. */
         FeedMessage: {
@@ -798,12 +803,16 @@ export interface components {
             sample: string;
             /** @description Escalations (0: first applied) */
             level?: number;
+            /** @description Applied in shadow mode: recorded, never sent on the feed */
+            shadow?: boolean;
         };
         /** @description One policy (`policy`) or suspension (`suspend`) as the feed sends it, and why it applies. */
         PolicyExplained: {
             policy?: components["schemas"]["Policy"];
             suspend?: components["schemas"]["Suspend"];
             reason?: components["schemas"]["BackoffReason"];
+            /** @description Present (true) for a policy applied in shadow mode: the feed does not send it */
+            shadow?: boolean;
         };
         /** @description One delivery attempt: a failure with its reply, or (with `outcome` `delivered`) a success, which needs no `message` (checked by the handler, whose 400 names the event: `Missing "message" in event "3": …`). Successes are counted as attempts only, for share triggers. */
         BackoffEvent: {

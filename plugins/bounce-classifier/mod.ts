@@ -33,7 +33,7 @@ import type { Classifier, ReplyClassifier, ScheduleStore } from '../../runtime/m
 import { Corrections } from './corrections/corrections.ts';
 import { openCorrectionStore } from './corrections/open.ts';
 import { ResultCache } from './cache/result-cache.ts';
-import { classifyMessages, normaliserOf } from './classify.ts';
+import { classifyNormalised, normaliserOf } from './classify.ts';
 import { createHandlers } from './handlers.ts';
 import { classifierMetrics } from './metrics.ts';
 import { ENV_NAMES, resolveSettings } from './settings.ts';
@@ -78,8 +78,15 @@ export default definePlugin({
       throw error;
     }
     // Other plugins (ip-schedule's backoff events) classify through the same normaliser, cache, corrections and metrics as the endpoints
+    // A caller asking both models about one batch (capstan replay) passes the same array twice: normalised once, the
+    // normaliser being most of the cost of a reply never seen
+    const normalised = new WeakMap<readonly string[], string[]>();
     const service: ReplyClassifier = {
-      classifyReplies: (model, messages, options) => classifyMessages({ classifier, normalise, cache, metrics, corrections }, model, messages, { useCache: true, signal: options?.signal }),
+      classifyReplies: (model, messages, options) => {
+        let texts = normalised.get(messages);
+        if (!texts) normalised.set(messages, (texts = messages.map(normalise)));
+        return classifyNormalised({ classifier, cache, metrics, corrections }, model, texts, { useCache: true, signal: options?.signal });
+      },
       explainReply: (model, message) => classifier.explain?.(model, normalise(message)),
     };
     return {

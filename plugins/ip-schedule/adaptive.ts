@@ -18,7 +18,7 @@ const MAX_ATTEMPTS = 10;
 const GROUP = 'reputation';
 
 /** As stored: `toRecord` filled in the defaults */
-type Adaptive = Required<Omit<NonNullable<GroupingRecord['adaptive']>, 'provider'>> & { provider?: string };
+export type Adaptive = Required<Omit<NonNullable<GroupingRecord['adaptive']>, 'provider'>> & { provider?: string };
 type WarmupState = NonNullable<GroupingRecord['warmup']>;
 
 /** What the warm-ups need */
@@ -34,7 +34,7 @@ export interface AdaptiveOptions {
 }
 
 /** A grouping's change: the action to audit and its reason */
-interface Decision {
+export interface WarmupDecision {
   action: 'warmup.hold' | 'warmup.release';
   warmup: WarmupState;
   reason: Record<string, unknown>;
@@ -43,21 +43,18 @@ interface Decision {
 /** Holds and releases the adaptive groupings of the IPs events came from */
 export class AdaptiveWarmups {
   readonly #options: AdaptiveOptions;
-  readonly #rows: [string, { name?: string; domains?: readonly string[] } | undefined][];
+  readonly #rows: ProviderRows;
   /** One decision at a time per IP on this host: a racing one would only lose the compare-and-set */
   readonly #queues = new Map<string, Promise<void>>();
 
   constructor(options: AdaptiveOptions) {
     this.#options = options;
-    this.#rows = Object.entries({ ...PROVIDER_TABLE, ...options.providers });
+    this.#rows = providerRows(options.providers);
   }
 
-  /** The provider of an adaptive grouping: its own, else the one whose id, name word or domain label is its name */
+  /** The provider of an adaptive grouping: its own, else the one its name names (`groupingProvider`) */
   providerOf(grouping: string, adaptive: Adaptive): string | undefined {
-    if (adaptive.provider) return adaptive.provider;
-    const name = grouping.slice(1).toLowerCase();
-    const word = new RegExp(`\\b${name.replace(/[.-]/g, '\\$&')}\\b`, 'i');
-    return this.#rows.find(([id, row]) => id === name || (row?.name !== undefined && word.test(row.name)) || row?.domains?.some((d) => d.split('.')[0] === name))?.[0];
+    return adaptive.provider ?? groupingProvider(grouping, this.#rows);
   }
 
   /** Decides the adaptive groupings of `ips` at `now` (ms since the epoch); resolves once their changes are stored */
@@ -94,43 +91,73 @@ export class AdaptiveWarmups {
   }
 
   /** What the share asks of `grouping` on day number `day`, if anything */
-  #decide(ip: string, grouping: GroupingRecord, day: number, now: number): Decision | undefined {
-    const adaptive = grouping.adaptive as Adaptive | undefined;
-    if (!adaptive || grouping.mode !== 'AUTO') return undefined;
-    const { status, day: reached } = scheduleStatus(grouping, day);
-    if (status !== 'ONSCHEDULE') return undefined;
-    const provider = this.providerOf(grouping.grouping, adaptive);
-    const counted = provider === undefined ? undefined : this.#options.engine.share(ip, provider, GROUP, now);
-    if (!counted || counted.attempts < adaptive.minAttempts) return undefined;
-    const share = counted.events / counted.attempts;
-    const state: WarmupState = grouping.warmup ?? { lag: 0 };
-    const reason = { provider, group: GROUP, share, events: counted.events, attempts: counted.attempts, window: counted.window };
-    const text = (limit: string, threshold: number) =>
-      `${provider} ${GROUP} ${percent(share)} of ${counted.attempts} attempts in ${counted.window}s (${limit} >= ${percent(threshold)})`;
-    const stepped = state.steppedBack === undefined ? undefined : Date.parse(state.steppedBack);
-    if (share >= adaptive.stepBack && (stepped === undefined || now - stepped >= adaptive.window * 1000) && reached > 1) {
-      const since = state.hold?.since ?? new Date(now).toISOString();
-      return {
-        action: 'warmup.hold',
-        warmup: { ...state, hold: { since, reason: text('step back', adaptive.stepBack), day: reached - 1 }, steppedBack: new Date(now).toISOString() },
-        reason: { ...reason, stepBack: adaptive.stepBack, day: reached - 1 },
-      };
-    }
-    if (share >= adaptive.hold && !state.hold) {
-      return {
-        action: 'warmup.hold',
-        warmup: { ...state, hold: { since: new Date(now).toISOString(), reason: text('hold', adaptive.hold), day: reached } },
-        reason: { ...reason, hold: adaptive.hold, day: reached },
-      };
-    }
-    if (share < adaptive.hold && state.hold) {
-      // The days spent held (and stepped back) are the days the schedule now runs behind its dates
-      const { hold: _held, ...rest } = state;
-      const lag = Math.max(0, scheduleStatus({ ...grouping, warmup: undefined }, day).day - state.hold.day);
-      return { action: 'warmup.release', warmup: { ...rest, lag }, reason: { ...reason, hold: adaptive.hold, day: state.hold.day } };
-    }
-    return undefined;
+  #decide(ip: string, grouping: GroupingRecord, day: number, now: number): WarmupDecision | undefined {
+    return decideWarmup(grouping, day, now, (provider) => this.#options.engine.share(ip, provider, GROUP, now), (adaptive) => this.providerOf(grouping.grouping, adaptive));
   }
+}
+
+/**
+ * What the reputation share asks of an adaptive AUTO `grouping` on day number `day` at `now`, if anything: hold it,
+ * step it back a day (a hold again), or release it. `shareOf` reads the engine's count for a provider; `providerOf` names
+ * the grouping's. Pure: the server stores what it answers, `capstan replay` applies it to its simulated schedules
+ */
+export function decideWarmup(
+  grouping: GroupingRecord,
+  day: number,
+  now: number,
+  shareOf: (provider: string) => { events: number; attempts: number; window: number } | undefined,
+  providerOf: (adaptive: Adaptive) => string | undefined,
+): WarmupDecision | undefined {
+  const adaptive = grouping.adaptive as Adaptive | undefined;
+  if (!adaptive || grouping.mode !== 'AUTO') return undefined;
+  const { status, day: reached } = scheduleStatus(grouping, day);
+  if (status !== 'ONSCHEDULE') return undefined;
+  const provider = providerOf(adaptive);
+  const counted = provider === undefined ? undefined : shareOf(provider);
+  if (!counted || counted.attempts < adaptive.minAttempts) return undefined;
+  const share = counted.events / counted.attempts;
+  const state: WarmupState = grouping.warmup ?? { lag: 0 };
+  const reason = { provider, group: GROUP, share, events: counted.events, attempts: counted.attempts, window: counted.window };
+  const text = (limit: string, threshold: number) =>
+    `${provider} ${GROUP} ${percent(share)} of ${counted.attempts} attempts in ${counted.window}s (${limit} >= ${percent(threshold)})`;
+  const stepped = state.steppedBack === undefined ? undefined : Date.parse(state.steppedBack);
+  if (share >= adaptive.stepBack && (stepped === undefined || now - stepped >= adaptive.window * 1000) && reached > 1) {
+    const since = state.hold?.since ?? new Date(now).toISOString();
+    return {
+      action: 'warmup.hold',
+      warmup: { ...state, hold: { since, reason: text('step back', adaptive.stepBack), day: reached - 1 }, steppedBack: new Date(now).toISOString() },
+      reason: { ...reason, stepBack: adaptive.stepBack, day: reached - 1 },
+    };
+  }
+  if (share >= adaptive.hold && !state.hold) {
+    return {
+      action: 'warmup.hold',
+      warmup: { ...state, hold: { since: new Date(now).toISOString(), reason: text('hold', adaptive.hold), day: reached } },
+      reason: { ...reason, hold: adaptive.hold, day: reached },
+    };
+  }
+  if (share < adaptive.hold && state.hold) {
+    // The days spent held (and stepped back) are the days the schedule now runs behind its dates
+    const { hold: _held, ...rest } = state;
+    const lag = Math.max(0, scheduleStatus({ ...grouping, warmup: undefined }, day).day - state.hold.day);
+    return { action: 'warmup.release', warmup: { ...rest, lag }, reason: { ...reason, hold: adaptive.hold, day: state.hold.day } };
+  }
+  return undefined;
+}
+
+/** Provider rows: the table's, with config's over them */
+type ProviderRows = readonly [string, { name?: string; domains?: readonly string[] } | undefined][];
+
+/** The provider a grouping's name names: the one whose id, a word of its name or a domain's first label it is (`&gmail`: google) */
+export function groupingProvider(grouping: string, rows: ProviderRows): string | undefined {
+  const name = grouping.slice(1).toLowerCase();
+  const word = new RegExp(`\\b${name.replace(/[.-]/g, '\\$&')}\\b`, 'i');
+  return rows.find(([id, row]) => id === name || (row?.name !== undefined && word.test(row.name)) || row?.domains?.some((d) => d.split('.')[0] === name))?.[0];
+}
+
+/** The provider table's rows with those of config (`backoff.providers`) over them */
+export function providerRows(providers: AdaptiveOptions['providers']): ProviderRows {
+  return Object.entries({ ...PROVIDER_TABLE, ...providers });
 }
 
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;

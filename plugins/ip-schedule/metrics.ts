@@ -133,11 +133,13 @@ export function backoffMetrics(metrics: PluginMetrics): (classes: readonly strin
  */
 export function appliedMetrics(metrics: PluginMetrics, providers: ReadonlySet<string>): (policies: readonly AppliedPolicy[]) => void {
   const applied = metrics.counter({ name: 'backoff_applied_total', help: 'Backoff policies and suspensions applied or escalated, by backoff class and provider (a row of the provider table, or other)', labelNames: ['class', 'provider'] });
+  // Apart: a dashboard of what the MTA was told stays true while a team watches shadow mode
+  const shadow = metrics.counter({ name: 'backoff_shadow_applied_total', help: 'Backoff policies and suspensions applied or escalated in shadow mode (recorded, never sent), by backoff class and provider', labelNames: ['class', 'provider'] });
   return (policies) => {
     for (const { reason } of policies) {
       if (!reason) continue;
       const provider = String(reason.provider);
-      applied.inc({ class: String(reason.class), provider: providers.has(provider) ? provider : 'other' });
+      (reason.shadow === true ? shadow : applied).inc({ class: String(reason.class), provider: providers.has(provider) ? provider : 'other' });
     }
   };
 }

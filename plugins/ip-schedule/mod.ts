@@ -17,7 +17,7 @@
  */
 import { ipScheduleConfigSchema } from '../../generated/validators/plugins/ip-schedule.ts';
 import { definePlugin } from '../../runtime/mod.ts';
-import type { ReplyClassifier, ScheduleStore } from '../../runtime/mod.ts';
+import type { AppliedPolicy, ReplyClassifier, ScheduleStore } from '../../runtime/mod.ts';
 import { AdaptiveWarmups } from './adaptive.ts';
 import { auditHandlers, policyChange, SYSTEM } from './audit.ts';
 import { BackoffEngine, backoffHandlers, CountSync, liftHandlers, policyHandlers, policyTable, Providers, recoveryStep, shareTriggers } from './backoff/mod.ts';
@@ -88,12 +88,20 @@ export default definePlugin({
     });
     const cluster = shared ? new CountSync({ store, engine, now: () => clock.now(), retainMs: engine.retainMs, log: ctx.log }) : undefined;
     const warmups = new AdaptiveWarmups({ store, engine, audit, timezone, providers: backoff.providers, changed: (ip) => feed.notice({ ip }) });
+    // Shadow mode marks what it applies in the reason, which the store keeps: every host's feed then shows it unsent
+    const marked = (policy: AppliedPolicy): AppliedPolicy => (backoff.shadow ? { ...policy, reason: { ...policy.reason, shadow: true } } : policy);
+    const countApplied = appliedMetrics(ctx.metrics, providers.ids);
     const events = backoffHandlers({
       classifier, store, engine, cluster, notice: (change) => feed.notice(change), now: () => clock.now(),
       received: backoffMetrics(ctx.metrics),
-      counted: (counted, now) => warmups.check(counted.flatMap((event) => (event.localip ? [event.localip] : [])), now), applied: appliedMetrics(ctx.metrics, providers.ids),
-      putPolicy: (policy, request) => audit.record(policyChange(policy, feed.appliedPolicy(policy.id), request.principal), (entry) =>
-        store.putPolicy!(policy, { audit: entry }).then(() => true)).then(() => undefined),
+      // Shadow mode holds no warm-up: a hold would change what the feed sends
+      counted: backoff.shadow ? undefined : (counted, now) => warmups.check(counted.flatMap((event) => (event.localip ? [event.localip] : [])), now),
+      applied: (policies) => countApplied(policies.map(marked)),
+      putPolicy: (applied, request) => {
+        const policy = marked(applied);
+        return audit.record(policyChange(policy, feed.appliedPolicy(policy.id), request.principal), (entry) =>
+          store.putPolicy!(policy, { audit: entry }).then(() => true)).then(() => undefined);
+      },
     });
     return {
       handlers: {

@@ -62,6 +62,12 @@ export class PluginSet {
     for (const entry of entries) await this.start(entry, []);
   }
 
+  /** Starts `entry` alone, with the plugins of `others` whose services it uses (as `load` would resolve them) */
+  async loadOne(entry: PluginEntry, others: readonly PluginEntry[]): Promise<void> {
+    this.#entries = [entry, ...others.filter((other) => other.id !== entry.id)];
+    await this.start(entry, []);
+  }
+
   /** Starts one plugin (and the plugins whose services it uses) unless it already runs */
   async start(entry: PluginEntry, chain: string[]): Promise<StartedPlugin> {
     const running = this.#started.find((p) => p.id === entry.id);

@@ -21,12 +21,17 @@ export interface UsedPlugin<S = unknown> {
 export interface UseOptions {
   baseDir?: string;
   env?: Record<string, string | undefined>;
+  /**
+   * Other entries of a startup document: a service the plugin uses is the one of these its config names, as `serve`
+   * resolves it (a classifier plugin of your own for `bounce-classifier`); started only when used
+   */
+  entries?: readonly PluginEntry[];
 }
 
 /** Starts one plugin through the real loader (manifest, config, services, pool) without HTTP */
 export function usePlugin<S = unknown>(entry: PluginEntry, options: UseOptions = {}): Promise<UsedPlugin<S>> {
   return used(options, async (set) => {
-    await set.load([entry]);
+    await set.loadOne(entry, options.entries ?? []);
     return set.get(entry.id)!;
   });
 }

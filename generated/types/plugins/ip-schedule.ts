@@ -112,6 +112,10 @@ export interface IpScheduleConfig {
        */
       step: number;
     };
+    /**
+     * Shadow mode: backoff events still compute policies, which are stored, audited, counted in metrics and shown by GET /v1/policies and GET /v1/policies/{id} marked shadow, but the feed sends none of them (nor does GET /v1/policies list them among those to enforce); a policy applied in shadow stays shadow until it lapses, and adaptive warm-ups are not held or released. So that a team can watch what Capstan would do before it trusts it
+     */
+    shadow?: boolean;
   };
 }
 export interface ClassPolicy {

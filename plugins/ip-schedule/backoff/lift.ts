@@ -7,7 +7,7 @@
  */
 import type { AppliedPolicy, Handler, HandlerRequest, PluginAudit, ScheduleStore, StoreChange } from '../../../runtime/mod.ts';
 import { errors } from '../errors.ts';
-import type { PolicyView } from './mod.ts';
+import { explainedJson, type PolicyView } from './explained.ts';
 
 /** What lifting and amending need */
 export interface LiftOptions {
@@ -72,13 +72,10 @@ export function liftHandlers(options: LiftOptions): Record<string, Handler> {
           (entry) => store.replacePolicy!(after, { expires: policy.expires }, { audit: entry }),
         );
       });
-      const { policies, suspends } = view.snapshot();
-      const policy = policies.find((o) => o.id === id);
-      const found = policy ?? suspends.find((o) => o.id === id);
+      const json = explainedJson(view, id);
       // Lapsed or lifted the moment it was written
-      if (!found) throw errors.SCHEDULE_ERR_POLICY_NOT_FOUND(id);
-      const reason = view.appliedPolicy(id)?.reason;
-      return { json: `{"${policy ? 'policy' : 'suspend'}":${found.json}${reason ? `,"reason":${JSON.stringify(reason)}` : ''}}` };
+      if (json === undefined) throw errors.SCHEDULE_ERR_POLICY_NOT_FOUND(id);
+      return { json };
     },
   };
 }

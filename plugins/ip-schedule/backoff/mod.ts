@@ -14,7 +14,9 @@ import type { CountSync } from './cluster.ts';
 import type { BackoffEngine, BackoffEvent, EventAnswer, Outcome } from './engine.ts';
 import { errors } from '../errors.ts';
 export { CountSync } from './cluster.ts';
+import { explainedJson, type PolicyView } from './explained.ts';
 export { BackoffEngine } from './engine.ts';
+export type { PolicyView } from './explained.ts';
 export { liftHandlers } from './lift.ts';
 export { recoveryStep } from './recovery.ts';
 export { Providers } from './providers.ts';
@@ -145,28 +147,15 @@ function answersJson(answers: readonly EventAnswer[]): string {
   return `{"events":[${parts.join(',')}]}`;
 }
 
-/** What `GET /v1/policies/{id}` reads: the policy feed */
-export interface PolicyView {
-  /** Resolves once the notices given so far are in the state */
-  settled(): Promise<void>;
-  /** Everything in force, each object with its feed JSON */
-  snapshot(): { policies: readonly { id: string; json: string }[]; suspends: readonly { id: string; json: string }[] };
-  /** The applied (backoff) policy with this id, with its reason */
-  appliedPolicy(id: string): AppliedPolicy | undefined;
-}
-
 /** `GET /v1/policies/{id}`: the object as the feed sends it, under `policy` or `suspend`, and its reason */
 export function policyHandlers(view: PolicyView): Record<string, Handler> {
   return {
     getPolicy: async (request: HandlerRequest) => {
       await view.settled();
       const id = String(request.params.id);
-      const { policies, suspends } = view.snapshot();
-      const policy = policies.find((object) => object.id === id);
-      const found = policy ?? suspends.find((object) => object.id === id);
-      if (!found) throw errors.SCHEDULE_ERR_POLICY_NOT_FOUND(id);
-      const reason = view.appliedPolicy(id)?.reason;
-      return { json: `{"${policy ? 'policy' : 'suspend'}":${found.json}${reason ? `,"reason":${JSON.stringify(reason)}` : ''}}` };
+      const json = explainedJson(view, id);
+      if (json === undefined) throw errors.SCHEDULE_ERR_POLICY_NOT_FOUND(id);
+      return { json };
     },
   };
 }

@@ -25,8 +25,11 @@ export function feedOperations(feed: PolicyFeed): { sockets: Record<string, Sock
       getPolicies: async () => {
         // Writes this host has answered are in the state once their notices are applied
         await feed.settled();
-        const { policies, suspends } = feed.snapshot();
-        return { json: `{"policies":[${policies.map((o) => o.json).join(',')}],"suspends":[${suspends.map((o) => o.json).join(',')}]}` };
+        const { policies, suspends, shadow } = feed.snapshot();
+        const list = (objects: readonly { json: string }[]) => `[${objects.map((o) => o.json).join(',')}]`;
+        // Shadow ones apart, and only when there are some: an MTA polling here enforces `policies` and `suspends`
+        const shown = shadow.policies.length + shadow.suspends.length > 0 ? `,"shadow":{"policies":${list(shadow.policies)},"suspends":${list(shadow.suspends)}}` : '';
+        return { json: `{"policies":${list(policies)},"suspends":${list(suspends)}${shown}}` };
       },
     },
   };

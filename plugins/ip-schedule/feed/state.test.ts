@@ -47,7 +47,7 @@ test('an unchanged version is not derived again, and a deleted IP deletes everyt
   state.setIp(IP, stored(1, auto('&gmail', '2025-03-08'), auto('&yahoo', '2025-03-08')));
   assert.equal(state.setIp(IP, stored(1)), [], 'same version');
   assert.equal(summary(state.setIp(IP, undefined)), [`DELETE policy warmup:${IP}:&gmail`, `DELETE policy warmup:${IP}:&yahoo`]);
-  assert.equal(state.snapshot(), { policies: [], suspends: [] });
+  assert.equal(state.snapshot(), { policies: [], suspends: [], shadow: { policies: [], suspends: [] } });
 });
 
 test('replaceAll deletes the IPs a full re-read no longer has', () => {

@@ -26,10 +26,16 @@ export const STATUSES = ['NOTSTARTED', 'ONSCHEDULE', 'PAUSED', 'FINISHED'] as co
 
 const noCounts = (): StatusCounts => ({ NOTSTARTED: 0, ONSCHEDULE: 0, PAUSED: 0, FINISHED: 0 });
 
-/** Everything in force, sorted by id: policies, then suspensions */
+/** Everything in force, sorted by id: policies, then suspensions; apart, those applied in shadow mode (never sent) */
 export interface Snapshot {
   policies: FeedObject[];
   suspends: FeedObject[];
+  shadow: { policies: FeedObject[]; suspends: FeedObject[] };
+}
+
+/** Whether a policy was applied in shadow mode (`backoff.shadow`): its reason says so, on every host that reads it */
+export function isShadow(applied: AppliedPolicy): boolean {
+  return applied.reason?.shadow === true;
 }
 
 /** Records and derived policies of every IP */
@@ -40,6 +46,8 @@ export class PolicyState {
   #applied = new Map<string, FeedObject>();
   /** `expires/level/rate/concurrency/ttl` of each, as written: the same means the same object */
   #appliedVersions = new Map<string, string>();
+  /** Applied in shadow mode, by `<kind>:<id>`: shown, never sent */
+  #shadow = new Map<string, FeedObject>();
   #snapshot: Snapshot | undefined;
   /** Counts the changes: the same number means the same objects */
   #version = 0;
@@ -98,13 +106,25 @@ export class PolicyState {
       // A policy written once is read back many times: encode it again only when it was written again
       const then = applied.object.then as { rate?: { count?: number }; concurrency?: number } | undefined;
       const version = `${applied.expires}/${applied.level}/${then?.rate?.count}/${then?.concurrency}/${applied.object.ttl}`;
-      const same = this.#appliedVersions.get(key) === version ? this.#applied.get(key) : undefined;
+      const same = this.#appliedVersions.get(key) === version ? this.#applied.get(key) ?? this.#shadow.get(key) : undefined;
       objects.set(key, same ?? feedObject(applied.kind, applied.object as unknown as Policy | Suspend));
       versions.set(key, version);
     }
+    const shadow = new Map<string, FeedObject>();
+    for (const applied of all) {
+      const key = `${applied.kind}:${applied.id}`;
+      if (objects.has(key) && isShadow(applied)) {
+        shadow.set(key, objects.get(key)!);
+        objects.delete(key);
+      }
+    }
     const changes = diff(this.#applied, objects);
+    const shown = changes.length > 0 || diff(this.#shadow, shadow).length > 0;
     this.#applied = objects;
+    this.#shadow = shadow;
     this.#appliedVersions = versions;
+    // A shadow policy's change sends nothing, but is shown
+    if (shown && changes.length === 0) this.#snapshot = undefined;
     return this.#changed(changes);
   }
 
@@ -114,9 +134,11 @@ export class PolicyState {
       const all = [...this.#ips.values()].flatMap((entry) => [...entry.objects.values()]);
       all.push(...this.#applied.values());
       const byId = (a: FeedObject, b: FeedObject) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+      const shadow = [...this.#shadow.values()];
       this.#snapshot = {
         policies: all.filter((o) => o.kind === 'policy').sort(byId),
         suspends: all.filter((o) => o.kind === 'suspend').sort(byId),
+        shadow: { policies: shadow.filter((o) => o.kind === 'policy').sort(byId), suspends: shadow.filter((o) => o.kind === 'suspend').sort(byId) },
       };
     }
     return this.#snapshot;

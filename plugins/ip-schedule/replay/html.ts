@@ -1,7 +1,8 @@
 /**
  * `--html FILE`: one self-contained page (uPlot's script and styles inlined from node_modules, the report's data
  * embedded) that an operator can mail to a colleague: per provider, the backoff class mix of failures over time; the
- * policies on a timeline (inline SVG); the provider table.
+ * policies on a timeline (inline SVG); with `--schedules`, each warm-up's plan against what was sent per hour; the
+ * provider table.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +11,7 @@ import type { ReplayReport } from './report.ts';
 const require = createRequire(import.meta.url);
 const PROVIDERS_CHARTED = 8;
 const POLICIES_DRAWN = 60;
+const WARMUPS_CHARTED = 20;
 
 function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -83,6 +85,7 @@ export function renderHtml(report: ReplayReport): string {
   const charted = report.providers.slice(0, PROVIDERS_CHARTED).map((p) => ({ provider: p.provider, hours: p.hours }));
   // Inside <script>, "</" would end it: every "<" of the data is escaped
   const data = JSON.stringify(charted).replace(/</g, '\\u003c');
+  const plans = JSON.stringify((report.warmup ?? []).slice(0, WARMUPS_CHARTED)).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>capstan replay ${escape(report.from ?? '')} to ${escape(report.to ?? '')}</title>
 <style>${styles}
@@ -94,6 +97,7 @@ td,th{border-bottom:1px solid #ddd;padding:2px 8px;text-align:left}.timeline{wid
 ${report.decisions.length + report.decisionsOmitted} decisions, ${report.inForceAtEnd} policies in force at the end.</p>
 <h2>Policies on a timeline</h2>${timeline(report)}
 <h2>Backoff classes of failures per hour, by provider</h2><div id="charts"></div>
+${report.warmup ? '<h2>Warm-up plan against actual, per hour</h2><div id="warmup"></div>' : ''}
 <h2>Providers</h2>${providerTable(report)}
 <script>${script}</script>
 <script>
@@ -112,6 +116,17 @@ for (const p of providers) {
   box.firstChild.textContent = p.provider;
   document.getElementById('charts').appendChild(box);
   new uPlot({ width: Math.min(1100, innerWidth - 60), height: 220, series, axes: [{}, { label: 'failures' }, { scale: 'sent', side: 1, label: 'sent', grid: { show: false } }] }, rows, box);
+}
+const plans = ${plans};
+for (const w of plans) {
+  const box = document.createElement('div');
+  box.className = 'chart';
+  box.innerHTML = '<h3></h3>';
+  box.firstChild.textContent = w.ip + ' ' + w.grouping + ' to ' + (w.provider || '?') + ': ' + w.sent + ' sent, ' + w.hoursOver + ' hours over plan';
+  document.getElementById('warmup').appendChild(box);
+  const xs = w.hours.map((h) => Date.parse(h.hour) / 1000);
+  const series = [{}, { label: 'allowed', stroke: '#27ae60', fill: 'rgba(39,174,96,.12)' }, { label: 'sent', stroke: '#2980b9' }];
+  new uPlot({ width: Math.min(1100, innerWidth - 60), height: 200, series, axes: [{}, { label: 'per hour' }] }, [xs, w.hours.map((h) => h.allowed), w.hours.map((h) => h.sent)], box);
 }
 </script></body></html>
 `;

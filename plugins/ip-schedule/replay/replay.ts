@@ -9,6 +9,7 @@ import type { Source } from './input.ts';
 import type { ReplyClassCache } from './reply-classes.ts';
 import { ReportBuilder, type ReplayReport } from './report.ts';
 import type { ClassifiedAttempt, PolicySimulator, ProviderOf } from './simulate.ts';
+import type { WarmupPlan } from './warmup-plan.ts';
 
 export interface ReplayOptions {
   sources: readonly Source[];
@@ -19,6 +20,8 @@ export interface ReplayOptions {
   classes: ReplyClassCache;
   simulator: PolicySimulator;
   providerOf: ProviderOf;
+  /** Warm-up schedules to set what was sent against (`--schedules`) */
+  warmup?: WarmupPlan;
   /** Called after each chunk of lines, for a progress bar */
   progress?: (lines: number) => void;
 }
@@ -123,9 +126,16 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
     else clock = attempt.time;
     report.add(attempt);
     // The engine's clock never goes back: a late line is replayed at the time already reached
-    report.decide(options.simulator.observe(attempt.time < clock ? { ...attempt, time: clock } : attempt));
+    const replayed = attempt.time < clock ? { ...attempt, time: clock } : attempt;
+    report.decide(options.simulator.observe(replayed));
+    if (options.warmup) {
+      if (attempt.outcome === 'sent') options.warmup.sent(attempt);
+      if (options.simulator.share) report.decide(options.warmup.observe(replayed, options.simulator.share));
+    }
     if (head.index >= head.chunk.length && !(await advance(head))) heads.splice(at, 1);
   }
   if (clock > -Infinity) report.decide(options.simulator.finish(clock));
-  return report.build({ engine: options.simulator.name, inputs, outOfOrder, distinctReplies: options.classes.classified });
+  const built = report.build({ engine: options.simulator.name, inputs, outOfOrder, distinctReplies: options.classes.classified });
+  if (options.warmup && built.from && built.to) built.warmup = options.warmup.build(Date.parse(built.from), Date.parse(built.to));
+  return built;
 }

@@ -5,6 +5,7 @@
  */
 import { detach, type FormatName, type Outcome } from './attempt.ts';
 import type { ClassifiedAttempt, Decision, DecisionKind } from './simulate.ts';
+import type { WarmupReport } from './warmup-plan.ts';
 
 export const REPORT_VERSION = 1;
 /** Decisions listed at most; past it they are counted (per provider and kind) but not listed */
@@ -48,6 +49,8 @@ export interface ReplayReport {
   inForceAtEnd: number;
   /** Sent attempts per local IP and UTC day: what went out, to set against a warm-up schedule's plan */
   sentPerIpDay: Record<string, Record<string, number>>;
+  /** With `--schedules`: each grouping's plan per hour against what was sent */
+  warmup?: WarmupReport[];
 }
 
 const noOutcomes = (): Record<Outcome, number> => ({ sent: 0, deferred: 0, bounced: 0 });
@@ -107,7 +110,7 @@ export class ReportBuilder {
       const counts = this.#provider(decision.provider).decisions;
       counts[decision.kind] = (counts[decision.kind] ?? 0) + 1;
       if (decision.kind === 'expire' || decision.kind === 'lift') this.#active.delete(decision.policyId);
-      else if (decision.kind === 'apply' || decision.kind === 'escalate') this.#active.add(decision.policyId);
+      else if (decision.kind === 'apply' || decision.kind === 'escalate' || decision.kind === 'recover') this.#active.add(decision.policyId);
       if (this.#decisions.length < MAX_DECISIONS) this.#decisions.push(decision);
       else this.#omitted++;
     }

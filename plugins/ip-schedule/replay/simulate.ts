@@ -2,12 +2,15 @@
  * The seam between replay and the policy engine: attempts in time order in, decisions out. `engineSimulator` drives
  * the server's engine (`../backoff/engine.ts`: per-class counts, share triggers per local IP and provider, TTLs and
  * escalation) on a simulated clock: the clock is each attempt's time, so a week of log replays in seconds and every
- * TTL runs out when it would have. Lifts, recovery steps and warm-up holds are decided outside the engine (by the
- * feed and the schedule handlers) and are not simulated yet: a `PolicySimulator` that models them emits `lift`,
- * `hold` and `release`.
+ * TTL runs out when it would have. A lapsed rate policy steps back up as the feed's expiry does it on the server
+ * (`backoff.recovery`, the same `recoveryStep`), and a trigger while it steps back escalates it from there, the engine
+ * reading the simulated policies in force as it reads the feed's. Lifts are an operator's, never simulated.
  */
 import { detach, type Attempt } from './attempt.ts';
+import type { AppliedPolicy } from '../../../runtime/mod.ts';
 import { BackoffEngine, shortReason, type BackoffEvent, type Reason } from '../backoff/engine.ts';
+import { recoveryStep, type RecoverySettings } from '../backoff/recovery.ts';
+import type { ShareOf } from './warmup-plan.ts';
 import type { Providers } from '../backoff/providers.ts';
 import type { ClassPolicy, ShareTrigger } from '../backoff/table.ts';
 
@@ -19,10 +22,11 @@ export interface ClassifiedAttempt extends Attempt {
 }
 
 /**
- * What the engine would have done: `apply` a policy, `escalate` one in force, `lift` one before its TTL, let one
- * `expire`; `hold` a warm-up schedule's sending or `release` it
+ * What the engine would have done: `apply` a policy, `escalate` one in force, `lift` one before its TTL, `recover` a
+ * lapsed one a step back up toward its class's limits, let one `expire`; `hold` a warm-up schedule's sending (or step
+ * it back a day), or `release` it
  */
-export type DecisionKind = 'apply' | 'escalate' | 'lift' | 'expire' | 'hold' | 'release';
+export type DecisionKind = 'apply' | 'escalate' | 'lift' | 'recover' | 'expire' | 'hold' | 'release';
 
 export interface Decision {
   /** Epoch milliseconds */
@@ -45,6 +49,8 @@ export interface PolicySimulator {
   observe(attempt: ClassifiedAttempt): Decision[];
   /** The log ended at `end`: what lapses by then. Policies still in force at `end` are not reported as expired */
   finish(end: number): Decision[];
+  /** The share of a class group from a local IP to a provider as counted now, for adaptive warm-ups (`BackoffEngine.share`) */
+  share?: ShareOf;
 }
 
 /** Resolves a provider from the remote MX and the recipient domain: the provider table's `Providers.of` */
@@ -52,7 +58,9 @@ export type ProviderOf = (remoteMx: string, recipientDomain: string) => string;
 
 interface InForce {
   decision: Decision;
-  expires: number;
+  applied: AppliedPolicy;
+  /** It lapsed and steps back up */
+  stepped?: boolean;
 }
 
 function describeAction(object: Record<string, unknown>, kind: string): string {
@@ -64,10 +72,17 @@ function describeAction(object: Record<string, unknown>, kind: string): string {
   return parts.join(', ');
 }
 
-/** The backoff engine on a simulated clock, with the server's provider table and share triggers */
-export function engineSimulator(table: ReadonlyMap<string, ClassPolicy>, options: { providers: Providers; shares: readonly ShareTrigger[] }): PolicySimulator {
+/** Recovery as the server runs it by default (spec/schema/plugins/ip-schedule.schema.json) */
+const NO_RECOVERY: RecoverySettings = { enabled: false, factor: 2, step: 300 };
+
+/** The backoff engine on a simulated clock, with the server's provider table, share triggers and recovery */
+export function engineSimulator(
+  table: ReadonlyMap<string, ClassPolicy>,
+  options: { providers: Providers; shares: readonly ShareTrigger[]; recovery?: RecoverySettings },
+): PolicySimulator {
   const inForce = new Map<string, InForce>();
-  const engine = new BackoffEngine(table, { ...options, inForce: () => undefined });
+  const recovery = options.recovery ?? NO_RECOVERY;
+  const engine = new BackoffEngine(table, { ...options, inForce: (id) => inForce.get(id)?.applied });
   /** The earliest expiry in force: most attempts come before it and need no look at the policies */
   let nextExpiry = Infinity;
   const lapsed = (now: number, inclusive: boolean): Decision[] => {
@@ -75,13 +90,23 @@ export function engineSimulator(table: ReadonlyMap<string, ClassPolicy>, options
     const out: Decision[] = [];
     nextExpiry = Infinity;
     for (const [id, held] of inForce) {
-      if (held.expires > now || (!inclusive && held.expires === now)) {
-        nextExpiry = Math.min(nextExpiry, held.expires);
-        continue;
+      // A step that lapses by `now` too is followed by the next
+      for (;;) {
+        const { expires } = held.applied;
+        if (expires > now || (!inclusive && expires === now)) {
+          nextExpiry = Math.min(nextExpiry, expires);
+          break;
+        }
+        const step = recoveryStep(held.applied, table, recovery, expires);
+        if (!step) {
+          inForce.delete(id);
+          out.push({ ...held.decision, time: expires, kind: 'expire', reason: held.stepped ? 'back at its class\'s limits after stepping up: deleted' : 'TTL ran out with no new trigger' });
+          break;
+        }
+        held.applied = step;
+        held.stepped = true;
+        out.push({ ...held.decision, time: expires, kind: 'recover', reason: `lapsed, stepping back up: ${describeAction(step.object, step.kind)} for ${recovery.step} s` });
       }
-      inForce.delete(id);
-      const { decision } = held;
-      out.push({ ...decision, time: held.expires, kind: 'expire', reason: `TTL ran out with no new trigger` });
     }
     return out.sort((a, b) => a.time - b.time);
   };
@@ -122,12 +147,13 @@ export function engineSimulator(table: ReadonlyMap<string, ClassPolicy>, options
             ? `${counted}; ${action} for ${ttl} s`
             : `again while in force, level ${policy.level}: ${counted}; ${action} for ${ttl} s`,
         };
-        inForce.set(policy.id, { decision, expires: policy.expires });
+        inForce.set(policy.id, { decision, applied: policy });
         nextExpiry = Math.min(nextExpiry, policy.expires);
         out.push(decision);
       }
       return out;
     },
     finish: (end) => lapsed(end, false),
+    share: (localip, provider, group, now) => engine.share(localip, provider, group, now),
   };
 }

@@ -30,5 +30,12 @@ export function summary(report: ReplayReport): string {
   out.push(listed === 0 ? 'No policy would have fired.' : `Decisions: ${n(listed)} (${n(report.inForceAtEnd)} policies still in force at the end)`);
   for (const d of report.decisions.slice(0, DECISIONS_SHOWN)) out.push(`  ${d.time}  ${d.kind.padEnd(8)} ${d.provider} from ${d.localIp || '-'}: ${d.reason}`);
   if (listed > DECISIONS_SHOWN) out.push(`  … ${n(listed - DECISIONS_SHOWN)} more (--json or --html for all)`);
+  if (report.warmup) {
+    out.push('', 'Warm-up plan against actual (per hour: what the schedule allowed, what was sent):');
+    for (const w of report.warmup) {
+      const allowed = w.allowed === null ? 'no limit once finished' : `${n(w.allowed)} allowed`;
+      out.push(`  ${w.ip} ${w.grouping} to ${w.provider ?? '(no provider: nothing counted)'}: ${n(w.sent)} sent, ${allowed}; ${w.hoursOver} hours over plan`);
+    }
+  }
   return `${out.join('\n')}\n`;
 }
