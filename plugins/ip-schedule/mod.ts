@@ -33,7 +33,7 @@ export default definePlugin({
   kind: 'api',
   api: 'ip-schedule',
   // Named keys need a 1.4 host
-  apiVersion: '^1.4.0',
+  apiVersion: '^1.6.0',
   description: 'Per-IP, per-grouping sending volume schedules and their status',
   // spec/schema/plugins/ip-schedule.schema.json: the time zone, the backoff classes and the rows are checked there
   config: ipScheduleConfigSchema,

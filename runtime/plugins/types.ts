@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import type { PluginAudit } from '../services/audit.ts';
 
 /** Version of the plugin API this host implements; plugins declare a semver range of it */
-export const PLUGIN_API_VERSION = '1.5.0';
+export const PLUGIN_API_VERSION = '1.6.0';
 
 /** What a plugin is for: serving an API's operations, classifying bounces or storing schedules */
 export type PluginKind = 'api' | 'classifier' | 'store';
@@ -158,6 +158,11 @@ export interface HandlerResult {
    * other. Lets a handler reuse encoded parts of a large answer instead of encoding it whole for every request.
    */
   json?: string | Buffer | readonly Buffer[];
+  /**
+   * A body of another media type the operation declares (such as `text/csv`), sent as it is with `type` as its
+   * `Content-Type`, instead of `body` or `json`. Since 1.6
+   */
+  content?: { type: string; data: string | Buffer };
   headers?: Record<string, string>;
 }
 
