@@ -8,7 +8,7 @@ import { toRecord, type IpConfigInput } from './records.ts';
 import { groupingStatus } from './schedule.ts';
 import { bulkHandlers } from './bulk.ts';
 import { csvHandlers } from './csv.ts';
-import { isTableQuery, ScheduleTable, statusRowJson, type TableQuery } from './table.ts';
+import { isTableQuery, statusRowJson, type ScheduleTable, type TableQuery } from './table.ts';
 
 /** One IP's `"ip":{"groupings":[…]}` member of the GET /status answer, as of a store version and day */
 interface EncodedStatus {
@@ -41,6 +41,8 @@ export interface HandlerOptions {
   changed?: (ip: string) => void;
   /** Records every write with the store, in its commit (`ctx.audit`) */
   audit: PluginAudit;
+  /** The table pages and bulk selections are served from */
+  table: ScheduleTable;
 }
 
 /** A write's action and subject; `before`/`after` are the IP's records, or the grouping's when `grouping` is named */
@@ -64,8 +66,12 @@ export type IpWriter = (ip: string, principal: string | undefined, change: (reco
 
 /** Every operation of the IP schedule API */
 export function createHandlers(options: HandlerOptions): Record<string, Handler> {
-  const { store, timezone, audit } = options;
-  const changed = options.changed ?? (() => {});
+  const { store, timezone, audit, table } = options;
+  // Before the answer: a table page asked right after this write must show it, whenever the store's notice comes
+  const changed = (ip: string) => {
+    table.invalidate(ip);
+    options.changed?.(ip);
+  };
 
   const written = (ip: string): HandlerResult => {
     changed(ip);
@@ -159,7 +165,6 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
   // Each IP's encoded status, reused until its record changes (store version) or the day turns: encoding tens of
   // thousands of expanded schedules for every GET /status costs far more than joining the encoded parts
   let statusCache = new Map<string, EncodedStatus>();
-  const table = new ScheduleTable(store, currentDay);
 
   return {
     ...bulkHandlers({ table, write: writeIp }),

@@ -27,6 +27,8 @@ import { feedOperations, PolicyFeed } from './feed/mod.ts';
 import { createHandlers } from './handlers.ts';
 import { appliedMetrics, backoffMetrics, feedMetrics, scheduleMetrics } from './metrics.ts';
 import { replayCommand } from './replay/command.ts';
+import { ScheduleTable } from './table.ts';
+import { today } from './dates.ts';
 
 export default definePlugin({
   id: 'ip-schedule',
@@ -83,6 +85,7 @@ export default definePlugin({
     engine = new BackoffEngine(table, {
       providers, shares, inForce: (id) => feed.appliedPolicy(id), explain: classifier?.explainReply && ((message) => classifier.explainReply!('backoff', message)),
     });
+    const rows = new ScheduleTable(store, () => today(timezone, new Date()));
     const warmups = new AdaptiveWarmups({ store, engine, audit, timezone, providers: backoff.providers, changed: (ip) => feed.notice({ ip }) });
     const events = backoffHandlers({
       classifier, store, engine, notice: (change) => feed.notice(change), now: () => clock.now(),
@@ -93,7 +96,7 @@ export default definePlugin({
     });
     return {
       handlers: {
-        ...createHandlers({ store, timezone, audit, changed: (ip) => feed.notice({ ip }) }),
+        ...createHandlers({ store, timezone, audit, table: rows, changed: (ip) => feed.notice({ ip }) }),
         ...policies.handlers, ...events, ...policyHandlers(feed), ...auditHandlers(store),
         ...liftHandlers({ view: feed, store, audit, notice: (change) => feed.notice(change), now: () => clock.now() }),
       },
@@ -101,7 +104,10 @@ export default definePlugin({
       bodyLimit: 8 * 1024 * 1024,
       sockets: policies.sockets,
       auth: { header: 'x-api-key', keys: authentication?.apikeys ?? [], query: 'api_key' },
-      close: () => feed.close(),
+      close: () => {
+        rows.close();
+        return feed.close();
+      },
     };
   },
 });

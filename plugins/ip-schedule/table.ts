@@ -50,6 +50,7 @@ export interface TableRow {
 interface CachedIp {
   version: number;
   day: number;
+  number: IpNumber;
   rows: TableRow[];
 }
 
@@ -66,17 +67,66 @@ const KEYS: Record<Exclude<SortColumn, 'ip'>, (a: TableRow, b: TableRow) => numb
   volume: (a, b) => a.messages - b.messages,
 };
 
-/** The rows of every IP in the store, rebuilt only for IPs whose version (or the day) changed since the last call */
+/**
+ * The rows of every IP in the store. With a store that has `watch`, only the IPs it names (and the host's own writes,
+ * `invalidate`) are read again, so a request after a write costs what the write changed; without it, or after the
+ * day turns or notices were lost, every IP is listed again, and rows are rebuilt only for IPs whose version changed
+ */
 export class ScheduleTable {
   #ips = new Map<string, CachedIp>();
+  /** IPs in numeric order, sorted again only when IPs come or go */
+  #order: string[] = [];
   #rows: TableRow[] = [];
   #views = new Map<string, TableRow[]>();
+  #dirty = new Set<string>();
+  #full = true;
+  #day = -1;
+  #watching: Promise<void> | undefined;
+  #unwatch: (() => void) | undefined;
 
   constructor(private readonly store: ScheduleStore, private readonly today: () => number) {}
 
+  /** The IP was written here: its rows are read again before the next answer */
+  invalidate(ip: string): void {
+    this.#dirty.add(ip);
+  }
+
+  close(): void {
+    this.#unwatch?.();
+  }
+
   /** Every row in IP order, current as of this call */
   async rows(): Promise<TableRow[]> {
+    const { watch } = this.store;
+    this.#watching ??= watch
+      ? watch.call(this.store, (change) => {
+        if ('ip' in change) this.#dirty.add(change.ip);
+        else if ('lost' in change) this.#full = true;
+      }).then((stop) => void (this.#unwatch = stop))
+      : Promise.resolve();
+    await this.#watching;
     const day = this.today();
+    let changed: boolean;
+    if (!watch || this.#full || day !== this.#day) {
+      // Cleared before reading: what is noticed during the read is read again next time
+      this.#full = false;
+      this.#dirty.clear();
+      changed = await this.#readAll(day);
+    } else if (this.#dirty.size > 0) {
+      const ips = [...this.#dirty];
+      this.#dirty.clear();
+      changed = await this.#readSome(ips, day);
+    } else return this.#rows;
+    this.#day = day;
+    if (changed) {
+      this.#rows = this.#order.flatMap((ip) => this.#ips.get(ip)!.rows);
+      this.#rows.forEach((row, index) => (row.position = index));
+      this.#views.clear();
+    }
+    return this.#rows;
+  }
+
+  async #readAll(day: number): Promise<boolean> {
     const listed = await this.store.list();
     let changed = listed.length !== this.#ips.size;
     const fresh = new Map<string, CachedIp>();
@@ -85,19 +135,38 @@ export class ScheduleTable {
       if (cached?.version !== stored.version || cached.day !== day) {
         changed = true;
         // `stored.record` only here: a store may parse records on first access
-        cached = { version: stored.version, day, rows: ipRows(stored.ip, stored.record.groupings, day, cached?.rows[0]?.number) };
+        cached = { version: stored.version, day, number: cached?.number ?? ipNumber(stored.ip)!, rows: [] };
+        cached.rows = ipRows(stored.ip, stored.record.groupings, day, cached.number);
       }
       fresh.set(stored.ip, cached);
     }
-    this.#ips = fresh;
     if (changed) {
-      const ips = [...fresh.values()].filter((ip) => ip.rows.length > 0);
-      ips.sort((a, b) => compareNumbers(a.rows[0]!.number, b.rows[0]!.number));
-      this.#rows = ips.flatMap((ip) => ip.rows);
-      this.#rows.forEach((row, index) => (row.position = index));
-      this.#views.clear();
+      this.#order = sortedIps(fresh);
+      this.#ips = fresh;
     }
-    return this.#rows;
+    return changed;
+  }
+
+  async #readSome(ips: string[], day: number): Promise<boolean> {
+    let changed = false;
+    let reorder = false;
+    for (const ip of ips) {
+      const stored = await this.store.get(ip);
+      const cached = this.#ips.get(ip);
+      if (!stored) {
+        if (cached) this.#ips.delete(ip);
+        changed ||= cached !== undefined;
+        reorder ||= cached !== undefined;
+        continue;
+      }
+      if (cached?.version === stored.version && cached.day === day) continue;
+      const number = cached?.number ?? ipNumber(ip)!;
+      this.#ips.set(ip, { version: stored.version, day, number, rows: ipRows(ip, stored.record.groupings, day, number) });
+      changed = true;
+      reorder ||= cached === undefined;
+    }
+    if (reorder) this.#order = sortedIps(this.#ips);
+    return changed;
   }
 
   /** The rows matching the filter, in IP order */
@@ -145,8 +214,11 @@ function rowTest(filter: TableFilter): ((row: TableRow) => boolean) | undefined 
   return tests.length === 0 ? undefined : (row) => tests.every((test) => test(row));
 }
 
-function ipRows(ip: string, groupings: readonly GroupingRecord[], today: number, known?: IpNumber): TableRow[] {
-  const number = known ?? ipNumber(ip)!;
+function sortedIps(ips: Map<string, CachedIp>): string[] {
+  return [...ips.keys()].sort((a, b) => compareNumbers(ips.get(a)!.number, ips.get(b)!.number));
+}
+
+function ipRows(ip: string, groupings: readonly GroupingRecord[], today: number, number: IpNumber): TableRow[] {
   return groupings.map((config) => {
     const { status, day, messages } = scheduleDay(config, today);
     return { ip, config, status, day, days: scheduleLength(config), messages, position: 0, number, text: `${ip} ${config.grouping} ${status} ${config.mode}`.toLowerCase() };
