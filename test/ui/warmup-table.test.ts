@@ -125,6 +125,14 @@ it('numeric IP order, sorting by column, paging, the volume per interval and a d
   assert.ok(asked.length <= 2, `the filter asks once typing pauses, not per keystroke: ${asked.join(' | ')}`);
   assert.is(await page.textContent('#page'), 'Page 1 of 1');
   await page.screenshot({ path: join(SHOTS, 'warmup-table.png'), fullPage: true });
+  // At 1024 px the table still fits the window
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const widths = await page.evaluate(() => {
+    const doc = (globalThis as any).document;
+    return { table: doc.querySelector('#table').getBoundingClientRect().right, window: doc.documentElement.clientWidth };
+  });
+  await page.screenshot({ path: join(SHOTS, 'warmup-table-1024.png'), fullPage: true });
+  assert.ok(widths.table <= widths.window, `the table (${widths.table} px) fits 1024 px (${widths.window})`);
   await page.close();
 });
 

@@ -88,13 +88,13 @@ function render() {
       el('td', { class: `status status-${row.status}` }, row.status),
       el('td', { class: 'num day' }, `${row.current_day} / ${row.days}`),
       el('td', { class: 'num volume', title: volumeTitle(row) }, today),
-      el('td', { class: 'rate' }, `${row.algorithm}, ${count(row.interval)} s`),
-      el('td', {}, `${row.start.date} (${count(row.start.volume)}) → ${row.end.date} (${count(row.end.volume)})`),
-      el('td', { class: 'actions' },
+      el('td', { class: 'rate' }, el('span', {}, `${row.algorithm},`), ' ', el('span', {}, `${count(row.interval)} s`)),
+      el('td', { class: 'dates' }, el('span', {}, `${row.start.date} (${count(row.start.volume)})`), ' ', el('span', {}, `→ ${row.end.date} (${count(row.end.volume)})`)),
+      el('td', {}, el('div', { class: 'row-actions' },
         el('button', { type: 'button', onclick: () => showChart(row) }, 'Chart'),
-        ' ', el('button', { type: 'button', onclick: () => openEditor(row) }, 'Edit'),
-        ' ', el('button', { type: 'button', onclick: () => bulk(paused ? 'resume' : 'pause', [row]) }, paused ? 'Resume' : 'Pause'),
-        ' ', el('button', { type: 'button', class: 'danger', onclick: () => bulk('delete', [row]) }, 'Delete')));
+        el('button', { type: 'button', onclick: () => openEditor(row) }, 'Edit'),
+        el('button', { type: 'button', onclick: () => bulk(paused ? 'resume' : 'pause', [row]) }, paused ? 'Resume' : 'Pause'),
+        el('button', { type: 'button', class: 'danger', onclick: () => bulk('delete', [row]) }, 'Delete'))));
   }));
   $('summary').textContent = `${count(total)} of ${count(everything)} schedules`;
   $('page').textContent = `Page ${page + 1} of ${pages}`;
@@ -208,7 +208,7 @@ async function showChart(row) {
   const today = state.schedule[state.current_day - 1];
   const unit = perInterval(state.interval);
   $('chart-box').classList.remove('hidden');
-  $('chart-title').textContent = `${row.ip} ${row.grouping}: planned messages ${unit}, day by day`;
+  $('chart-title').textContent = `${row.ip} ${row.grouping}: planned messages ${unit}, by schedule day`;
   $('chart-note').textContent = today
     ? `Today is day ${state.current_day} of ${state.schedule.length}: ${count(today.messages)} messages ${unit} (${state.status}, ${state.algorithm})`
     : state.current_day === 0 ? `Not started: day 1 is ${state.start.date}` : `Finished on ${state.end.date}`;
