@@ -41,8 +41,8 @@ export interface TableRow {
   /** Position in IP order (numeric IP, then the IP's grouping order): the order of ties */
   position: number;
   number: IpNumber;
-  /** IP, grouping, status and mode in lower case, for the word filter */
-  text: string;
+  /** IP, grouping, status and mode in lower case, for the word filter; made on the first filter that needs it */
+  text?: string;
   /** The row's status JSON, encoded on first use */
   json?: string;
 }
@@ -207,11 +207,16 @@ function rowTest(filter: TableFilter): ((row: TableRow) => boolean) | undefined 
   const tests: ((row: TableRow) => boolean)[] = [];
   for (const word of (filter.q ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
     const inPrefix = word.includes('/') ? cidrMatcher(word) : undefined;
-    tests.push(inPrefix ? (row) => inPrefix(row.number) : (row) => row.text.includes(word));
+    tests.push(inPrefix ? (row) => inPrefix(row.number) : (row) => searchText(row).includes(word));
   }
   if (filter.status) tests.push((row) => row.status === filter.status);
   if (filter.grouping) tests.push((row) => row.config.grouping === filter.grouping);
   return tests.length === 0 ? undefined : (row) => tests.every((test) => test(row));
+}
+
+function searchText(row: TableRow): string {
+  row.text ??= `${row.ip} ${row.config.grouping} ${row.status} ${row.config.mode}`.toLowerCase();
+  return row.text;
 }
 
 function sortedIps(ips: Map<string, CachedIp>): string[] {
@@ -221,7 +226,7 @@ function sortedIps(ips: Map<string, CachedIp>): string[] {
 function ipRows(ip: string, groupings: readonly GroupingRecord[], today: number, number: IpNumber): TableRow[] {
   return groupings.map((config) => {
     const { status, day, messages } = scheduleDay(config, today);
-    return { ip, config, status, day, days: scheduleLength(config), messages, position: 0, number, text: `${ip} ${config.grouping} ${status} ${config.mode}`.toLowerCase() };
+    return { ip, config, status, day, days: scheduleLength(config), messages, position: 0, number };
   });
 }
 
