@@ -12,7 +12,7 @@ import { toRecord, type GroupingInput } from './records.ts';
 import type { ScheduleTable, TableFilter } from './table.ts';
 
 /** Most groupings one bulk request changes: its answer and its undo stay a few megabytes */
-export const MAX_BULK = 10_000;
+const MAX_BULK = 10_000;
 /** IPs written at once: enough to keep a store's group commits full, few enough to leave room for other clients */
 const CONCURRENCY = 16;
 

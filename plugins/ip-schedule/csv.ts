@@ -13,7 +13,7 @@ import { canonicalIp } from './ip.ts';
 import { toRecord, type GroupingInput } from './records.ts';
 import type { ScheduleTable, TableFilter } from './table.ts';
 
-export const COLUMNS = ['ip', 'grouping', 'mode', 'start_date', 'start_volume', 'end_date', 'end_volume', 'schedule', 'algorithm', 'interval', 'paused', 'properties'] as const;
+const COLUMNS = ['ip', 'grouping', 'mode', 'start_date', 'start_volume', 'end_date', 'end_volume', 'schedule', 'algorithm', 'interval', 'paused', 'properties'] as const;
 type Column = (typeof COLUMNS)[number];
 const REQUIRED: readonly Column[] = ['ip', 'grouping', 'mode'];
 /** Most lines one import takes: its checks and its answer stay bounded */
