@@ -82,6 +82,7 @@ export class ScheduleTable {
   #full = true;
   #day = -1;
   #watching: Promise<void> | undefined;
+  #refreshing: Promise<void> | undefined;
   #unwatch: (() => void) | undefined;
 
   constructor(private readonly store: ScheduleStore, private readonly today: () => number) {}
@@ -105,25 +106,33 @@ export class ScheduleTable {
       }).then((stop) => void (this.#unwatch = stop))
       : Promise.resolve();
     await this.#watching;
+    // One refresh at a time: a read begun before a write must not land after the read that saw the write
+    while (this.#refreshing) await this.#refreshing;
     const day = this.today();
+    if (watch && !this.#full && day === this.#day && this.#dirty.size === 0) return this.#rows;
+    this.#refreshing = this.#refresh(day).finally(() => (this.#refreshing = undefined));
+    await this.#refreshing;
+    return this.#rows;
+  }
+
+  async #refresh(day: number): Promise<void> {
     let changed: boolean;
-    if (!watch || this.#full || day !== this.#day) {
+    if (!this.store.watch || this.#full || day !== this.#day) {
       // Cleared before reading: what is noticed during the read is read again next time
       this.#full = false;
       this.#dirty.clear();
       changed = await this.#readAll(day);
-    } else if (this.#dirty.size > 0) {
+    } else {
       const ips = [...this.#dirty];
       this.#dirty.clear();
       changed = await this.#readSome(ips, day);
-    } else return this.#rows;
+    }
     this.#day = day;
     if (changed) {
       this.#rows = this.#order.flatMap((ip) => this.#ips.get(ip)!.rows);
       this.#rows.forEach((row, index) => (row.position = index));
       this.#views.clear();
     }
-    return this.#rows;
   }
 
   async #readAll(day: number): Promise<boolean> {
