@@ -7,6 +7,8 @@ import { alertBox, api, el, keyBar, storedKey } from './api.js';
 const PAGE_SIZE = 50;
 /** Typing pauses this long before the filter asks the server: not a request per keystroke */
 const FILTER_DELAY_MS = 250;
+/** Lines of an import preview shown: enough to check a plan, few enough to render at once */
+const PREVIEW_LINES = 500;
 const FIELDS = ['start.volume', 'start.date', 'end.volume', 'end.date', 'schedule', 'grouping', 'mode'];
 const UNITS = [[86400, 'day'], [3600, 'hour'], [60, 'minute'], [1, 'second']];
 
@@ -264,13 +266,14 @@ async function previewImport(file) {
     if (error.status === 401) return;
     const lines = error.data?.errors ?? [];
     $('import-summary').textContent = lines.length > 0 ? `${plural(lines.length, 'line')} to fix; nothing was written:` : error.message;
-    $('import-errors').replaceChildren(...lines.map((e) => el('li', { 'data-line': e.line }, `Line ${e.line}: ${e.error}`)));
+    $('import-errors').replaceChildren(...lines.slice(0, PREVIEW_LINES).map((e) => el('li', { 'data-line': e.line }, `Line ${e.line}: ${e.error}`)));
     return;
   }
   const counts = { create: 0, update: 0, unchanged: 0 };
   for (const change of answer.changes) counts[change.change]++;
-  $('import-summary').textContent = `Dry run: ${count(counts.create)} to create, ${count(counts.update)} to update, ${count(counts.unchanged)} unchanged. Nothing is written until you apply it.`;
-  tbody.replaceChildren(...answer.changes.map((c) => el('tr', { 'data-line': c.line, class: `change-${c.change}` },
+  const listed = answer.changes.length > PREVIEW_LINES ? ` The first ${count(PREVIEW_LINES)} lines are listed.` : '';
+  $('import-summary').textContent = `Dry run: ${count(counts.create)} to create, ${count(counts.update)} to update, ${count(counts.unchanged)} unchanged. Nothing is written until you apply it.${listed}`;
+  tbody.replaceChildren(...answer.changes.slice(0, PREVIEW_LINES).map((c) => el('tr', { 'data-line': c.line, class: `change-${c.change}` },
     el('td', { class: 'num' }, c.line), el('td', { class: 'mono' }, c.ip), el('td', { class: 'mono' }, c.grouping), el('td', {}, c.change))));
   $('import-apply').disabled = counts.create + counts.update === 0;
 }
