@@ -2523,7 +2523,7 @@ export const documents: Record<string, any> = {
             "config"
           ],
           "summary": "Create or replace groupings from a CSV file",
-          "description": "A CSV file (RFC 4180, UTF-8, a header line naming the columns in any order) with one grouping a line:\n`ip`, `grouping`, `mode` (required), `start_date`, `start_volume`, `end_date`, `end_volume` (AUTO),\n`schedule` (MANUAL: each day's messages, day 1 first, separated by spaces or `;`), `algorithm`, `interval`,\n`paused` (`true`/`false`), `properties` (a JSON object of strings). Empty cells are absent values; the same\nrules as `PUT /config/{ip}` apply. `GET /v1/schedules/export` writes this format.\n\nEach line creates its grouping, or replaces the grouping of that name (its `paused` kept unless the line sets\nit); the IP's other groupings stay. Every line is checked before anything is written: any error answers 400\nwith `errors` naming each line (its line number in the file) and the rule, and nothing is written. With\n`dry_run=true` nothing is written either: the answer lists what would change. Each IP written is one\ncompare-and-set write and one audit entry (`schedule.create` or `schedule.update`). At most 10,000 lines.",
+          "description": "A CSV file (RFC 4180, UTF-8, a header line naming the columns in any order) with one grouping a line:\n`ip`, `grouping`, `mode` (required), `start_date`, `start_volume`, `end_date`, `end_volume` (AUTO),\n`schedule` (MANUAL: each day's messages, day 1 first, separated by spaces or `;`), `algorithm`, `interval`,\n`paused` (`true`/`false`), `properties` (a JSON object of strings). Empty cells are absent values; the same\nrules as `PUT /config/{ip}` apply. `GET /v1/schedules/export` writes this format.\n\nEach line creates its grouping, or replaces the grouping of that name (its `paused` kept unless the line sets\nit; an adaptive grouping keeps its adaptive settings); the IP's other groupings stay. Every line is checked\nbefore anything is written. With `dry_run=true` nothing is written: the answer lists what each valid line\nwould change (`changes`) and every line that breaks a rule (`errors`, with its line number in the file, 1\nbeing the header). Without it, a file with any such line answers 400 naming the first few and writes\nnothing; else each IP written is one compare-and-set write and one audit entry (`schedule.create` or\n`schedule.update`), and the answer lists the changes made. At most 10,000 lines.",
           "parameters": [
             {
               "name": "dry_run",
@@ -2577,20 +2577,14 @@ export const documents: Record<string, any> = {
               }
             },
             "400": {
-              "description": "The file is not CSV, or lines break the rules (`errors`, each with its line); nothing was written.",
+              "description": "The file is not CSV, has unknown columns, or (without `dry_run`) lines break the rules; nothing was written.",
               "content": {
                 "application/json": {
                   "schema": {
-                    "$ref": "#/components/schemas/ImportErrors"
+                    "$ref": "#/components/schemas/Error"
                   },
                   "example": {
-                    "error": "Invalid CSV: 1 line breaks the rules; nothing was written",
-                    "errors": [
-                      {
-                        "line": 3,
-                        "error": "Missing \"start.volume\": required for mode \"AUTO\""
-                      }
-                    ]
+                    "error": "Invalid CSV: \"1\" lines break the rules, nothing was written: line 3: Missing \"start.volume\": required for mode \"AUTO\" (a dry run, \"dry_run=true\", lists them all)"
                   }
                 }
               }
@@ -4652,7 +4646,7 @@ export const documents: Record<string, any> = {
             },
             "errors": {
               "type": "array",
-              "maxItems": 0,
+              "description": "Lines that break the rules (a dry run only: an import with any answers 400).",
               "items": {
                 "$ref": "#/components/schemas/ImportError"
               }
@@ -4674,25 +4668,6 @@ export const documents: Record<string, any> = {
             },
             "error": {
               "type": "string"
-            }
-          }
-        },
-        "ImportErrors": {
-          "type": "object",
-          "required": [
-            "error",
-            "errors"
-          ],
-          "additionalProperties": false,
-          "properties": {
-            "error": {
-              "type": "string"
-            },
-            "errors": {
-              "type": "array",
-              "items": {
-                "$ref": "#/components/schemas/ImportError"
-              }
             }
           }
         },

@@ -319,10 +319,12 @@ export interface paths {
          *     rules as `PUT /config/{ip}` apply. `GET /v1/schedules/export` writes this format.
          *
          *     Each line creates its grouping, or replaces the grouping of that name (its `paused` kept unless the line sets
-         *     it); the IP's other groupings stay. Every line is checked before anything is written: any error answers 400
-         *     with `errors` naming each line (its line number in the file) and the rule, and nothing is written. With
-         *     `dry_run=true` nothing is written either: the answer lists what would change. Each IP written is one
-         *     compare-and-set write and one audit entry (`schedule.create` or `schedule.update`). At most 10,000 lines.
+         *     it; an adaptive grouping keeps its adaptive settings); the IP's other groupings stay. Every line is checked
+         *     before anything is written. With `dry_run=true` nothing is written: the answer lists what each valid line
+         *     would change (`changes`) and every line that breaks a rule (`errors`, with its line number in the file, 1
+         *     being the header). Without it, a file with any such line answers 400 naming the first few and writes
+         *     nothing; else each IP written is one compare-and-set write and one audit entry (`schedule.create` or
+         *     `schedule.update`), and the answer lists the changes made. At most 10,000 lines.
          */
         post: operations["importSchedules"];
         delete?: never;
@@ -822,16 +824,13 @@ export interface components {
         ImportAnswer: {
             dry_run: boolean;
             changes: components["schemas"]["ImportChange"][];
+            /** @description Lines that break the rules (a dry run only: an import with any answers 400). */
             errors: components["schemas"]["ImportError"][];
         };
         ImportError: {
             /** @description The line of the file (1 is the header). */
             line: number;
             error: string;
-        };
-        ImportErrors: {
-            error: string;
-            errors: components["schemas"]["ImportError"][];
         };
         /**
          * @description A field a policy or suspension is scoped by; its value goes under the lower-case name.
@@ -1843,7 +1842,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportAnswer"];
                 };
             };
-            /** @description The file is not CSV, or lines break the rules (`errors`, each with its line); nothing was written. */
+            /** @description The file is not CSV, has unknown columns, or (without `dry_run`) lines break the rules; nothing was written. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1851,16 +1850,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "Invalid CSV: 1 line breaks the rules; nothing was written",
-                     *       "errors": [
-                     *         {
-                     *           "line": 3,
-                     *           "error": "Missing \"start.volume\": required for mode \"AUTO\""
-                     *         }
-                     *       ]
+                     *       "error": "Invalid CSV: \"1\" lines break the rules, nothing was written: line 3: Missing \"start.volume\": required for mode \"AUTO\" (a dry run, \"dry_run=true\", lists them all)"
                      *     }
                      */
-                    "application/json": components["schemas"]["ImportErrors"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             401: components["responses"]["Unauthorized"];

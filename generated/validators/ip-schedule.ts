@@ -302,11 +302,6 @@ const importSchedulesResponse200 = {
   "components": components
 };
 
-const importSchedulesResponse400 = {
-  "$ref": "#/components/schemas/ImportErrors",
-  "components": components
-};
-
 /** Request and response schemas per operationId; compiled once at boot with typebox */
 export const operations: Record<string, OperationSchemas> = {
   "getConfigAll": { query: getConfigAllQuery, responses: { "200": getConfigAllResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "503": getConfigAllResponse400 } },
@@ -332,5 +327,5 @@ export const operations: Record<string, OperationSchemas> = {
   "amendPolicy": { params: getPolicyParams, body: amendPolicyBody, responses: { "200": getPolicyResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "404": getConfigAllResponse400, "409": getConfigAllResponse400, "501": getConfigAllResponse400, "503": getConfigAllResponse400 } },
   "bulkSchedules": { body: bulkSchedulesBody, responses: { "200": bulkSchedulesResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "503": getConfigAllResponse400 } },
   "exportSchedules": { query: exportSchedulesQuery, responses: { "400": getConfigAllResponse400, "401": getConfigAllResponse400, "503": getConfigAllResponse400 } },
-  "importSchedules": { query: importSchedulesQuery, responses: { "200": importSchedulesResponse200, "400": importSchedulesResponse400, "401": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "importSchedules": { query: importSchedulesQuery, responses: { "200": importSchedulesResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "503": getConfigAllResponse400 } },
 };

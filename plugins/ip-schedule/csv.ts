@@ -22,6 +22,8 @@ const MAX_VOLUME = 1_000_000_000;
 const MAX_INTERVAL = 31_536_000;
 const GROUPING = /^&[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 const CONCURRENCY = 16;
+/** Line problems an import's error message names; the dry run lists all */
+const SHOWN_PROBLEMS = 5;
 
 interface LineError {
   line: number;
@@ -64,12 +66,13 @@ export function csvHandlers(options: { table: ScheduleTable; store: ScheduleStor
         }
         if (writing) writes.push(ip);
       }
-      if (problems.length > 0) {
-        problems.sort((a, b) => a.line - b.line);
-        const count = problems.length === 1 ? '1 line breaks' : `${problems.length} lines break`;
-        return { status: 400, body: { error: `Invalid CSV: ${count} the rules; nothing was written`, errors: problems } };
-      }
+      problems.sort((a, b) => a.line - b.line);
       changes.sort((a, b) => a.line - b.line);
+      // A dry run reports every line's problem; an import with any writes nothing and names the first few
+      if (problems.length > 0 && !dryRun) {
+        const shown = problems.slice(0, SHOWN_PROBLEMS).map((p) => `line ${p.line}: ${p.error}`).join('; ');
+        throw errors.SCHEDULE_ERR_CSV_LINES(problems.length, `${shown}${problems.length > SHOWN_PROBLEMS ? '; …' : ''}`);
+      }
       if (!dryRun) {
         const busy: string[] = [];
         await eachLimited(writes, CONCURRENCY, async (ip) => {
@@ -79,7 +82,7 @@ export function csvHandlers(options: { table: ScheduleTable; store: ScheduleStor
         });
         if (busy.length > 0) return { status: 503, headers: { 'Retry-After': '1' }, body: { error: `Too many concurrent writes to IPs "${busy.slice(0, 5).join('", "')}"${busy.length > 5 ? ' and more' : ''}: the other IPs were written; import the file again (what is written already shows as "unchanged")` } };
       }
-      return { body: { dry_run: dryRun, changes, errors: [] } };
+      return { body: { dry_run: dryRun, changes, errors: problems } };
     },
     exportSchedules: async (request) => {
       const rows = await table.matching(request.query as TableFilter);

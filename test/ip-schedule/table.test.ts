@@ -130,8 +130,15 @@ test('CSV import: errors name their lines and write nothing, a dry run lists the
     const csv = (text: string, query = '') => fetch(`${host.url}/v1/schedules/import${query}`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: text })
       .then(async (r) => ({ status: r.status, json: await r.json() as any }));
     const header = 'ip,grouping,mode,start_date,start_volume,end_date,end_volume,schedule,algorithm,interval,paused,properties\n';
-    const bad = await csv(`${header}10.0.0.2,&gmail,AUTO,${utcDate(0)},,${utcDate(5)},500,,,,,\n300.1.1.1,&x,AUTO,${utcDate(0)},1,${utcDate(1)},2,,,,,\n10.0.0.3,&new,MANUAL,${utcDate(0)},,,,1;2;x,,,,\n10.0.0.3,&ok,AUTO,${utcDate(0)},1,${utcDate(1)},2,,,,maybe,\n`);
-    assert.is(bad.status, 400);
+    const badFile = `${header}10.0.0.2,&gmail,AUTO,${utcDate(0)},,${utcDate(5)},500,,,,,\n300.1.1.1,&x,AUTO,${utcDate(0)},1,${utcDate(1)},2,,,,,\n10.0.0.3,&new,MANUAL,${utcDate(0)},,,,1;2;x,,,,\n10.0.0.3,&ok,AUTO,${utcDate(0)},1,${utcDate(1)},2,,,,maybe,\n10.0.0.4,&fine,AUTO,${utcDate(0)},1,${utcDate(1)},2,,,,,\n`;
+    const refused = await csv(badFile);
+    assert.is(refused.status, 400);
+    assert.equal(Object.keys(refused.json), ['error']);
+    assert.match(refused.json.error, /^Invalid CSV: "4" lines break the rules, nothing was written: line 2: Missing "start.volume": required for mode "AUTO"; line 3: Invalid IP address "300.1.1.1"; line 4: /);
+    assert.is((await host.call('GET', '/config/10.0.0.4')).status, 404, 'not even the good line is written');
+    const bad = await csv(badFile, '?dry_run=true');
+    assert.is(bad.status, 200);
+    assert.equal(bad.json.changes, [{ line: 6, ip: '10.0.0.4', grouping: '&fine', change: 'create' }]);
     assert.equal(bad.json.errors, [
       { line: 2, error: 'Missing "start.volume": required for mode "AUTO"' },
       { line: 3, error: 'Invalid IP address "300.1.1.1"' },

@@ -2,12 +2,11 @@
 // kept in sessionStorage: it lives as long as the browser tab, and is never written anywhere else.
 const KEY_STORAGE = 'capstan.apiKey';
 
-/** An error answer of the API: its status, the `error` message it sent and the whole answer (`data`) */
+/** An error answer of the API: its status and the `error` message it sent */
 export class ApiError extends Error {
-  constructor(status, message, data) {
+  constructor(status, message) {
     super(message);
     this.status = status;
-    this.data = data;
   }
 }
 
@@ -43,7 +42,7 @@ export async function api(method, path, body, options = {}) {
   if (!response.ok) {
     const message = typeof data?.error === 'string' ? data.error : `The service answered HTTP ${response.status}`;
     if (response.status === 401) for (const listener of refusedListeners) listener(message);
-    throw new ApiError(response.status, message, data);
+    throw new ApiError(response.status, message);
   }
   return data;
 }

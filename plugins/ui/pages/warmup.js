@@ -263,10 +263,12 @@ async function previewImport(file) {
   try {
     answer = await api('POST', '/v1/schedules/import?dry_run=true', importText, { type: 'text/csv' });
   } catch (error) {
-    if (error.status === 401) return;
-    const lines = error.data?.errors ?? [];
-    $('import-summary').textContent = lines.length > 0 ? `${plural(lines.length, 'line')} to fix; nothing was written:` : error.message;
-    $('import-errors').replaceChildren(...lines.slice(0, PREVIEW_LINES).map((e) => el('li', { 'data-line': e.line }, `Line ${e.line}: ${e.error}`)));
+    if (error.status !== 401) $('import-summary').textContent = error.message;
+    return;
+  }
+  if (answer.errors.length > 0) {
+    $('import-summary').textContent = `${plural(answer.errors.length, 'line')} to fix; nothing was written:`;
+    $('import-errors').replaceChildren(...answer.errors.slice(0, PREVIEW_LINES).map((e) => el('li', { 'data-line': e.line }, `Line ${e.line}: ${e.error}`)));
     return;
   }
   const counts = { create: 0, update: 0, unchanged: 0 };
