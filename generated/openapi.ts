@@ -2112,14 +2112,53 @@ export const documents: Record<string, any> = {
             "config"
           ],
           "summary": "Configuration of every IP",
-          "description": "Every IP (canonical form, sorted by its text) mapped to its configuration.",
+          "description": "Every IP (canonical form, sorted by its text) mapped to its configuration.\n\nWith any of the table parameters (`offset`, `limit`, `sort`, `order`, `q`, `status`, `grouping`) the answer is\none page of a table instead, a row per grouping (`ConfigPage`): filtered, sorted (IPs in numeric order) and cut\nto the page on the server, with the number of matching rows in `total` and the `X-Total-Count` header. Without\nthem the answer is the whole map above, unchanged.",
+          "parameters": [
+            {
+              "$ref": "#/components/parameters/Offset"
+            },
+            {
+              "$ref": "#/components/parameters/Limit"
+            },
+            {
+              "$ref": "#/components/parameters/Sort"
+            },
+            {
+              "$ref": "#/components/parameters/Order"
+            },
+            {
+              "$ref": "#/components/parameters/TableQuery"
+            },
+            {
+              "$ref": "#/components/parameters/StatusFilter"
+            },
+            {
+              "$ref": "#/components/parameters/GroupingFilter"
+            }
+          ],
           "responses": {
             "200": {
-              "description": "All IPs and their groupings",
+              "description": "All IPs and their groupings, or one page of rows",
+              "headers": {
+                "X-Total-Count": {
+                  "description": "With table parameters only, the rows matching the filters over all pages.",
+                  "schema": {
+                    "type": "integer",
+                    "minimum": 0
+                  }
+                }
+              },
               "content": {
                 "application/json": {
                   "schema": {
-                    "$ref": "#/components/schemas/ConfigAll"
+                    "oneOf": [
+                      {
+                        "$ref": "#/components/schemas/ConfigAll"
+                      },
+                      {
+                        "$ref": "#/components/schemas/ConfigPage"
+                      }
+                    ]
                   },
                   "example": {
                     "ips": {
@@ -2147,6 +2186,9 @@ export const documents: Record<string, any> = {
                   }
                 }
               }
+            },
+            "400": {
+              "$ref": "#/components/responses/BadRequest"
             },
             "401": {
               "$ref": "#/components/responses/Unauthorized"
@@ -2516,14 +2558,53 @@ export const documents: Record<string, any> = {
             "status"
           ],
           "summary": "Status of every IP and grouping",
-          "description": "Every IP (canonical form, sorted by its text) mapped to the status of its groupings. As in the contract, the items carry no `grouping` field; they come in the same order as the IP's groupings in `GET /config/{ip}` and `GET /status/{ip}`.",
+          "description": "Every IP (canonical form, sorted by its text) mapped to the status of its groupings. As in the contract, the items carry no `grouping` field; they come in the same order as the IP's groupings in `GET /config/{ip}` and `GET /status/{ip}`.\n\nWith any of the table parameters (`offset`, `limit`, `sort`, `order`, `q`, `status`, `grouping`) the answer is\none page of a table instead, a row per grouping (`StatusPage`): each row names its IP and grouping and carries\ntoday's allowance (`messages`, per `interval` seconds) and the schedule's length (`days`) in place of the\nexpanded `schedule` (`GET /status/{ip}/{grouping}` has it). Rows are filtered, sorted (IPs in numeric order,\nIPv4 before IPv6) and cut to the page on the server; `total` and the `X-Total-Count` header count the rows\nmatching the filters. A page and the whole map may be asked one after the other: neither changes the other.\nWithout table parameters the answer is the whole map above, unchanged.",
+          "parameters": [
+            {
+              "$ref": "#/components/parameters/Offset"
+            },
+            {
+              "$ref": "#/components/parameters/Limit"
+            },
+            {
+              "$ref": "#/components/parameters/Sort"
+            },
+            {
+              "$ref": "#/components/parameters/Order"
+            },
+            {
+              "$ref": "#/components/parameters/TableQuery"
+            },
+            {
+              "$ref": "#/components/parameters/StatusFilter"
+            },
+            {
+              "$ref": "#/components/parameters/GroupingFilter"
+            }
+          ],
           "responses": {
             "200": {
-              "description": "Status of all IPs",
+              "description": "Status of all IPs, or one page of rows",
+              "headers": {
+                "X-Total-Count": {
+                  "description": "With table parameters only, the rows matching the filters over all pages.",
+                  "schema": {
+                    "type": "integer",
+                    "minimum": 0
+                  }
+                }
+              },
               "content": {
                 "application/json": {
                   "schema": {
-                    "$ref": "#/components/schemas/StatusAll"
+                    "oneOf": [
+                      {
+                        "$ref": "#/components/schemas/StatusAll"
+                      },
+                      {
+                        "$ref": "#/components/schemas/StatusPage"
+                      }
+                    ]
                   },
                   "example": {
                     "ips": {
@@ -2569,6 +2650,9 @@ export const documents: Record<string, any> = {
                   }
                 }
               }
+            },
+            "400": {
+              "$ref": "#/components/responses/BadRequest"
             },
             "401": {
               "$ref": "#/components/responses/Unauthorized"
@@ -2723,6 +2807,220 @@ export const documents: Record<string, any> = {
             },
             "404": {
               "$ref": "#/components/responses/NotFound"
+            },
+            "503": {
+              "$ref": "#/components/responses/StoreUnavailable"
+            }
+          }
+        }
+      },
+      "/v1/schedules/bulk": {
+        "post": {
+          "operationId": "bulkSchedules",
+          "tags": [
+            "config"
+          ],
+          "summary": "Pause, resume, delete or restore many groupings at once",
+          "description": "Applies one `action` to the groupings named in `targets` (an IP alone names all its groupings) or to every\ngrouping matching `filter` (the table parameters `q`, `status`, `grouping` of `GET /status`), at most 10,000\ngroupings (more gets 400: narrow the filter). Each IP is written once, with the same compare-and-set and per-IP\norder as the single routes, and recorded once in the audit trail with the single routes' actions\n(`schedule.pause`, `schedule.resume`, `schedule.delete`; `restore` records `schedule.create` or\n`schedule.update`): with `subject.grouping` when one grouping of the IP changed, else for the IP, with\n`reason: {bulk: true, groupings: [...]}` naming them.\n\n`pause`/`resume` change only groupings not already paused/resumed. `delete` removes the groupings; an IP\nwhose last grouping goes is deleted with it. `restore` adds back the groupings given in `configs` (creating\nthe IP when it is gone), leaving any grouping of the same name that exists meanwhile as it is (`unchanged`).\n\nThe answer lists what `changed`, what was already so (`unchanged`) and what was not found (`missing`), and\n`undo`: the request that reverses exactly what changed (resume what this paused, pause what it resumed,\nrestore what it deleted, delete what it restored). POST it back to undo; it is built from this answer alone,\nso it works on any host and after a restart. An adaptive grouping comes back without its warm-up state.",
+          "requestBody": {
+            "required": true,
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/BulkRequest"
+                },
+                "examples": {
+                  "selection": {
+                    "value": {
+                      "action": "pause",
+                      "targets": [
+                        {
+                          "ip": "192.0.2.1",
+                          "grouping": "&gmail"
+                        },
+                        {
+                          "ip": "192.0.2.2"
+                        }
+                      ]
+                    }
+                  },
+                  "filter": {
+                    "value": {
+                      "action": "resume",
+                      "filter": {
+                        "q": "192.0.2.0/24",
+                        "grouping": "&gmail"
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          },
+          "responses": {
+            "200": {
+              "description": "What changed, and how to undo it",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/BulkAnswer"
+                  },
+                  "example": {
+                    "action": "pause",
+                    "changed": [
+                      {
+                        "ip": "192.0.2.1",
+                        "grouping": "&gmail"
+                      }
+                    ],
+                    "unchanged": [],
+                    "missing": [
+                      {
+                        "ip": "192.0.2.9"
+                      }
+                    ],
+                    "undo": {
+                      "action": "resume",
+                      "targets": [
+                        {
+                          "ip": "192.0.2.1",
+                          "grouping": "&gmail"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            },
+            "400": {
+              "$ref": "#/components/responses/BadRequest"
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "503": {
+              "$ref": "#/components/responses/Busy"
+            }
+          }
+        }
+      },
+      "/v1/schedules/import": {
+        "post": {
+          "operationId": "importSchedules",
+          "tags": [
+            "config"
+          ],
+          "summary": "Create or replace groupings from a CSV file",
+          "description": "A CSV file (RFC 4180, UTF-8, a header line naming the columns in any order) with one grouping a line:\n`ip`, `grouping`, `mode` (required), `start_date`, `start_volume`, `end_date`, `end_volume` (AUTO),\n`schedule` (MANUAL: each day's messages, day 1 first, separated by spaces or `;`), `algorithm`, `interval`,\n`paused` (`true`/`false`), `properties` (a JSON object of strings). Empty cells are absent values; the same\nrules as `PUT /config/{ip}` apply. `GET /v1/schedules/export` writes this format.\n\nEach line creates its grouping, or replaces the grouping of that name (its `paused` kept unless the line sets\nit; an adaptive grouping keeps its adaptive settings); the IP's other groupings stay. Every line is checked\nbefore anything is written. With `dry_run=true` nothing is written: the answer lists what each valid line\nwould change (`changes`) and every line that breaks a rule (`errors`, with its line number in the file, 1\nbeing the header). Without it, a file with any such line answers 400 naming the first few and writes\nnothing; else each IP written is one compare-and-set write and one audit entry (`schedule.create` or\n`schedule.update`), and the answer lists the changes made. At most 10,000 lines.",
+          "parameters": [
+            {
+              "name": "dry_run",
+              "in": "query",
+              "required": false,
+              "description": "Check and list what would change without writing.",
+              "schema": {
+                "type": "boolean",
+                "default": false
+              }
+            }
+          ],
+          "requestBody": {
+            "required": true,
+            "content": {
+              "text/csv": {
+                "schema": {
+                  "type": "string"
+                },
+                "example": "ip,grouping,mode,start_date,start_volume,end_date,end_volume,schedule,algorithm,interval,paused,properties\n192.0.2.1,&gmail,AUTO,2025-03-01,100,2025-03-30,50000,,TOKENBUCKET,86400,false,\n192.0.2.1,&yahoo,MANUAL,2025-03-01,,,,10;20;40,FIXEDWINDOW,3600,,\"{\"\"pool\"\":\"\"eu\"\"}\"\n"
+              }
+            }
+          },
+          "responses": {
+            "200": {
+              "description": "What changed (or, on a dry run, would change)",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/ImportAnswer"
+                  },
+                  "example": {
+                    "dry_run": true,
+                    "changes": [
+                      {
+                        "line": 2,
+                        "ip": "192.0.2.1",
+                        "grouping": "&gmail",
+                        "change": "create"
+                      },
+                      {
+                        "line": 3,
+                        "ip": "192.0.2.1",
+                        "grouping": "&yahoo",
+                        "change": "update"
+                      }
+                    ],
+                    "errors": []
+                  }
+                }
+              }
+            },
+            "400": {
+              "description": "The file is not CSV, has unknown columns, or (without `dry_run`) lines break the rules; nothing was written.",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Error"
+                  },
+                  "example": {
+                    "error": "Invalid CSV: \"1\" lines break the rules, nothing was written: line 3: Missing \"start.volume\": required for mode \"AUTO\" (a dry run, \"dry_run=true\", lists them all)"
+                  }
+                }
+              }
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "503": {
+              "$ref": "#/components/responses/Busy"
+            }
+          }
+        }
+      },
+      "/v1/schedules/export": {
+        "get": {
+          "operationId": "exportSchedules",
+          "tags": [
+            "config"
+          ],
+          "summary": "Every grouping as a CSV file",
+          "description": "The groupings matching the table filters (`q`, `status`, `grouping`; all without them), a line each in the format `POST /v1/schedules/import` reads, IPs in numeric order, with a header line. Adaptive settings are not exported.",
+          "parameters": [
+            {
+              "$ref": "#/components/parameters/TableQuery"
+            },
+            {
+              "$ref": "#/components/parameters/StatusFilter"
+            },
+            {
+              "$ref": "#/components/parameters/GroupingFilter"
+            }
+          ],
+          "responses": {
+            "200": {
+              "description": "The CSV file (`Content-Disposition` names it `schedules.csv`)",
+              "content": {
+                "text/csv": {
+                  "schema": {
+                    "type": "string"
+                  }
+                }
+              }
+            },
+            "400": {
+              "$ref": "#/components/responses/BadRequest"
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
             },
             "503": {
               "$ref": "#/components/responses/StoreUnavailable"
@@ -3388,6 +3686,89 @@ export const documents: Record<string, any> = {
             "type": "string"
           },
           "example": "&gmail"
+        },
+        "Offset": {
+          "name": "offset",
+          "in": "query",
+          "required": false,
+          "description": "Table parameter. Rows skipped before the page (default 0).",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 100000000,
+            "default": 0
+          }
+        },
+        "Limit": {
+          "name": "limit",
+          "in": "query",
+          "required": false,
+          "description": "Table parameter. Rows on the page (default 100, at most 1,000).",
+          "schema": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000,
+            "default": 100
+          }
+        },
+        "Sort": {
+          "name": "sort",
+          "in": "query",
+          "required": false,
+          "description": "Table parameter. Column sorted by (default `ip`): `ip` (numeric, IPv4 before IPv6, then the IP's grouping order), `grouping`, `status`, `day` (`current_day`), `volume` (today's `messages`); ties keep IP order.",
+          "schema": {
+            "type": "string",
+            "enum": [
+              "ip",
+              "grouping",
+              "status",
+              "day",
+              "volume"
+            ],
+            "default": "ip"
+          }
+        },
+        "Order": {
+          "name": "order",
+          "in": "query",
+          "required": false,
+          "description": "Table parameter. `asc` (default) or `desc`.",
+          "schema": {
+            "type": "string",
+            "enum": [
+              "asc",
+              "desc"
+            ],
+            "default": "asc"
+          }
+        },
+        "TableQuery": {
+          "name": "q",
+          "in": "query",
+          "required": false,
+          "description": "Table filter. Words separated by spaces, each of which a row must match: a CIDR prefix (`10.0.0.0/16`, `2001:db8::/32`) matches the IPs in it; any other word matches when the IP, the grouping, the status or the mode contains it (case-insensitive).",
+          "schema": {
+            "type": "string",
+            "maxLength": 512
+          }
+        },
+        "StatusFilter": {
+          "name": "status",
+          "in": "query",
+          "required": false,
+          "description": "Table filter. Only rows of this status.",
+          "schema": {
+            "$ref": "#/components/schemas/StatusValue"
+          }
+        },
+        "GroupingFilter": {
+          "name": "grouping",
+          "in": "query",
+          "required": false,
+          "description": "Table filter. Only rows of this grouping (exact name).",
+          "schema": {
+            "$ref": "#/components/schemas/GroupingName"
+          }
         }
       },
       "requestBodies": {
@@ -4257,6 +4638,424 @@ export const documents: Record<string, any> = {
                   }
                 }
               }
+            }
+          }
+        },
+        "StatusRow": {
+          "type": "object",
+          "description": "One grouping's status as a table row. `messages` is what today allows per `interval` seconds (0 unless `ONSCHEDULE`); `days` the schedule's length.",
+          "required": [
+            "ip",
+            "grouping",
+            "status",
+            "current_day",
+            "days",
+            "messages",
+            "start",
+            "end",
+            "mode",
+            "paused",
+            "algorithm",
+            "interval",
+            "properties"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "ip": {
+              "type": "string",
+              "description": "Canonical IP."
+            },
+            "grouping": {
+              "$ref": "#/components/schemas/GroupingName"
+            },
+            "status": {
+              "$ref": "#/components/schemas/StatusValue"
+            },
+            "current_day": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "days": {
+              "type": "integer",
+              "minimum": 1
+            },
+            "messages": {
+              "$ref": "#/components/schemas/Messages"
+            },
+            "start": {
+              "type": "object",
+              "required": [
+                "date",
+                "volume"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "date": {
+                  "$ref": "#/components/schemas/Date"
+                },
+                "volume": {
+                  "$ref": "#/components/schemas/Messages"
+                }
+              }
+            },
+            "end": {
+              "type": "object",
+              "required": [
+                "date",
+                "volume"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "date": {
+                  "$ref": "#/components/schemas/Date"
+                },
+                "volume": {
+                  "$ref": "#/components/schemas/Messages"
+                }
+              }
+            },
+            "mode": {
+              "$ref": "#/components/schemas/Mode"
+            },
+            "paused": {
+              "type": "boolean"
+            },
+            "algorithm": {
+              "$ref": "#/components/schemas/Algorithm"
+            },
+            "interval": {
+              "$ref": "#/components/schemas/Interval"
+            },
+            "properties": {
+              "$ref": "#/components/schemas/Properties"
+            },
+            "adaptive": {
+              "type": "boolean",
+              "description": "Present and true when the grouping is adaptive."
+            },
+            "hold": {
+              "type": "object",
+              "required": [
+                "since",
+                "reason"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "since": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "reason": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        },
+        "StatusPage": {
+          "type": "object",
+          "description": "One page of `GET /status` as a table.",
+          "required": [
+            "rows",
+            "total",
+            "offset",
+            "limit"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "rows": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/StatusRow"
+              }
+            },
+            "total": {
+              "type": "integer",
+              "minimum": 0,
+              "description": "Rows matching the filters over all pages."
+            },
+            "offset": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "limit": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        },
+        "ConfigRow": {
+          "type": "object",
+          "description": "One grouping's configuration with its IP.",
+          "required": [
+            "ip",
+            "config"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "ip": {
+              "type": "string"
+            },
+            "config": {
+              "$ref": "#/components/schemas/GroupingConfig"
+            }
+          }
+        },
+        "ConfigPage": {
+          "type": "object",
+          "description": "One page of `GET /config` as a table.",
+          "required": [
+            "rows",
+            "total",
+            "offset",
+            "limit"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "rows": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/ConfigRow"
+              }
+            },
+            "total": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "offset": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "limit": {
+              "type": "integer",
+              "minimum": 1
+            }
+          }
+        },
+        "BulkTarget": {
+          "type": "object",
+          "description": "An IP's grouping, or the IP alone for all its groupings.",
+          "required": [
+            "ip"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "ip": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 64
+            },
+            "grouping": {
+              "$ref": "#/components/schemas/GroupingName"
+            }
+          }
+        },
+        "BulkFilter": {
+          "type": "object",
+          "description": "The table filters of `GET /status`.",
+          "additionalProperties": false,
+          "properties": {
+            "q": {
+              "type": "string",
+              "maxLength": 512
+            },
+            "status": {
+              "$ref": "#/components/schemas/StatusValue"
+            },
+            "grouping": {
+              "$ref": "#/components/schemas/GroupingName"
+            }
+          }
+        },
+        "BulkRequest": {
+          "type": "object",
+          "description": "`targets` or `filter` (exactly one) for `pause`, `resume` and `delete`; `configs` for `restore`.",
+          "required": [
+            "action"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "action": {
+              "type": "string",
+              "enum": [
+                "pause",
+                "resume",
+                "delete",
+                "restore"
+              ]
+            },
+            "targets": {
+              "type": "array",
+              "minItems": 1,
+              "maxItems": 10000,
+              "items": {
+                "$ref": "#/components/schemas/BulkTarget"
+              }
+            },
+            "filter": {
+              "$ref": "#/components/schemas/BulkFilter"
+            },
+            "configs": {
+              "type": "array",
+              "minItems": 1,
+              "maxItems": 10000,
+              "items": {
+                "type": "object",
+                "required": [
+                  "ip",
+                  "groupings"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "ip": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 64
+                  },
+                  "groupings": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": 1000,
+                    "items": {
+                      "$ref": "#/components/schemas/GroupingInput"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "BulkAnswer": {
+          "type": "object",
+          "required": [
+            "action",
+            "changed",
+            "unchanged",
+            "missing",
+            "undo"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "action": {
+              "type": "string",
+              "enum": [
+                "pause",
+                "resume",
+                "delete",
+                "restore"
+              ]
+            },
+            "changed": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/BulkTarget"
+              }
+            },
+            "unchanged": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/BulkTarget"
+              }
+            },
+            "missing": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/BulkTarget"
+              }
+            },
+            "failed": {
+              "type": "array",
+              "description": "Present when IPs were not written: too many writes were waiting for them, or they kept losing the compare-and-set to other hosts. Retry them.",
+              "items": {
+                "$ref": "#/components/schemas/BulkTarget"
+              }
+            },
+            "undo": {
+              "description": "The `BulkRequest` reversing what changed; `null` when nothing did.",
+              "oneOf": [
+                {
+                  "$ref": "#/components/schemas/BulkRequest"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          }
+        },
+        "ImportChange": {
+          "type": "object",
+          "required": [
+            "line",
+            "ip",
+            "grouping",
+            "change"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "line": {
+              "type": "integer",
+              "minimum": 2
+            },
+            "ip": {
+              "type": "string"
+            },
+            "grouping": {
+              "$ref": "#/components/schemas/GroupingName"
+            },
+            "change": {
+              "type": "string",
+              "enum": [
+                "create",
+                "update",
+                "unchanged"
+              ],
+              "description": "`create`: a new grouping (or IP); `update`: replaces the grouping of that name; `unchanged`: the line matches what is stored."
+            }
+          }
+        },
+        "ImportAnswer": {
+          "type": "object",
+          "required": [
+            "dry_run",
+            "changes",
+            "errors"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "dry_run": {
+              "type": "boolean"
+            },
+            "changes": {
+              "type": "array",
+              "items": {
+                "$ref": "#/components/schemas/ImportChange"
+              }
+            },
+            "errors": {
+              "type": "array",
+              "description": "Lines that break the rules (a dry run only: an import with any answers 400).",
+              "items": {
+                "$ref": "#/components/schemas/ImportError"
+              }
+            }
+          }
+        },
+        "ImportError": {
+          "type": "object",
+          "required": [
+            "line",
+            "error"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "line": {
+              "type": "integer",
+              "minimum": 1,
+              "description": "The line of the file (1 is the header)."
+            },
+            "error": {
+              "type": "string"
             }
           }
         },

@@ -44,4 +44,7 @@ export const routes: readonly RouteEntry[] = [
   { api: "ip-schedule", operationId: "getPolicy", method: "GET", path: "/v1/policies/:id", bodyRequired: false, schemas: ipSchedule.operations["getPolicy"] },
   { api: "ip-schedule", operationId: "liftPolicy", method: "DELETE", path: "/v1/policies/:id", bodyRequired: false, schemas: ipSchedule.operations["liftPolicy"] },
   { api: "ip-schedule", operationId: "amendPolicy", method: "PATCH", path: "/v1/policies/:id", bodyRequired: true, schemas: ipSchedule.operations["amendPolicy"] },
+  { api: "ip-schedule", operationId: "bulkSchedules", method: "POST", path: "/v1/schedules/bulk", bodyRequired: true, schemas: ipSchedule.operations["bulkSchedules"] },
+  { api: "ip-schedule", operationId: "exportSchedules", method: "GET", path: "/v1/schedules/export", bodyRequired: false, schemas: ipSchedule.operations["exportSchedules"] },
+  { api: "ip-schedule", operationId: "importSchedules", method: "POST", path: "/v1/schedules/import", bodyRequired: true, rawBodyTypes: ["text/csv"], schemas: ipSchedule.operations["importSchedules"] },
 ];

@@ -227,6 +227,24 @@ export class Fuzz {
     return { groupings: Array.from({ length: this.pick([0, 1, 1, 1, 2, 3]) }, () => this.grouping()) };
   }
 
+  /** A bulk action: targets, a filter or configs, sometimes the wrong ones for the action */
+  bulk(): Record<string, unknown> {
+    const action = this.pick(['pause', 'resume', 'delete', 'restore', 'explode']);
+    const roll = this.rng.next();
+    if (roll < 0.4) return { action, targets: Array.from({ length: this.pick([0, 1, 2, 5]) }, () => (this.chance(0.5) ? { ip: this.ip() } : { ip: this.ip(), grouping: this.pick(['&gmail', '&warm', 'gmail', '&']) })) };
+    if (roll < 0.7) return { action, filter: this.pick([{}, { q: '192.0.2.0/24' }, { q: this.ip() }, { status: 'PAUSED' }, { grouping: '&gmail' }, { q: 'a'.repeat(600) }, { status: 'DONE' }]) };
+    if (roll < 0.9) return { action, configs: Array.from({ length: this.pick([0, 1, 2]) }, () => ({ ip: this.ip(), ...this.ipConfig() })) };
+    return { action, targets: [{ ip: this.ip() }], filter: {} };
+  }
+
+  /** A CSV file for the import: a header and lines of right and wrong cells, or no CSV at all */
+  csv(): string {
+    const header = this.pick(['ip,grouping,mode,start_date,start_volume,end_date,end_volume,schedule,algorithm,interval,paused,properties', 'ip,grouping,mode,start_date,start_volume,end_date,end_volume', 'ip,grouping,colour', '']);
+    const cell = () => this.pick(['', '192.0.2.1', '&gmail', 'AUTO', 'MANUAL', '2025-01-01', '2025-02-30', '10', '-1', '1;2;3', 'x', 'true', '{"a":"b"}', '"quoted, cell"', '"unclosed', 'TOKENBUCKET', '3600', '\u0000']);
+    const lines = Array.from({ length: this.pick([0, 1, 3]) }, () => Array.from({ length: this.pick([3, 7, 12, 13]) }, cell).join(','));
+    return [header, ...lines].join(this.pick(['\n', '\r\n']));
+  }
+
   /** An IP as it goes in a path: mostly a few valid ones (so writes and reads meet), else anything */
   ip(): string {
     const roll = this.rng.next();
@@ -373,15 +391,19 @@ export class Fuzz {
       ['GET', '/config'], ['GET', '/config/:ip'], ['PUT', '/config/:ip'], ['POST', '/config/:ip'], ['POST', '/config/:ip'], ['DELETE', '/config/:ip'],
       ['PUT', '/config/:ip/pause'], ['PUT', '/config/:ip/resume'], ['GET', '/config/:ip/:grouping'], ['DELETE', '/config/:ip/:grouping'],
       ['PUT', '/config/:ip/:grouping/pause'], ['PUT', '/config/:ip/:grouping/resume'], ['GET', '/status'], ['GET', '/status/:ip'], ['GET', '/status/:ip/:grouping'],
+      ['POST', '/v1/schedules/bulk'], ['POST', '/v1/schedules/import'], ['GET', '/v1/schedules/export'],
     ] as const);
     const method = this.#method(route[0]);
     const key = this.#key('ips');
     const headers: Record<string, string> = { ...key.header };
     const path = this.#mutatePath(route[1].replace(':ip', this.ip()).replace(':grouping', this.pathGrouping())) + (this.chance(0.05) ? this.#query() : '');
     let body: Buffer | undefined;
-    const wantsBody = route[1] === '/config/:ip' && (route[0] === 'PUT' || route[0] === 'POST');
-    if (wantsBody || this.chance(0.05)) {
-      let value: unknown = this.ipConfig();
+    const wantsBody = (route[1] === '/config/:ip' && (route[0] === 'PUT' || route[0] === 'POST')) || route[1] === '/v1/schedules/bulk';
+    if (route[1] === '/v1/schedules/import') {
+      headers['content-type'] = this.chance(0.9) ? 'text/csv' : 'application/json';
+      body = Buffer.from(this.csv());
+    } else if (wantsBody || this.chance(0.05)) {
+      let value: unknown = route[1] === '/v1/schedules/bulk' ? this.bulk() : this.ipConfig();
       if (this.chance(0.35)) value = this.mutate(value);
       body = this.#body(value, headers).body;
     }
@@ -530,6 +552,8 @@ export function problem(c: Case, answer: Answer): string | undefined {
     return undefined;
   }
   if (head || body.length === 0) return undefined;
+  // The one operation whose 2xx is not JSON: the spec declares `text/csv` for it
+  if (c.path.startsWith('/v1/schedules/export') && /^text\/csv\b/i.test(type)) return undefined;
   if (!/^application\/json\b/i.test(type)) return `2xx with content type "${type}"`;
   try {
     JSON.parse(body.toString('utf8'));

@@ -12,6 +12,11 @@ export interface paths {
         /**
          * Configuration of every IP
          * @description Every IP (canonical form, sorted by its text) mapped to its configuration.
+         *
+         *     With any of the table parameters (`offset`, `limit`, `sort`, `order`, `q`, `status`, `grouping`) the answer is
+         *     one page of a table instead, a row per grouping (`ConfigPage`): filtered, sorted (IPs in numeric order) and cut
+         *     to the page on the server, with the number of matching rows in `total` and the `X-Total-Count` header. Without
+         *     them the answer is the whole map above, unchanged.
          */
         get: operations["getConfigAll"];
         put?: never;
@@ -195,6 +200,14 @@ export interface paths {
         /**
          * Status of every IP and grouping
          * @description Every IP (canonical form, sorted by its text) mapped to the status of its groupings. As in the contract, the items carry no `grouping` field; they come in the same order as the IP's groupings in `GET /config/{ip}` and `GET /status/{ip}`.
+         *
+         *     With any of the table parameters (`offset`, `limit`, `sort`, `order`, `q`, `status`, `grouping`) the answer is
+         *     one page of a table instead, a row per grouping (`StatusPage`): each row names its IP and grouping and carries
+         *     today's allowance (`messages`, per `interval` seconds) and the schedule's length (`days`) in place of the
+         *     expanded `schedule` (`GET /status/{ip}/{grouping}` has it). Rows are filtered, sorted (IPs in numeric order,
+         *     IPv4 before IPv6) and cut to the page on the server; `total` and the `X-Total-Count` header count the rows
+         *     matching the filters. A page and the whole map may be asked one after the other: neither changes the other.
+         *     Without table parameters the answer is the whole map above, unchanged.
          */
         get: operations["getStatusAll"];
         put?: never;
@@ -245,6 +258,93 @@ export interface paths {
          * @description As in the contract, the response carries no `grouping` field.
          */
         get: operations["getGroupingStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/schedules/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause, resume, delete or restore many groupings at once
+         * @description Applies one `action` to the groupings named in `targets` (an IP alone names all its groupings) or to every
+         *     grouping matching `filter` (the table parameters `q`, `status`, `grouping` of `GET /status`), at most 10,000
+         *     groupings (more gets 400: narrow the filter). Each IP is written once, with the same compare-and-set and per-IP
+         *     order as the single routes, and recorded once in the audit trail with the single routes' actions
+         *     (`schedule.pause`, `schedule.resume`, `schedule.delete`; `restore` records `schedule.create` or
+         *     `schedule.update`): with `subject.grouping` when one grouping of the IP changed, else for the IP, with
+         *     `reason: {bulk: true, groupings: [...]}` naming them.
+         *
+         *     `pause`/`resume` change only groupings not already paused/resumed. `delete` removes the groupings; an IP
+         *     whose last grouping goes is deleted with it. `restore` adds back the groupings given in `configs` (creating
+         *     the IP when it is gone), leaving any grouping of the same name that exists meanwhile as it is (`unchanged`).
+         *
+         *     The answer lists what `changed`, what was already so (`unchanged`) and what was not found (`missing`), and
+         *     `undo`: the request that reverses exactly what changed (resume what this paused, pause what it resumed,
+         *     restore what it deleted, delete what it restored). POST it back to undo; it is built from this answer alone,
+         *     so it works on any host and after a restart. An adaptive grouping comes back without its warm-up state.
+         */
+        post: operations["bulkSchedules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/schedules/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or replace groupings from a CSV file
+         * @description A CSV file (RFC 4180, UTF-8, a header line naming the columns in any order) with one grouping a line:
+         *     `ip`, `grouping`, `mode` (required), `start_date`, `start_volume`, `end_date`, `end_volume` (AUTO),
+         *     `schedule` (MANUAL: each day's messages, day 1 first, separated by spaces or `;`), `algorithm`, `interval`,
+         *     `paused` (`true`/`false`), `properties` (a JSON object of strings). Empty cells are absent values; the same
+         *     rules as `PUT /config/{ip}` apply. `GET /v1/schedules/export` writes this format.
+         *
+         *     Each line creates its grouping, or replaces the grouping of that name (its `paused` kept unless the line sets
+         *     it; an adaptive grouping keeps its adaptive settings); the IP's other groupings stay. Every line is checked
+         *     before anything is written. With `dry_run=true` nothing is written: the answer lists what each valid line
+         *     would change (`changes`) and every line that breaks a rule (`errors`, with its line number in the file, 1
+         *     being the header). Without it, a file with any such line answers 400 naming the first few and writes
+         *     nothing; else each IP written is one compare-and-set write and one audit entry (`schedule.create` or
+         *     `schedule.update`), and the answer lists the changes made. At most 10,000 lines.
+         */
+        post: operations["importSchedules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/schedules/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every grouping as a CSV file
+         * @description The groupings matching the table filters (`q`, `status`, `grouping`; all without them), a line each in the format `POST /v1/schedules/import` reads, IPs in numeric order, with a header line. Adaptive settings are not exported.
+         */
+        get: operations["exportSchedules"];
         put?: never;
         post?: never;
         delete?: never;
@@ -628,6 +728,110 @@ export interface components {
                 };
             };
         };
+        /** @description One grouping's status as a table row. `messages` is what today allows per `interval` seconds (0 unless `ONSCHEDULE`); `days` the schedule's length. */
+        StatusRow: {
+            /** @description Canonical IP. */
+            ip: string;
+            grouping: components["schemas"]["GroupingName"];
+            status: components["schemas"]["StatusValue"];
+            current_day: number;
+            days: number;
+            messages: components["schemas"]["Messages"];
+            start: {
+                date: components["schemas"]["Date"];
+                volume: components["schemas"]["Messages"];
+            };
+            end: {
+                date: components["schemas"]["Date"];
+                volume: components["schemas"]["Messages"];
+            };
+            mode: components["schemas"]["Mode"];
+            paused: boolean;
+            algorithm: components["schemas"]["Algorithm"];
+            interval: components["schemas"]["Interval"];
+            properties: components["schemas"]["Properties"];
+            /** @description Present and true when the grouping is adaptive. */
+            adaptive?: boolean;
+            hold?: {
+                /** Format: date-time */
+                since: string;
+                reason: string;
+            };
+        };
+        /** @description One page of `GET /status` as a table. */
+        StatusPage: {
+            rows: components["schemas"]["StatusRow"][];
+            /** @description Rows matching the filters over all pages. */
+            total: number;
+            offset: number;
+            limit: number;
+        };
+        /** @description One grouping's configuration with its IP. */
+        ConfigRow: {
+            ip: string;
+            config: components["schemas"]["GroupingConfig"];
+        };
+        /** @description One page of `GET /config` as a table. */
+        ConfigPage: {
+            rows: components["schemas"]["ConfigRow"][];
+            total: number;
+            offset: number;
+            limit: number;
+        };
+        /** @description An IP's grouping, or the IP alone for all its groupings. */
+        BulkTarget: {
+            ip: string;
+            grouping?: components["schemas"]["GroupingName"];
+        };
+        /** @description The table filters of `GET /status`. */
+        BulkFilter: {
+            q?: string;
+            status?: components["schemas"]["StatusValue"];
+            grouping?: components["schemas"]["GroupingName"];
+        };
+        /** @description `targets` or `filter` (exactly one) for `pause`, `resume` and `delete`; `configs` for `restore`. */
+        BulkRequest: {
+            /** @enum {string} */
+            action: "pause" | "resume" | "delete" | "restore";
+            targets?: components["schemas"]["BulkTarget"][];
+            filter?: components["schemas"]["BulkFilter"];
+            configs?: {
+                ip: string;
+                groupings: components["schemas"]["GroupingInput"][];
+            }[];
+        };
+        BulkAnswer: {
+            /** @enum {string} */
+            action: "pause" | "resume" | "delete" | "restore";
+            changed: components["schemas"]["BulkTarget"][];
+            unchanged: components["schemas"]["BulkTarget"][];
+            missing: components["schemas"]["BulkTarget"][];
+            /** @description Present when IPs were not written: too many writes were waiting for them, or they kept losing the compare-and-set to other hosts. Retry them. */
+            failed?: components["schemas"]["BulkTarget"][];
+            /** @description The `BulkRequest` reversing what changed; `null` when nothing did. */
+            undo: components["schemas"]["BulkRequest"] | null;
+        };
+        ImportChange: {
+            line: number;
+            ip: string;
+            grouping: components["schemas"]["GroupingName"];
+            /**
+             * @description `create`: a new grouping (or IP); `update`: replaces the grouping of that name; `unchanged`: the line matches what is stored.
+             * @enum {string}
+             */
+            change: "create" | "update" | "unchanged";
+        };
+        ImportAnswer: {
+            dry_run: boolean;
+            changes: components["schemas"]["ImportChange"][];
+            /** @description Lines that break the rules (a dry run only: an import with any answers 400). */
+            errors: components["schemas"]["ImportError"][];
+        };
+        ImportError: {
+            /** @description The line of the file (1 is the header). */
+            line: number;
+            error: string;
+        };
         /**
          * @description A field a policy or suspension is scoped by; its value goes under the lower-case name.
          * @enum {string}
@@ -972,6 +1176,20 @@ export interface components {
          * @example &gmail
          */
         Grouping: string;
+        /** @description Table parameter. Rows skipped before the page (default 0). */
+        Offset: number;
+        /** @description Table parameter. Rows on the page (default 100, at most 1,000). */
+        Limit: number;
+        /** @description Table parameter. Column sorted by (default `ip`): `ip` (numeric, IPv4 before IPv6, then the IP's grouping order), `grouping`, `status`, `day` (`current_day`), `volume` (today's `messages`); ties keep IP order. */
+        Sort: "ip" | "grouping" | "status" | "day" | "volume";
+        /** @description Table parameter. `asc` (default) or `desc`. */
+        Order: "asc" | "desc";
+        /** @description Table filter. Words separated by spaces, each of which a row must match: a CIDR prefix (`10.0.0.0/16`, `2001:db8::/32`) matches the IPs in it; any other word matches when the IP, the grouping, the status or the mode contains it (case-insensitive). */
+        TableQuery: string;
+        /** @description Table filter. Only rows of this status. */
+        StatusFilter: components["schemas"]["StatusValue"];
+        /** @description Table filter. Only rows of this grouping (exact name). */
+        GroupingFilter: components["schemas"]["GroupingName"];
     };
     requestBodies: {
         IpConfigBody: {
@@ -987,16 +1205,33 @@ export type $defs = Record<string, never>;
 export interface operations {
     getConfigAll: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Table parameter. Rows skipped before the page (default 0). */
+                offset?: components["parameters"]["Offset"];
+                /** @description Table parameter. Rows on the page (default 100, at most 1,000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Table parameter. Column sorted by (default `ip`): `ip` (numeric, IPv4 before IPv6, then the IP's grouping order), `grouping`, `status`, `day` (`current_day`), `volume` (today's `messages`); ties keep IP order. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Table parameter. `asc` (default) or `desc`. */
+                order?: components["parameters"]["Order"];
+                /** @description Table filter. Words separated by spaces, each of which a row must match: a CIDR prefix (`10.0.0.0/16`, `2001:db8::/32`) matches the IPs in it; any other word matches when the IP, the grouping, the status or the mode contains it (case-insensitive). */
+                q?: components["parameters"]["TableQuery"];
+                /** @description Table filter. Only rows of this status. */
+                status?: components["parameters"]["StatusFilter"];
+                /** @description Table filter. Only rows of this grouping (exact name). */
+                grouping?: components["parameters"]["GroupingFilter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description All IPs and their groupings */
+            /** @description All IPs and their groupings, or one page of rows */
             200: {
                 headers: {
+                    /** @description With table parameters only, the rows matching the filters over all pages. */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1026,9 +1261,10 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["ConfigAll"];
+                    "application/json": components["schemas"]["ConfigAll"] | components["schemas"]["ConfigPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             503: components["responses"]["StoreUnavailable"];
         };
@@ -1300,16 +1536,33 @@ export interface operations {
     };
     getStatusAll: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Table parameter. Rows skipped before the page (default 0). */
+                offset?: components["parameters"]["Offset"];
+                /** @description Table parameter. Rows on the page (default 100, at most 1,000). */
+                limit?: components["parameters"]["Limit"];
+                /** @description Table parameter. Column sorted by (default `ip`): `ip` (numeric, IPv4 before IPv6, then the IP's grouping order), `grouping`, `status`, `day` (`current_day`), `volume` (today's `messages`); ties keep IP order. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Table parameter. `asc` (default) or `desc`. */
+                order?: components["parameters"]["Order"];
+                /** @description Table filter. Words separated by spaces, each of which a row must match: a CIDR prefix (`10.0.0.0/16`, `2001:db8::/32`) matches the IPs in it; any other word matches when the IP, the grouping, the status or the mode contains it (case-insensitive). */
+                q?: components["parameters"]["TableQuery"];
+                /** @description Table filter. Only rows of this status. */
+                status?: components["parameters"]["StatusFilter"];
+                /** @description Table filter. Only rows of this grouping (exact name). */
+                grouping?: components["parameters"]["GroupingFilter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Status of all IPs */
+            /** @description Status of all IPs, or one page of rows */
             200: {
                 headers: {
+                    /** @description With table parameters only, the rows matching the filters over all pages. */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1357,9 +1610,10 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["StatusAll"];
+                    "application/json": components["schemas"]["StatusAll"] | components["schemas"]["StatusPage"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             503: components["responses"]["StoreUnavailable"];
         };
@@ -1495,6 +1749,157 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["StoreUnavailable"];
+        };
+    };
+    bulkSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkRequest"];
+            };
+        };
+        responses: {
+            /** @description What changed, and how to undo it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "action": "pause",
+                     *       "changed": [
+                     *         {
+                     *           "ip": "192.0.2.1",
+                     *           "grouping": "&gmail"
+                     *         }
+                     *       ],
+                     *       "unchanged": [],
+                     *       "missing": [
+                     *         {
+                     *           "ip": "192.0.2.9"
+                     *         }
+                     *       ],
+                     *       "undo": {
+                     *         "action": "resume",
+                     *         "targets": [
+                     *           {
+                     *             "ip": "192.0.2.1",
+                     *             "grouping": "&gmail"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    importSchedules: {
+        parameters: {
+            query?: {
+                /** @description Check and list what would change without writing. */
+                dry_run?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example ip,grouping,mode,start_date,start_volume,end_date,end_volume,schedule,algorithm,interval,paused,properties
+                 *     192.0.2.1,&gmail,AUTO,2025-03-01,100,2025-03-30,50000,,TOKENBUCKET,86400,false,
+                 *     192.0.2.1,&yahoo,MANUAL,2025-03-01,,,,10;20;40,FIXEDWINDOW,3600,,"{""pool"":""eu""}"
+                 */
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description What changed (or, on a dry run, would change) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dry_run": true,
+                     *       "changes": [
+                     *         {
+                     *           "line": 2,
+                     *           "ip": "192.0.2.1",
+                     *           "grouping": "&gmail",
+                     *           "change": "create"
+                     *         },
+                     *         {
+                     *           "line": 3,
+                     *           "ip": "192.0.2.1",
+                     *           "grouping": "&yahoo",
+                     *           "change": "update"
+                     *         }
+                     *       ],
+                     *       "errors": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportAnswer"];
+                };
+            };
+            /** @description The file is not CSV, has unknown columns, or (without `dry_run`) lines break the rules; nothing was written. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid CSV: \"1\" lines break the rules, nothing was written: line 3: Missing \"start.volume\": required for mode \"AUTO\" (a dry run, \"dry_run=true\", lists them all)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["Busy"];
+        };
+    };
+    exportSchedules: {
+        parameters: {
+            query?: {
+                /** @description Table filter. Words separated by spaces, each of which a row must match: a CIDR prefix (`10.0.0.0/16`, `2001:db8::/32`) matches the IPs in it; any other word matches when the IP, the grouping, the status or the mode contains it (case-insensitive). */
+                q?: components["parameters"]["TableQuery"];
+                /** @description Table filter. Only rows of this status. */
+                status?: components["parameters"]["StatusFilter"];
+                /** @description Table filter. Only rows of this grouping (exact name). */
+                grouping?: components["parameters"]["GroupingFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (`Content-Disposition` names it `schedules.csv`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             503: components["responses"]["StoreUnavailable"];
         };
     };

@@ -7,12 +7,69 @@ import { documents } from '../openapi.ts';
 /** The document's components, which every schema below may reference */
 export const components = documents["ip-schedule"].components;
 
-const getConfigAllResponse200 = {
-  "$ref": "#/components/schemas/ConfigAll",
+const getConfigAllQuery = {
+  "type": "object",
+  "properties": {
+    "offset": {
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 100000000,
+      "default": 0
+    },
+    "limit": {
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 1000,
+      "default": 100
+    },
+    "sort": {
+      "type": "string",
+      "enum": [
+        "ip",
+        "grouping",
+        "status",
+        "day",
+        "volume"
+      ],
+      "default": "ip"
+    },
+    "order": {
+      "type": "string",
+      "enum": [
+        "asc",
+        "desc"
+      ],
+      "default": "asc"
+    },
+    "q": {
+      "type": "string",
+      "maxLength": 512
+    },
+    "status": {
+      "$ref": "#/components/schemas/StatusValue"
+    },
+    "grouping": {
+      "$ref": "#/components/schemas/GroupingName"
+    }
+  },
+  "required": [],
+  "additionalProperties": true,
   "components": components
 };
 
-const getConfigAllResponse401 = {
+const getConfigAllResponse200 = {
+  "oneOf": [
+    {
+      "$ref": "#/components/schemas/ConfigAll"
+    },
+    {
+      "$ref": "#/components/schemas/ConfigPage"
+    }
+  ],
+  "components": components
+};
+
+const getConfigAllResponse400 = {
   "$ref": "#/components/schemas/Error",
   "components": components
 };
@@ -68,7 +125,14 @@ const getGroupingConfigResponse200 = {
 };
 
 const getStatusAllResponse200 = {
-  "$ref": "#/components/schemas/StatusAll",
+  "oneOf": [
+    {
+      "$ref": "#/components/schemas/StatusAll"
+    },
+    {
+      "$ref": "#/components/schemas/StatusPage"
+    }
+  ],
   "components": components
 };
 
@@ -192,27 +256,76 @@ const amendPolicyBody = {
   "components": components
 };
 
+const bulkSchedulesBody = {
+  "$ref": "#/components/schemas/BulkRequest",
+  "components": components
+};
+
+const bulkSchedulesResponse200 = {
+  "$ref": "#/components/schemas/BulkAnswer",
+  "components": components
+};
+
+const exportSchedulesQuery = {
+  "type": "object",
+  "properties": {
+    "q": {
+      "type": "string",
+      "maxLength": 512
+    },
+    "status": {
+      "$ref": "#/components/schemas/StatusValue"
+    },
+    "grouping": {
+      "$ref": "#/components/schemas/GroupingName"
+    }
+  },
+  "required": [],
+  "additionalProperties": true,
+  "components": components
+};
+
+const importSchedulesQuery = {
+  "type": "object",
+  "properties": {
+    "dry_run": {
+      "type": "boolean",
+      "default": false
+    }
+  },
+  "required": [],
+  "additionalProperties": true
+};
+
+const importSchedulesResponse200 = {
+  "$ref": "#/components/schemas/ImportAnswer",
+  "components": components
+};
+
 /** Request and response schemas per operationId; compiled once at boot with typebox */
 export const operations: Record<string, OperationSchemas> = {
-  "getConfigAll": { responses: { "200": getConfigAllResponse200, "401": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "getConfig": { params: getConfigParams, responses: { "200": getConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "replaceConfig": { params: getConfigParams, body: replaceConfigBody, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "createConfig": { params: getConfigParams, body: replaceConfigBody, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "deleteConfig": { params: getConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "pauseIp": { params: getConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "resumeIp": { params: getConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "getGroupingConfig": { params: getGroupingConfigParams, responses: { "200": getGroupingConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "deleteGrouping": { params: getGroupingConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "pauseGrouping": { params: getGroupingConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "resumeGrouping": { params: getGroupingConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "getStatusAll": { responses: { "200": getStatusAllResponse200, "401": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "getStatus": { params: getConfigParams, responses: { "200": getStatusResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "getGroupingStatus": { params: getGroupingConfigParams, responses: { "200": getGroupingStatusResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "getAudit": { query: getAuditQuery, responses: { "200": getAuditResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "501": getConfigAllResponse401 } },
-  "reportBackoffEvents": { body: reportBackoffEventsBody, responses: { "200": reportBackoffEventsResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "413": getConfigAllResponse401, "501": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "getPolicies": { responses: { "200": getPoliciesResponse200, "401": getConfigAllResponse401 } },
-  "policyFeed": { query: policyFeedQuery, responses: { "400": getConfigAllResponse401, "401": getConfigAllResponse401, "426": getConfigAllResponse401 } },
-  "getPolicy": { params: getPolicyParams, responses: { "200": getPolicyResponse200, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },
-  "liftPolicy": { params: getPolicyParams, responses: { "200": liftPolicyResponse200, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "409": getConfigAllResponse401, "501": getConfigAllResponse401, "503": getConfigAllResponse401 } },
-  "amendPolicy": { params: getPolicyParams, body: amendPolicyBody, responses: { "200": getPolicyResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "409": getConfigAllResponse401, "501": getConfigAllResponse401, "503": getConfigAllResponse401 } },
+  "getConfigAll": { query: getConfigAllQuery, responses: { "200": getConfigAllResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "getConfig": { params: getConfigParams, responses: { "200": getConfigResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "404": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "replaceConfig": { params: getConfigParams, body: replaceConfigBody, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "404": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "createConfig": { params: getConfigParams, body: replaceConfigBody, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "deleteConfig": { params: getConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "404": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "pauseIp": { params: getConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "404": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "resumeIp": { params: getConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "404": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "getGroupingConfig": { params: getGroupingConfigParams, responses: { "200": getGroupingConfigResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "404": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "deleteGrouping": { params: getGroupingConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "404": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "pauseGrouping": { params: getGroupingConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "404": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "resumeGrouping": { params: getGroupingConfigParams, responses: { "200": replaceConfigResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "404": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "getStatusAll": { query: getConfigAllQuery, responses: { "200": getStatusAllResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "getStatus": { params: getConfigParams, responses: { "200": getStatusResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "404": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "getGroupingStatus": { params: getGroupingConfigParams, responses: { "200": getGroupingStatusResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "404": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "getAudit": { query: getAuditQuery, responses: { "200": getAuditResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "501": getConfigAllResponse400 } },
+  "reportBackoffEvents": { body: reportBackoffEventsBody, responses: { "200": reportBackoffEventsResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "413": getConfigAllResponse400, "501": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "getPolicies": { responses: { "200": getPoliciesResponse200, "401": getConfigAllResponse400 } },
+  "policyFeed": { query: policyFeedQuery, responses: { "400": getConfigAllResponse400, "401": getConfigAllResponse400, "426": getConfigAllResponse400 } },
+  "getPolicy": { params: getPolicyParams, responses: { "200": getPolicyResponse200, "401": getConfigAllResponse400, "404": getConfigAllResponse400 } },
+  "liftPolicy": { params: getPolicyParams, responses: { "200": liftPolicyResponse200, "401": getConfigAllResponse400, "404": getConfigAllResponse400, "409": getConfigAllResponse400, "501": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "amendPolicy": { params: getPolicyParams, body: amendPolicyBody, responses: { "200": getPolicyResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "404": getConfigAllResponse400, "409": getConfigAllResponse400, "501": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "bulkSchedules": { body: bulkSchedulesBody, responses: { "200": bulkSchedulesResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "exportSchedules": { query: exportSchedulesQuery, responses: { "400": getConfigAllResponse400, "401": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "importSchedules": { query: importSchedulesQuery, responses: { "200": importSchedulesResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "503": getConfigAllResponse400 } },
 };

@@ -64,5 +64,9 @@ export const errors = defineErrors({
     expose: false,
     message: 'Invalid "CAPSTAN_TEST_CLOCK" "%s": an RFC 3339 time, and never with "NODE_ENV" "production"',
   },
+  SCHEDULE_ERR_BULK_TARGETS: { status: 400, expose: true, message: 'Invalid bulk "%s": %s' },
+  SCHEDULE_ERR_BULK_TOO_MANY: { status: 400, expose: true, message: 'Too many groupings: "%d" match, at most %d may change at once; narrow the filter' },
+  SCHEDULE_ERR_CSV: { status: 400, expose: true, message: 'Invalid CSV: %s' },
+  SCHEDULE_ERR_CSV_LINES: { status: 400, expose: true, message: 'Invalid CSV: "%d" lines break the rules, nothing was written: %s (a dry run, "dry_run=true", lists them all)' },
   SCHEDULE_ERR_BACKOFF_NO_ACTION: { status: 500, expose: false, message: 'Backoff class "%s" applies nothing: give it "rate", "concurrency" or "suspend": true' },
 });

@@ -6,6 +6,9 @@ import { offsetMinutes, today } from './dates.ts';
 import { canonicalIp } from './ip.ts';
 import { toRecord, type IpConfigInput } from './records.ts';
 import { groupingStatus } from './schedule.ts';
+import { bulkHandlers } from './bulk.ts';
+import { csvHandlers } from './csv.ts';
+import { isTableQuery, statusRowJson, type ScheduleTable, type TableQuery } from './table.ts';
 
 /** One IP's `"ip":{"groupings":[…]}` member of the GET /status answer, as of a store version and day */
 interface EncodedStatus {
@@ -38,18 +41,37 @@ export interface HandlerOptions {
   changed?: (ip: string) => void;
   /** Records every write with the store, in its commit (`ctx.audit`) */
   audit: PluginAudit;
+  /** The table pages and bulk selections are served from */
+  table: ScheduleTable;
 }
 
 /** A write's action and subject; `before`/`after` are the IP's records, or the grouping's when `grouping` is named */
 interface Audited {
   action: string;
   grouping?: string;
+  reason?: Record<string, unknown>;
 }
+
+/** What a write of one IP does to the record it reads (`undefined`: none): `next` null deletes the IP */
+export interface IpChange extends Audited {
+  next: IpRecord | null;
+}
+
+/**
+ * Read-modify-write of one IP by the bulk and import routes, with the single routes' queue, compare-and-set and
+ * audit entry: `change` sees the current record (undefined: no such IP) and may run again after a lost
+ * compare-and-set. Answers whether it wrote, or `busy` when the IP's queue was full or the writes kept losing
+ */
+export type IpWriter = (ip: string, principal: string | undefined, change: (record: IpRecord | undefined) => IpChange | undefined) => Promise<boolean | 'busy'>;
 
 /** Every operation of the IP schedule API */
 export function createHandlers(options: HandlerOptions): Record<string, Handler> {
-  const { store, timezone, audit } = options;
-  const changed = options.changed ?? (() => {});
+  const { store, timezone, audit, table } = options;
+  // Before the answer: a table page asked right after this write must show it, whenever the store's notice comes
+  const changed = (ip: string) => {
+    table.invalidate(ip);
+    options.changed?.(ip);
+  };
 
   const written = (ip: string): HandlerResult => {
     changed(ip);
@@ -66,10 +88,10 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
   // Writes to one IP run one after another: racing read-modify-writes lose the compare-and-set to each other, and
   // a crowd of them ran out of attempts; queued, each commits at its first attempt unless another host wrote
   const queues = new Map<string, { tail: Promise<unknown>; waiting: number }>();
-  const serialised = async (ip: string, write: () => Promise<HandlerResult>): Promise<HandlerResult> => {
+  const serialised = async <T = HandlerResult>(ip: string, write: () => Promise<T>, full: () => T = () => busy(`Too many writes waiting for IP "${ip}"`) as T): Promise<T> => {
     let queue = queues.get(ip);
     if (!queue) queues.set(ip, (queue = { tail: Promise.resolve(), waiting: 0 }));
-    if (queue.waiting >= MAX_WAITING_WRITES) return busy(`Too many writes waiting for IP "${ip}"`);
+    if (queue.waiting >= MAX_WAITING_WRITES) return full();
     queue.waiting++;
     const run = queue.tail.then(write);
     queue.tail = run.catch(() => undefined);
@@ -81,11 +103,29 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
   };
 
   /** The audit change of a write of `ip` from `before` to `after` (records; undefined: none) */
-  const auditChange = (request: HandlerRequest, ip: string, what: Audited, before?: IpRecord, after?: IpRecord): AuditChange => {
+  const auditChange = (request: Pick<HandlerRequest, 'principal'>, ip: string, what: Audited, before?: IpRecord, after?: IpRecord): AuditChange => {
     const pick = (record?: IpRecord) => (what.grouping === undefined ? record : record?.groupings.find((g) => g.grouping === what.grouping)) ?? null;
     const subject: Record<string, string> = what.grouping === undefined ? { ip } : { ip, grouping: what.grouping };
-    return { action: what.action, subject, principal: request.principal, before: pick(before), after: pick(after) };
+    return { action: what.action, subject, principal: request.principal, before: pick(before), after: pick(after), ...(what.reason ? { reason: what.reason } : {}) };
   };
+
+  const writeIp: IpWriter = (ip, principal, change) => serialised<boolean | 'busy'>(ip, async () => {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const stored = await store.get(ip);
+      const wanted = change(stored?.record);
+      if (!wanted) return false;
+      const { next } = wanted;
+      const entry = auditChange({ principal }, ip, wanted, stored?.record, next ?? undefined);
+      const done = await audit.record<number | boolean | undefined>(entry, (audited) => (next === null
+        ? store.delete(ip, { expected: stored!.version }, { audit: audited })
+        : store.put(ip, next, { expected: stored?.version ?? null }, { audit: audited })));
+      if (done !== undefined && done !== false) {
+        changed(ip);
+        return true;
+      }
+    }
+    return 'busy';
+  }, () => 'busy');
 
   /** Read-modify-write of one IP, retried when another host's writer got there first */
   const update = (request: HandlerRequest, what: Audited, change: (record: IpRecord, ip: string) => IpRecord) => {
@@ -127,7 +167,14 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
   let statusCache = new Map<string, EncodedStatus>();
 
   return {
-    getConfigAll: async () => {
+    ...bulkHandlers({ table, write: writeIp }),
+    ...csvHandlers({ table, store, write: writeIp }),
+    getConfigAll: async (request) => {
+      if (isTableQuery(request.query)) {
+        const page = await table.page(request.query as TableQuery);
+        const rows = page.rows.map((row) => ({ ip: row.ip, config: row.config }));
+        return { headers: { 'X-Total-Count': String(page.total) }, body: { rows, total: page.total, offset: page.offset, limit: page.limit } };
+      }
       const ips: Record<string, IpRecord> = {};
       for (const { ip, record } of await store.list()) ips[ip] = record;
       return { body: { ips } };
@@ -162,7 +209,12 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
     pauseGrouping: setGroupingPaused(true),
     resumeGrouping: setGroupingPaused(false),
     deleteGrouping: updateGrouping('schedule.delete', (record, index) => ({ groupings: record.groupings.filter((_, i) => i !== index) })),
-    getStatusAll: async () => {
+    getStatusAll: async (request) => {
+      if (isTableQuery(request.query)) {
+        const page = await table.page(request.query as TableQuery);
+        const json = `{"rows":[${page.rows.map(statusRowJson).join(',')}],"total":${page.total},"offset":${page.offset},"limit":${page.limit}}`;
+        return { headers: { 'X-Total-Count': String(page.total) }, json };
+      }
       const day = currentDay();
       const parts: Buffer[] = [OPEN_IPS];
       const fresh = new Map<string, EncodedStatus>();

@@ -54,3 +54,29 @@ function formatIpv6(groups: number[]): string {
   if (best.at < 0) return hex.join(':');
   return `${hex.slice(0, best.at).join(':')}::${hex.slice(best.at + best.length).join(':')}`;
 }
+
+/** An IP as a number, for numeric order and prefix matches: IPv4 in 32 bits, IPv6 (IPv4-mapped too) in 128 */
+export interface IpNumber {
+  v6: boolean;
+  value: bigint;
+}
+
+/** The number of a canonical (or any valid) IP address, or undefined when it is not one */
+export function ipNumber(text: string): IpNumber | undefined {
+  if (IPV4.test(text)) return { v6: false, value: text.split('.').reduce((n, part) => (n << 8n) | BigInt(part), 0n) };
+  const groups = parseIpv6(text);
+  return groups && { v6: true, value: groups.reduce((n, group) => (n << 16n) | BigInt(group), 0n) };
+}
+
+/** A CIDR prefix such as `10.0.0.0/16` or `2001:db8::/32`, as a test of IP numbers; undefined when it is not one */
+export function cidrMatcher(text: string): ((ip: IpNumber) => boolean) | undefined {
+  const match = /^([^/]+)\/(\d{1,3})$/.exec(text);
+  const net = match && ipNumber(match[1]!);
+  if (!net) return undefined;
+  const width = net.v6 ? 128n : 32n;
+  const bits = BigInt(match![2]!);
+  if (bits > width) return undefined;
+  const shift = width - bits;
+  const prefix = net.value >> shift;
+  return (ip) => ip.v6 === net.v6 && ip.value >> shift === prefix;
+}

@@ -27,13 +27,15 @@ import { feedOperations, PolicyFeed } from './feed/mod.ts';
 import { createHandlers } from './handlers.ts';
 import { appliedMetrics, backoffMetrics, feedMetrics, scheduleMetrics } from './metrics.ts';
 import { replayCommand } from './replay/command.ts';
+import { ScheduleTable } from './table.ts';
+import { today } from './dates.ts';
 
 export default definePlugin({
   id: 'ip-schedule',
   kind: 'api',
   api: 'ip-schedule',
   // Named keys need a 1.4 host
-  apiVersion: '^1.4.0',
+  apiVersion: '^1.6.0',
   description: 'Per-IP, per-grouping sending volume schedules and their status',
   // spec/schema/plugins/ip-schedule.schema.json: the time zone, the backoff classes and the rows are checked there
   config: ipScheduleConfigSchema,
@@ -87,6 +89,7 @@ export default definePlugin({
       cluster: shared,
     });
     const cluster = shared ? new CountSync({ store, engine, now: () => clock.now(), retainMs: engine.retainMs, log: ctx.log }) : undefined;
+    const rows = new ScheduleTable(store, () => today(timezone, new Date()));
     const warmups = new AdaptiveWarmups({ store, engine, audit, timezone, providers: backoff.providers, changed: (ip) => feed.notice({ ip }) });
     // Shadow mode marks what it applies in the reason, which the store keeps: every host's feed then shows it unsent
     const marked = (policy: AppliedPolicy): AppliedPolicy => (backoff.shadow ? { ...policy, reason: { ...policy.reason, shadow: true } } : policy);
@@ -105,7 +108,7 @@ export default definePlugin({
     });
     return {
       handlers: {
-        ...createHandlers({ store, timezone, audit, changed: (ip) => feed.notice({ ip }) }),
+        ...createHandlers({ store, timezone, audit, table: rows, changed: (ip) => feed.notice({ ip }) }),
         ...policies.handlers, ...events, ...policyHandlers(feed), ...auditHandlers(store),
         ...liftHandlers({ view: feed, store, audit, notice: (change) => feed.notice(change), now: () => clock.now() }),
       },
@@ -115,6 +118,7 @@ export default definePlugin({
       auth: { header: 'x-api-key', keys: authentication?.apikeys ?? [], query: 'api_key' },
       close: () => {
         cluster?.close();
+        rows.close();
         return feed.close();
       },
     };

@@ -158,6 +158,11 @@ export interface HandlerResult {
    * other. Lets a handler reuse encoded parts of a large answer instead of encoding it whole for every request.
    */
   json?: string | Buffer | readonly Buffer[];
+  /**
+   * A body of another media type the operation declares (such as `text/csv`), sent as it is with `type` as its
+   * `Content-Type`, instead of `body` or `json`. Since 1.6
+   */
+  content?: { type: string; data: string | Buffer };
   headers?: Record<string, string>;
 }
 

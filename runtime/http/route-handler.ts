@@ -127,6 +127,13 @@ export function routeHandler(route: RouteEntry, mount: Mount): (ctx: Context) =>
     const request: HandlerRequest = { params, query, body, headers: ctx.headers, signal: mount.signal };
     if (principal !== undefined) request.principal = principal;
     const result = await handler(request);
+    if (result.content) {
+      ctx.status = result.status ?? 200;
+      if (result.headers) ctx.set(result.headers);
+      ctx.set('Content-Type', result.content.type);
+      ctx.body = result.content.data;
+      return;
+    }
     const json = result.json ?? (result.body === undefined ? undefined : JSON.stringify(result.body));
     checkResponse?.(result.status ?? 200, json);
     ctx.status = result.status ?? 200;

@@ -158,7 +158,10 @@ test('route table lists the non-JSON request media types an operation declares, 
   assert.equal(email?.rawBodyTypes, ['message/rfc822']);
   assert.ok(email?.schemas.body, 'the JSON form keeps its validator');
   assert.is(email?.bodyRequired, true);
-  assert.equal(routes.filter((r) => r.rawBodyTypes).map((r) => r.operationId), ['classifyBounceEmail']);
+  const csv = routes.find((r) => r.operationId === 'importSchedules');
+  assert.equal(csv?.rawBodyTypes, ['text/csv']);
+  assert.is(csv?.schemas.body, undefined, 'a CSV-only body has no JSON validator');
+  assert.equal(routes.filter((r) => r.rawBodyTypes).map((r) => r.operationId), ['classifyBounceEmail', 'importSchedules']);
 });
 
 test.run();

@@ -95,11 +95,11 @@ it('warm-up page: asks for the key, creates an AUTO schedule, shows its curve wi
   const row = page.locator('tr[data-ip="192.0.2.10"][data-grouping="&warm"]');
   await row.waitFor();
   assert.is(await row.locator('.status').textContent(), 'ONSCHEDULE');
-  assert.is(await row.locator('td').nth(4).textContent(), '6 / 30');
+  assert.is(await row.locator('.day').textContent(), '6 / 30');
   await page.waitForSelector('#chart canvas');
   assert.is(await page.getAttribute('#chart', 'data-days'), '30');
   assert.is(await page.getAttribute('#chart', 'data-today'), '6');
-  assert.match(await page.textContent('#chart-note') ?? '', /^Today is day 6 of 30: [\d,]+ messages \(ONSCHEDULE\)$/);
+  assert.match(await page.textContent('#chart-note') ?? '', /^Today is day 6 of 30: [\d,]+ messages per day \(ONSCHEDULE, TOKENBUCKET\)$/);
   await page.screenshot({ path: join(SHOTS, 'warmup-created.png'), fullPage: true });
 
   // A key that stops working (rotated) refuses Pause with a plain message, and nothing changes
@@ -146,7 +146,8 @@ it('warm-up page: the filter box and paging keep 1,000 IPs usable', async () => 
   assert.is(await page.locator('#rows tr').count(), 50, 'one page of rows');
   assert.is(await page.textContent('#page'), 'Page 1 of 20');
   await page.click('#next');
-  assert.is(await page.textContent('#page'), 'Page 2 of 20');
+  // The page asks the server for the next page of rows
+  await page.waitForSelector('#page:has-text("Page 2 of 20")');
   await page.fill('#filter', '10.0.3.231');
   await page.waitForSelector('#summary:has-text("1 of 1,000 schedules")');
   assert.is(await page.locator('#rows tr').getAttribute('data-ip'), '10.0.3.231');

@@ -1,83 +1,191 @@
-// The warm-up page: every IP's groupings from GET /config and GET /status (the status items come in the order of the
-// IP's configured groupings), one page of rows at a time, the planned curve of the selected one, and the editor.
+// The warm-up page: one page of rows at a time from GET /status with table parameters (paged, sorted and filtered on
+// the server), bulk pause/resume/delete through POST /v1/schedules/bulk with the undo its answer carries, CSV import
+// with a dry-run preview and export, the planned curve of the selected row, and the editor.
 import uPlot from './vendor/uplot/uPlot.esm.js';
-import { alertBox, api, el, keyBar } from './api.js';
+import { alertBox, api, el, keyBar, storedKey } from './api.js';
 
 const PAGE_SIZE = 50;
+/** Typing pauses this long before the filter asks the server: not a request per keystroke */
+const FILTER_DELAY_MS = 250;
+/** Lines of an import preview shown: enough to check a plan, few enough to render at once */
+const PREVIEW_LINES = 500;
 const FIELDS = ['start.volume', 'start.date', 'end.volume', 'end.date', 'schedule', 'grouping', 'mode'];
+const UNITS = [[86400, 'day'], [3600, 'hour'], [60, 'minute'], [1, 'second']];
 
 const $ = (id) => document.getElementById(id);
 const form = $('editor');
 let rows = [];
-let configs = {};
+let total = 0;
+let everything = 0;
 let page = 0;
+let sort = { column: 'ip', order: 'asc' };
+/** Selected rows by key (`ip grouping`), kept across pages; `matching` selects the filter's rows instead */
+let selection = new Map();
+let matching = false;
 let selected;
 let editing;
 let chart;
+let undo;
+let importText;
+let loading = 0;
 
 const path = (ip, grouping, action) => `/config/${encodeURIComponent(ip)}${grouping ? `/${encodeURIComponent(grouping)}` : ''}${action ? `/${action}` : ''}`;
 const keyOf = (row) => `${row.ip} ${row.grouping}`;
+const count = (n) => n.toLocaleString('en');
+const plural = (n, word) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
 
+/** The filter as the table routes and the bulk route take it */
+function filter() {
+  const q = $('filter').value.trim();
+  const status = $('f-status').value;
+  return { ...(q ? { q } : {}), ...(status ? { status } : {}) };
+}
+
+const filtered = () => Object.keys(filter()).length > 0;
+
+/** "per hour" for 3,600 s: the MTA allows a day's messages per interval, not per day */
+function perInterval(seconds) {
+  const [size, unit] = UNITS.find(([s]) => seconds % s === 0);
+  return seconds === size ? `per ${unit}` : `per ${count(seconds / size)} ${unit}s`;
+}
+
+/** Loads the current page (and, while filtered, the unfiltered count); an older answer never overwrites a newer one */
 async function load() {
+  const ticket = ++loading;
+  const query = new URLSearchParams({ offset: String(page * PAGE_SIZE), limit: String(PAGE_SIZE), sort: sort.column, order: sort.order, ...filter() });
   try {
-    const [config, status] = await Promise.all([api('GET', '/config'), api('GET', '/status')]);
-    configs = config.ips;
-    rows = [];
-    for (const [ip, { groupings }] of Object.entries(status.ips)) {
-      const named = configs[ip]?.groupings ?? [];
-      groupings.forEach((state, index) => rows.push({ ip, grouping: named[index]?.grouping ?? '', config: named[index], state }));
+    const [answer, all] = await Promise.all([api('GET', `/status?${query}`), filtered() ? api('GET', '/status?limit=1') : undefined]);
+    if (ticket !== loading) return;
+    if (answer.rows.length === 0 && answer.total > 0 && page > 0) {
+      page = Math.floor((answer.total - 1) / PAGE_SIZE);
+      return load();
     }
+    rows = answer.rows;
+    total = answer.total;
+    everything = all?.total ?? answer.total;
     alertBox('');
   } catch (error) {
+    if (ticket !== loading) return;
     rows = [];
+    total = 0;
+    everything = 0;
     if (error.status !== 401) alertBox(`Cannot load the schedules: ${error.message}`);
   }
   render();
   const current = rows.find((row) => keyOf(row) === selected);
-  if (current) showChart(current);
-  else hideChart();
-}
-
-function filtered() {
-  const words = $('filter').value.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return rows;
-  return rows.filter((row) => {
-    const text = `${row.ip} ${row.grouping} ${row.state.status} ${row.state.mode}`.toLowerCase();
-    return words.every((word) => text.includes(word));
-  });
-}
-
-function todayVolume(state) {
-  const day = state.schedule[state.current_day - 1];
-  return day ? day.messages.toLocaleString('en') : '—';
+  if (!current) hideChart();
 }
 
 function render() {
-  const shown = filtered();
-  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
-  page = Math.min(page, pages - 1);
-  const body = $('rows');
-  body.replaceChildren(...shown.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).map((row) => {
-    const { state } = row;
-    const paused = state.status === 'PAUSED';
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  $('rows').replaceChildren(...rows.map((row) => {
+    const paused = row.status === 'PAUSED';
+    const checked = matching || selection.has(keyOf(row));
+    const today = row.status === 'ONSCHEDULE' ? `${count(row.messages)} ${perInterval(row.interval)}` : '—';
     return el('tr', { 'data-ip': row.ip, 'data-grouping': row.grouping, class: keyOf(row) === selected ? 'selected' : undefined },
-      el('td', { class: 'mono' }, row.ip),
-      el('td', { class: 'mono' }, row.grouping),
-      el('td', {}, state.mode),
-      el('td', { class: `status status-${state.status}` }, state.status),
-      el('td', { class: 'num' }, `${state.current_day} / ${state.schedule.length}`),
-      el('td', { class: 'num' }, todayVolume(state)),
-      el('td', {}, `${state.start.date} (${state.start.volume.toLocaleString('en')}) → ${state.end.date} (${state.end.volume.toLocaleString('en')})`),
-      el('td', {},
-        el('button', { type: 'button', onclick: () => { selected = keyOf(row); render(); showChart(row); } }, 'Chart'),
-        ' ', el('button', { type: 'button', onclick: () => openEditor(row) }, 'Edit'),
-        ' ', el('button', { type: 'button', onclick: () => act(row, paused ? 'resume' : 'pause') }, paused ? 'Resume' : 'Pause'),
-        ' ', el('button', { type: 'button', onclick: () => remove(row) }, 'Delete')));
+      el('td', {}, el('input', { type: 'checkbox', class: 'pick', 'aria-label': `Select ${row.ip} ${row.grouping}`, checked, disabled: matching, onchange: (event) => pick(row, event.target.checked) })),
+      el('td', { class: 'mono ip' }, row.ip),
+      el('td', { class: 'mono grouping' }, row.grouping),
+      el('td', {}, row.mode),
+      el('td', { class: `status status-${row.status}` }, row.status),
+      el('td', { class: 'num day' }, `${row.current_day} / ${row.days}`),
+      el('td', { class: 'num volume', title: volumeTitle(row) }, today),
+      el('td', { class: 'rate' }, el('span', {}, `${row.algorithm},`), ' ', el('span', {}, `${count(row.interval)} s`)),
+      el('td', { class: 'dates' }, el('span', {}, `${row.start.date} (${count(row.start.volume)})`), ' ', el('span', {}, `→ ${row.end.date} (${count(row.end.volume)})`)),
+      el('td', {}, el('div', { class: 'row-actions' },
+        el('button', { type: 'button', onclick: () => showChart(row) }, 'Chart'),
+        el('button', { type: 'button', onclick: () => openEditor(row) }, 'Edit'),
+        el('button', { type: 'button', onclick: () => bulk(paused ? 'resume' : 'pause', [row]) }, paused ? 'Resume' : 'Pause'),
+        el('button', { type: 'button', class: 'danger', onclick: () => bulk('delete', [row]) }, 'Delete'))));
   }));
-  $('summary').textContent = `${shown.length.toLocaleString('en')} of ${rows.length.toLocaleString('en')} schedules`;
+  $('summary').textContent = `${count(total)} of ${count(everything)} schedules`;
   $('page').textContent = `Page ${page + 1} of ${pages}`;
   $('prev').disabled = page === 0;
   $('next').disabled = page >= pages - 1;
+  for (const th of document.querySelectorAll('th[data-sort]')) {
+    th.setAttribute('aria-sort', th.dataset.sort === sort.column ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none');
+  }
+  $('select-page').checked = rows.length > 0 && rows.every((row) => matching || selection.has(keyOf(row)));
+  $('select-page').disabled = matching;
+  showSelection();
+}
+
+function volumeTitle(row) {
+  const day = `day ${row.current_day} of ${row.days}`;
+  if (row.status !== 'ONSCHEDULE') return `${row.status}: nothing allowed today (${day})`;
+  return `${count(row.messages)} messages allowed per ${count(row.interval)} s (${perInterval(row.interval)}) today, ${day} of the ${row.mode} schedule, ${row.algorithm}`;
+}
+
+function pick(row, on) {
+  if (on) selection.set(keyOf(row), { ip: row.ip, grouping: row.grouping });
+  else selection.delete(keyOf(row));
+  render();
+}
+
+function showSelection() {
+  const n = matching ? total : selection.size;
+  $('selected-count').textContent = matching ? `All ${plural(total, 'schedule')} matching the filter selected` : n === 0 ? 'None selected' : `${plural(n, 'schedule')} selected`;
+  for (const id of ['bulk-pause', 'bulk-resume', 'bulk-delete']) $(id).disabled = n === 0;
+  $('clear-selection').disabled = n === 0;
+  $('select-matching').disabled = matching || total === 0;
+}
+
+function clearSelection() {
+  selection = new Map();
+  matching = false;
+}
+
+const VERBS = { pause: 'Paused', resume: 'Resumed', delete: 'Deleted', restore: 'Restored' };
+
+/**
+ * Runs a bulk action over `targets` (rows), the selection, or the filter's rows; pause and delete ask first. The
+ * answer's `undo` is kept for the Undo button, and only the current page is loaded again
+ */
+async function bulk(action, targets) {
+  const over = targets ?? (matching ? undefined : [...selection.values()]);
+  const n = over ? over.length : total;
+  const what = over?.length === 1 ? `${over[0].ip} ${over[0].grouping}` : plural(n, 'schedule');
+  if (action === 'delete' && !confirm(`Delete ${what}? An IP whose last grouping is deleted goes with it. You can undo this right after.`)) return;
+  if (action === 'pause' && n > 1 && !confirm(`Pause ${what}? The MTA stops sending on them until resumed.`)) return;
+  const body = over ? { action, targets: over.map(({ ip, grouping }) => ({ ip, grouping })) } : { action, filter: filter() };
+  await send(body, targets === undefined);
+}
+
+/** Sends a bulk request and says what it did, offering its undo */
+async function send(body, clear) {
+  let answer;
+  try {
+    answer = await api('POST', '/v1/schedules/bulk', body);
+  } catch (error) {
+    if (error.status !== 401) alertBox(`Cannot ${body.action} the schedules: ${error.message}`);
+    return;
+  }
+  if (clear) clearSelection();
+  if (body.action === 'delete') for (const target of answer.changed) if (selected?.startsWith(`${target.ip} `)) selected = undefined;
+  const parts = [`${VERBS[answer.action]} ${plural(answer.changed.length, 'schedule')}`];
+  if (answer.unchanged.length > 0) parts.push(`${count(answer.unchanged.length)} already so`);
+  if (answer.missing.length > 0) parts.push(`${count(answer.missing.length)} no longer there`);
+  if (answer.failed?.length > 0) parts.push(`${count(answer.failed.length)} IPs busy, not changed: try again`);
+  done(`${parts.join(', ')}.`, answer.undo);
+  await load();
+}
+
+/** Shows what the last action did, with its Undo when there is one */
+function done(message, reverse) {
+  undo = reverse ?? undefined;
+  $('done-text').textContent = message;
+  $('undo').classList.toggle('hidden', !undo);
+}
+
+async function undoLast() {
+  const reverse = undo;
+  if (!reverse) return;
+  undo = undefined;
+  $('undo').classList.add('hidden');
+  await send(reverse, false);
+  // The undo of an undo is not offered: Undo means back to before the last action
+  $('undo').classList.add('hidden');
+  undo = undefined;
 }
 
 function hideChart() {
@@ -86,16 +194,25 @@ function hideChart() {
   $('chart-box').classList.add('hidden');
 }
 
-function showChart(row) {
-  const { state } = row;
+async function showChart(row) {
+  selected = keyOf(row);
+  render();
+  let state;
+  try {
+    state = await api('GET', `/status/${encodeURIComponent(row.ip)}/${encodeURIComponent(row.grouping)}`);
+  } catch (error) {
+    if (error.status !== 401) alertBox(`Cannot load ${row.ip} ${row.grouping}: ${error.message}`);
+    return;
+  }
+  if (selected !== keyOf(row)) return;
   const xs = state.schedule.map((day) => Date.parse(`${day.date}T00:00:00Z`) / 1000);
   const ys = state.schedule.map((day) => day.messages);
   const today = state.schedule[state.current_day - 1];
-  const box = $('chart-box');
-  box.classList.remove('hidden');
-  $('chart-title').textContent = `${row.ip} ${row.grouping}: planned messages per day`;
+  const unit = perInterval(state.interval);
+  $('chart-box').classList.remove('hidden');
+  $('chart-title').textContent = `${row.ip} ${row.grouping}: planned messages ${unit}, by schedule day`;
   $('chart-note').textContent = today
-    ? `Today is day ${state.current_day} of ${state.schedule.length}: ${today.messages.toLocaleString('en')} messages (${state.status})`
+    ? `Today is day ${state.current_day} of ${state.schedule.length}: ${count(today.messages)} messages ${unit} (${state.status}, ${state.algorithm})`
     : state.current_day === 0 ? `Not started: day 1 is ${state.start.date}` : `Finished on ${state.end.date}`;
   const target = $('chart');
   target.dataset.days = String(xs.length);
@@ -106,7 +223,7 @@ function showChart(row) {
     width: Math.max(320, target.clientWidth || 800),
     height: 260,
     scales: { x: { time: true } },
-    series: [{}, { label: 'Planned messages', stroke: '#2b6cb0', width: 2, fill: 'rgba(43,108,176,0.08)' }],
+    series: [{}, { label: `Planned messages ${unit}`, stroke: '#2b6cb0', width: 2, fill: 'rgba(43,108,176,0.08)' }],
     axes: [{}, { size: 70 }],
     hooks: {
       draw: [(u) => {
@@ -131,26 +248,71 @@ function showChart(row) {
   }, [xs, ys], target);
 }
 
-async function act(row, action) {
+/** Sends a CSV file to the import route: a dry run first, whose changes (or line errors) are shown for approval */
+async function previewImport(file) {
+  importText = await file.text();
+  $('import-file').value = '';
+  const box = $('import-preview');
+  box.classList.remove('hidden');
+  $('import-title').textContent = `Import ${file.name}`;
+  const tbody = $('import-changes').querySelector('tbody');
+  tbody.replaceChildren();
+  $('import-errors').replaceChildren();
+  $('import-apply').disabled = true;
+  let answer;
   try {
-    await api('PUT', path(row.ip, row.grouping, action));
-    selected = keyOf(row);
+    answer = await api('POST', '/v1/schedules/import?dry_run=true', importText, { type: 'text/csv' });
   } catch (error) {
-    if (error.status !== 401) alertBox(`Cannot ${action} ${row.ip} ${row.grouping}: ${error.message}`);
+    if (error.status !== 401) $('import-summary').textContent = error.message;
+    return;
   }
+  if (answer.errors.length > 0) {
+    $('import-summary').textContent = `${plural(answer.errors.length, 'line')} to fix; nothing was written:`;
+    $('import-errors').replaceChildren(...answer.errors.slice(0, PREVIEW_LINES).map((e) => el('li', { 'data-line': e.line }, `Line ${e.line}: ${e.error}`)));
+    return;
+  }
+  const counts = { create: 0, update: 0, unchanged: 0 };
+  for (const change of answer.changes) counts[change.change]++;
+  const listed = answer.changes.length > PREVIEW_LINES ? ` The first ${count(PREVIEW_LINES)} lines are listed.` : '';
+  $('import-summary').textContent = `Dry run: ${count(counts.create)} to create, ${count(counts.update)} to update, ${count(counts.unchanged)} unchanged. Nothing is written until you apply it.${listed}`;
+  tbody.replaceChildren(...answer.changes.slice(0, PREVIEW_LINES).map((c) => el('tr', { 'data-line': c.line, class: `change-${c.change}` },
+    el('td', { class: 'num' }, c.line), el('td', { class: 'mono' }, c.ip), el('td', { class: 'mono' }, c.grouping), el('td', {}, c.change))));
+  $('import-apply').disabled = counts.create + counts.update === 0;
+}
+
+async function applyImport() {
+  try {
+    const answer = await api('POST', '/v1/schedules/import', importText, { type: 'text/csv' });
+    const written = answer.changes.filter((c) => c.change !== 'unchanged').length;
+    done(`Imported ${plural(written, 'schedule')} (${count(answer.changes.length - written)} unchanged).`);
+  } catch (error) {
+    if (error.status !== 401) alertBox(`Cannot import: ${error.message}`);
+    return;
+  }
+  closeImport();
   await load();
 }
 
-async function remove(row) {
-  const only = (configs[row.ip]?.groupings.length ?? 0) <= 1;
-  if (!confirm(only ? `Delete IP ${row.ip} and its only grouping ${row.grouping}?` : `Delete grouping ${row.grouping} of IP ${row.ip}?`)) return;
-  try {
-    await api('DELETE', only ? path(row.ip) : path(row.ip, row.grouping));
-    if (selected === keyOf(row)) selected = undefined;
-  } catch (error) {
-    if (error.status !== 401) alertBox(`Cannot delete ${row.ip} ${row.grouping}: ${error.message}`);
+function closeImport() {
+  importText = undefined;
+  $('import-preview').classList.add('hidden');
+}
+
+/** Downloads the filter's rows as CSV through the export route (with the key, so not a plain link) */
+async function exportCsv() {
+  const query = new URLSearchParams(filter());
+  const key = storedKey();
+  const response = await fetch(`/v1/schedules/export?${query}`, { headers: key ? { 'x-api-key': key } : {} }).catch(() => undefined);
+  if (!response?.ok) {
+    alertBox(`Cannot export: ${response ? `the service answered HTTP ${response.status}` : 'the service does not answer'}`);
+    return;
   }
-  await load();
+  const url = URL.createObjectURL(await response.blob());
+  const link = el('a', { href: url, download: 'schedules.csv' });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function showMode() {
@@ -171,25 +333,33 @@ function fieldError(message) {
   form.querySelector(`[name="${{ 'start.date': 'startDate', 'start.volume': 'startVolume', 'end.date': 'endDate', 'end.volume': 'endVolume' }[field] ?? field}"]`)?.focus();
 }
 
-function openEditor(row) {
-  editing = row;
+async function openEditor(row) {
+  let config;
+  if (row) {
+    try {
+      config = await api('GET', path(row.ip, row.grouping));
+    } catch (error) {
+      if (error.status !== 401) alertBox(`Cannot load ${row.ip} ${row.grouping}: ${error.message}`);
+      return;
+    }
+  }
+  editing = row && { ...row, config };
   clearErrors();
   form.reset();
   form.classList.remove('hidden');
   const f = form.elements;
   f.ip.readOnly = row !== undefined;
   f.grouping.readOnly = row !== undefined;
-  if (row) {
-    const c = row.config;
+  if (config) {
     f.ip.value = row.ip;
     f.grouping.value = row.grouping;
-    f.mode.value = c.mode;
-    f.startDate.value = c.start.date;
-    f.startVolume.value = c.start.volume ?? '';
-    f.endDate.value = c.end?.date ?? '';
-    f.endVolume.value = c.end?.volume ?? '';
-    f.schedule.value = (c.schedule ?? []).map((d) => d.messages).join('\n');
-    f.paused.checked = c.paused;
+    f.mode.value = config.mode;
+    f.startDate.value = config.start.date;
+    f.startVolume.value = config.start.volume ?? '';
+    f.endDate.value = config.end?.date ?? '';
+    f.endVolume.value = config.end?.volume ?? '';
+    f.schedule.value = (config.schedule ?? []).map((d) => d.messages).join('\n');
+    f.paused.checked = config.paused;
   }
   showMode();
   (row ? f.mode : f.ip).focus();
@@ -203,7 +373,7 @@ function groupingFromForm(previous) {
     mode: f.mode.value,
     start: { date: f.startDate.value || undefined },
     paused: f.paused.checked,
-    ...(previous ? { algorithm: previous.algorithm, interval: previous.interval, properties: previous.properties } : {}),
+    ...(previous ? { algorithm: previous.algorithm, interval: previous.interval, properties: previous.properties, ...(previous.adaptive ? { adaptive: previous.adaptive } : {}) } : {}),
   };
   if (grouping.mode === 'AUTO') {
     grouping.start.volume = number(f.startVolume);
@@ -218,42 +388,46 @@ function groupingFromForm(previous) {
 async function save(event) {
   event.preventDefault();
   clearErrors();
-  const ip = form.elements.ip.value.trim();
+  const ip = editing?.ip ?? form.elements.ip.value.trim();
   if (ip === '') return fieldError('Enter the IP address');
-  const edited = editing;
-  const grouping = groupingFromForm(edited?.config);
+  const grouping = groupingFromForm(editing?.config);
   try {
-    if (edited) {
-      const groupings = configs[edited.ip].groupings.map((g) => (g.grouping === edited.grouping ? grouping : g));
-      await api('PUT', path(edited.ip), { groupings });
-    } else {
-      const existing = await api('GET', path(ip)).catch((error) => {
-        if (error.status === 404) return undefined;
-        throw error;
-      });
-      if (existing?.groupings.some((g) => g.grouping === grouping.grouping)) {
-        return fieldError(`Grouping "${grouping.grouping}" of IP "${ip}" exists: use Edit on its row`);
-      }
-      if (existing) await api('PUT', path(ip), { groupings: [...existing.groupings, grouping] });
-      else await api('POST', path(ip), { groupings: [grouping] });
-    }
+    // The IP's other groupings as they are now: PUT replaces them all
+    const existing = await api('GET', path(ip)).catch((error) => {
+      if (error.status === 404) return undefined;
+      throw error;
+    });
+    if (editing) {
+      await api('PUT', path(ip), { groupings: existing.groupings.map((g) => (g.grouping === editing.grouping ? grouping : g)) });
+    } else if (existing?.groupings.some((g) => g.grouping === grouping.grouping)) {
+      return fieldError(`Grouping "${grouping.grouping}" of IP "${ip}" exists: use Edit on its row`);
+    } else if (existing) await api('PUT', path(ip), { groupings: [...existing.groupings, grouping] });
+    else await api('POST', path(ip), { groupings: [grouping] });
   } catch (error) {
     if (error.status !== 401) fieldError(error.message);
     return;
   }
   form.classList.add('hidden');
   editing = undefined;
-  selected = undefined;
+  done(`Saved ${ip} ${grouping.grouping}.`);
   await load();
-  const saved = rows.find((row) => row.grouping === grouping.grouping && row.ip === (edited?.ip ?? ip)) ?? rows.find((row) => row.grouping === grouping.grouping);
-  if (saved) {
-    selected = keyOf(saved);
-    const at = filtered().indexOf(saved);
-    if (at >= 0) page = Math.floor(at / PAGE_SIZE);
-    render();
-    showChart(saved);
-  }
+  // Its curve, whether or not the filter and sort put its row on this page
+  await showChart({ ip, grouping: grouping.grouping });
 }
+
+function debounce(run, ms) {
+  let timer;
+  return () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, ms);
+  };
+}
+
+const refilter = () => {
+  page = 0;
+  matching = false;
+  load();
+};
 
 keyBar(load);
 form.elements.mode.addEventListener('change', showMode);
@@ -261,7 +435,33 @@ form.addEventListener('submit', save);
 $('cancel').addEventListener('click', () => { form.classList.add('hidden'); editing = undefined; });
 $('new').addEventListener('click', () => openEditor(undefined));
 $('reload').addEventListener('click', load);
-$('filter').addEventListener('input', () => { page = 0; render(); });
-$('prev').addEventListener('click', () => { page -= 1; render(); });
-$('next').addEventListener('click', () => { page += 1; render(); });
+$('filter').addEventListener('input', debounce(refilter, FILTER_DELAY_MS));
+$('f-status').addEventListener('change', refilter);
+$('prev').addEventListener('click', () => { page -= 1; load(); });
+$('next').addEventListener('click', () => { page += 1; load(); });
+for (const th of document.querySelectorAll('th[data-sort]')) {
+  th.querySelector('button').addEventListener('click', () => {
+    const column = th.dataset.sort;
+    sort = { column, order: sort.column === column && sort.order === 'asc' ? 'desc' : 'asc' };
+    page = 0;
+    load();
+  });
+}
+$('select-page').addEventListener('change', (event) => {
+  for (const row of rows) {
+    if (event.target.checked) selection.set(keyOf(row), { ip: row.ip, grouping: row.grouping });
+    else selection.delete(keyOf(row));
+  }
+  render();
+});
+$('select-matching').addEventListener('click', () => { matching = true; selection = new Map(); render(); });
+$('clear-selection').addEventListener('click', () => { clearSelection(); render(); });
+$('bulk-pause').addEventListener('click', () => bulk('pause'));
+$('bulk-resume').addEventListener('click', () => bulk('resume'));
+$('bulk-delete').addEventListener('click', () => bulk('delete'));
+$('undo').addEventListener('click', undoLast);
+$('import-file').addEventListener('change', (event) => event.target.files[0] && previewImport(event.target.files[0]));
+$('import-apply').addEventListener('click', applyImport);
+$('import-cancel').addEventListener('click', closeImport);
+$('export').addEventListener('click', exportCsv);
 load();

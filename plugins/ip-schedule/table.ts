@@ -1,0 +1,257 @@
+/**
+ * The schedules as a table, a row per grouping: what `GET /status` and `GET /config` answer with table parameters,
+ * what bulk actions select by filter and what the CSV export writes. Filtered, sorted and paged on the server, so a
+ * page of 10,000 IPs costs what the page holds, not what the store holds.
+ */
+import type { GroupingRecord, ScheduleStore } from '../../runtime/mod.ts';
+import { formatDate, parseDate } from './dates.ts';
+import { cidrMatcher, ipNumber, type IpNumber } from './ip.ts';
+import { scheduleDay, scheduleLength, type GroupingStatus } from './schedule.ts';
+
+export type SortColumn = 'ip' | 'grouping' | 'status' | 'day' | 'volume';
+
+/** The table filters (`q`, `status`, `grouping`), shared by the table routes, bulk actions and the export */
+export interface TableFilter {
+  q?: string;
+  status?: GroupingStatus['status'];
+  grouping?: string;
+}
+
+export interface TableQuery extends TableFilter {
+  offset?: number;
+  limit?: number;
+  sort?: SortColumn;
+  order?: 'asc' | 'desc';
+}
+
+/** The query parameters that ask for a table page instead of the whole map */
+const TABLE_PARAMETERS = ['offset', 'limit', 'sort', 'order', 'q', 'status', 'grouping'];
+const DEFAULT_LIMIT = 100;
+/** Filtered and sorted row lists kept for paging through them: each costs a pointer per row */
+const KEPT_VIEWS = 8;
+
+/** One grouping of one IP, as of a store version and day */
+export interface TableRow {
+  ip: string;
+  config: GroupingRecord;
+  status: GroupingStatus['status'];
+  day: number;
+  days: number;
+  messages: number;
+  /** Position in IP order (numeric IP, then the IP's grouping order): the order of ties */
+  position: number;
+  number: IpNumber;
+  /** IP, grouping, status and mode in lower case, for the word filter; made on the first filter that needs it */
+  text?: string;
+  /** The row's status JSON, encoded on first use */
+  json?: string;
+}
+
+interface CachedIp {
+  version: number;
+  day: number;
+  number: IpNumber;
+  rows: TableRow[];
+}
+
+export function isTableQuery(query: Record<string, unknown>): boolean {
+  return TABLE_PARAMETERS.some((name) => query[name] !== undefined);
+}
+
+const compareNumbers = (a: IpNumber, b: IpNumber) => (a.v6 === b.v6 ? (a.value < b.value ? -1 : a.value > b.value ? 1 : 0) : a.v6 ? 1 : -1);
+
+const KEYS: Record<Exclude<SortColumn, 'ip'>, (a: TableRow, b: TableRow) => number> = {
+  grouping: (a, b) => (a.config.grouping < b.config.grouping ? -1 : a.config.grouping > b.config.grouping ? 1 : 0),
+  status: (a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : 0),
+  day: (a, b) => a.day - b.day,
+  volume: (a, b) => a.messages - b.messages,
+};
+
+/**
+ * The rows of every IP in the store. With a store that has `watch`, only the IPs it names (and the host's own writes,
+ * `invalidate`) are read again, so a request after a write costs what the write changed; without it, or after the
+ * day turns or notices were lost, every IP is listed again, and rows are rebuilt only for IPs whose version changed
+ */
+export class ScheduleTable {
+  #ips = new Map<string, CachedIp>();
+  /** IPs in numeric order, sorted again only when IPs come or go */
+  #order: string[] = [];
+  #rows: TableRow[] = [];
+  #views = new Map<string, TableRow[]>();
+  #dirty = new Set<string>();
+  #full = true;
+  #day = -1;
+  #watching: Promise<void> | undefined;
+  #refreshing: Promise<void> | undefined;
+  #unwatch: (() => void) | undefined;
+
+  constructor(private readonly store: ScheduleStore, private readonly today: () => number) {}
+
+  /** The IP was written here: its rows are read again before the next answer */
+  invalidate(ip: string): void {
+    this.#dirty.add(ip);
+  }
+
+  close(): void {
+    this.#unwatch?.();
+  }
+
+  /** Every row in IP order, current as of this call */
+  async rows(): Promise<TableRow[]> {
+    const { watch } = this.store;
+    this.#watching ??= watch
+      ? watch.call(this.store, (change) => {
+        if ('ip' in change) this.#dirty.add(change.ip);
+        else if ('lost' in change) this.#full = true;
+      }).then((stop) => void (this.#unwatch = stop))
+      : Promise.resolve();
+    await this.#watching;
+    // One refresh at a time: a read begun before a write must not land after the read that saw the write
+    while (this.#refreshing) await this.#refreshing;
+    const day = this.today();
+    if (watch && !this.#full && day === this.#day && this.#dirty.size === 0) return this.#rows;
+    this.#refreshing = this.#refresh(day).finally(() => (this.#refreshing = undefined));
+    await this.#refreshing;
+    return this.#rows;
+  }
+
+  async #refresh(day: number): Promise<void> {
+    let changed: boolean;
+    if (!this.store.watch || this.#full || day !== this.#day) {
+      // Cleared before reading: what is noticed during the read is read again next time
+      this.#full = false;
+      this.#dirty.clear();
+      changed = await this.#readAll(day);
+    } else {
+      const ips = [...this.#dirty];
+      this.#dirty.clear();
+      changed = await this.#readSome(ips, day);
+    }
+    this.#day = day;
+    if (changed) {
+      this.#rows = this.#order.flatMap((ip) => this.#ips.get(ip)!.rows);
+      this.#rows.forEach((row, index) => (row.position = index));
+      this.#views.clear();
+    }
+  }
+
+  async #readAll(day: number): Promise<boolean> {
+    const listed = await this.store.list();
+    let changed = listed.length !== this.#ips.size;
+    const fresh = new Map<string, CachedIp>();
+    for (const stored of listed) {
+      let cached = this.#ips.get(stored.ip);
+      if (cached?.version !== stored.version || cached.day !== day) {
+        changed = true;
+        // `stored.record` only here: a store may parse records on first access
+        cached = { version: stored.version, day, number: cached?.number ?? ipNumber(stored.ip)!, rows: [] };
+        cached.rows = ipRows(stored.ip, stored.record.groupings, day, cached.number);
+      }
+      fresh.set(stored.ip, cached);
+    }
+    if (changed) {
+      this.#order = sortedIps(fresh);
+      this.#ips = fresh;
+    }
+    return changed;
+  }
+
+  async #readSome(ips: string[], day: number): Promise<boolean> {
+    let changed = false;
+    let reorder = false;
+    for (const ip of ips) {
+      const stored = await this.store.get(ip);
+      const cached = this.#ips.get(ip);
+      if (!stored) {
+        if (cached) this.#ips.delete(ip);
+        changed ||= cached !== undefined;
+        reorder ||= cached !== undefined;
+        continue;
+      }
+      if (cached?.version === stored.version && cached.day === day) continue;
+      const number = cached?.number ?? ipNumber(ip)!;
+      this.#ips.set(ip, { version: stored.version, day, number, rows: ipRows(ip, stored.record.groupings, day, number) });
+      changed = true;
+      reorder ||= cached === undefined;
+    }
+    if (reorder) this.#order = sortedIps(this.#ips);
+    return changed;
+  }
+
+  /** The rows matching the filter, in IP order */
+  async matching(filter: TableFilter): Promise<TableRow[]> {
+    return this.view({ ...filter, sort: 'ip', order: 'asc' });
+  }
+
+  /** One page of rows with the number of rows matching */
+  async page(query: TableQuery): Promise<{ rows: TableRow[]; total: number; offset: number; limit: number }> {
+    const offset = query.offset ?? 0;
+    const limit = query.limit ?? DEFAULT_LIMIT;
+    const view = await this.view(query);
+    return { rows: view.slice(offset, offset + limit), total: view.length, offset, limit };
+  }
+
+  /** The filtered, sorted rows; the last few are kept, so that paging through them sorts once */
+  private async view(query: TableQuery): Promise<TableRow[]> {
+    const all = await this.rows();
+    const key = JSON.stringify([query.q ?? '', query.status ?? '', query.grouping ?? '', query.sort ?? 'ip', query.order ?? 'asc']);
+    let view = this.#views.get(key);
+    if (view) return view;
+    const test = rowTest(query);
+    view = test ? all.filter(test) : all;
+    const sort = query.sort ?? 'ip';
+    const direction = query.order === 'desc' ? -1 : 1;
+    if (sort !== 'ip') {
+      const compare = KEYS[sort];
+      view = [...view].sort((a, b) => direction * compare(a, b) || a.position - b.position);
+    } else if (direction < 0) view = [...view].reverse();
+    if (this.#views.size >= KEPT_VIEWS) this.#views.delete(this.#views.keys().next().value!);
+    this.#views.set(key, view);
+    return view;
+  }
+}
+
+/** The test a row must pass for the filter, or undefined when it lets every row through */
+function rowTest(filter: TableFilter): ((row: TableRow) => boolean) | undefined {
+  const tests: ((row: TableRow) => boolean)[] = [];
+  for (const word of (filter.q ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
+    const inPrefix = word.includes('/') ? cidrMatcher(word) : undefined;
+    tests.push(inPrefix ? (row) => inPrefix(row.number) : (row) => searchText(row).includes(word));
+  }
+  if (filter.status) tests.push((row) => row.status === filter.status);
+  if (filter.grouping) tests.push((row) => row.config.grouping === filter.grouping);
+  return tests.length === 0 ? undefined : (row) => tests.every((test) => test(row));
+}
+
+function searchText(row: TableRow): string {
+  row.text ??= `${row.ip} ${row.config.grouping} ${row.status} ${row.config.mode}`.toLowerCase();
+  return row.text;
+}
+
+function sortedIps(ips: Map<string, CachedIp>): string[] {
+  return [...ips.keys()].sort((a, b) => compareNumbers(ips.get(a)!.number, ips.get(b)!.number));
+}
+
+function ipRows(ip: string, groupings: readonly GroupingRecord[], today: number, number: IpNumber): TableRow[] {
+  return groupings.map((config) => {
+    const { status, day, messages } = scheduleDay(config, today);
+    return { ip, config, status, day, days: scheduleLength(config), messages, position: 0, number };
+  });
+}
+
+/** A row as `StatusRow` JSON: the status endpoints' fields without the expanded schedule, plus today's messages */
+export function statusRowJson(row: TableRow): string {
+  if (row.json !== undefined) return row.json;
+  const { config } = row;
+  const manual = config.schedule;
+  const start = { date: config.start.date, volume: manual ? manual[0]!.messages : config.start.volume! };
+  const end = manual ? { date: formatDate(parseDate(config.start.date)! + manual.length - 1), volume: manual[manual.length - 1]!.messages } : config.end!;
+  row.json = JSON.stringify({
+    ip: row.ip, grouping: config.grouping, status: row.status, current_day: row.day, days: row.days, messages: row.messages,
+    start, end: { date: end.date, volume: end.volume }, mode: config.mode, paused: config.paused, algorithm: config.algorithm,
+    interval: config.interval, properties: config.properties,
+    ...(config.adaptive ? { adaptive: true } : {}),
+    ...(config.warmup?.hold ? { hold: { since: config.warmup.hold.since, reason: config.warmup.hold.reason } } : {}),
+  });
+  return row.json;
+}
