@@ -6,6 +6,7 @@ import { offsetMinutes, today } from './dates.ts';
 import { canonicalIp } from './ip.ts';
 import { toRecord, type IpConfigInput } from './records.ts';
 import { groupingStatus } from './schedule.ts';
+import { groupingStatusJson } from './status-json.ts';
 
 /** One IP's `"ip":{"groupings":[…]}` member of the GET /status answer, as of a store version and day */
 interface EncodedStatus {
@@ -218,7 +219,7 @@ function timeSlice(): () => Promise<void> {
 async function encodeStatuses(groupings: readonly GroupingRecord[], day: number, named: boolean, slice: () => Promise<void>): Promise<string[]> {
   const statuses: string[] = [];
   for (const grouping of groupings) {
-    statuses.push(JSON.stringify(groupingStatus(grouping, day, { named })));
+    statuses.push(groupingStatusJson(grouping, day, named));
     await slice();
   }
   return statuses;
