@@ -146,6 +146,11 @@ const reportBackoffEventsResponse200 = {
   "components": components
 };
 
+const getOverviewResponse200 = {
+  "$ref": "#/components/schemas/Overview",
+  "components": components
+};
+
 const getPoliciesResponse200 = {
   "$ref": "#/components/schemas/Policies",
   "components": components
@@ -210,6 +215,7 @@ export const operations: Record<string, OperationSchemas> = {
   "getGroupingStatus": { params: getGroupingConfigParams, responses: { "200": getGroupingStatusResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "404": getConfigAllResponse401, "503": getConfigAllResponse401 } },
   "getAudit": { query: getAuditQuery, responses: { "200": getAuditResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "501": getConfigAllResponse401 } },
   "reportBackoffEvents": { body: reportBackoffEventsBody, responses: { "200": reportBackoffEventsResponse200, "400": getConfigAllResponse401, "401": getConfigAllResponse401, "413": getConfigAllResponse401, "501": getConfigAllResponse401, "503": getConfigAllResponse401 } },
+  "getOverview": { responses: { "200": getOverviewResponse200, "401": getConfigAllResponse401, "503": getConfigAllResponse401 } },
   "getPolicies": { responses: { "200": getPoliciesResponse200, "401": getConfigAllResponse401 } },
   "policyFeed": { query: policyFeedQuery, responses: { "400": getConfigAllResponse401, "401": getConfigAllResponse401, "426": getConfigAllResponse401 } },
   "getPolicy": { params: getPolicyParams, responses: { "200": getPolicyResponse200, "401": getConfigAllResponse401, "404": getConfigAllResponse401 } },

@@ -26,6 +26,7 @@ import { errors } from './errors.ts';
 import { feedOperations, PolicyFeed } from './feed/mod.ts';
 import { createHandlers } from './handlers.ts';
 import { appliedMetrics, backoffMetrics, feedMetrics, scheduleMetrics } from './metrics.ts';
+import { EventTally, overviewHandlers } from './overview.ts';
 import { replayCommand } from './replay/command.ts';
 
 export default definePlugin({
@@ -84,9 +85,11 @@ export default definePlugin({
       providers, shares, inForce: (id) => feed.appliedPolicy(id), explain: classifier?.explainReply && ((message) => classifier.explainReply!('backoff', message)),
     });
     const warmups = new AdaptiveWarmups({ store, engine, audit, timezone, providers: backoff.providers, changed: (ip) => feed.notice({ ip }) });
+    const tally = new EventTally(timezone);
     const events = backoffHandlers({
       classifier, store, engine, notice: (change) => feed.notice(change), now: () => clock.now(),
       received: backoffMetrics(ctx.metrics),
+      observed: (reported, answers, now) => tally.add(reported, answers, now),
       counted: (counted, now) => warmups.check(counted.flatMap((event) => (event.localip ? [event.localip] : [])), now), applied: appliedMetrics(ctx.metrics, providers.ids),
       putPolicy: (policy, request) => audit.record(policyChange(policy, feed.appliedPolicy(policy.id), request.principal), (entry) =>
         store.putPolicy!(policy, { audit: entry }).then(() => true)).then(() => undefined),
@@ -94,7 +97,7 @@ export default definePlugin({
     return {
       handlers: {
         ...createHandlers({ store, timezone, audit, changed: (ip) => feed.notice({ ip }) }),
-        ...policies.handlers, ...events, ...policyHandlers(feed), ...auditHandlers(store),
+        ...policies.handlers, ...events, ...policyHandlers(feed), ...auditHandlers(store), ...overviewHandlers(feed, tally, () => clock.now()),
         ...liftHandlers({ view: feed, store, audit, notice: (change) => feed.notice(change), now: () => clock.now() }),
       },
       // Batches of backoff events: 10,000 replies of a few hundred bytes

@@ -10,7 +10,7 @@
  * ```
  */
 import type { AppliedPolicy, Handler, HandlerRequest, ReplyClassifier, ScheduleStore, StoreChange } from '../../../runtime/mod.ts';
-import type { BackoffEngine, BackoffEvent, Outcome } from './engine.ts';
+import type { BackoffEngine, BackoffEvent, EventAnswer, Outcome } from './engine.ts';
 import { errors } from '../errors.ts';
 export { BackoffEngine } from './engine.ts';
 export { liftHandlers } from './lift.ts';
@@ -38,6 +38,8 @@ export interface BackoffOptions {
   applied?(policies: readonly AppliedPolicy[]): void;
   /** Told of the events once counted, before the answer goes out (adaptive warm-ups read the shares they moved) */
   counted?(events: readonly BackoffEvent[], now: number): Promise<void>;
+  /** Told of the events with their answers (the overview's counts) */
+  observed?(events: readonly BackoffEvent[], answers: readonly EventAnswer[], now: number): void;
 }
 
 const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;
@@ -87,6 +89,7 @@ export function backoffHandlers(options: BackoffOptions): Record<string, Handler
         options.notice({ policy: policy.id });
       }));
       options.applied?.(apply);
+      options.observed?.(events, answers, now);
       await options.counted?.(events, now);
       return { body: { events: answers } };
     },
