@@ -144,6 +144,34 @@ it('overview: a feed client counts as a connected MTA', async () => {
   }
 });
 
+it('classifier page: each probability says whether a rule or the model decided, from the answer\'s explanation', async () => {
+  const page = await open('/ui/classifier.html');
+  // This service's own answer: with no explanation in it, the page says so instead of guessing
+  await page.fill('#replies', '552 5.2.2 Mailbox full');
+  await page.click('#classify');
+  await page.waitForSelector('#summary:has-text("1 replies classified")');
+  const plain = await call('POST', '/v2/bnac?explain=true', { messages: ['552 5.2.2 Mailbox full'] });
+  if (plain.json[0].explanation === undefined) {
+    assert.is(await page.textContent('#results tr[data-row="1"] .decided [data-model=BNAC] .by'), '—');
+    assert.match(await page.getAttribute('#results tr[data-row="1"] td:nth-child(4) .why', 'title') ?? '', /did not say whether a rule or the model decided/);
+  }
+  // The documented shape (?explain=true): a rule's id, or the model's heaviest features
+  const explained = [
+    { class: 'RECIPIENT_ERROR', probability: 0.97, explanation: { by: 'rule', rule: 'mailbox-full-552' } },
+    { class: 'IP_REPUTATION', probability: 0.81, explanation: { by: 'model', features: [{ feature: 'unsolicited', weight: 1.25 }, { feature: 'rate', weight: 0.5 }] } },
+  ];
+  await page.route('**/v2/bnac?explain=true', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(explained) }));
+  await page.fill('#replies', `552 5.2.2 Mailbox full\n${GMAIL_RATE}`);
+  await page.click('#classify');
+  await page.waitForSelector('#summary:has-text("2 replies classified")');
+  assert.is(await page.textContent('#results tr[data-row="1"] .decided [data-model=BNAC] .by'), 'rule mailbox-full-552');
+  assert.match(await page.getAttribute('#results tr[data-row="1"] td:nth-child(4) .why', 'title') ?? '', /rule "mailbox-full-552" matched this reply: the probability is the rule's fixed confidence/);
+  assert.is(await page.textContent('#results tr[data-row="2"] .decided [data-model=BNAC] .by'), 'model');
+  assert.match(await page.getAttribute('#results tr[data-row="2"] td:nth-child(4) .why', 'title') ?? '', /the model decided; what weighed most: "unsolicited" \(1\.25\), "rate" \(0\.50\)/);
+  await page.screenshot({ path: join(SHOTS, 'classifier-explained.png'), fullPage: true });
+  await page.close();
+});
+
 for (const dark of [false, true]) {
   it(`every page has no serious or critical accessibility violation (${dark ? 'dark' : 'light'})`, async () => {
     const found: string[] = [];
