@@ -96,7 +96,7 @@ export default definePlugin({
     });
     return {
       handlers: {
-        ...createHandlers({ store, timezone, audit, changed: (ip) => feed.notice({ ip }) }),
+        ...createHandlers({ store, timezone, audit, changed: (ip) => feed.notice({ ip }), warmStatus: true }),
         ...policies.handlers, ...events, ...policyHandlers(feed), ...auditHandlers(store), ...overviewHandlers(feed, tally, () => clock.now()),
         ...liftHandlers({ view: feed, store, audit, notice: (change) => feed.notice(change), now: () => clock.now() }),
       },
