@@ -30,6 +30,8 @@ const RETRY_AFTER = 1;
 const SLICE_MS = 10;
 const SUCCESS = { body: { status: 'success' } };
 const OPEN_GROUPINGS = Buffer.from('{"groupings":[');
+/** Most bytes of statuses encoded at start: 10,000 IPs of 5 thirty-day schedules take 82 MB */
+const WARM_BUDGET = 128 * 1024 * 1024;
 
 /** What the handlers need: the store and the time zone days are counted in */
 export interface HandlerOptions {
@@ -129,8 +131,12 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
   // thousands of expanded schedules for every GET /status costs far more than joining the encoded parts
   let statusCache = new Map<string, EncodedStatus>();
 
-  /** Every IP's status, encoded anew where its record or the day changed since the last call */
-  const encodeAll = async (): Promise<Buffer[]> => {
+  /**
+   * Every IP's status, encoded anew where its record or the day changed since the last call; past `budget` bytes
+   * it stops, keeping what it encoded (the answer is then incomplete: for the start-up encoding only)
+   */
+  const encodeAll = async (budget = Infinity): Promise<Buffer[]> => {
+    let bytes = 0;
     const day = currentDay();
     const parts: Buffer[] = [OPEN_IPS];
     const fresh = new Map<string, EncodedStatus>();
@@ -144,6 +150,7 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
         encoded = { version, day, json: await encodeIpStatus(out, ip, stored.record.groupings, day, slice) };
       }
       fresh.set(ip, encoded);
+      if ((bytes += encoded.json.length) > budget) break;
       if (parts.length > 1) parts.push(COMMA);
       parts.push(encoded.json);
     }
@@ -152,8 +159,9 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
     return parts;
   };
   // Encoded once in the background from start, in slices of the event loop, so that the first GET /status after a
-  // restart (an operator's page) sends what is ready instead of encoding tens of megabytes while the client waits
-  const warming: Promise<unknown> = options.warmStatus ? nextTurn().then(encodeAll).catch(() => undefined) : Promise.resolve();
+  // restart (an operator's page) sends what is ready instead of encoding tens of megabytes while the client waits. Up
+  // to a budget: a host whose clients never ask for GET /status should not hold hundreds of megabytes for it
+  const warming: Promise<unknown> = options.warmStatus ? nextTurn().then(() => encodeAll(WARM_BUDGET)).catch(() => undefined) : Promise.resolve();
 
   return {
     getConfigAll: async () => {
