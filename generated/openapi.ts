@@ -3648,6 +3648,110 @@ export const documents: Record<string, any> = {
             }
           }
         }
+      },
+      "/v1/overview": {
+        "get": {
+          "operationId": "getOverview",
+          "tags": [
+            "status"
+          ],
+          "summary": "What runs, what is in force and how delivery goes, at a glance",
+          "description": "One answer for an operator's overview (the `ui` plugin's `/ui/` page draws it):\n- `schedules`: IPs and groupings stored, and groupings by status today (as `GET /status` reports them);\n  `held`: adaptive groupings whose day holds now.\n- `policies`: the objects in force (as `GET /v1/policies` lists them) counted by kind and `type`.\n- `feed`: MTAs connected to the policy feed of this host (`/v1/policies/feed`).\n- `bounces`: the events `POST /v1/backoff/events` reported to this host, per provider, counted by backoff class\n  and, for `delivered` outcomes, as `delivered`; `hour` in 60 buckets of a minute, `day` in 24 buckets of an\n  hour, oldest first, the last bucket holding now. Each event counts at its own `time`. Counts live in this\n  process (they start at zero when it starts); at most 64 providers are kept, later ones count as `other`.\n- `volume`: per grouping name, what today's schedules plan (`planned`: the sum over the name's running\n  groupings of the day's messages times the intervals in a day, as the MTA enforces them per `interval`)\n  and the deliveries reported today in the host's time zone (`delivered`; null while no event named the\n  grouping with outcome `delivered`).",
+          "responses": {
+            "200": {
+              "description": "The overview",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Overview"
+                  },
+                  "example": {
+                    "time": "2026-11-26T10:15:00.000Z",
+                    "schedules": {
+                      "ips": 2,
+                      "groupings": 3,
+                      "statuses": {
+                        "NOTSTARTED": 0,
+                        "ONSCHEDULE": 2,
+                        "PAUSED": 1,
+                        "FINISHED": 0
+                      },
+                      "held": 0
+                    },
+                    "policies": {
+                      "policies": {
+                        "WARMUP": 2,
+                        "BACKOFF": 1
+                      },
+                      "suspends": {}
+                    },
+                    "feed": {
+                      "clients": 1
+                    },
+                    "bounces": {
+                      "hour": {
+                        "step": 60,
+                        "end": "2026-11-26T10:16:00.000Z",
+                        "providers": [
+                          {
+                            "provider": "google",
+                            "counts": {
+                              "delivered": [
+                                0,
+                                3
+                              ],
+                              "RATE_LIMIT__IP_RATE_LIMIT": [
+                                0,
+                                2
+                              ]
+                            }
+                          }
+                        ]
+                      },
+                      "day": {
+                        "step": 3600,
+                        "end": "2026-11-26T11:00:00.000Z",
+                        "providers": [
+                          {
+                            "provider": "google",
+                            "counts": {
+                              "delivered": [
+                                0,
+                                3
+                              ],
+                              "RATE_LIMIT__IP_RATE_LIMIT": [
+                                0,
+                                2
+                              ]
+                            }
+                          }
+                        ]
+                      }
+                    },
+                    "volume": [
+                      {
+                        "grouping": "&gmail",
+                        "planned": 4800,
+                        "delivered": 3
+                      },
+                      {
+                        "grouping": "&yahoo",
+                        "planned": 200,
+                        "delivered": null
+                      }
+                    ]
+                  }
+                }
+              }
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "503": {
+              "$ref": "#/components/responses/StoreUnavailable"
+            }
+          }
+        }
       }
     },
     "components": {
@@ -6172,6 +6276,208 @@ export const documents: Record<string, any> = {
               "type": "array",
               "items": {
                 "$ref": "#/components/schemas/BackoffEventResult"
+              }
+            }
+          }
+        },
+        "Counts": {
+          "type": "object",
+          "description": "A count per name",
+          "additionalProperties": {
+            "type": "integer",
+            "minimum": 0
+          }
+        },
+        "BounceSeries": {
+          "type": "object",
+          "required": [
+            "step",
+            "end",
+            "providers"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "step": {
+              "type": "integer",
+              "description": "Seconds per bucket"
+            },
+            "end": {
+              "type": "string",
+              "format": "date-time",
+              "description": "End of the last bucket (exclusive)"
+            },
+            "providers": {
+              "type": "array",
+              "description": "Providers with an event in the window, by name",
+              "items": {
+                "type": "object",
+                "required": [
+                  "provider",
+                  "counts"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "provider": {
+                    "type": "string"
+                  },
+                  "counts": {
+                    "type": "object",
+                    "description": "Per backoff class, and `delivered`, the events of each bucket, oldest first",
+                    "additionalProperties": {
+                      "type": "array",
+                      "items": {
+                        "type": "integer",
+                        "minimum": 0
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "Overview": {
+          "type": "object",
+          "required": [
+            "time",
+            "schedules",
+            "policies",
+            "feed",
+            "bounces",
+            "volume"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "time": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "schedules": {
+              "type": "object",
+              "required": [
+                "ips",
+                "groupings",
+                "statuses",
+                "held"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "ips": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "groupings": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "statuses": {
+                  "type": "object",
+                  "required": [
+                    "NOTSTARTED",
+                    "ONSCHEDULE",
+                    "PAUSED",
+                    "FINISHED"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "NOTSTARTED": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "ONSCHEDULE": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "PAUSED": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "FINISHED": {
+                      "type": "integer",
+                      "minimum": 0
+                    }
+                  }
+                },
+                "held": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            },
+            "policies": {
+              "type": "object",
+              "required": [
+                "policies",
+                "suspends"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "policies": {
+                  "$ref": "#/components/schemas/Counts"
+                },
+                "suspends": {
+                  "$ref": "#/components/schemas/Counts"
+                }
+              }
+            },
+            "feed": {
+              "type": "object",
+              "required": [
+                "clients"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "clients": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            },
+            "bounces": {
+              "type": "object",
+              "required": [
+                "hour",
+                "day"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "hour": {
+                  "$ref": "#/components/schemas/BounceSeries"
+                },
+                "day": {
+                  "$ref": "#/components/schemas/BounceSeries"
+                }
+              }
+            },
+            "volume": {
+              "type": "array",
+              "description": "Per grouping name, sorted by name",
+              "items": {
+                "type": "object",
+                "required": [
+                  "grouping",
+                  "planned",
+                  "delivered"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "grouping": {
+                    "type": "string"
+                  },
+                  "planned": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "Messages today's running schedules of this name allow in a day"
+                  },
+                  "delivered": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ],
+                    "minimum": 0,
+                    "description": "Deliveries reported today; null while none was"
+                  }
+                }
               }
             }
           }

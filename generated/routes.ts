@@ -39,6 +39,7 @@ export const routes: readonly RouteEntry[] = [
   { api: "ip-schedule", operationId: "getGroupingStatus", method: "GET", path: "/status/:ip/:grouping", bodyRequired: false, schemas: ipSchedule.operations["getGroupingStatus"] },
   { api: "ip-schedule", operationId: "getAudit", method: "GET", path: "/v1/audit", bodyRequired: false, schemas: ipSchedule.operations["getAudit"] },
   { api: "ip-schedule", operationId: "reportBackoffEvents", method: "POST", path: "/v1/backoff/events", bodyRequired: true, schemas: ipSchedule.operations["reportBackoffEvents"] },
+  { api: "ip-schedule", operationId: "getOverview", method: "GET", path: "/v1/overview", bodyRequired: false, schemas: ipSchedule.operations["getOverview"] },
   { api: "ip-schedule", operationId: "getPolicies", method: "GET", path: "/v1/policies", bodyRequired: false, schemas: ipSchedule.operations["getPolicies"] },
   { api: "ip-schedule", operationId: "policyFeed", method: "GET", path: "/v1/policies/feed", bodyRequired: false, schemas: ipSchedule.operations["policyFeed"] },
   { api: "ip-schedule", operationId: "getPolicy", method: "GET", path: "/v1/policies/:id", bodyRequired: false, schemas: ipSchedule.operations["getPolicy"] },

@@ -487,6 +487,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What runs, what is in force and how delivery goes, at a glance
+         * @description One answer for an operator's overview (the `ui` plugin's `/ui/` page draws it):
+         *     - `schedules`: IPs and groupings stored, and groupings by status today (as `GET /status` reports them);
+         *       `held`: adaptive groupings whose day holds now.
+         *     - `policies`: the objects in force (as `GET /v1/policies` lists them) counted by kind and `type`.
+         *     - `feed`: MTAs connected to the policy feed of this host (`/v1/policies/feed`).
+         *     - `bounces`: the events `POST /v1/backoff/events` reported to this host, per provider, counted by backoff class
+         *       and, for `delivered` outcomes, as `delivered`; `hour` in 60 buckets of a minute, `day` in 24 buckets of an
+         *       hour, oldest first, the last bucket holding now. Each event counts at its own `time`. Counts live in this
+         *       process (they start at zero when it starts); at most 64 providers are kept, later ones count as `other`.
+         *     - `volume`: per grouping name, what today's schedules plan (`planned`: the sum over the name's running
+         *       groupings of the day's messages times the intervals in a day, as the MTA enforces them per `interval`)
+         *       and the deliveries reported today in the host's time zone (`delivered`; null while no event named the
+         *       grouping with outcome `delivered`).
+         */
+        get: operations["getOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1058,6 +1090,61 @@ export interface components {
         };
         BackoffEventResults: {
             events: components["schemas"]["BackoffEventResult"][];
+        };
+        /** @description A count per name */
+        Counts: {
+            [key: string]: number;
+        };
+        BounceSeries: {
+            /** @description Seconds per bucket */
+            step: number;
+            /**
+             * Format: date-time
+             * @description End of the last bucket (exclusive)
+             */
+            end: string;
+            /** @description Providers with an event in the window, by name */
+            providers: {
+                provider: string;
+                /** @description Per backoff class, and `delivered`, the events of each bucket, oldest first */
+                counts: {
+                    [key: string]: number[];
+                };
+            }[];
+        };
+        Overview: {
+            /** Format: date-time */
+            time: string;
+            schedules: {
+                ips: number;
+                groupings: number;
+                statuses: {
+                    NOTSTARTED: number;
+                    ONSCHEDULE: number;
+                    PAUSED: number;
+                    FINISHED: number;
+                };
+                held: number;
+            };
+            policies: {
+                policies: components["schemas"]["Counts"];
+                suspends: components["schemas"]["Counts"];
+            };
+            feed: {
+                clients: number;
+            };
+            bounces: {
+                hour: components["schemas"]["BounceSeries"];
+                day: components["schemas"]["BounceSeries"];
+            };
+            /** @description Per grouping name, sorted by name */
+            volume: {
+                grouping: string;
+                /** @description Messages today's running schedules of this name allow in a day */
+                planned: number;
+                /** @description Deliveries reported today; null while none was */
+                delivered: number | null;
+            }[];
         };
     };
     responses: {
@@ -2365,6 +2452,106 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    getOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "time": "2026-11-26T10:15:00.000Z",
+                     *       "schedules": {
+                     *         "ips": 2,
+                     *         "groupings": 3,
+                     *         "statuses": {
+                     *           "NOTSTARTED": 0,
+                     *           "ONSCHEDULE": 2,
+                     *           "PAUSED": 1,
+                     *           "FINISHED": 0
+                     *         },
+                     *         "held": 0
+                     *       },
+                     *       "policies": {
+                     *         "policies": {
+                     *           "WARMUP": 2,
+                     *           "BACKOFF": 1
+                     *         },
+                     *         "suspends": {}
+                     *       },
+                     *       "feed": {
+                     *         "clients": 1
+                     *       },
+                     *       "bounces": {
+                     *         "hour": {
+                     *           "step": 60,
+                     *           "end": "2026-11-26T10:16:00.000Z",
+                     *           "providers": [
+                     *             {
+                     *               "provider": "google",
+                     *               "counts": {
+                     *                 "delivered": [
+                     *                   0,
+                     *                   3
+                     *                 ],
+                     *                 "RATE_LIMIT__IP_RATE_LIMIT": [
+                     *                   0,
+                     *                   2
+                     *                 ]
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         "day": {
+                     *           "step": 3600,
+                     *           "end": "2026-11-26T11:00:00.000Z",
+                     *           "providers": [
+                     *             {
+                     *               "provider": "google",
+                     *               "counts": {
+                     *                 "delivered": [
+                     *                   0,
+                     *                   3
+                     *                 ],
+                     *                 "RATE_LIMIT__IP_RATE_LIMIT": [
+                     *                   0,
+                     *                   2
+                     *                 ]
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       },
+                     *       "volume": [
+                     *         {
+                     *           "grouping": "&gmail",
+                     *           "planned": 4800,
+                     *           "delivered": 3
+                     *         },
+                     *         {
+                     *           "grouping": "&yahoo",
+                     *           "planned": 200,
+                     *           "delivered": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Overview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["StoreUnavailable"];
         };
     };
 }

@@ -210,6 +210,11 @@ const reportBackoffEventsResponse200 = {
   "components": components
 };
 
+const getOverviewResponse200 = {
+  "$ref": "#/components/schemas/Overview",
+  "components": components
+};
+
 const getPoliciesResponse200 = {
   "$ref": "#/components/schemas/Policies",
   "components": components
@@ -320,6 +325,7 @@ export const operations: Record<string, OperationSchemas> = {
   "getGroupingStatus": { params: getGroupingConfigParams, responses: { "200": getGroupingStatusResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "404": getConfigAllResponse400, "503": getConfigAllResponse400 } },
   "getAudit": { query: getAuditQuery, responses: { "200": getAuditResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "501": getConfigAllResponse400 } },
   "reportBackoffEvents": { body: reportBackoffEventsBody, responses: { "200": reportBackoffEventsResponse200, "400": getConfigAllResponse400, "401": getConfigAllResponse400, "413": getConfigAllResponse400, "501": getConfigAllResponse400, "503": getConfigAllResponse400 } },
+  "getOverview": { responses: { "200": getOverviewResponse200, "401": getConfigAllResponse400, "503": getConfigAllResponse400 } },
   "getPolicies": { responses: { "200": getPoliciesResponse200, "401": getConfigAllResponse400 } },
   "policyFeed": { query: policyFeedQuery, responses: { "400": getConfigAllResponse400, "401": getConfigAllResponse400, "426": getConfigAllResponse400 } },
   "getPolicy": { params: getPolicyParams, responses: { "200": getPolicyResponse200, "401": getConfigAllResponse400, "404": getConfigAllResponse400 } },

@@ -6,6 +6,18 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Day number of a `YYYY-MM-DD` calendar date, or undefined when the text is not a real date */
 export function parseDate(text: string): number | undefined {
+  // Every status and count parses each grouping's dates again: the few hundred distinct ones are kept
+  let day = days.get(text);
+  if (day === undefined) {
+    day = parseNew(text);
+    if (day !== undefined && days.size < 100_000) days.set(text, day);
+  }
+  return day;
+}
+
+const days = new Map<string, number>();
+
+function parseNew(text: string): number | undefined {
   const match = DATE.exec(text);
   if (!match) return undefined;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];

@@ -9,6 +9,7 @@ import { groupingStatus } from './schedule.ts';
 import { bulkHandlers } from './bulk.ts';
 import { csvHandlers } from './csv.ts';
 import { isTableQuery, statusRowJson, type ScheduleTable, type TableQuery } from './table.ts';
+import { JsonWriter, writeGroupingStatus } from './status-json.ts';
 
 /** One IP's `"ip":{"groupings":[…]}` member of the GET /status answer, as of a store version and day */
 interface EncodedStatus {
@@ -32,6 +33,8 @@ const RETRY_AFTER = 1;
 const SLICE_MS = 10;
 const SUCCESS = { body: { status: 'success' } };
 const OPEN_GROUPINGS = Buffer.from('{"groupings":[');
+/** Most bytes of statuses encoded at start: 10,000 IPs of 5 thirty-day schedules take 82 MB */
+const WARM_BUDGET = 128 * 1024 * 1024;
 
 /** What the handlers need: the store and the time zone days are counted in */
 export interface HandlerOptions {
@@ -43,6 +46,8 @@ export interface HandlerOptions {
   audit: PluginAudit;
   /** The table pages and bulk selections are served from */
   table: ScheduleTable;
+  /** Encodes every IP's status once at start, before any GET /status asks */
+  warmStatus?: boolean;
 }
 
 /** A write's action and subject; `before`/`after` are the IP's records, or the grouping's when `grouping` is named */
@@ -166,6 +171,38 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
   // thousands of expanded schedules for every GET /status costs far more than joining the encoded parts
   let statusCache = new Map<string, EncodedStatus>();
 
+  /**
+   * Every IP's status, encoded anew where its record or the day changed since the last call; past `budget` bytes
+   * it stops, keeping what it encoded (the answer is then incomplete: for the start-up encoding only)
+   */
+  const encodeAll = async (budget = Infinity): Promise<Buffer[]> => {
+    let bytes = 0;
+    const day = currentDay();
+    const parts: Buffer[] = [OPEN_IPS];
+    const fresh = new Map<string, EncodedStatus>();
+    const slice = timeSlice();
+    const out = new JsonWriter();
+    for (const stored of await store.list()) {
+      const { ip, version } = stored;
+      let encoded = statusCache.get(ip);
+      if (encoded?.version !== version || encoded.day !== day) {
+        // `stored.record` only here: a store may parse records on first access
+        encoded = { version, day, json: await encodeIpStatus(out, ip, stored.record.groupings, day, slice) };
+      }
+      fresh.set(ip, encoded);
+      if ((bytes += encoded.json.length) > budget) break;
+      if (parts.length > 1) parts.push(COMMA);
+      parts.push(encoded.json);
+    }
+    statusCache = fresh;
+    parts.push(CLOSE_IPS);
+    return parts;
+  };
+  // Encoded once in the background from start, in slices of the event loop, so that the first GET /status after a
+  // restart (an operator's page) sends what is ready instead of encoding tens of megabytes while the client waits. Up
+  // to a budget: a host whose clients never ask for GET /status should not hold hundreds of megabytes for it
+  const warming: Promise<unknown> = options.warmStatus ? nextTurn().then(() => encodeAll(WARM_BUDGET)).catch(() => undefined) : Promise.resolve();
+
   return {
     ...bulkHandlers({ table, write: writeIp }),
     ...csvHandlers({ table, store, write: writeIp }),
@@ -215,32 +252,23 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
         const json = `{"rows":[${page.rows.map(statusRowJson).join(',')}],"total":${page.total},"offset":${page.offset},"limit":${page.limit}}`;
         return { headers: { 'X-Total-Count': String(page.total) }, json };
       }
-      const day = currentDay();
-      const parts: Buffer[] = [OPEN_IPS];
-      const fresh = new Map<string, EncodedStatus>();
-      const slice = timeSlice();
-      for (const stored of await store.list()) {
-        const { ip, version } = stored;
-        let encoded = statusCache.get(ip);
-        if (encoded?.version !== version || encoded.day !== day) {
-          // `stored.record` only here: a store may parse records on first access
-          const statuses = await encodeStatuses(stored.record.groupings, day, false, slice);
-          encoded = { version, day, json: Buffer.from(`${JSON.stringify(ip)}:{"groupings":[${statuses.join(',')}]}`) };
-        }
-        fresh.set(ip, encoded);
-        if (parts.length > 1) parts.push(COMMA);
-        parts.push(encoded.json);
-      }
-      statusCache = fresh;
-      parts.push(CLOSE_IPS);
-      return { json: parts };
+      // A request during the start-up encoding waits for it, then finds every IP encoded
+      await warming;
+      return { json: await encodeAll() };
     },
     getStatus: async (request) => {
       const { record } = await load(request);
       const now = new Date();
-      const statuses = await encodeStatuses(record.groupings, today(timezone, now), true, timeSlice());
-      const parts = [OPEN_GROUPINGS];
-      statuses.forEach((status, index) => parts.push(Buffer.from(index === 0 ? status : `,${status}`)));
+      const day = today(timezone, now);
+      const slice = timeSlice();
+      const out = new JsonWriter();
+      const parts: Buffer[] = [OPEN_GROUPINGS];
+      for (const [index, grouping] of record.groupings.entries()) {
+        if (index > 0) out.ascii(',');
+        writeGroupingStatus(out, grouping, day, true);
+        parts.push(out.take());
+        await slice();
+      }
       parts.push(Buffer.from(`],"timezone_offset":${offsetMinutes(timezone, now)}}`));
       return { json: parts };
     },
@@ -264,16 +292,19 @@ function timeSlice(): () => Promise<void> {
 }
 
 /**
- * Each grouping's status as JSON text, letting other requests run between groupings: an IP's expanded schedules
- * may take longer to encode than any one client should wait for another
+ * An IP's `"ip":{"groupings":[…]}` member of the GET /status answer, letting other requests run between groupings:
+ * an IP's expanded schedules may take longer to encode than any one client should wait for another
  */
-async function encodeStatuses(groupings: readonly GroupingRecord[], day: number, named: boolean, slice: () => Promise<void>): Promise<string[]> {
-  const statuses: string[] = [];
-  for (const grouping of groupings) {
-    statuses.push(JSON.stringify(groupingStatus(grouping, day, { named })));
+async function encodeIpStatus(out: JsonWriter, ip: string, groupings: readonly GroupingRecord[], day: number, slice: () => Promise<void>): Promise<Buffer> {
+  out.json(ip);
+  out.ascii(':{"groupings":[');
+  for (const [index, grouping] of groupings.entries()) {
+    if (index > 0) out.ascii(',');
+    writeGroupingStatus(out, grouping, day, false);
     await slice();
   }
-  return statuses;
+  out.ascii(']}');
+  return out.take();
 }
 
 function pathIp(request: HandlerRequest): string {

@@ -26,6 +26,7 @@ import { errors } from './errors.ts';
 import { feedOperations, PolicyFeed } from './feed/mod.ts';
 import { createHandlers } from './handlers.ts';
 import { appliedMetrics, backoffMetrics, feedMetrics, scheduleMetrics } from './metrics.ts';
+import { EventTally, overviewHandlers } from './overview.ts';
 import { replayCommand } from './replay/command.ts';
 import { ScheduleTable } from './table.ts';
 import { today } from './dates.ts';
@@ -94,9 +95,11 @@ export default definePlugin({
     // Shadow mode marks what it applies in the reason, which the store keeps: every host's feed then shows it unsent
     const marked = (policy: AppliedPolicy): AppliedPolicy => (backoff.shadow ? { ...policy, reason: { ...policy.reason, shadow: true } } : policy);
     const countApplied = appliedMetrics(ctx.metrics, providers.ids);
+    const tally = new EventTally(timezone);
     const events = backoffHandlers({
       classifier, store, engine, cluster, notice: (change) => feed.notice(change), now: () => clock.now(),
       received: backoffMetrics(ctx.metrics),
+      observed: (reported, answers, now) => tally.add(reported, answers, now),
       // Shadow mode holds no warm-up: a hold would change what the feed sends
       counted: backoff.shadow ? undefined : (counted, now) => warmups.check(counted.flatMap((event) => (event.localip ? [event.localip] : [])), now),
       applied: (policies) => countApplied(policies.map(marked)),
@@ -108,8 +111,8 @@ export default definePlugin({
     });
     return {
       handlers: {
-        ...createHandlers({ store, timezone, audit, table: rows, changed: (ip) => feed.notice({ ip }) }),
-        ...policies.handlers, ...events, ...policyHandlers(feed), ...auditHandlers(store),
+        ...createHandlers({ store, timezone, audit, table: rows, changed: (ip) => feed.notice({ ip }), warmStatus: true }),
+        ...policies.handlers, ...events, ...policyHandlers(feed), ...auditHandlers(store), ...overviewHandlers(feed, tally, () => clock.now()),
         ...liftHandlers({ view: feed, store, audit, notice: (change) => feed.notice(change), now: () => clock.now() }),
       },
       // Batches of backoff events: 10,000 replies of a few hundred bytes

@@ -101,7 +101,7 @@ const volumes = new WeakMap<GroupingRecord, number[]>();
 const expanded = new WeakMap<GroupingRecord, StatusDay[]>();
 
 /** Messages of every day of the grouping's schedule, day 1 first; callers must not change the result */
-function dailyVolumes(grouping: GroupingRecord): number[] {
+export function dailyVolumes(grouping: GroupingRecord): number[] {
   let messages = volumes.get(grouping);
   if (!messages) {
     messages = grouping.mode === 'AUTO'

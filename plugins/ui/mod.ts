@@ -1,7 +1,7 @@
 /**
  * Built-in plugin `ui`: web pages for operators at `/ui/` (plain HTML and JavaScript modules, no build step) over the
- * same HTTP APIs and API key as any client: the warm-up schedules (`ip-schedule`) and the classifier
- * (`bounce-classifier`). The chart library, uPlot, is served from its npm package's files at `/ui/vendor/uplot/`:
+ * same HTTP APIs and API key as any client: the overview (`GET /v1/overview`), the warm-up schedules and backoff
+ * policies (`ip-schedule`) and the classifier (`bounce-classifier`). The chart library, uPlot, is served from its npm package's files at `/ui/vendor/uplot/`:
  * nothing is fetched from a network at run time. On in the embedded default document; off when not listed or with
  * `enabled: false`.
  *
@@ -13,7 +13,7 @@
  *   servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
  *   plugins: [{ id: 'ip-schedule' }, { id: 'bounce-classifier' }, { id: 'ui' }],
  * }, { ephemeralPorts: true });
- * await fetch(`${host.urls[0]}/ui/`); // the index page, linking both pages
+ * await fetch(`${host.urls[0]}/ui/`); // the overview, linking the other pages
  * await host.close();
  * ```
  */

@@ -44,6 +44,8 @@ export interface BackoffOptions {
   counted?(events: readonly BackoffEvent[], now: number): Promise<void>;
   /** With a store shared by hosts: the engine counts with the other hosts (its `cluster` option) */
   cluster?: CountSync;
+  /** Told of the events with their answers (the overview's counts) */
+  observed?(events: readonly BackoffEvent[], answers: readonly EventAnswer[], now: number): void;
 }
 
 const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;
@@ -109,6 +111,7 @@ export function backoffHandlers(options: BackoffOptions): Record<string, Handler
         options.notice({ policy: policy.id });
       }));
       options.applied?.(apply);
+      options.observed?.(events, answers, now);
       // Once answered, these events count on every host
       await cluster?.sync();
       await options.counted?.(events, now);

@@ -126,6 +126,11 @@ export class PolicyFeed {
     return this.#state.statusCounts();
   }
 
+  /** The records the state holds, on its day */
+  records(): ReturnType<PolicyState['records']> {
+    return this.#state.records();
+  }
+
   /** Takes a new client: the full state, then every change */
   connect(ws: WebSocket): void {
     this.#clients.add(ws, this.#replay());

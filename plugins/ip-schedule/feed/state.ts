@@ -177,6 +177,11 @@ export class PolicyState {
     return this.#counts;
   }
 
+  /** The records held and the state's day: what the overview plans from */
+  records(): { day: number; records: Iterable<IpRecord> } {
+    return { day: this.#day, records: [...this.#ips.values()].map((entry) => entry.record) };
+  }
+
   #changed(changes: FeedChange[]): FeedChange[] {
     if (changes.length > 0) {
       this.#snapshot = undefined;

@@ -2,6 +2,7 @@
 // table of class counts; and a whole bounce email, dropped or picked, sent as message/rfc822 to POST /v1/bounce-email,
 // shown per recipient.
 import { alertBox, api, el, keyBar } from './api.js';
+import { explainable } from './look.js';
 
 const MAX_LINES = 1000;
 
@@ -17,6 +18,30 @@ function described(value) {
   return String(value);
 }
 
+/**
+ * What decided a result's class, from its `explanation` (asked for with `?explain=true`): `{by: "rule", rule}` or
+ * `{by: "model", features: [{feature, weight}]}`. A service that explains nothing answers without it: then the page
+ * says so rather than guess from the probability.
+ */
+function decided(result) {
+  const explanation = result?.explanation;
+  if (explanation?.by === 'rule') {
+    return { text: `rule ${explanation.rule ?? ''}`.trim(), why: `The classifier's rule "${explanation.rule ?? '?'}" matched this reply: the probability is the rule's fixed confidence, not a model's estimate.` };
+  }
+  if (explanation?.by === 'model') {
+    const features = Array.isArray(explanation.features) ? explanation.features : [];
+    const top = features.map((f) => `"${f.feature}" (${Number(f.weight).toFixed(2)})`).join(', ');
+    return { text: 'model', why: `No rule matched: the model decided${top ? `; what weighed most: ${top}` : ''}.` };
+  }
+  return { text: '—', why: 'This service did not say whether a rule or the model decided (its answer carries no explanation).' };
+}
+
+/** A probability, explained by what decided the class */
+function probabilityCell(result, model) {
+  const { why } = decided(result);
+  return el('td', { class: 'num' }, explainable(el('span', {}, percent(result?.probability)), `${model} probability. ${why}`));
+}
+
 function countTable(bnac, backoff) {
   const counts = new Map();
   const add = (model, label) => counts.set(`${model}\u0000${label}`, (counts.get(`${model}\u0000${label}`) ?? 0) + 1);
@@ -30,6 +55,15 @@ function countTable(bnac, backoff) {
   $('counts-box').classList.remove('hidden');
 }
 
+/** The batch table's last column: what decided each model's class */
+function decidedBoth(bnac, backoff) {
+  const [a, b] = [decided(bnac), decided(backoff)];
+  return [
+    el('span', { 'data-model': 'BNAC' }, 'BNAC: ', explainable(el('span', { class: 'by' }, a.text), a.why)), el('br'),
+    el('span', { 'data-model': 'backoff' }, 'backoff: ', explainable(el('span', { class: 'by' }, b.text), b.why)),
+  ];
+}
+
 async function classify(event) {
   event.preventDefault();
   alertBox('');
@@ -40,20 +74,21 @@ async function classify(event) {
   $('summary').textContent = `Classifying ${replies.length} replies…`;
   try {
     const [bnac, backoff, { normalised }] = await Promise.all([
-      api('POST', '/v2/bnac', { messages: replies }),
-      api('POST', '/v1/backoff?return_probability=true', { messages: replies }),
+      api('POST', '/v2/bnac?explain=true', { messages: replies }),
+      api('POST', '/v1/backoff?return_probability=true&explain=true', { messages: replies }),
       api('POST', '/normalise', { messages: replies }),
     ]);
     $('results').tBodies[0].replaceChildren(...replies.map((reply, i) => el('tr', { 'data-row': i + 1 },
       el('td', { class: 'num' }, i + 1),
       el('td', { class: 'mono' }, reply),
       el('td', { class: 'mono bnac' }, bnac[i].class),
-      el('td', { class: 'num' }, percent(bnac[i].probability)),
+      probabilityCell(bnac[i], 'BNAC'),
       el('td', { class: 'mono backoff' }, backoff[i].class),
-      el('td', { class: 'num' }, percent(backoff[i].probability)),
+      probabilityCell(backoff[i], 'Backoff'),
       el('td', { class: 'mono' }, described(backoff[i].fields)),
       el('td', { class: 'mono' }, described(backoff[i].actions)),
-      el('td', { class: 'mono' }, normalised[i]))));
+      el('td', { class: 'mono' }, normalised[i]),
+      el('td', { class: 'decided' }, ...decidedBoth(bnac[i], backoff[i])))));
     $('results-box').classList.remove('hidden');
     countTable(bnac, backoff);
     $('summary').textContent = `${replies.length} replies classified`;
@@ -85,7 +120,7 @@ async function classifyEmail(file) {
       el('td', { class: 'mono' }, r.reply ?? '—'),
       el('td', { class: 'mono' }, r.remote_mta ?? '—'),
       el('td', { class: 'mono bnac' }, r.bnac?.class ?? '—'),
-      el('td', { class: 'num' }, percent(r.bnac?.probability)),
+      probabilityCell(r.bnac, 'BNAC'),
       el('td', { class: 'mono backoff' }, r.backoff?.class ?? '—'),
       el('td', { class: 'mono' }, r.backoff ? described(r.backoff.fields) : '—'),
       el('td', { class: 'mono' }, r.backoff ? described(r.backoff.actions) : '—'))));

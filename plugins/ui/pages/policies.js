@@ -3,6 +3,7 @@
 // escalated) and a Lift button (DELETE /v1/policies/{id}); below, per provider, the classes of the policies applied in
 // the last hour and day, counted from the audit trail. Warm-up policies and holds belong to the warm-up page.
 import { alertBox, api, el, keyBar } from './api.js';
+import { explainable } from './look.js';
 
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -81,6 +82,14 @@ function options(select, values) {
   select.value = values.includes(kept) ? kept : '';
 }
 
+/** Where a row's class comes from: the replies that triggered it, and whether a rule or the model classed them */
+function classWhy(r) {
+  const by = r.reason?.decidedBy;
+  const decided = by?.rule !== undefined ? `the classifier's rule "${by.rule}" matched the replies`
+    : by?.model !== undefined ? `no rule matched: the model "${by.model}" classed the replies` : 'the reason stored with it does not say whether a rule or the model decided';
+  return `The backoff class of the replies that triggered this ${r.kind === 'policy' ? 'policy' : 'suspension'}; ${decided}.`;
+}
+
 function render() {
   const shown = filtered();
   $('summary').textContent = `${shown.length.toLocaleString('en')} of ${rows.length.toLocaleString('en')} backoff policies and suspensions in force`;
@@ -95,10 +104,10 @@ function render() {
     const lift = el('button', { type: 'button', class: 'danger', 'aria-label': `Lift ${r.id}`, onclick: () => liftOne(r) }, 'Lift');
     return [el('tr', { 'data-id': r.id, 'data-provider': r.provider, 'data-class': r.klass },
       el('td', { class: 'provider' }, r.provider),
-      el('td', { class: 'mono class' }, r.klass),
+      el('td', { class: 'mono class' }, explainable(el('span', {}, r.klass), classWhy(r))),
       el('td', { class: 'mono scope' }, Object.entries(r.scope).map(([k, v]) => `${k}=${v}`).join(' ')),
       el('td', { class: 'applies' }, applies(r)),
-      el('td', { class: 'left num' }, timeLeft(r)),
+      el('td', { class: 'left num', title: 'Until its TTL lapses, counted from the expiry the audit trail recorded when it was applied or escalated' }, timeLeft(r)),
       el('td', { class: 'actions' }, why, ' ', lift)), detail];
   }));
 }

@@ -1,0 +1,38 @@
+// What the pages share in how figures look: number format, class colours, chart colours of the current theme, and
+// the explanation every figure carries (a tooltip on hover, the same text shown on keyboard focus).
+import { el } from './api.js';
+
+const PALETTE = ['#3b6fd8', '#d9480f', '#862e9c', '#c2255c', '#0b7285', '#5c940d', '#a61e4d', '#e67700', '#364fc7', '#087f5b'];
+
+/** A whole number in the pages' format (1,234) */
+export function number(n) {
+  return Number(n).toLocaleString('en');
+}
+
+/** A stable colour per class name; deliveries green */
+export function classColour(label) {
+  if (label === 'delivered') return '#2b8a3e';
+  let hash = 0;
+  for (const c of label) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
+  return PALETTE[hash % PALETTE.length];
+}
+
+/** Text and grid colours of the theme in use (light or dark), for canvases that CSS does not reach */
+export function themeColours() {
+  const style = getComputedStyle(document.documentElement);
+  return { text: style.getPropertyValue('--text').trim() || '#1d2330', grid: style.getPropertyValue('--line').trim() || '#e3e6eb' };
+}
+
+/**
+ * Gives `node` its explanation: the tooltip (title) on hover, and, since a title never shows from the keyboard, the
+ * same text in `data-why`, which the stylesheet shows while the node has focus. The node takes focus (tabindex).
+ */
+export function explainable(node, why) {
+  node.classList.add('why');
+  node.tabIndex = 0;
+  node.title = why;
+  node.dataset.why = why;
+  return node;
+}
+
+export { el };

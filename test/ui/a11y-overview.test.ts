@@ -1,0 +1,224 @@
+/**
+ * The overview (`/ui/`) in headless Chromium against GET /v1/overview, and every page's craft: an axe-core check
+ * (no serious or critical violation, light and dark), names that do not break mid-word at 1024 px and on a phone,
+ * and figures whose explanation shows from the keyboard. Screenshots go to `test/.screenshots/` (git-ignored).
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createLogger } from '../../runtime/observability/logger.ts';
+import { startHost, type Host } from '../../runtime/mod.ts';
+import { document, tempDir } from '../host/_fixtures.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const SHOTS = join(import.meta.dirname, '../.screenshots');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const KEY = 'ui-test-key';
+const present = existsSync(CHROMIUM);
+const it = present ? test : test.skip;
+if (!present) console.log(`Browser tests skipped: no Chromium at "${CHROMIUM}" (.ci/run installs Debian's "chromium"; CHROMIUM_PATH names another)`);
+
+let browser: Browser;
+let host: Host;
+let base: string;
+const pageErrors: string[] = [];
+
+const GMAIL_RATE = '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const call = (method: string, path: string, body?: unknown) => fetch(`${base}${path}`, {
+  method, headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: body === undefined ? undefined : JSON.stringify(body),
+}).then(async (r) => ({ status: r.status, json: await r.json() }));
+
+test.before(async () => {
+  if (!present) return;
+  mkdirSync(SHOTS, { recursive: true });
+  host = await startHost(document([
+    { id: 'ip-schedule', config: { backoff: { policies: { RATE_LIMIT__IP_RATE_LIMIT: { threshold: 2, window: 600, ttl: 1800 } } } } },
+    { id: 'bounce-classifier', config: { cache: { enabled: false } } },
+    { id: 'ui' },
+  ]), { baseDir: tempDir(), ephemeralPorts: true, env: { API_KEY: KEY }, log: createLogger({ service: 'test', write: () => {} }) });
+  base = host.urls[0]!;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  // Long IPv6 addresses and grouping names: what broke mid-word at 1024 px
+  for (const [ip, paused] of [['2001:db8:85a3:1234:5678:8a2e:370:7334', false], ['192.0.2.1', false], ['192.0.2.2', true]] as const) {
+    const groupings = ['&gmail-pool.transactional', '&yahoo'].map((grouping) => ({
+      grouping, mode: 'AUTO', start: { date: day(-2), volume: 100 }, end: { date: day(20), volume: 20_000 }, paused, interval: grouping === '&yahoo' ? 3600 : 86400,
+    }));
+    assert.is((await call('POST', `/config/${encodeURIComponent(ip)}`, { groupings })).status, 200);
+  }
+  const gmail = { localip: '192.0.2.1', remotemx: 'gmail-smtp-in.l.google.com', grouping: '&gmail-pool.transactional' };
+  const reported = await call('POST', '/v1/backoff/events', { events: [
+    { message: GMAIL_RATE, ...gmail }, { message: GMAIL_RATE, ...gmail, time: new Date(Date.now() - 3 * 3600_000).toISOString() }, { message: GMAIL_RATE, ...gmail },
+    ...Array.from({ length: 5 }, () => ({ outcome: 'delivered', ...gmail })),
+    { message: '550 5.7.1 <jim@yahoo.com>: Message rejected as spam by Content Filtering.', localip: '192.0.2.1', recipientdomain: 'yahoo.com', grouping: '&yahoo' },
+  ] });
+  assert.is(reported.status, 200);
+});
+
+test.after(async () => {
+  await browser?.close();
+  await host?.close();
+});
+
+async function open(path: string, options: { width?: number; height?: number; dark?: boolean } = {}): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 }, colorScheme: options.dark ? 'dark' : 'light' });
+  page.setDefaultTimeout(10_000);
+  page.on('pageerror', (error) => pageErrors.push(`${path}: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(`${path}: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/ui/') && response.status() >= 400) pageErrors.push(`${path}: ${response.url()} answered ${response.status()}`);
+  });
+  await page.goto(`${base}${path}`);
+  await page.evaluate((key) => sessionStorage.setItem('capstan.apiKey', key), KEY);
+  await page.reload();
+  return page;
+}
+
+/** Serious and critical axe-core violations of the page as it is now, one line each */
+async function violations(page: Page): Promise<string[]> {
+  // Evaluated, not added as a script: the pages' Content-Security-Policy refuses inline scripts, as it should
+  await page.evaluate(AXE_SOURCE);
+  type Result = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
+  const found = await page.evaluate(async () => (await (globalThis as unknown as { axe: { run(): Promise<{ violations: Result[] }> } }).axe.run()).violations);
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`);
+}
+
+it('overview: counts, connected MTAs, charts of the hour and day, planned against delivered, each figure explained', async () => {
+  const expected = (await call('GET', '/v1/overview')).json;
+  const page = await open('/ui/');
+  await page.waitForSelector('body[data-loaded]');
+  for (const [status, n] of Object.entries(expected.schedules.statuses)) {
+    assert.is(await page.textContent(`.stat[data-status="${status}"] .value`), String(n), status);
+  }
+  assert.is(await page.textContent('.stat[data-status="ONSCHEDULE"] .value'), '4');
+  assert.is(await page.textContent('.stat[data-status="PAUSED"] .value'), '2');
+  assert.is(await page.textContent('.stat[data-kind="policies"][data-type="WARMUP"] .value'), '4');
+  assert.is(await page.textContent('.stat[data-kind="policies"][data-type="BACKOFF"] .value'), '1');
+  assert.is(await page.textContent('.stat[data-count="clients"] .value'), '0');
+  // Charts: all providers, then google alone; the day holds the event three hours back, the hour does not
+  assert.is(await page.getAttribute('#chart-hour', 'data-total'), '8');
+  assert.is(await page.getAttribute('#chart-day', 'data-total'), '9');
+  await page.waitForSelector('#chart-hour canvas');
+  await page.getByLabel('Provider', { exact: true }).selectOption('google');
+  assert.is(await page.getAttribute('#chart-hour', 'data-total'), '7');
+  assert.match(await page.getAttribute('#chart-day', 'data-labels') ?? '', /^delivered,RATE_LIMIT/);
+  assert.is(await page.textContent('#bounce-table tr[data-label="delivered"] td:nth-child(2)'), '5');
+  // Planned: the day's volume once per interval; &yahoo runs hourly on two IPs
+  const yahoo = expected.volume.find((v: { grouping: string }) => v.grouping === '&yahoo');
+  assert.is(await page.textContent('#volume tr[data-grouping="&yahoo"] .planned'), yahoo.planned.toLocaleString('en'));
+  assert.is(await page.textContent('#volume tr[data-grouping="&gmail-pool.transactional"] .delivered'), '5');
+  assert.is(await page.textContent('#volume tr[data-grouping="&yahoo"] .delivered'), '—');
+  assert.match(await page.getAttribute('#volume tr[data-grouping="&yahoo"] .planned .why', 'title') ?? '', /times the intervals in a day/);
+  // Every figure explains itself, and the explanation shows from the keyboard
+  const unexplained = await page.locator('.stat .value:not([title]), #volume td.num > span:not([title])').count();
+  assert.is(unexplained, 0);
+  await page.focus('#reload');
+  await page.keyboard.press('Tab');
+  const focused = await page.evaluate(() => {
+    const active = (globalThis as unknown as { document: { activeElement: { className: string; dataset: { why?: string } } } }).document.activeElement;
+    return { className: active.className, why: active.dataset.why ?? '' };
+  });
+  assert.match(focused.className, /\bwhy\b/);
+  assert.match(focused.why, /ONSCHEDULE/);
+  await page.screenshot({ path: join(SHOTS, 'overview.png'), fullPage: true });
+  await page.close();
+});
+
+it('overview: a feed client counts as a connected MTA', async () => {
+  const { default: WebSocket } = await import('ws');
+  const client = new WebSocket(`${base.replace(/^http/, 'ws')}/v1/policies/feed`, { headers: { 'x-api-key': KEY } });
+  await new Promise((done, fail) => client.once('message', done).once('error', fail));
+  try {
+    const page = await open('/ui/');
+    await page.waitForSelector('body[data-loaded]');
+    assert.is(await page.textContent('.stat[data-count="clients"] .value'), '1');
+    await page.close();
+  } finally {
+    client.close();
+  }
+});
+
+it('classifier page: each probability says whether a rule or the model decided, from the answer\'s explanation', async () => {
+  const page = await open('/ui/classifier.html');
+  // This service's own answer: with no explanation in it, the page says so instead of guessing
+  await page.fill('#replies', '552 5.2.2 Mailbox full');
+  await page.click('#classify');
+  await page.waitForSelector('#summary:has-text("1 replies classified")');
+  const plain = await call('POST', '/v2/bnac?explain=true', { messages: ['552 5.2.2 Mailbox full'] });
+  if (plain.json[0].explanation === undefined) {
+    assert.is(await page.textContent('#results tr[data-row="1"] .decided [data-model=BNAC] .by'), '—');
+    assert.match(await page.getAttribute('#results tr[data-row="1"] td:nth-child(4) .why', 'title') ?? '', /did not say whether a rule or the model decided/);
+  }
+  // The documented shape (?explain=true): a rule's id, or the model's heaviest features
+  const explained = [
+    { class: 'RECIPIENT_ERROR', probability: 0.97, explanation: { by: 'rule', rule: 'mailbox-full-552' } },
+    { class: 'IP_REPUTATION', probability: 0.81, explanation: { by: 'model', features: [{ feature: 'unsolicited', weight: 1.25 }, { feature: 'rate', weight: 0.5 }] } },
+  ];
+  await page.route('**/v2/bnac?explain=true', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(explained) }));
+  await page.fill('#replies', `552 5.2.2 Mailbox full\n${GMAIL_RATE}`);
+  await page.click('#classify');
+  await page.waitForSelector('#summary:has-text("2 replies classified")');
+  assert.is(await page.textContent('#results tr[data-row="1"] .decided [data-model=BNAC] .by'), 'rule mailbox-full-552');
+  assert.match(await page.getAttribute('#results tr[data-row="1"] td:nth-child(4) .why', 'title') ?? '', /rule "mailbox-full-552" matched this reply: the probability is the rule's fixed confidence/);
+  assert.is(await page.textContent('#results tr[data-row="2"] .decided [data-model=BNAC] .by'), 'model');
+  assert.match(await page.getAttribute('#results tr[data-row="2"] td:nth-child(4) .why', 'title') ?? '', /the model decided; what weighed most: "unsolicited" \(1\.25\), "rate" \(0\.50\)/);
+  await page.screenshot({ path: join(SHOTS, 'classifier-explained.png'), fullPage: true });
+  await page.close();
+});
+
+for (const dark of [false, true]) {
+  it(`every page has no serious or critical accessibility violation (${dark ? 'dark' : 'light'})`, async () => {
+    const found: string[] = [];
+    for (const path of ['/ui/', '/ui/warmup.html', '/ui/policies.html', '/ui/classifier.html']) {
+      const page = await open(path, { dark });
+      if (path === '/ui/') await page.waitForSelector('body[data-loaded]');
+      if (path === '/ui/warmup.html') await page.waitForSelector('#rows tr');
+      if (path === '/ui/policies.html') await page.waitForSelector('#policies tr[data-id]');
+      if (path === '/ui/classifier.html') {
+        await page.fill('#replies', `${GMAIL_RATE}\n552 5.2.2 Mailbox full`);
+        await page.click('#classify');
+        await page.waitForSelector('#results tbody tr');
+      }
+      found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+      if (dark) await page.screenshot({ path: join(SHOTS, `dark-${path === '/ui/' ? 'overview' : path.slice(4, -5)}.png`), fullPage: true });
+      await page.close();
+    }
+    assert.equal(found, []);
+  });
+}
+
+it('at 1024 px and on a phone, IP addresses and grouping names stay on one line', async () => {
+  for (const [width, height] of [[1024, 768], [390, 844]]) {
+    for (const [path, ready, names] of [
+      ['/ui/warmup.html', '#rows tr', '#rows td.mono'],
+      ['/ui/', 'body[data-loaded]', '#volume th.mono'],
+    ]) {
+      const page = await open(path!, { width, height });
+      await page.waitForSelector(ready!);
+      const broken = await page.locator(names!).evaluateAll((cells) => cells
+        .filter((cell) => {
+          // The text's line boxes: more than one top means the name wrapped
+          const range = (cell.ownerDocument).createRange();
+          range.selectNodeContents(cell);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+        })
+        .map((cell) => cell.textContent));
+      assert.equal(broken, [], `${path} at ${width} px`);
+      if (path === '/ui/warmup.html') assert.ok(await page.locator(names!).count() >= 6);
+      await page.screenshot({ path: join(SHOTS, `${path === '/ui/' ? 'overview' : 'warmup'}-${width}.png`), fullPage: true });
+      await page.close();
+    }
+  }
+});
+
+it('no page logged an error', () => {
+  assert.equal(pageErrors, []);
+});
+
+test.run();
