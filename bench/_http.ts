@@ -39,7 +39,10 @@ export async function load(url: string, options: LoadOptions = {}): Promise<Load
       duration,
       method: options.method ?? 'GET',
       body: options.body,
-      headers: options.body || options.requests ? { 'content-type': 'application/json', accept: 'application/json', ...options.headers } : options.headers,
+      headers:
+        options.body || options.requests
+          ? { 'content-type': 'application/json', accept: 'application/json', ...options.headers }
+          : options.headers,
       requests: options.requests,
     });
   await run(1);
@@ -47,7 +50,14 @@ export async function load(url: string, options: LoadOptions = {}): Promise<Load
   if (options.strict && result.non2xx + result.errors > 0) {
     throw new Error(`Load on "${url}" got ${result.non2xx} non-2xx answers and ${result.errors} errors`);
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
 }
 
 /** The baseline every HTTP figure is divided by: a raw `node:http` hello world */
@@ -82,7 +92,11 @@ export interface Servers<T> {
  * Runs `serve` in a child process (the same bench file, re-run with `--serve`) so the load generator does not share
  * the servers' event loop; the parent gets whatever `serve` returns (URLs). Call it first thing in a bench file.
  */
-export async function startServers<T extends object>(file: string, serve: () => Promise<T>, options: ServerOptions = {}): Promise<Servers<T> | undefined> {
+export async function startServers<T extends object>(
+  file: string,
+  serve: () => Promise<T>,
+  options: ServerOptions = {},
+): Promise<Servers<T> | undefined> {
   if (process.argv.includes('--serve')) {
     process.on('message', async ({ name, argument }: { name: string; argument: string }) => {
       const call = options.calls?.[name];

@@ -23,21 +23,33 @@ async function serve(): Promise<{ url: string }> {
   const { startHost } = await import('../runtime/mod.ts');
   const { createLogger } = await import('../runtime/observability/logger.ts');
   const [id, schema] = process.argv.slice(-2) as [string, string];
-  const store = id === 'schedule-store-postgres'
-    ? [{ id, config: { schema, connectionString: process.env.DATABASE_URL, applicationName: 'bench-backoff-cluster' } }]
-    : [];
+  const store =
+    id === 'schedule-store-postgres'
+      ? [
+          {
+            id,
+            config: { schema, connectionString: process.env.DATABASE_URL, applicationName: 'bench-backoff-cluster' },
+          },
+        ]
+      : [];
   const host = await startHost(
     {
-      version: '6.10', servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
+      version: '6.10',
+      servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
       plugins: [{ id: 'bounce-classifier' }, ...store, { id: 'ip-schedule', config: { store: id } }],
     },
-    { baseDir: mkdtempSync(join(tmpdir(), 'capstan-bench-cluster-')), ephemeralPorts: true, log: createLogger({ service: 'bench', level: 'error' }) },
+    {
+      baseDir: mkdtempSync(join(tmpdir(), 'capstan-bench-cluster-')),
+      ephemeralPorts: true,
+      log: createLogger({ service: 'bench', level: 'error' }),
+    },
   );
   return { url: host.urls[0]! };
 }
 
 if (process.argv.includes('--serve')) await startServers(import.meta.filename, serve);
-else if (!process.env.DATABASE_URL) console.log('skipped: set DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test');
+else if (!process.env.DATABASE_URL)
+  console.log('skipped: set DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test');
 else await measure();
 
 async function measure() {
@@ -49,16 +61,30 @@ async function measure() {
     const servers = (await startServers(import.meta.filename, serve, { args: [store, schema] }))!;
     started.push(servers);
     const { url } = servers.urls;
-    const warm = await fetch(`${url}/v1/backoff`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: replies }) });
+    const warm = await fetch(`${url}/v1/backoff`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: replies }),
+    });
     if (!warm.ok) throw new Error(`Classifying the replies answered ${warm.status}`);
     return url;
   };
   let turn = 0;
-  const rotating = (bodies: string[]): Request => ({ method: 'POST', path: '/v1/backoff/events', setupRequest: (request: Request) => ({ ...request, body: bodies[turn++ % bodies.length] }) });
+  const rotating = (bodies: string[]): Request => ({
+    method: 'POST',
+    path: '/v1/backoff/events',
+    setupRequest: (request: Request) => ({ ...request, body: bodies[turn++ % bodies.length] }),
+  });
   /** Events/s of `bodies` spread over `urls` at once, `connections` each */
   const run = async (urls: string[], bodies: string[], connections: number): Promise<LoadResult & { eps: number }> => {
-    const results = await Promise.all(urls.map((url) => load(url, { connections, strict: true, requests: [rotating(bodies)] })));
-    return { ...results[0]!, eps: results.reduce((sum, r) => sum + r.rps, 0) * BATCH, p99: Math.max(...results.map((r) => r.p99)) };
+    const results = await Promise.all(
+      urls.map((url) => load(url, { connections, strict: true, requests: [rotating(bodies)] })),
+    );
+    return {
+      ...results[0]!,
+      eps: results.reduce((sum, r) => sum + r.rps, 0) * BATCH,
+      p99: Math.max(...results.map((r) => r.p99)),
+    };
   };
   try {
     const file = await host('schedule-store-file');
@@ -69,11 +95,21 @@ async function measure() {
     const aloneMixed = await run([alone], mixed, 4);
     const aloneFailures = await run([alone], eventBodies, 4);
     started.pop()!.stop();
-    const three = [await host('schedule-store-postgres', cluster), await host('schedule-store-postgres', cluster), await host('schedule-store-postgres', cluster)];
+    const three = [
+      await host('schedule-store-postgres', cluster),
+      await host('schedule-store-postgres', cluster),
+      await host('schedule-store-postgres', cluster),
+    ];
     const threeMixed = await run(three, mixed, 2);
     const threeFailures = await run(three, eventBodies, 2);
-    const figure = (r: { eps: number; p99: number }, base: { eps: number }) => [`${Math.round(r.eps)} events/s`, `per batch p99 ${r.p99} ms   ×${(r.eps / base.eps).toFixed(2)} the file store's`] as const;
-    console.log(`HTTP, batches of ${BATCH.toLocaleString('en')}; each host in its own process, the load generator in this one`);
+    const figure = (r: { eps: number; p99: number }, base: { eps: number }) =>
+      [
+        `${Math.round(r.eps)} events/s`,
+        `per batch p99 ${r.p99} ms   ×${(r.eps / base.eps).toFixed(2)} the file store's`,
+      ] as const;
+    console.log(
+      `HTTP, batches of ${BATCH.toLocaleString('en')}; each host in its own process, the load generator in this one`,
+    );
     console.log('\nMX, time, 20 % delivered');
     row('one host, file store (baseline)', ...figure(fileMixed, fileMixed));
     row('one host, PostgreSQL', ...figure(aloneMixed, fileMixed));

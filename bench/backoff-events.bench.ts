@@ -28,7 +28,10 @@ const servers = await startServers(import.meta.filename, async () => {
     {
       version: '6.10',
       servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
-      plugins: [{ id: 'bounce-classifier', config: { cache: { folder: join(folder, 'cache') } } }, { id: 'ip-schedule' }],
+      plugins: [
+        { id: 'bounce-classifier', config: { cache: { folder: join(folder, 'cache') } } },
+        { id: 'ip-schedule' },
+      ],
     },
     { baseDir: folder, ephemeralPorts: true, env: {}, log: createLogger({ service: 'bench', level: 'error' }) },
   );
@@ -39,22 +42,73 @@ if (servers) {
   const { capstan } = servers.urls;
   const { replies, eventBodies, replyBodies, timedBodies } = await backoffBatches();
   // Classify every reply once: both figures are then of the cache, as in steady operation
-  const warm = await fetch(`${capstan}/v1/backoff`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: replies }) });
+  const warm = await fetch(`${capstan}/v1/backoff`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ messages: replies }),
+  });
   if (!warm.ok) throw new Error(`Classifying the replies answered ${warm.status}`);
   let turn = 0;
-  const rotating = (path: string, bodies: string[]): Request => ({ method: 'POST', path, setupRequest: (request: Request) => ({ ...request, body: bodies[turn++ % bodies.length] }) });
-  const classify = await load(capstan, { connections: 4, strict: true, requests: [rotating('/v1/backoff', replyBodies)] });
-  const events = await load(capstan, { connections: 4, strict: true, requests: [rotating('/v1/backoff/events', eventBodies)] });
-  const providers = await load(capstan, { connections: 4, strict: true, requests: [rotating('/v1/backoff/events', timedBodies((i) => i % 5 === 4))] });
-  const mostlyDelivered = await load(capstan, { connections: 4, strict: true, requests: [rotating('/v1/backoff/events', timedBodies((i) => i % 10 !== 0))] });
-  const applied = await (await fetch(`${capstan}/v1/policies`)).json() as { policies: unknown[]; suspends: unknown[] };
+  const rotating = (path: string, bodies: string[]): Request => ({
+    method: 'POST',
+    path,
+    setupRequest: (request: Request) => ({ ...request, body: bodies[turn++ % bodies.length] }),
+  });
+  const classify = await load(capstan, {
+    connections: 4,
+    strict: true,
+    requests: [rotating('/v1/backoff', replyBodies)],
+  });
+  const events = await load(capstan, {
+    connections: 4,
+    strict: true,
+    requests: [rotating('/v1/backoff/events', eventBodies)],
+  });
+  const providers = await load(capstan, {
+    connections: 4,
+    strict: true,
+    requests: [
+      rotating(
+        '/v1/backoff/events',
+        timedBodies((i) => i % 5 === 4),
+      ),
+    ],
+  });
+  const mostlyDelivered = await load(capstan, {
+    connections: 4,
+    strict: true,
+    requests: [
+      rotating(
+        '/v1/backoff/events',
+        timedBodies((i) => i % 10 !== 0),
+      ),
+    ],
+  });
+  const applied = (await (await fetch(`${capstan}/v1/policies`)).json()) as {
+    policies: unknown[];
+    suspends: unknown[];
+  };
   servers.stop();
 
   const latency = (r: LoadResult) => `per batch p50 ${r.p50} ms, p99 ${r.p99} ms`;
-  console.log(`HTTP, batches of ${BATCH.toLocaleString('en')} at 4 connections; servers in one process, load generator in another`);
+  console.log(
+    `HTTP, batches of ${BATCH.toLocaleString('en')} at 4 connections; servers in one process, load generator in another`,
+  );
   row('/v1/backoff, the same replies (baseline)', `${Math.round(classify.rps * BATCH)} replies/s`, latency(classify));
-  row('/v1/backoff/events', `${Math.round(events.rps * BATCH)} events/s`, `${latency(events)}   ×${(events.rps / classify.rps).toFixed(2)} the baseline (goal 50,000 events/s)`);
-  row('  with MX (providers), time, 20 % delivered', `${Math.round(providers.rps * BATCH)} events/s`, `${latency(providers)}   ×${(providers.rps / classify.rps).toFixed(2)} the baseline (goal 50,000 events/s)`);
-  row('  with MX (providers), time, 90 % delivered', `${Math.round(mostlyDelivered.rps * BATCH)} events/s`, `${latency(mostlyDelivered)}   ×${(mostlyDelivered.rps / classify.rps).toFixed(2)} the baseline`);
+  row(
+    '/v1/backoff/events',
+    `${Math.round(events.rps * BATCH)} events/s`,
+    `${latency(events)}   ×${(events.rps / classify.rps).toFixed(2)} the baseline (goal 50,000 events/s)`,
+  );
+  row(
+    '  with MX (providers), time, 20 % delivered',
+    `${Math.round(providers.rps * BATCH)} events/s`,
+    `${latency(providers)}   ×${(providers.rps / classify.rps).toFixed(2)} the baseline (goal 50,000 events/s)`,
+  );
+  row(
+    '  with MX (providers), time, 90 % delivered',
+    `${Math.round(mostlyDelivered.rps * BATCH)} events/s`,
+    `${latency(mostlyDelivered)}   ×${(mostlyDelivered.rps / classify.rps).toFixed(2)} the baseline`,
+  );
   row('policies and suspensions in force at the end', `${applied.policies.length + applied.suspends.length}`);
 }

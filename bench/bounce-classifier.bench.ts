@@ -40,10 +40,12 @@ const servers = await startServers(import.meta.filename, async () => {
   // A raw POST handler shows what reading and answering a JSON body costs without any framework
   const rawPost = createServer((request, response) => {
     let text = '';
-    request.on('data', (chunk) => (text += chunk)).on('end', () => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ class: 'GRAYLISTING', length: JSON.parse(text).message.length }));
-    });
+    request
+      .on('data', (chunk) => (text += chunk))
+      .on('end', () => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ class: 'GRAYLISTING', length: JSON.parse(text).message.length }));
+      });
   });
   await new Promise<void>((done) => rawPost.listen(0, '127.0.0.1', done));
   const folder = await mkdtemp(join(tmpdir(), 'capstan-bench-'));
@@ -55,7 +57,11 @@ const servers = await startServers(import.meta.filename, async () => {
     },
     { ephemeralPorts: true, env: {}, log: createLogger({ service: 'bench', level: 'error' }) },
   );
-  return { raw: (await rawHello()).url, rawPost: `http://127.0.0.1:${(rawPost.address() as { port: number }).port}`, capstan: host.urls[0] };
+  return {
+    raw: (await rawHello()).url,
+    rawPost: `http://127.0.0.1:${(rawPost.address() as { port: number }).port}`,
+    capstan: host.urls[0],
+  };
 });
 
 if (servers) {
@@ -63,29 +69,69 @@ if (servers) {
   const message = await messages(urls.capstan);
   const cachedSet = Array.from({ length: CACHED_SET }, message);
   let turn = 0;
-  const single = (next: () => string): Request => ({ method: 'POST', path: '/v2/bnac/single', setupRequest: (request: Request) => ({ ...request, body: JSON.stringify({ message: next() }) }) });
-  const batch = (next: () => string[]): Request => ({ method: 'POST', path: '/v2/bnac', setupRequest: (request: Request) => ({ ...request, body: JSON.stringify({ messages: next() }) }) });
+  const single = (next: () => string): Request => ({
+    method: 'POST',
+    path: '/v2/bnac/single',
+    setupRequest: (request: Request) => ({ ...request, body: JSON.stringify({ message: next() }) }),
+  });
+  const batch = (next: () => string[]): Request => ({
+    method: 'POST',
+    path: '/v2/bnac',
+    setupRequest: (request: Request) => ({ ...request, body: JSON.stringify({ messages: next() }) }),
+  });
   const freshBatch = () => Array.from({ length: BATCH }, message);
 
   const hello = await load(urls.raw);
   const rawPost = await load(urls.rawPost, { requests: [single(message)], strict: true });
-  const singleUncached = await checked(urls.capstan, 'misses', () => load(urls.capstan, { requests: [single(message)], strict: true }));
-  const warm = await fetch(`${urls.capstan}/v2/bnac`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: cachedSet }) });
+  const singleUncached = await checked(urls.capstan, 'misses', () =>
+    load(urls.capstan, { requests: [single(message)], strict: true }),
+  );
+  const warm = await fetch(`${urls.capstan}/v2/bnac`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ messages: cachedSet }),
+  });
   if (!warm.ok) throw new Error(`Classifying the cached set answered ${warm.status}`);
-  const singleCached = await checked(urls.capstan, 'hits', () => load(urls.capstan, { requests: [single(() => cachedSet[turn++ % CACHED_SET]!)], strict: true }));
-  const batchUncached = await checked(urls.capstan, 'misses', () => load(urls.capstan, { connections: 4, strict: true, requests: [batch(freshBatch)] }));
-  const batchCached = await checked(urls.capstan, 'hits', () => load(urls.capstan, { connections: 4, strict: true, requests: [batch(() => cachedSet)] }));
+  const singleCached = await checked(urls.capstan, 'hits', () =>
+    load(urls.capstan, { requests: [single(() => cachedSet[turn++ % CACHED_SET]!)], strict: true }),
+  );
+  const batchUncached = await checked(urls.capstan, 'misses', () =>
+    load(urls.capstan, { connections: 4, strict: true, requests: [batch(freshBatch)] }),
+  );
+  const batchCached = await checked(urls.capstan, 'hits', () =>
+    load(urls.capstan, { connections: 4, strict: true, requests: [batch(() => cachedSet)] }),
+  );
   servers.stop();
 
   const latency = (r: LoadResult) => `p50 ${r.p50} ms, p90 ${r.p90} ms, p99 ${r.p99} ms`;
   const ratio = (rps: number) => `ratio ${(rps / hello.rps).toFixed(2)}`;
   console.log('HTTP on this machine; servers in one process, load generator in another');
   row('raw node:http GET hello world', `${hello.rps.toFixed(0)} req/s`, latency(hello));
-  row('raw node:http POST, JSON in and out', `${rawPost.rps.toFixed(0)} req/s`, `${latency(rawPost)}   ${ratio(rawPost.rps)}`);
-  row('/v2/bnac/single uncached, 50 connections', `${singleUncached.rps.toFixed(0)} req/s`, `${latency(singleUncached)}   ${ratio(singleUncached.rps)} (goal 0.4, p99 10 ms)`);
-  row('/v2/bnac/single cached, 50 connections', `${singleCached.rps.toFixed(0)} req/s`, `${latency(singleCached)}   ${ratio(singleCached.rps)} (goal 0.4, p99 10 ms)`);
-  row('/v2/bnac uncached, batches of 1,000', `${(batchUncached.rps * BATCH).toFixed(0)} msg/s`, `per batch ${latency(batchUncached)}   ${ratio(batchUncached.rps * BATCH)} msg/s to hello req/s (goal 50,000 msg/s)`);
-  row('/v2/bnac cached, batches of 1,000', `${(batchCached.rps * BATCH).toFixed(0)} msg/s`, `per batch ${latency(batchCached)}   ${ratio(batchCached.rps * BATCH)} msg/s to hello req/s (goal 300,000 msg/s)`);
+  row(
+    'raw node:http POST, JSON in and out',
+    `${rawPost.rps.toFixed(0)} req/s`,
+    `${latency(rawPost)}   ${ratio(rawPost.rps)}`,
+  );
+  row(
+    '/v2/bnac/single uncached, 50 connections',
+    `${singleUncached.rps.toFixed(0)} req/s`,
+    `${latency(singleUncached)}   ${ratio(singleUncached.rps)} (goal 0.4, p99 10 ms)`,
+  );
+  row(
+    '/v2/bnac/single cached, 50 connections',
+    `${singleCached.rps.toFixed(0)} req/s`,
+    `${latency(singleCached)}   ${ratio(singleCached.rps)} (goal 0.4, p99 10 ms)`,
+  );
+  row(
+    '/v2/bnac uncached, batches of 1,000',
+    `${(batchUncached.rps * BATCH).toFixed(0)} msg/s`,
+    `per batch ${latency(batchUncached)}   ${ratio(batchUncached.rps * BATCH)} msg/s to hello req/s (goal 50,000 msg/s)`,
+  );
+  row(
+    '/v2/bnac cached, batches of 1,000',
+    `${(batchCached.rps * BATCH).toFixed(0)} msg/s`,
+    `per batch ${latency(batchCached)}   ${ratio(batchCached.rps * BATCH)} msg/s to hello req/s (goal 300,000 msg/s)`,
+  );
 }
 
 /**
@@ -94,19 +140,30 @@ if (servers) {
  * loses that word (a quoted reply inside the template, for one) are left out of the pool.
  */
 async function messages(url: string): Promise<() => string> {
-  const templates = (await loadPhrasingFiles()).flatMap((file) => file.phrasings.flatMap((p) => Object.values(p.templates).flat()));
+  const templates = (await loadPhrasingFiles()).flatMap((file) =>
+    file.phrasings.flatMap((p) => Object.values(p.templates).flat()),
+  );
   const rng = new Rng(20261122);
   const candidates = Array.from({ length: POOL }, (_, i) => {
     const reply = expand(rng, templates[i % templates.length]!) + END;
     // As the corpus generator does: a reply starting with a code may be reported inside the sending MTA's wording
-    return (/^\d{3}[ -]/.test(reply) && rng.next() < 0.5 ? wrapReply(rng, reply) : reply).split(END) as [string, string];
+    return (/^\d{3}[ -]/.test(reply) && rng.next() < 0.5 ? wrapReply(rng, reply) : reply).split(END) as [
+      string,
+      string,
+    ];
   });
   const pool: [string, string][] = [];
   for (let i = 0; i < candidates.length; i += 100) {
-    const kept = await Promise.all(candidates.slice(i, i + 100).map(async ([before, after]) => {
-      const response = await fetch(`${url}/normalise`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: `${before} ${PROBE}${after}` }) });
-      return ((await response.json()) as { normalised: string }).normalised.includes(PROBE);
-    }));
+    const kept = await Promise.all(
+      candidates.slice(i, i + 100).map(async ([before, after]) => {
+        const response = await fetch(`${url}/normalise`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ message: `${before} ${PROBE}${after}` }),
+        });
+        return ((await response.json()) as { normalised: string }).normalised.includes(PROBE);
+      }),
+    );
     pool.push(...candidates.slice(i, i + 100).filter((_, j) => kept[j]));
   }
   rng.shuffle(pool);
@@ -129,15 +186,22 @@ function word(n: number): string {
 }
 
 /** Runs `measure` and fails unless every cache lookup during it was a miss (`misses`) or a hit (`hits`) */
-async function checked(url: string, expect: 'hits' | 'misses', measure: () => Promise<LoadResult>): Promise<LoadResult> {
-  const stats = async () => (await (await fetch(`${url}/v1/cache/stats`)).json()) as { hit_requests: number; miss_requests: number };
+async function checked(
+  url: string,
+  expect: 'hits' | 'misses',
+  measure: () => Promise<LoadResult>,
+): Promise<LoadResult> {
+  const stats = async () =>
+    (await (await fetch(`${url}/v1/cache/stats`)).json()) as { hit_requests: number; miss_requests: number };
   const before = await stats();
   const result = await measure();
   const after = await stats();
   const hits = after.hit_requests - before.hit_requests;
   const misses = after.miss_requests - before.miss_requests;
   if ((expect === 'hits' ? misses : hits) > 0 || hits + misses === 0) {
-    throw new Error(`Expected only cache ${expect}, got ${hits} hits and ${misses} misses: the figure would mix the model and the cache`);
+    throw new Error(
+      `Expected only cache ${expect}, got ${hits} hits and ${misses} misses: the figure would mix the model and the cache`,
+    );
   }
   return result;
 }

@@ -13,21 +13,46 @@ import { row, startServers } from './_http.ts';
 
 const REPEAT = Number(process.env.BENCH_REPEAT) || 5;
 
-const servers = await startServers(import.meta.filename, async () => {
-  const host = await startHost(
-    { version: '6.10', servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }], plugins: [{ id: 'bounce-classifier', config: { cache: { enabled: false } } }] },
-    { ephemeralPorts: true, env: {} },
-  );
-  return { url: host.urls[0]! };
-}, { calls: { rss: async () => String(process.memoryUsage().rss) } });
+const servers = await startServers(
+  import.meta.filename,
+  async () => {
+    const host = await startHost(
+      {
+        version: '6.10',
+        servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
+        plugins: [{ id: 'bounce-classifier', config: { cache: { enabled: false } } }],
+      },
+      { ephemeralPorts: true, env: {} },
+    );
+    return { url: host.urls[0]! };
+  },
+  { calls: { rss: async () => String(process.memoryUsage().rss) } },
+);
 
 if (servers) {
   const { url } = servers.urls;
-  const fixture = readFileSync(join(import.meta.dirname, '../plugins/bounce-classifier/email/fixtures/postfix-dsn.eml'), 'latin1');
-  const normal = Buffer.from(`${fixture}\n${'Your order is on its way and should reach you within three working days.\n'.repeat(120)}`, 'latin1');
-  const post = (body: Buffer) => fetch(`${url}/v1/bounce-email`, { method: 'POST', headers: { 'content-type': 'message/rfc822' }, body: new Uint8Array(body) }).then(async (r) => ({ status: r.status, body: await r.text() }));
-  const probe = () => fetch(`${url}/v2/bnac/single`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"message":"550 5.1.1 User unknown"}' }).then((r) => r.text());
-  const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)] ?? 0;
+  const fixture = readFileSync(
+    join(import.meta.dirname, '../plugins/bounce-classifier/email/fixtures/postfix-dsn.eml'),
+    'latin1',
+  );
+  const normal = Buffer.from(
+    `${fixture}\n${'Your order is on its way and should reach you within three working days.\n'.repeat(120)}`,
+    'latin1',
+  );
+  const post = (body: Buffer) =>
+    fetch(`${url}/v1/bounce-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'message/rfc822' },
+      body: new Uint8Array(body),
+    }).then(async (r) => ({ status: r.status, body: await r.text() }));
+  const probe = () =>
+    fetch(`${url}/v2/bnac/single`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"message":"550 5.1.1 User unknown"}',
+    }).then((r) => r.text());
+  const percentile = (values: number[], p: number) =>
+    [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)] ?? 0;
 
   async function measure(name: string, body: Buffer): Promise<number> {
     const times: number[] = [];
@@ -52,7 +77,11 @@ if (servers) {
     }
     const rss = Number(await servers!.call('rss', '')) - rssBefore;
     const median = percentile(times, 50);
-    row(`${name} (${(body.length / 2 ** 20).toFixed(1)} MiB, ${status})`, `${median.toFixed(1)} ms`, `others p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms, RSS +${(rss / 2 ** 20).toFixed(0)} MiB`);
+    row(
+      `${name} (${(body.length / 2 ** 20).toFixed(1)} MiB, ${status})`,
+      `${median.toFixed(1)} ms`,
+      `others p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms, RSS +${(rss / 2 ** 20).toFixed(0)} MiB`,
+    );
     return median;
   }
 

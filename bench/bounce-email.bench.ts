@@ -33,7 +33,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS) || 3;
 const FIXTURES = join(import.meta.dirname, '../plugins/bounce-classifier/email/fixtures');
 const VARIANTS = 20;
 
-const PARAGRAPH = 'Thank you for your order. Your parcel leaves our warehouse today and should reach you within three working days. ';
+const PARAGRAPH =
+  'Thank you for your order. Your parcel leaves our warehouse today and should reach you within three working days. ';
 
 /** A returned original message of about `size` bytes: headers, then a plain and an HTML alternative */
 function original(size: number, n: number): string {
@@ -75,15 +76,20 @@ function grown(email: string, size: number, n: number): string {
 
 const rng = new Rng(13);
 const emails: Buffer[] = [];
-for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith('.eml')).sort()) {
+for (const file of readdirSync(FIXTURES)
+  .filter((f) => f.endsWith('.eml'))
+  .sort()) {
   const raw = readFileSync(join(FIXTURES, file), 'utf8');
   const report = await parseBounce(Buffer.from(raw));
   const keep = report.format === 'amazon-ses' || (report.kind !== 'failed' && report.kind !== 'delayed');
-  for (let i = 0; i < VARIANTS; i++) emails.push(Buffer.from(keep ? raw : grown(raw, rng.int(5 * 1024, 20 * 1024), emails.length)));
+  for (let i = 0; i < VARIANTS; i++)
+    emails.push(Buffer.from(keep ? raw : grown(raw, rng.int(5 * 1024, 20 * 1024), emails.length)));
 }
 rng.shuffle(emails);
 const bytes = emails.reduce((n, e) => n + e.length, 0);
-console.log(`${emails.length} emails (${readdirSync(FIXTURES).filter((f) => f.endsWith('.eml')).length} fixtures x ${VARIANTS}), mean ${(bytes / emails.length / 1024).toFixed(1)} KB, ${(emails.filter((e) => e.length >= 5 * 1024).length / emails.length * 100).toFixed(0)}% of them 5-20 KB`);
+console.log(
+  `${emails.length} emails (${readdirSync(FIXTURES).filter((f) => f.endsWith('.eml')).length} fixtures x ${VARIANTS}), mean ${(bytes / emails.length / 1024).toFixed(1)} KB, ${((emails.filter((e) => e.length >= 5 * 1024).length / emails.length) * 100).toFixed(0)}% of them 5-20 KB`,
+);
 
 /**
  * Emails per second of `run` over the mix, after one warm-up pass: per second of wall-clock time, and per second of
@@ -102,18 +108,29 @@ async function rate(run: (email: Buffer) => Promise<unknown>): Promise<{ wall: n
 
 const plugin = await usePlugin<Classifier>({ id: 'bounce-model' });
 const folder = await mkdtemp(join(tmpdir(), 'capstan-bench-email-'));
-const cache = await ResultCache.open({ enabled: true, folder, maxSize: 64 * 1024 * 1024 }, { version: plugin.service.version, log: createLogger({ service: 'bench', level: 'error' }) });
+const cache = await ResultCache.open(
+  { enabled: true, folder, maxSize: 64 * 1024 * 1024 },
+  { version: plugin.service.version, log: createLogger({ service: 'bench', level: 'error' }) },
+);
 const deps = { classifier: plugin.service, normalise: normaliserOf(plugin.service), cache };
 try {
   const figures: [string, { wall: number; cpu: number }][] = [];
   figures.push(['BASELINE postal-mime parse alone', await rate((e) => PostalMime.parse(e))]);
   figures.push(['parse (parseBounce)', await rate((e) => parseBounce(e))]);
-  figures.push(['parse + classify, cache warm', await rate(async (e) => classifyReports(deps, [await parseBounce(e)], { useCache: true }))]);
-  figures.push(['parse + classify, no cache', await rate(async (e) => classifyReports(deps, [await parseBounce(e)], { useCache: false }))]);
+  figures.push([
+    'parse + classify, cache warm',
+    await rate(async (e) => classifyReports(deps, [await parseBounce(e)], { useCache: true })),
+  ]);
+  figures.push([
+    'parse + classify, no cache',
+    await rate(async (e) => classifyReports(deps, [await parseBounce(e)], { useCache: false })),
+  ]);
   const base = figures[0]![1];
   console.log(`${''.padEnd(36)} ${'emails/s'.padStart(9)} ${'per CPU s'.padStart(10)}  vs baseline (CPU)`);
   for (const [name, { wall, cpu }] of figures) {
-    console.log(`${name.padEnd(36)} ${String(Math.round(wall)).padStart(9)} ${String(Math.round(cpu)).padStart(10)}  ${(cpu / base.cpu).toFixed(2)} x`);
+    console.log(
+      `${name.padEnd(36)} ${String(Math.round(wall)).padStart(9)} ${String(Math.round(cpu)).padStart(10)}  ${(cpu / base.cpu).toFixed(2)} x`,
+    );
   }
 } finally {
   await cache.close();

@@ -1,6 +1,7 @@
 /**
  * `capstan classify --email --json MBOX` on a large mbox, as a process: MB/s and its resident memory while it runs.
- * The mbox is written from the fixtures of `plugins/bounce-classifier/email/fixtures/`, each message carrying a returned
+ * The mbox is written from the fixtures of `plugins/bounce-classifier/email/fixtures/`, each message carrying a
+ * returned
  * original of 5-20 KB as real bounces do, up to BENCH_MBOX_MB megabytes (default 256; 1024 shows the 1 GB case).
  * BASELINE: a Node process that streams the same file in the same 1 MiB chunks and does nothing with them (the disk
  * and page cache's share). Memory is the child's VmRSS, sampled every 50 ms from /proc: flat memory shows as a peak
@@ -19,10 +20,14 @@ const MB = 1024 * 1024;
 const TARGET = (Number(process.env.BENCH_MBOX_MB) || 256) * MB;
 const ROOT = join(import.meta.dirname, '..');
 const FIXTURES = join(ROOT, 'plugins/bounce-classifier/email/fixtures');
-const PARAGRAPH = 'Thank you for your order. Your parcel leaves our warehouse today and should reach you within three working days.\n';
+const PARAGRAPH =
+  'Thank you for your order. Your parcel leaves our warehouse today and should reach you within three working days.\n';
 
 const rng = new Rng(7);
-const fixtures = readdirSync(FIXTURES).filter((f) => f.endsWith('.eml')).sort().map((f) => readFileSync(join(FIXTURES, f), 'latin1').replace(/\r\n/g, '\n'));
+const fixtures = readdirSync(FIXTURES)
+  .filter((f) => f.endsWith('.eml'))
+  .sort()
+  .map((f) => readFileSync(join(FIXTURES, f), 'latin1').replace(/\r\n/g, '\n'));
 const folder = await mkdtemp(join(tmpdir(), 'capstan-bench-mbox-'));
 const mbox = join(folder, 'bounces.mbox');
 
@@ -71,11 +76,18 @@ try {
   const baseline = await run(['-e', read, mbox]);
   const classify = await run([join(ROOT, 'runtime/cli/capstan.js'), 'classify', '--email', '--json', mbox]);
   if (classify.code !== 0) console.log(`classify exited ${classify.code}`);
-  console.log(`${''.padEnd(40)} ${'MB/s'.padStart(8)} ${'emails/s'.padStart(9)} ${'peak RSS MB'.padStart(12)}  vs baseline`);
-  for (const [name, figure] of [['BASELINE stream the file, 1 MiB chunks', baseline], ['classify --email --json (parse+classify)', classify]] as const) {
+  console.log(
+    `${''.padEnd(40)} ${'MB/s'.padStart(8)} ${'emails/s'.padStart(9)} ${'peak RSS MB'.padStart(12)}  vs baseline`,
+  );
+  for (const [name, figure] of [
+    ['BASELINE stream the file, 1 MiB chunks', baseline],
+    ['classify --email --json (parse+classify)', classify],
+  ] as const) {
     const rate = size / MB / figure.seconds;
     const emails = figure === classify ? String(Math.round(figure.lines / figure.seconds)) : '';
-    console.log(`${name.padEnd(40)} ${rate.toFixed(1).padStart(8)} ${emails.padStart(9)} ${figure.peakMb.toFixed(0).padStart(12)}  ${(rate / (size / MB / baseline.seconds)).toFixed(3)} x`);
+    console.log(
+      `${name.padEnd(40)} ${rate.toFixed(1).padStart(8)} ${emails.padStart(9)} ${figure.peakMb.toFixed(0).padStart(12)}  ${(rate / (size / MB / baseline.seconds)).toFixed(3)} x`,
+    );
   }
   console.log(`answers: ${classify.lines} of ${messages} messages`);
 } finally {

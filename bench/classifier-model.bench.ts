@@ -17,11 +17,13 @@
  *   the goals (median ≤ 15 µs, p99 ≤ 60 µs per message) apply to these rows on the 100-600 character mix, and
  *   are printed there only (the 4 KB case shows the cost at the normaliser's input cap, with no goal).
  * - Inputs are built here, never from the dev set: the corpus generator's phrasing templates
- *   (scripts/corpus/phrasings/*.ts, slots filled by `expand` with a seeded Rng), wrapped in Postfix, Exim, DSN and Exchange report wording and kept
+ * (scripts/corpus/phrasings/*.ts, slots filled by `expand` with a seeded Rng), wrapped in Postfix, Exim, DSN and
+ * Exchange report wording and kept
  *   to 100-600 characters, plus Gmail-style multi-line replies (`550-5.7.1 ...` continuation lines) and replies of
  *   Microsoft families. The 4 KB case (DSN parts of exactly 4096 characters, the normaliser's input cap) is
  *   measured apart. Rounds go through the cases in turn so that all rows see the same machine state.
- * - Memory: process.memoryUsage() heapUsed + external (typed-array and WebAssembly memory) after a forced GC, before and after loading each model
+ * - Memory: process.memoryUsage() heapUsed + external (typed-array and WebAssembly memory) after a forced GC, before
+ * and after loading each model
  *   (and running one prediction, so lazily built state counts); goal ≤ 4 MB per model. "shared" is the growth
  *   from importing the model code (normaliser, rule tables of ./rules.json used by both models), not part of
  *   either model's figure. The GC is exposed at run time (v8 flag) when the process was not started with
@@ -82,7 +84,9 @@ interface Template {
 /** Every template of the corpus generator's phrasing files, with its family. */
 async function phrasingTemplates(): Promise<Template[]> {
   return (await loadPhrasingFiles()).flatMap((file) =>
-    file.phrasings.flatMap((p) => Object.entries(p.templates).flatMap(([family, templates]) => templates.map((template) => ({ family, template })))),
+    file.phrasings.flatMap((p) =>
+      Object.entries(p.templates).flatMap(([family, templates]) => templates.map((template) => ({ family, template }))),
+    ),
   );
 }
 
@@ -202,7 +206,8 @@ function measure(cases: readonly Case[], messages: readonly string[], rounds: nu
       const fn = c.fn;
       let at = r * messages.length;
       for (const m of messages) {
-        // performance.now() allocates nothing, unlike hrtime.bigint(), whose garbage would add collections to the figures
+        // performance.now() allocates nothing, unlike hrtime.bigint(), whose garbage would add collections to the
+        // figures
         const t0 = performance.now();
         const x = fn(m);
         const t1 = performance.now();
@@ -215,7 +220,8 @@ function measure(cases: readonly Case[], messages: readonly string[], rounds: nu
 }
 
 /** Nearest-rank quantile of sorted values. */
-const quantile = (sorted: Float64Array, q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+const quantile = (sorted: Float64Array, q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 
 function timerOverheadUs(): number {
   const s = new Float64Array(100_000);
@@ -239,19 +245,34 @@ function inputP99(samples: Float64Array, inputs: number): number {
   return quantile(medians.sort(), 0.99);
 }
 
-function report(title: string, cases: readonly Case[], samples: readonly Float64Array[], goals: boolean, inputs: number): void {
+function report(
+  title: string,
+  cases: readonly Case[],
+  samples: readonly Float64Array[],
+  goals: boolean,
+  inputs: number,
+): void {
   console.log(`\n${title}`);
   const stats = samples.map((s) => {
     const sorted = s.slice().sort();
-    return { median: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), p999: quantile(sorted, 0.999), inputP99: inputP99(s, inputs), n: sorted.length };
+    return {
+      median: quantile(sorted, 0.5),
+      p99: quantile(sorted, 0.99),
+      p999: quantile(sorted, 0.999),
+      inputP99: inputP99(s, inputs),
+      n: sorted.length,
+    };
   });
   const base = stats[0]!.median;
-  console.log(`${'case'.padEnd(28)} ${'median µs'.padStart(10)} ${'p99 µs'.padStart(9)} ${'p99.9 µs'.padStart(9)} ${'p99 in µs'.padStart(10)} ${'× baseline'.padStart(11)}  calls`);
+  console.log(
+    `${'case'.padEnd(28)} ${'median µs'.padStart(10)} ${'p99 µs'.padStart(9)} ${'p99.9 µs'.padStart(9)} ${'p99 in µs'.padStart(10)} ${'× baseline'.padStart(11)}  calls`,
+  );
   cases.forEach((c, i) => {
     const s = stats[i]!;
-    const goal = c.predict && goals
-      ? `  goal median ≤ ${GOAL_MEDIAN_US} ${s.median <= GOAL_MEDIAN_US ? 'met' : 'MISSED'}, p99 ≤ ${GOAL_P99_US} ${s.p99 <= GOAL_P99_US ? 'met' : 'MISSED'}`
-      : '';
+    const goal =
+      c.predict && goals
+        ? `  goal median ≤ ${GOAL_MEDIAN_US} ${s.median <= GOAL_MEDIAN_US ? 'met' : 'MISSED'}, p99 ≤ ${GOAL_P99_US} ${s.p99 <= GOAL_P99_US ? 'met' : 'MISSED'}`
+        : '';
     console.log(
       `${c.name.padEnd(28)} ${s.median.toFixed(2).padStart(10)} ${s.p99.toFixed(2).padStart(9)} ${s.p999.toFixed(2).padStart(9)} ${s.inputP99.toFixed(2).padStart(10)} ${`×${(s.median / base).toFixed(1)}`.padStart(11)}  ${s.n}${goal}`,
     );
@@ -262,12 +283,21 @@ function mix(title: string, inputs: readonly Input[]): void {
   const line = (name: string, texts: readonly string[]) => {
     const mean = texts.reduce((a, t) => a + t.length, 0) / texts.length;
     const max = texts.reduce((a, t) => Math.max(a, t.length), 0);
-    console.log(`  ${name.padEnd(20)} ${String(texts.length).padStart(6)}  mean ${mean.toFixed(0).padStart(4)}  max ${String(max).padStart(4)} chars`);
+    console.log(
+      `  ${name.padEnd(20)} ${String(texts.length).padStart(6)}  mean ${mean.toFixed(0).padStart(4)}  max ${String(max).padStart(4)} chars`,
+    );
   };
   console.log(title);
   const kinds = [...new Set(inputs.map((i) => i.kind))].sort();
-  for (const k of kinds) line(k, inputs.filter((i) => i.kind === k).map((i) => i.text));
-  line('all', inputs.map((i) => i.text));
+  for (const k of kinds)
+    line(
+      k,
+      inputs.filter((i) => i.kind === k).map((i) => i.text),
+    );
+  line(
+    'all',
+    inputs.map((i) => i.text),
+  );
 }
 
 // ---- run ----
@@ -285,7 +315,11 @@ const inputs = buildInputs(templates);
 const messages = inputs.map((i) => i.text);
 const big = buildBig(inputs, 200);
 
-const predictCase = (name: string, model: Model): Case => ({ name, fn: (m) => model.predict(normalise(m)), predict: true });
+const predictCase = (name: string, model: Model): Case => ({
+  name,
+  fn: (m) => model.predict(normalise(m)),
+  predict: true,
+});
 const cases: Case[] = [
   { name: 'baseline JSON.stringify', fn: (m) => JSON.stringify({ message: m }), predict: false },
   { name: 'reply cutter only', fn: (m) => parseReply(m).text, predict: false },
@@ -294,22 +328,44 @@ const cases: Case[] = [
   predictCase('normalise + backoff.predict', backoff),
 ];
 
-console.log(`one core (main thread, no pool); ${process.version}; load average ${loadavg()[0]!.toFixed(2)} (other load disturbs p99 and p99.9)`);
+console.log(
+  `one core (main thread, no pool); ${process.version}; load average ${loadavg()[0]!.toFixed(2)} (other load disturbs p99 and p99.9)`,
+);
 console.log(`timer overhead ${timerOverheadUs().toFixed(3)} µs per timed call (included below)`);
-console.log(`inputs: ${templates.length} phrasing templates of scripts/corpus/phrasings, expanded (seeded) and wrapped`);
+console.log(
+  `inputs: ${templates.length} phrasing templates of scripts/corpus/phrasings, expanded (seeded) and wrapped`,
+);
 mix(`input mix (${MIN_CHARS}-${MAX_CHARS} chars):`, inputs);
-report(`per message, ${ROUNDS} rounds over ${messages.length} inputs (${WARMUP_ROUNDS} warm-up rounds not counted)`, cases, measure(cases, messages, ROUNDS), true, messages.length);
-report(`per message, 4 KB inputs: ${big.length} DSN parts of ${BIG_CHARS} chars, ${BIG_ROUNDS} rounds`, cases, measure(cases, big, BIG_ROUNDS), false, big.length);
+report(
+  `per message, ${ROUNDS} rounds over ${messages.length} inputs (${WARMUP_ROUNDS} warm-up rounds not counted)`,
+  cases,
+  measure(cases, messages, ROUNDS),
+  true,
+  messages.length,
+);
+report(
+  `per message, 4 KB inputs: ${big.length} DSN parts of ${BIG_CHARS} chars, ${BIG_ROUNDS} rounds`,
+  cases,
+  measure(cases, big, BIG_ROUNDS),
+  false,
+  big.length,
+);
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
 const perModel = [
   ['bnac', afterBnac - before],
   ['backoff', afterBoth - afterBnac],
 ] as const;
-console.log(`\nheap of the loaded models (heapUsed + external, WebAssembly memory included, after forced GC; goal ≤ ${GOAL_MODEL_MB} MB per model):`);
+console.log(
+  `\nheap of the loaded models (heapUsed + external, WebAssembly memory included, after forced GC; goal ≤ ${GOAL_MODEL_MB} MB per model):`,
+);
 for (const [name, bytes] of perModel) {
-  console.log(`  ${name.padEnd(8)} ${mb(bytes).padStart(6)} MB  ${bytes <= GOAL_MODEL_MB * 1024 * 1024 ? 'met' : 'MISSED'}`);
+  console.log(
+    `  ${name.padEnd(8)} ${mb(bytes).padStart(6)} MB  ${bytes <= GOAL_MODEL_MB * 1024 * 1024 ? 'met' : 'MISSED'}`,
+  );
 }
 console.log(`  both     ${mb(afterBoth - before).padStart(6)} MB`);
-console.log(`  shared   ${mb(before - beforeImports).padStart(6)} MB  (model, normaliser and rule modules as imported, not counted above)`);
+console.log(
+  `  shared   ${mb(before - beforeImports).padStart(6)} MB  (model, normaliser and rule modules as imported, not counted above)`,
+);
 if (sink === 42) console.log('');

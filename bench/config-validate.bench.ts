@@ -13,7 +13,12 @@ import { documentValidator, startupConfigSchema } from '../runtime/config/schema
 
 /** A large, realistic document: 40 servers, 120 listeners, 60 plugins, 20 pools, 16 spool paths. */
 function largeDocument(): object {
-  const scripts = Array.from({ length: 10 }, (_, i) => ({ id: `scripts-${i}`, count: 16, priority: 0, stacksize: '2MiB' }));
+  const scripts = Array.from({ length: 10 }, (_, i) => ({
+    id: `scripts-${i}`,
+    count: 16,
+    priority: 0,
+    stacksize: '2MiB',
+  }));
   const events = Array.from({ length: 10 }, (_, i) => ({ id: `events-${i}`, count: 4, priority: -5 }));
   const servers = Array.from({ length: 40 }, (_, i) => ({
     id: `mx-${i}`,
@@ -23,16 +28,37 @@ function largeDocument(): object {
       { path: `/run/smtpd/mx-${i}.sock`, owner: 'mail', group: 'mail', chmod: '0660' },
     ],
     proxyprotocol: ['10.0.0.0/8', '172.16.0.0/12', '::ffff:10.0.0.0/104'],
-    threads: { event: { id: `events-${i % 10}` }, script: { id: `scripts-${i % 10}`, hooks: { connect: 'scripts-0', eod: `scripts-${(i + 1) % 10}` } } },
+    threads: {
+      event: { id: `events-${i % 10}` },
+      script: { id: `scripts-${i % 10}`, hooks: { connect: 'scripts-0', eod: `scripts-${(i + 1) % 10}` } },
+    },
     scripting: { concurrency: 200, stacksize: '4MiB' },
   }));
-  servers.push({ id: 'web', type: 'https', listeners: [{ port: 443 }] } as never, { id: 'relay', type: 'plugin', threads: { script: 8 } } as never);
+  servers.push(
+    { id: 'web', type: 'https', listeners: [{ port: 443 }] } as never,
+    { id: 'relay', type: 'plugin', threads: { script: 8 } } as never,
+  );
   return {
     version: '6.10',
     servers,
-    queues: { threads: { event: 8, script: { id: 'scripts-1', hooks: { predelivery: 'scripts-2' } }, pickup: { count: 2, priority: 0 } }, scripting: { concurrency: 50 } },
-    pki: { private: [{ id: 'web', privatekey: { path: '/etc/service/web.key' }, certificate: { path: '/etc/service/web.crt' } }] },
-    plugins: Array.from({ length: 60 }, (_, i) => ({ id: `plugin-${i}`, path: `/opt/service/plugins/p${i}.so`, config: { level: i, tags: ['a', 'b'] } })),
+    queues: {
+      threads: {
+        event: 8,
+        script: { id: 'scripts-1', hooks: { predelivery: 'scripts-2' } },
+        pickup: { count: 2, priority: 0 },
+      },
+      scripting: { concurrency: 50 },
+    },
+    pki: {
+      private: [
+        { id: 'web', privatekey: { path: '/etc/service/web.key' }, certificate: { path: '/etc/service/web.crt' } },
+      ],
+    },
+    plugins: Array.from({ length: 60 }, (_, i) => ({
+      id: `plugin-${i}`,
+      path: `/opt/service/plugins/p${i}.so`,
+      config: { level: i, tags: ['a', 'b'] },
+    })),
     threads: { scripts, events },
     scripting: { ffi: false, cache: { scope: 'config' } },
     resolver: { threads: { event: 2 }, ednsbuffersize: 1280 },
@@ -42,7 +68,11 @@ function largeDocument(): object {
       loader: { threads: { count: 32 }, rate: '1000/1', corrupt: 'rename' },
       update: { threads: { count: 16 }, background: { threads: { count: 2 }, rate: '100/60' } },
     },
-    environment: { syslog: { ident: 'smtpd', facility: 'mail' }, controlsocket: { path: '/run/smtpd.ctl', chmod: '0660' }, umask: '0027' },
+    environment: {
+      syslog: { ident: 'smtpd', facility: 'mail' },
+      controlsocket: { path: '/run/smtpd.ctl', chmod: '0660' },
+      umask: '0027',
+    },
   };
 }
 
@@ -82,4 +112,6 @@ for (let run = 0; run < 7; run++) {
   times.push(performance.now() - start);
 }
 const median = times.sort((a, b) => a - b)[3];
-console.log(`cli cold start, config check of that file: median ${(median / 1000).toFixed(3)} s over 7 runs (goal < 0.5 s)`);
+console.log(
+  `cli cold start, config check of that file: median ${(median / 1000).toFixed(3)} s over 7 runs (goal < 0.5 s)`,
+);

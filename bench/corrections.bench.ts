@@ -24,17 +24,38 @@ const WORDINGS = [
   '554 5.7.1 Service unavailable; Client host [{ip}] blocked using zen.spamhaus.org; message {n}',
   '550 5.7.1 <{a}>: Relay access denied by host policy case {n}',
 ];
-const fill = (w: string, i: number) => w.replace('{a}', `user${i}@example${i % 97}.org`).replace('{ip}', `192.0.2.${i % 250}`).replace('{n}', `n${i % 1500}`);
+const fill = (w: string, i: number) =>
+  w
+    .replace('{a}', `user${i}@example${i % 97}.org`)
+    .replace('{ip}', `192.0.2.${i % 250}`)
+    .replace('{n}', `n${i % 1500}`);
 const messages = Array.from({ length: MESSAGES }, (_, i) => fill(WORDINGS[i % WORDINGS.length]!, i * 7));
 const texts = messages.map(normalise);
 // Corrections for half the distinct normalised texts met, then made-up ones up to CORRECTIONS
 const distinct = [...new Set(texts)];
 const corrected = distinct.filter((_, i) => i % 2 === 0);
 const list: Correction[] = Array.from({ length: CORRECTIONS }, (_, i) => ({
-  id: `c${i}`, message: '', normalised: corrected[i] ?? `550 5_7_1 made up correction ${i}`, bnac: 'RECIPIENT_NOT_FOUND', created: new Date(0).toISOString(), principal: 'bench',
+  id: `c${i}`,
+  message: '',
+  normalised: corrected[i] ?? `550 5_7_1 made up correction ${i}`,
+  bnac: 'RECIPIENT_NOT_FOUND',
+  created: new Date(0).toISOString(),
+  principal: 'bench',
 }));
-const store: CorrectionStore = { list: async () => list, put: async () => undefined, delete: async () => undefined, watch: async () => {}, close: async () => {} };
-const corrections = await Corrections.open({ store, normalise, audit: { record: async (_c, commit) => commit({} as never) }, auditSink: undefined, log: console as never });
+const store: CorrectionStore = {
+  list: async () => list,
+  put: async () => undefined,
+  delete: async () => undefined,
+  watch: async () => {},
+  close: async () => {},
+};
+const corrections = await Corrections.open({
+  store,
+  normalise,
+  audit: { record: async (_c, commit) => commit({} as never) },
+  auditSink: undefined,
+  log: console as never,
+});
 const model = loadModel(join(import.meta.dirname, '../plugins/bounce-model/models/bnac.model'));
 
 let sink = 0;
@@ -46,12 +67,14 @@ const time = (run: () => void): number => {
 const rows = { baseline: [] as number[], withLookup: [] as number[], lookup: [] as number[] };
 for (let r = -1; r < ROUNDS; r++) {
   const baseline = time(() => messages.forEach((m) => (sink += model.predict(normalise(m)).probability)));
-  const withLookup = time(() => messages.forEach((m) => {
-    // As classifyNormalised does: the classifier's answer first (the cache's, or the model's), then the overlay
-    const text = normalise(m);
-    const probability = model.predict(text).probability;
-    sink += corrections.lookup('bnac', text) ? 1 : probability;
-  }));
+  const withLookup = time(() =>
+    messages.forEach((m) => {
+      // As classifyNormalised does: the classifier's answer first (the cache's, or the model's), then the overlay
+      const text = normalise(m);
+      const probability = model.predict(text).probability;
+      sink += corrections.lookup('bnac', text) ? 1 : probability;
+    }),
+  );
   const lookup = time(() => texts.forEach((t) => (sink += corrections.lookup('bnac', t) ? 1 : 0)));
   if (r < 0) continue;
   rows.baseline.push(baseline);
@@ -60,8 +83,16 @@ for (let r = -1; r < ROUNDS; r++) {
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const base = median(rows.baseline);
-console.log(`${MESSAGES} messages, ${CORRECTIONS} corrections (${corrected.length} of ${distinct.length} distinct texts corrected), ${ROUNDS} rounds, load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `${MESSAGES} messages, ${CORRECTIONS} corrections (${corrected.length} of ${distinct.length} distinct texts corrected), ${ROUNDS} rounds, load ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 console.log(`baseline normalise + bnac   ${base.toFixed(3)} µs/message`);
-console.log(`with corrections lookup     ${median(rows.withLookup).toFixed(3)} µs/message  (${(median(rows.withLookup) / base).toFixed(3)} ×)`);
-console.log(`corrections lookup alone    ${median(rows.lookup).toFixed(4)} µs/message  (${(median(rows.lookup) / base).toFixed(4)} × baseline; goal < 1 µs)`);
+console.log(
+  `with corrections lookup     ${median(rows.withLookup).toFixed(3)} µs/message  (${(median(rows.withLookup) / base).toFixed(3)} ×)`,
+);
+console.log(
+  `corrections lookup alone    ${median(rows.lookup).toFixed(4)} µs/message  (${(median(rows.lookup) / base).toFixed(4)} × baseline; goal < 1 µs)`,
+);
 if (sink === -1) console.log(sink);

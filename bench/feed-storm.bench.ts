@@ -25,7 +25,12 @@ const CHECKED = 3;
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const groupings = JSON.stringify({
-  groupings: Array.from({ length: PER_IP }, (_, i) => ({ grouping: `&g${i}`, mode: 'AUTO', start: { date: day(-1), volume: 100 + i }, end: { date: day(10), volume: 100_000 } })),
+  groupings: Array.from({ length: PER_IP }, (_, i) => ({
+    grouping: `&g${i}`,
+    mode: 'AUTO',
+    start: { date: day(-1), volume: 100 + i },
+    end: { date: day(10), volume: 100_000 },
+  })),
 });
 
 /**
@@ -33,7 +38,14 @@ const groupings = JSON.stringify({
  * `monitorEventLoopDelay` counts as a stall; a timer probe firing every millisecond also notes the CPU time the
  * process used between two firings, which is the loop's own work (plus GC threads), not the machine's
  */
-interface HostFigures { stallMs: number; p99Ms: number; busyMs: number; cpuS: number; rssMb: number; peakRssMb: number }
+interface HostFigures {
+  stallMs: number;
+  p99Ms: number;
+  busyMs: number;
+  cpuS: number;
+  rssMb: number;
+  peakRssMb: number;
+}
 
 const cpuSeconds = ({ user, system }: NodeJS.CpuUsage) => (user + system) / 1e6;
 
@@ -45,8 +57,16 @@ async function serve(): Promise<{ url: string }> {
   const { startHost } = await import('../runtime/mod.ts');
   const { createLogger } = await import('../runtime/observability/logger.ts');
   const host = await startHost(
-    { version: '6.10', servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }], plugins: [{ id: 'ip-schedule' }] },
-    { baseDir: mkdtempSync(join(tmpdir(), 'capstan-bench-storm-')), ephemeralPorts: true, log: createLogger({ service: 'bench', level: 'error' }) },
+    {
+      version: '6.10',
+      servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
+      plugins: [{ id: 'ip-schedule' }],
+    },
+    {
+      baseDir: mkdtempSync(join(tmpdir(), 'capstan-bench-storm-')),
+      ephemeralPorts: true,
+      log: createLogger({ service: 'bench', level: 'error' }),
+    },
   );
   return { url: host.urls[0]! };
 }
@@ -67,7 +87,12 @@ const hostCalls = {
   async figures() {
     const mb = (bytes: number) => bytes / 2 ** 20;
     const figures: HostFigures = {
-      stallMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6, busyMs: busy, cpuS: cpuSeconds(process.cpuUsage(cpuAtReset)), rssMb: mb(process.memoryUsage.rss()), peakRssMb: mb(peakRss),
+      stallMs: delay.max / 1e6,
+      p99Ms: delay.percentile(99) / 1e6,
+      busyMs: busy,
+      cpuS: cpuSeconds(process.cpuUsage(cpuAtReset)),
+      rssMb: mb(process.memoryUsage.rss()),
+      peakRssMb: mb(peakRss),
     };
     return JSON.stringify(figures);
   },
@@ -91,7 +116,11 @@ async function measure() {
     const { url } = servers.urls;
     const feed = `${url.replace('http', 'ws')}/v1/policies/feed`;
     for (let n = 0; n < IPS; n++) {
-      const response = await fetch(`${url}/config/10.0.${n >> 8}.${n & 255}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: groupings });
+      const response = await fetch(`${url}/config/10.0.${n >> 8}.${n & 255}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: groupings,
+      });
       if (!response.ok) throw new Error(`POST answered ${response.status}: ${await response.text()}`);
     }
     const expected = await (await fetch(`${url}/v1/policies`)).text();
@@ -119,7 +148,10 @@ async function measure() {
     // machine short of CPU this process can fall that far behind; such clients are counted, not waited for
     const settled = await Promise.allSettled(raw.map((client) => client.synced));
     const cut = settled.filter((r) => r.status === 'rejected').length;
-    const replays = [...settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])), ...(await Promise.all(checkedSynced))];
+    const replays = [
+      ...settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])),
+      ...(await Promise.all(checkedSynced)),
+    ];
     const all = performance.now() - started;
     const clientCpuS = cpuSeconds(process.cpuUsage(clientCpu));
     const during = await host();
@@ -132,12 +164,36 @@ async function measure() {
 
     const times = replays.map((r) => r.ms).sort((a, b) => a - b);
     row('one client alone: replay (baseline)', `${single.ms.toFixed(0)} ms`, `${single.frames} frames`);
-    row(`${CLIENTS} clients: all SYNCED`, `${(all / 1000).toFixed(1)} s`, `×${(all / (CLIENTS * single.ms)).toFixed(2)} the baseline × ${CLIENTS} one after another; median client ${(times[times.length >> 1]! / 1000).toFixed(1)} s`);
-    row('host: longest event-loop stall', `${during.stallMs.toFixed(1)} ms`, `p99 ${during.p99Ms.toFixed(1)} ms (goal: longest < 100 ms; alone ${alone.stallMs.toFixed(1)} ms)`);
-    row('host: most CPU time between two 1 ms ticks', `${during.busyMs.toFixed(1)} ms`, `alone ${alone.busyMs.toFixed(1)} ms (the loop's own work, whatever the machine's load)`);
-    row('host: resident memory', `${during.peakRssMb.toFixed(0)} MiB peak`, `${before.rssMb.toFixed(0)} MiB before, ${after.rssMb.toFixed(0)} MiB 2 s after the clients left`);
-    row('CPU time during the storm', `host ${during.cpuS.toFixed(1)} s`, `clients ${clientCpuS.toFixed(1)} s (load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`);
-    row('clients cut off before SYNCED', `${cut} of ${CLIENTS - CHECKED}`, cut > 0 ? 'no answer to a ping: this process fell behind' : '');
+    row(
+      `${CLIENTS} clients: all SYNCED`,
+      `${(all / 1000).toFixed(1)} s`,
+      `×${(all / (CLIENTS * single.ms)).toFixed(2)} the baseline × ${CLIENTS} one after another; median client ${(times[times.length >> 1]! / 1000).toFixed(1)} s`,
+    );
+    row(
+      'host: longest event-loop stall',
+      `${during.stallMs.toFixed(1)} ms`,
+      `p99 ${during.p99Ms.toFixed(1)} ms (goal: longest < 100 ms; alone ${alone.stallMs.toFixed(1)} ms)`,
+    );
+    row(
+      'host: most CPU time between two 1 ms ticks',
+      `${during.busyMs.toFixed(1)} ms`,
+      `alone ${alone.busyMs.toFixed(1)} ms (the loop's own work, whatever the machine's load)`,
+    );
+    row(
+      'host: resident memory',
+      `${during.peakRssMb.toFixed(0)} MiB peak`,
+      `${before.rssMb.toFixed(0)} MiB before, ${after.rssMb.toFixed(0)} MiB 2 s after the clients left`,
+    );
+    row(
+      'CPU time during the storm',
+      `host ${during.cpuS.toFixed(1)} s`,
+      `clients ${clientCpuS.toFixed(1)} s (load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
+    );
+    row(
+      'clients cut off before SYNCED',
+      `${cut} of ${CLIENTS - CHECKED}`,
+      cut > 0 ? 'no answer to a ping: this process fell behind' : '',
+    );
     row('MTA-like clients with the exact state', `${CHECKED - wrong} of ${CHECKED}`);
     if (wrong > 0) process.exitCode = 1;
   } finally {

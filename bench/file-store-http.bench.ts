@@ -17,11 +17,15 @@ const WINDOW = 1000;
 
 const ipOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const body = (n: number) => JSON.stringify({
-  groupings: ['&gmail', '&yahoo', '&outlook', '&icloud', '&other'].map((grouping) => ({
-    grouping, mode: 'AUTO', start: { date: day(-1), volume: n + 1 }, end: { date: day(28), volume: 100_000 },
-  })),
-});
+const body = (n: number) =>
+  JSON.stringify({
+    groupings: ['&gmail', '&yahoo', '&outlook', '&icloud', '&other'].map((grouping) => ({
+      grouping,
+      mode: 'AUTO',
+      start: { date: day(-1), volume: n + 1 },
+      end: { date: day(28), volume: 100_000 },
+    })),
+  });
 
 type Urls = { capstan: string; raw: string };
 
@@ -32,8 +36,16 @@ async function serve(): Promise<Urls> {
   const { startHost } = await import('../runtime/mod.ts');
   const { createLogger } = await import('../runtime/observability/logger.ts');
   const host = await startHost(
-    { version: '6.10', servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }], plugins: [{ id: 'ip-schedule' }] },
-    { baseDir: mkdtempSync(join(tmpdir(), 'capstan-bench-fsh-')), ephemeralPorts: true, log: createLogger({ service: 'bench', level: 'error' }) },
+    {
+      version: '6.10',
+      servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
+      plugins: [{ id: 'ip-schedule' }],
+    },
+    {
+      baseDir: mkdtempSync(join(tmpdir(), 'capstan-bench-fsh-')),
+      ephemeralPorts: true,
+      log: createLogger({ service: 'bench', level: 'error' }),
+    },
   );
   // The floor: read, append, one fdatasync for every write waiting, answer
   const file = await open(join(mkdtempSync(join(tmpdir(), 'capstan-bench-fsh-raw-')), 'log'), 'a');
@@ -52,11 +64,16 @@ async function serve(): Promise<Urls> {
   };
   const raw = createServer((req, res) => {
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
-      const parsed = JSON.parse(Buffer.concat(chunks).toString());
-      waiting.push({ line: Buffer.from(`${JSON.stringify({ ip: req.url, record: parsed })}\n`), done: () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"success"}') });
-      void flush();
-    });
+    req
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('end', () => {
+        const parsed = JSON.parse(Buffer.concat(chunks).toString());
+        waiting.push({
+          line: Buffer.from(`${JSON.stringify({ ip: req.url, record: parsed })}\n`),
+          done: () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"success"}'),
+        });
+        void flush();
+      });
   });
   await new Promise<void>((done) => raw.listen(0, '127.0.0.1', done));
   return { capstan: host.urls[0]!, raw: `http://127.0.0.1:${(raw.address() as AddressInfo).port}` };
@@ -72,16 +89,23 @@ async function run(url: string, from: number, to: number) {
   const times: number[] = [];
   let next = from;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CLIENTS }, async () => {
-    while (next < to) {
-      const n = next++;
-      const begun = performance.now();
-      const response = await fetch(`${url}/config/${ipOf(n)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(n) });
-      if (!response.ok) throw new Error(`POST /config/${ipOf(n)} answered ${response.status}: ${await response.text()}`);
-      await response.arrayBuffer();
-      times.push(performance.now() - begun);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < to) {
+        const n = next++;
+        const begun = performance.now();
+        const response = await fetch(`${url}/config/${ipOf(n)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: body(n),
+        });
+        if (!response.ok)
+          throw new Error(`POST /config/${ipOf(n)} answered ${response.status}: ${await response.text()}`);
+        await response.arrayBuffer();
+        times.push(performance.now() - begun);
+      }
+    }),
+  );
   times.sort((a, b) => a - b);
   return { rate: (to - from) / ((performance.now() - started) / 1000), p99: times[Math.floor(times.length * 0.99)]! };
 }
@@ -89,7 +113,9 @@ async function run(url: string, from: number, to: number) {
 async function measure() {
   const servers = (await startServers(import.meta.filename, serve, { calls: { rss } }))!;
   try {
-    console.log(`HTTP POST /config/<ip> (5 groupings), ${CLIENTS} clients; rate and p99 over the last ${WINDOW} writes before each size,`);
+    console.log(
+      `HTTP POST /config/<ip> (5 groupings), ${CLIENTS} clients; rate and p99 over the last ${WINDOW} writes before each size,`,
+    );
     console.log(`and of ${WINDOW} writes to raw node:http right before them (a shared disk's fdatasync time moves)`);
     let size = 0;
     let rawNext = 0;
@@ -99,9 +125,16 @@ async function measure() {
       const figure = await run(servers.urls.capstan, target - WINDOW, target);
       size = target;
       const mib = Number(await servers.call('rss', ''));
-      row(`raw node:http, append + fdatasync per group`, `${Math.round(floor.rate)} IPs/s`, `p99 ${floor.p99.toFixed(1)} ms`);
-      row(`file store at ${target.toLocaleString('en')} IPs`, `${Math.round(figure.rate)} IPs/s`,
-        `p99 ${figure.p99.toFixed(1)} ms; RSS ${Math.round(mib)} MiB; ratio to raw ${(figure.rate / floor.rate).toFixed(2)}   (goal at 10,000: ≥ 500/s, p99 < 50 ms)`);
+      row(
+        `raw node:http, append + fdatasync per group`,
+        `${Math.round(floor.rate)} IPs/s`,
+        `p99 ${floor.p99.toFixed(1)} ms`,
+      );
+      row(
+        `file store at ${target.toLocaleString('en')} IPs`,
+        `${Math.round(figure.rate)} IPs/s`,
+        `p99 ${figure.p99.toFixed(1)} ms; RSS ${Math.round(mib)} MiB; ratio to raw ${(figure.rate / floor.rate).toFixed(2)}   (goal at 10,000: ≥ 500/s, p99 < 50 ms)`,
+      );
     }
   } finally {
     servers.stop();

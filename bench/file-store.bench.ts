@@ -35,32 +35,50 @@ interface Figure {
 const ipOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 const record = (n: number) => ({
   groupings: ['&gmail', '&yahoo', '&outlook', '&icloud', '&other'].map((grouping) => ({
-    grouping, mode: 'AUTO', start: { date: '2025-01-01', volume: n + 1 }, end: { date: '2025-01-30', volume: 100_000 },
-    paused: false, algorithm: 'TOKENBUCKET', interval: 86400, properties: null,
+    grouping,
+    mode: 'AUTO',
+    start: { date: '2025-01-01', volume: n + 1 },
+    end: { date: '2025-01-30', volume: 100_000 },
+    paused: false,
+    algorithm: 'TOKENBUCKET',
+    interval: 86400,
+    properties: null,
   })),
 });
 
 /** Writes IPs `from` to `to - 1` with WRITERS at once; rate and p99 of the writes */
-async function run(write: (n: number) => Promise<unknown>, from: number, to: number): Promise<{ rate: number; p99: number; max: number }> {
+async function run(
+  write: (n: number) => Promise<unknown>,
+  from: number,
+  to: number,
+): Promise<{ rate: number; p99: number; max: number }> {
   const times: number[] = [];
   let next = from;
   const started = performance.now();
-  await Promise.all(Array.from({ length: WRITERS }, async () => {
-    while (next < to) {
-      const n = next++;
-      const begun = performance.now();
-      await write(n);
-      times.push(performance.now() - begun);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: WRITERS }, async () => {
+      while (next < to) {
+        const n = next++;
+        const begun = performance.now();
+        await write(n);
+        times.push(performance.now() - begun);
+      }
+    }),
+  );
   times.sort((a, b) => a - b);
-  return { rate: (to - from) / ((performance.now() - started) / 1000), p99: times[Math.floor(times.length * 0.99)]!, max: times.at(-1)! };
+  return {
+    rate: (to - from) / ((performance.now() - started) / 1000),
+    p99: times[Math.floor(times.length * 0.99)]!,
+    max: times.at(-1)!,
+  };
 }
 
 const rssMiB = () => process.memoryUsage().rss / 2 ** 20;
 
 /** A group commit: writes queue while one group is written, then go as the next group */
-function groupCommit(flush: (group: [number, unknown][]) => Promise<void>): (n: number, value: unknown) => Promise<void> {
+function groupCommit(
+  flush: (group: [number, unknown][]) => Promise<void>,
+): (n: number, value: unknown) => Promise<void> {
   let queue: { n: number; value: unknown; done: () => void }[] = [];
   let flushing = false;
   const drain = async () => {
@@ -73,10 +91,11 @@ function groupCommit(flush: (group: [number, unknown][]) => Promise<void>): (n: 
     }
     flushing = false;
   };
-  return (n, value) => new Promise((done) => {
-    queue.push({ n, value, done });
-    if (!flushing) void drain();
-  });
+  return (n, value) =>
+    new Promise((done) => {
+      queue.push({ n, value, done });
+      if (!flushing) void drain();
+    });
 }
 
 async function variant(name: string, folder: string): Promise<Figure[]> {
@@ -89,7 +108,11 @@ async function variant(name: string, folder: string): Promise<Figure[]> {
     for (const size of SIZES) {
       const window = Math.min(WINDOW, size / 2);
       await run((n) => service.put(ipOf(n), record(n) as never, { expected: null }), stored, size - window);
-      figures.push({ size, ...await run((n) => service.put(ipOf(n), record(n) as never, { expected: null }), size - window, size), rssMiB: rssMiB() });
+      figures.push({
+        size,
+        ...(await run((n) => service.put(ipOf(n), record(n) as never, { expected: null }), size - window, size)),
+        rssMiB: rssMiB(),
+      });
       stored = size;
     }
     // A compaction renames a new file over the old one: its inode tells it ran
@@ -99,7 +122,11 @@ async function variant(name: string, folder: string): Promise<Figure[]> {
     let compacting = await run((n) => service.put(ipOf(n), record(n) as never, { expected: null }), stored, to);
     while ((await stat(file)).ino === inode && to < 100_000) {
       const more = await run((n) => service.put(ipOf(n), record(n) as never, { expected: null }), to, to + 5000);
-      compacting = { rate: compacting.rate, p99: Math.max(compacting.p99, more.p99), max: Math.max(compacting.max, more.max) };
+      compacting = {
+        rate: compacting.rate,
+        p99: Math.max(compacting.p99, more.p99),
+        max: Math.max(compacting.max, more.max),
+      };
       to += 5000;
     }
     figures.push({ size: to, ...compacting, rssMiB: rssMiB(), compacted: (await stat(file)).ino === inode ? 0 : 1 });
@@ -107,14 +134,16 @@ async function variant(name: string, folder: string): Promise<Figure[]> {
   } else if (name === 'append') {
     const file = await open(join(folder, 'raw.log'), 'a');
     const write = groupCommit(async (group) => {
-      await file.appendFile(group.map(([n, value]) => `${JSON.stringify({ ip: ipOf(n), version: n + 1, record: value })}\n`).join(''));
+      await file.appendFile(
+        group.map(([n, value]) => `${JSON.stringify({ ip: ipOf(n), version: n + 1, record: value })}\n`).join(''),
+      );
       await file.datasync();
     });
     let stored = 0;
     for (const size of SIZES) {
       const window = Math.min(WINDOW, size / 2);
       await run((n) => write(n, record(n)), stored, size - window);
-      figures.push({ size, ...await run((n) => write(n, record(n)), size - window, size), rssMiB: rssMiB() });
+      figures.push({ size, ...(await run((n) => write(n, record(n)), size - window, size)), rssMiB: rssMiB() });
       stored = size;
     }
     await file.close();
@@ -127,11 +156,18 @@ async function variant(name: string, folder: string): Promise<Figure[]> {
       const write = groupCommit(async (group) => {
         const next = new Map(ips);
         for (const [n, value] of group) next.set(ipOf(n), { record: value, version: n + 1 });
-        await writeFileAtomic(path, JSON.stringify({ format: 1, sequence: size + WRITERS * 4, ips: Object.fromEntries(next) }));
+        await writeFileAtomic(
+          path,
+          JSON.stringify({ format: 1, sequence: size + WRITERS * 4, ips: Object.fromEntries(next) }),
+        );
         for (const [key, value] of next) ips.set(key, value);
       });
       await run((n) => write(n, record(n)), size, size + WRITERS);
-      figures.push({ size, ...await run((n) => write(n, record(n)), size + WRITERS, size + WRITERS * 5), rssMiB: rssMiB() });
+      figures.push({
+        size,
+        ...(await run((n) => write(n, record(n)), size + WRITERS, size + WRITERS * 5)),
+        rssMiB: rssMiB(),
+      });
     }
   }
   return figures;
@@ -145,24 +181,36 @@ if (process.argv[2] === 'variant') {
     rmSync(folder, { recursive: true, force: true });
   }
 } else {
-  const measure = (name: string) => new Promise<Figure[]>((done, fail) => {
-    const child = fork(import.meta.filename, ['variant', name], { execArgv: ['--import', 'tsx'] });
-    child.once('message', (figures) => done(figures as Figure[]));
-    child.once('exit', (code) => code !== 0 && fail(new Error(`variant ${name} exited with ${code}`)));
-  });
+  const measure = (name: string) =>
+    new Promise<Figure[]>((done, fail) => {
+      const child = fork(import.meta.filename, ['variant', name], { execArgv: ['--import', 'tsx'] });
+      child.once('message', (figures) => done(figures as Figure[]));
+      child.once('exit', (code) => code !== 0 && fail(new Error(`variant ${name} exited with ${code}`)));
+    });
   const store = await measure('store');
   const append = await measure('append');
   const rewrite = await measure('rewrite');
-  console.log(`${WRITERS} writers, new IPs of 5 groupings; rate and p99 over the last ${WINDOW} writes before each size (rewrite: 64 writes at it)`);
+  console.log(
+    `${WRITERS} writers, new IPs of 5 groupings; rate and p99 over the last ${WINDOW} writes before each size (rewrite: 64 writes at it)`,
+  );
   for (const [at, { size, rate, p99, rssMiB: rss }] of store.slice(0, SIZES.length).entries()) {
     const floor = append[at]!;
     const old = rewrite[at]!;
-    row(`file store at ${size.toLocaleString('en')} IPs`, `${Math.round(rate)} IPs/s`,
-      `p99 ${p99.toFixed(1)} ms, RSS ${Math.round(rss)} MiB; raw append ${Math.round(floor.rate)}/s (×${(rate / floor.rate).toFixed(2)}), p99 ${floor.p99.toFixed(1)} ms`);
-    row(`  format 1 whole-file rewrite at ${size.toLocaleString('en')}`, `${Math.round(old.rate)} IPs/s`,
-      `p99 ${old.p99.toFixed(1)} ms, RSS ${Math.round(old.rssMiB)} MiB; file store ×${(rate / old.rate).toFixed(1)}${size === 10_000 ? `; goal ≥ 500/s, p99 < 50 ms: ${rate >= 500 && p99 < 50 ? 'met' : 'MISSED'}` : ''}`);
+    row(
+      `file store at ${size.toLocaleString('en')} IPs`,
+      `${Math.round(rate)} IPs/s`,
+      `p99 ${p99.toFixed(1)} ms, RSS ${Math.round(rss)} MiB; raw append ${Math.round(floor.rate)}/s (×${(rate / floor.rate).toFixed(2)}), p99 ${floor.p99.toFixed(1)} ms`,
+    );
+    row(
+      `  format 1 whole-file rewrite at ${size.toLocaleString('en')}`,
+      `${Math.round(old.rate)} IPs/s`,
+      `p99 ${old.p99.toFixed(1)} ms, RSS ${Math.round(old.rssMiB)} MiB; file store ×${(rate / old.rate).toFixed(1)}${size === 10_000 ? `; goal ≥ 500/s, p99 < 50 ms: ${rate >= 500 && p99 < 50 ? 'met' : 'MISSED'}` : ''}`,
+    );
   }
   const compacting = store.at(-1)!;
-  row(`file store 50,000 → ${compacting.size.toLocaleString('en')}, compacting`, `${Math.round(compacting.rate)} IPs/s`,
-    `p99 ${compacting.p99.toFixed(1)} ms, max ${compacting.max!.toFixed(1)} ms, RSS ${Math.round(compacting.rssMiB)} MiB; ${compacting.compacted ? 'a compaction ran' : 'NO compaction'} in the window`);
+  row(
+    `file store 50,000 → ${compacting.size.toLocaleString('en')}, compacting`,
+    `${Math.round(compacting.rate)} IPs/s`,
+    `p99 ${compacting.p99.toFixed(1)} ms, max ${compacting.max!.toFixed(1)} ms, RSS ${Math.round(compacting.rssMiB)} MiB; ${compacting.compacted ? 'a compaction ran' : 'NO compaction'} in the window`,
+  );
 }

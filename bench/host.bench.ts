@@ -14,7 +14,11 @@ export default definePlugin({ id: 'trivial', kind: 'api', api: 'ip-schedule', ap
   setup: () => ({ handlers: { getStatusAll: () => ({ body: { ips: {} } }) } }) });
 `,
   });
-  const doc = { version: '6.10', servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }], plugins: [{ id: 'trivial', path: plugin }] };
+  const doc = {
+    version: '6.10',
+    servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
+    plugins: [{ id: 'trivial', path: plugin }],
+  };
   const host = await startHost(doc, { ephemeralPorts: true, log: createLogger({ service: 'bench', level: 'error' }) });
   return { capstan: host.urls[0], raw: (await rawHello()).url };
 });
@@ -25,5 +29,9 @@ if (servers) {
   servers.stop();
   console.log('HTTP GET, 50 connections; servers in one process, load generator in another');
   row('raw node:http hello world', `${Math.round(raw.rps)} req/s`, `p99 ${raw.p99} ms`);
-  row('capstan trivial mounted route (GET /status)', `${Math.round(capstan.rps)} req/s`, `p99 ${capstan.p99} ms   ratio ${(capstan.rps / raw.rps).toFixed(2)} (goal 0.5)`);
+  row(
+    'capstan trivial mounted route (GET /status)',
+    `${Math.round(capstan.rps)} req/s`,
+    `p99 ${capstan.p99} ms   ratio ${(capstan.rps / raw.rps).toFixed(2)} (goal 0.5)`,
+  );
 }

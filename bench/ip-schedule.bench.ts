@@ -6,7 +6,8 @@
  *   each IP's encoded status until the IP's record changes: COLD (the first `GET /status` the process serves: no
  *   encoded status yet, nothing compiled; the plugin starts encoding every IP in the background at start, and a request
  *   arriving before that is done waits for the rest), COLD AFTER 5 S (the first request 5 s after start, once that
- *   encoding is done: what an operator opening the page after a restart gets), AFTER A WRITE (a `PUT /config/<ip>` changing one IP's record, then the
+ * encoding is done: what an operator opening the page after a restart gets), AFTER A WRITE (a `PUT /config/<ip>`
+ * changing one IP's record, then the
  *   `GET /status`; repeated, median and max) and WARM (repeated with nothing written in between, after one warm-up).
  *   Each is compared with raw `node:http` sending the same bytes, already encoded, from the same process, timed right
  *   after it (cold) or alternately with it (after a write, warm) so that both see the same load of a shared machine;
@@ -29,8 +30,14 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 /** A 30-day AUTO ramp starting today, so statuses are ONSCHEDULE */
 const grouping = (name: string, endVolume = 100_000) => ({
-  grouping: name, mode: 'AUTO' as const, start: { date: day(0), volume: 100 }, end: { date: day(29), volume: endVolume },
-  paused: false, algorithm: 'TOKENBUCKET' as const, interval: 86400, properties: null,
+  grouping: name,
+  mode: 'AUTO' as const,
+  start: { date: day(0), volume: 100 },
+  end: { date: day(29), volume: endVolume },
+  paused: false,
+  algorithm: 'TOKENBUCKET' as const,
+  interval: 86400,
+  properties: null,
 });
 
 /** The API's input form of a grouping (the stored form without the fields the server defaults) */
@@ -53,9 +60,13 @@ async function serve(): Promise<Urls> {
   const { createLogger } = await import('../runtime/observability/logger.ts');
   type Store = import('../runtime/mod.ts').ScheduleStore;
   const id = process.argv.at(-1)!;
-  const entry = () => id === 'schedule-store-postgres'
-    ? { id, config: { schema: `bench_${randomUUID().replaceAll('-', '')}`, connectionString: process.env.DATABASE_URL } }
-    : { id };
+  const entry = () =>
+    id === 'schedule-store-postgres'
+      ? {
+          id,
+          config: { schema: `bench_${randomUUID().replaceAll('-', '')}`, connectionString: process.env.DATABASE_URL },
+        }
+      : { id };
   // Filled through the store, not the API, so that the host starts with no GET /status served
   /** The host's URL; with `twin`, also a second host over the same schedules (a copy of the file store's folder) */
   const serveStore = async (ips: number, twin = false) => {
@@ -68,12 +79,20 @@ async function serve(): Promise<Urls> {
       await Promise.all(batch.map((ip) => plugin.service.put(ip, record, { expected: null })));
     }
     await plugin.close();
-    const start = async (dir: string) => (await startHost(
-      { version: '6.10', servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }], plugins: [store, { id: 'ip-schedule', config: { store: id } }] },
-      { baseDir: dir, ephemeralPorts: true, log: createLogger({ service: 'bench', level: 'error' }) },
-    )).urls[0]!;
+    const start = async (dir: string) =>
+      (
+        await startHost(
+          {
+            version: '6.10',
+            servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
+            plugins: [store, { id: 'ip-schedule', config: { store: id } }],
+          },
+          { baseDir: dir, ephemeralPorts: true, log: createLogger({ service: 'bench', level: 'error' }) },
+        )
+      ).urls[0]!;
     let twinDir = baseDir;
-    if (twin && id === 'schedule-store-file') cpSync(baseDir, (twinDir = mkdtempSync(join(tmpdir(), 'capstan-bench-ips-'))), { recursive: true });
+    if (twin && id === 'schedule-store-file')
+      cpSync(baseDir, (twinDir = mkdtempSync(join(tmpdir(), 'capstan-bench-ips-'))), { recursive: true });
     const url = await start(baseDir);
     return twin ? [url, await start(twinDir)] : [url];
   };
@@ -127,7 +146,8 @@ async function measure() {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ groupings: GROUPINGS.map((name) => groupingInput(name, 100_001 + i)) }),
         });
-        if (!response.ok) throw new Error(`PUT /config/${bigIp(i)} answered ${response.status}: ${await response.text()}`);
+        if (!response.ok)
+          throw new Error(`PUT /config/${bigIp(i)} answered ${response.status}: ${await response.text()}`);
       });
 
       await load(urls.raw!, { seconds: 1 });
@@ -137,14 +157,26 @@ async function measure() {
 
       console.log(`\n${id}`);
       row('raw node:http hello world', `${Math.round(raw.rps)} req/s`);
-      row('GET /status/<ip>/<grouping>', `${Math.round(status.rps)} req/s`, `ratio ${(status.rps / raw.rps).toFixed(2)}`);
+      row(
+        'GET /status/<ip>/<grouping>',
+        `${Math.round(status.rps)} req/s`,
+        `ratio ${(status.rps / raw.rps).toFixed(2)}`,
+      );
       row('create/delete cycle', `${Math.round(cycles.rps)} req/s`, `ratio ${(cycles.rps / raw.rps).toFixed(2)}`);
       const mb = `${Math.round(cold.bytes / 1e6)} MB`;
       const vs = (ms: number, raw: number) => `raw node:http ${raw} ms, ×${(ms / raw).toFixed(1)}   (${GOAL})`;
       row('GET /status 10k×5, cold (first after start)', `${cold.ms} ms`, `${mb}; ${vs(cold.ms, coldFloor.ms)}`);
       row('GET /status 10k×5, first, 5 s after start', `${later.ms} ms`, `${mb}; ${vs(later.ms, laterFloor.ms)}`);
-      row('GET /status 10k×5, right after a write', `median ${afterWrite.capstan.median} ms`, `max ${afterWrite.capstan.max}; ${vs(afterWrite.capstan.median, afterWrite.raw.median)}`);
-      row('GET /status 10k×5, warm (no write between)', `median ${warm.capstan.median} ms`, `max ${warm.capstan.max}; ${vs(warm.capstan.median, warm.raw.median)}`);
+      row(
+        'GET /status 10k×5, right after a write',
+        `median ${afterWrite.capstan.median} ms`,
+        `max ${afterWrite.capstan.max}; ${vs(afterWrite.capstan.median, afterWrite.raw.median)}`,
+      );
+      row(
+        'GET /status 10k×5, warm (no write between)',
+        `median ${warm.capstan.median} ms`,
+        `max ${warm.capstan.max}; ${vs(warm.capstan.median, warm.raw.median)}`,
+      );
     } finally {
       servers.stop();
     }
@@ -165,7 +197,10 @@ async function createDeleteCycles(url: string) {
           return { ...request, path: `/config/${context.ip}`, body };
         },
       },
-      { method: 'DELETE', setupRequest: (request: any, context: any) => ({ ...request, path: `/config/${context.ip}` }) },
+      {
+        method: 'DELETE',
+        setupRequest: (request: any, context: any) => ({ ...request, path: `/config/${context.ip}` }),
+      },
     ],
   });
 }

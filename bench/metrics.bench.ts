@@ -24,22 +24,33 @@ function perCall(run: () => void): number {
   return Number(process.hrtime.bigint() - started) / CALLS;
 }
 
-const host = await startHost({
-  version: '6.10',
-  servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
-  plugins: [{ id: 'bounce-classifier', config: { cache: { folder: tempDir('capstan-bench-') } } }],
-}, { ephemeralPorts: true, env: {}, log: createLogger({ service: 'bench', level: 'error' }) });
+const host = await startHost(
+  {
+    version: '6.10',
+    servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
+    plugins: [{ id: 'bounce-classifier', config: { cache: { folder: tempDir('capstan-bench-') } } }],
+  },
+  { ephemeralPorts: true, env: {}, log: createLogger({ service: 'bench', level: 'error' }) },
+);
 const base = host.urls[0]!;
 const body = JSON.stringify({ message: '451 4.7.1 Greylisting in effect, please come back later' });
 for (let i = 0; i < REQUESTS + 1; i++) {
-  const answer = await fetch(`${base}/v2/bnac/single`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const answer = await fetch(`${base}/v2/bnac/single`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   if (answer.status !== 200) throw new Error(`POST /v2/bnac/single answered ${answer.status}`);
   await answer.arrayBuffer();
 }
 const text = await (await fetch(`${base}/metrics`)).text();
 await host.close();
-const sample = (name: string) => Number(new RegExp(`^${name}\\{api="bounce-classifier",operation="classifyBnacSingleV2"\\} (\\S+)$`, 'm').exec(text)![1]);
-const requestNs = (sample('capstan_http_request_duration_seconds_sum') / sample('capstan_http_request_duration_seconds_count')) * 1e9;
+const sample = (name: string) =>
+  Number(
+    new RegExp(`^${name}\\{api="bounce-classifier",operation="classifyBnacSingleV2"\\} (\\S+)$`, 'm').exec(text)![1],
+  );
+const requestNs =
+  (sample('capstan_http_request_duration_seconds_sum') / sample('capstan_http_request_duration_seconds_count')) * 1e9;
 
 const metrics = new HostMetrics({ processMetrics: false });
 const observe = metrics.route('bounce-classifier', 'classifyBnacSingleV2');
@@ -53,10 +64,16 @@ const figures: [string, number][] = [
   ['classification count (one result)', perCall(() => classifications.inc({ model: 'bnac', class: 'GRAYLISTING' }))],
   ['cache hit count', perCall(() => hits.inc(byModel, 1))],
 ];
-console.log(`Cached POST /v2/bnac/single, sequential, as the route layer measured it: ${Math.round(requestNs / 1000)} µs per request (baseline)`);
+console.log(
+  `Cached POST /v2/bnac/single, sequential, as the route layer measured it: ${Math.round(requestNs / 1000)} µs per request (baseline)`,
+);
 let total = 0;
 for (const [name, ns] of figures) {
   total += ns;
   row(name, `${Math.round(ns)} ns per request`, `${((ns / requestNs) * 100).toFixed(2)} % of the request`);
 }
-row('all metrics of one cached single request', `${Math.round(total)} ns`, `${((total / requestNs) * 100).toFixed(2)} % of the request`);
+row(
+  'all metrics of one cached single request',
+  `${Math.round(total)} ns`,
+  `${((total / requestNs) * 100).toFixed(2)} % of the request`,
+);

@@ -12,7 +12,8 @@ import { row, startServers } from './_http.ts';
 const CLIENTS = 500;
 const LIFTS = 100;
 const WARMUP = 10;
-const THROTTLED = '421-4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
+const THROTTLED =
+  '421-4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
 
 /** In the server process: bounce-classifier and ip-schedule on the file store, one deferral applying a rate policy */
 async function serve(): Promise<{ url: string }> {
@@ -23,10 +24,18 @@ async function serve(): Promise<{ url: string }> {
   const { createLogger } = await import('../runtime/observability/logger.ts');
   const host = await startHost(
     {
-      version: '6.10', servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
-      plugins: [{ id: 'bounce-classifier' }, { id: 'ip-schedule', config: { backoff: { policies: { RATE_LIMIT__IP_RATE_LIMIT: { threshold: 1 } } } } }],
+      version: '6.10',
+      servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
+      plugins: [
+        { id: 'bounce-classifier' },
+        { id: 'ip-schedule', config: { backoff: { policies: { RATE_LIMIT__IP_RATE_LIMIT: { threshold: 1 } } } } },
+      ],
     },
-    { baseDir: mkdtempSync(join(tmpdir(), 'capstan-bench-lift-')), ephemeralPorts: true, log: createLogger({ service: 'bench', level: 'error' }) },
+    {
+      baseDir: mkdtempSync(join(tmpdir(), 'capstan-bench-lift-')),
+      ephemeralPorts: true,
+      log: createLogger({ service: 'bench', level: 'error' }),
+    },
   );
   return { url: host.urls[0]! };
 }
@@ -41,11 +50,15 @@ async function measure() {
     let awaited = '';
     let arrivals: number[] = [];
     const created = new Set<WebSocket>();
-    const clients = await Promise.all(Array.from({ length: CLIENTS }, () => connect(`${url.replace('http', 'ws')}/v1/policies/feed`, (ws, text) => {
-      if (awaited === '' || !text.includes(awaited)) return;
-      if (text.startsWith('{"action":"DELETE"')) arrivals.push(performance.now());
-      else created.add(ws);
-    })));
+    const clients = await Promise.all(
+      Array.from({ length: CLIENTS }, () =>
+        connect(`${url.replace('http', 'ws')}/v1/policies/feed`, (ws, text) => {
+          if (awaited === '' || !text.includes(awaited)) return;
+          if (text.startsWith('{"action":"DELETE"')) arrivals.push(performance.now());
+          else created.add(ws);
+        }),
+      ),
+    );
     const answers: number[] = [];
     const first: number[] = [];
     const all: number[] = [];
@@ -56,10 +69,13 @@ async function measure() {
       created.clear();
       arrivals = [];
       const posted = await fetch(`${url}/v1/backoff/events`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ events: [{ message: THROTTLED, localip: ip, grouping: '&gmail', remotemx: 'gmail-smtp-in.l.google.com' }] }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          events: [{ message: THROTTLED, localip: ip, grouping: '&gmail', remotemx: 'gmail-smtp-in.l.google.com' }],
+        }),
       });
-      const applied = await posted.json() as { events: { policies: string[] }[] };
+      const applied = (await posted.json()) as { events: { policies: string[] }[] };
       if (applied.events[0]?.policies[0] !== id) throw new Error(`The deferral applied ${JSON.stringify(applied)}`);
       while (created.size < CLIENTS) await new Promise((done) => setTimeout(done, 1));
       const started = performance.now();
@@ -75,12 +91,21 @@ async function measure() {
       all.push(Math.max(...arrivals) - started);
     }
     for (const ws of clients) ws.terminate();
-    const p = (times: number[], q: number) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+    const p = (times: number[], q: number) =>
+      [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
     const figures = (times: number[]) => `p50 ${p(times, 0.5)} ms, p99 ${p(times, 0.99)} ms`;
     console.log(`Lift → DELETE with ${CLIENTS} clients connected, ${LIFTS} lifts one after another (file store)`);
     row('DELETE round trip (baseline)', figures(answers));
-    row('lift → DELETE at the first client', figures(first), `p99 ×${(Number(p(first, 0.99)) / Number(p(answers, 0.99))).toFixed(2)} the DELETE's`);
-    row(`lift → DELETE at all ${CLIENTS} clients`, figures(all), `p99 ×${(Number(p(all, 0.99)) / Number(p(answers, 0.99))).toFixed(2)} the DELETE's (goal p99 < 100 ms)`);
+    row(
+      'lift → DELETE at the first client',
+      figures(first),
+      `p99 ×${(Number(p(first, 0.99)) / Number(p(answers, 0.99))).toFixed(2)} the DELETE's`,
+    );
+    row(
+      `lift → DELETE at all ${CLIENTS} clients`,
+      figures(all),
+      `p99 ×${(Number(p(all, 0.99)) / Number(p(answers, 0.99))).toFixed(2)} the DELETE's (goal p99 < 100 ms)`,
+    );
   } finally {
     servers.stop();
   }

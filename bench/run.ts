@@ -8,7 +8,9 @@ import { join } from 'node:path';
 
 const dir = import.meta.dirname;
 const filters = process.argv.slice(2);
-const files = readdirSync(dir).filter((f) => f.endsWith('.bench.ts') && (filters.length === 0 || filters.some((x) => f.includes(x)))).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts') && (filters.length === 0 || filters.some((x) => f.includes(x))))
+  .sort();
 let failed = 0;
 for (const file of files) {
   console.log(`\n== ${file}`);

@@ -33,10 +33,18 @@ const target = new globalThis.URL(URL);
 const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
 const schema = `bench_${randomUUID().replaceAll('-', '')}`;
 const host = await startScheduleHost({
-  plugins: [{
-    id: 'schedule-store-postgres',
-    config: { connectionString: proxy.via(URL), schema, connectTimeout: CONNECT_S, queryTimeout: QUERY_S, statementTimeout: QUERY_S },
-  }],
+  plugins: [
+    {
+      id: 'schedule-store-postgres',
+      config: {
+        connectionString: proxy.via(URL),
+        schema,
+        connectTimeout: CONNECT_S,
+        queryTimeout: QUERY_S,
+        statementTimeout: QUERY_S,
+      },
+    },
+  ],
   config: { store: 'schedule-store-postgres' },
   checkResponses: false,
 });
@@ -44,7 +52,9 @@ const host = await startScheduleHost({
 async function timed(method: string, path: string, body?: unknown) {
   const started = performance.now();
   const response = await fetch(host.url + path, {
-    method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   await response.arrayBuffer();
   return { status: response.status, retryAfter: response.headers.get('retry-after'), ms: performance.now() - started };
@@ -52,7 +62,10 @@ async function timed(method: string, path: string, body?: unknown) {
 
 try {
   const ips = Array.from({ length: 20 }, (_, i) => `192.0.2.${i + 1}`);
-  for (const ip of ips) await timed('POST', `/config/${ip}`, { groupings: [autoGrouping('&gmail', [utcDate(0), 100], [utcDate(9), 1000])] });
+  for (const ip of ips)
+    await timed('POST', `/config/${ip}`, {
+      groupings: [autoGrouping('&gmail', [utcDate(0), 100], [utcDate(9), 1000])],
+    });
   const pause = (ip: string, i: number) => timed('PUT', `/config/${ip}/%26gmail/${i % 2 ? 'resume' : 'pause'}`);
 
   const healthy: number[] = [];
@@ -70,10 +83,22 @@ try {
   for (let round = 0; round < 3; round++) answers.push(...(await Promise.all(ips.map(pause))));
   const refused = answers.filter((a) => a.status === 503 && a.retryAfter !== null);
   const times = answers.map((a) => a.ms);
-  row('/readyz not ready after the cut', `${notReadyMs.toFixed(0)} ms`, `x${(notReadyMs / baseline).toFixed(0)} baseline`);
+  row(
+    '/readyz not ready after the cut',
+    `${notReadyMs.toFixed(0)} ms`,
+    `x${(notReadyMs / baseline).toFixed(0)} baseline`,
+  );
   row('writes during the partition: 503 + Retry-After', `${refused.length} of ${answers.length}`);
-  row('time to 503, median', `${median(times).toFixed(0)} ms`, `${(median(times) / BOUND_MS).toFixed(2)} of the ${BOUND_MS} ms bound`);
-  row('time to 503, max', `${Math.max(...times).toFixed(0)} ms`, `${(Math.max(...times) / BOUND_MS).toFixed(2)} of the ${BOUND_MS} ms bound`);
+  row(
+    'time to 503, median',
+    `${median(times).toFixed(0)} ms`,
+    `${(median(times) / BOUND_MS).toFixed(2)} of the ${BOUND_MS} ms bound`,
+  );
+  row(
+    'time to 503, max',
+    `${Math.max(...times).toFixed(0)} ms`,
+    `${(Math.max(...times) / BOUND_MS).toFixed(2)} of the ${BOUND_MS} ms bound`,
+  );
 
   proxy.resume();
   const healed = performance.now();
@@ -87,8 +112,16 @@ try {
     if ((await timed('GET', '/readyz')).status === 200) readyMs = performance.now() - healed;
     else await new Promise((done) => setTimeout(done, 20));
   }
-  row('recovery: first write 200 after the heal', `${writeMs.toFixed(0)} ms`, `x${(writeMs / baseline).toFixed(0)} baseline`);
-  row('recovery: /readyz 200 after the heal', `${readyMs.toFixed(0)} ms`, `x${(readyMs / baseline).toFixed(0)} baseline`);
+  row(
+    'recovery: first write 200 after the heal',
+    `${writeMs.toFixed(0)} ms`,
+    `x${(writeMs / baseline).toFixed(0)} baseline`,
+  );
+  row(
+    'recovery: /readyz 200 after the heal',
+    `${readyMs.toFixed(0)} ms`,
+    `x${(readyMs / baseline).toFixed(0)} baseline`,
+  );
 } finally {
   proxy.resume();
   await host.close();

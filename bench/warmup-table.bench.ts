@@ -31,19 +31,31 @@ async function serve(): Promise<{ url: string }> {
   const baseDir = mkdtempSync(join(tmpdir(), 'capstan-bench-table-'));
   const plugin = await usePlugin<Store>({ id: 'schedule-store-file' }, { baseDir });
   for (let i = 0; i < IPS; i += 500) {
-    await Promise.all(Array.from({ length: Math.min(500, IPS - i) }, (_, j) => {
-      const n = i + j;
-      // Varied starts, volumes and intervals, so that sorting by day or volume has work to do
-      const groupings = GROUPINGS.map((grouping, k) => ({
-        grouping, mode: 'AUTO' as const, start: { date: day(-(n % 20)), volume: 100 + ((n * 7 + k) % 900) }, end: { date: day(30 - (n % 20)), volume: 100_000 },
-        paused: false, algorithm: 'TOKENBUCKET' as const, interval: k === 0 ? 3600 : 86400, properties: null,
-      }));
-      return plugin.service.put(ipOf(n), { groupings }, { expected: null });
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(500, IPS - i) }, (_, j) => {
+        const n = i + j;
+        // Varied starts, volumes and intervals, so that sorting by day or volume has work to do
+        const groupings = GROUPINGS.map((grouping, k) => ({
+          grouping,
+          mode: 'AUTO' as const,
+          start: { date: day(-(n % 20)), volume: 100 + ((n * 7 + k) % 900) },
+          end: { date: day(30 - (n % 20)), volume: 100_000 },
+          paused: false,
+          algorithm: 'TOKENBUCKET' as const,
+          interval: k === 0 ? 3600 : 86400,
+          properties: null,
+        }));
+        return plugin.service.put(ipOf(n), { groupings }, { expected: null });
+      }),
+    );
   }
   await plugin.close();
   const host = await startHost(
-    { version: '6.10', servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }], plugins: [{ id: 'ip-schedule' }] },
+    {
+      version: '6.10',
+      servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
+      plugins: [{ id: 'ip-schedule' }],
+    },
     { baseDir, ephemeralPorts: true, log: createLogger({ service: 'bench', level: 'error' }) },
   );
   return { url: host.urls[0]! };
@@ -74,7 +86,11 @@ async function get(url: string): Promise<unknown> {
 }
 
 async function bulk(url: string, body: unknown): Promise<any> {
-  const response = await fetch(`${url}/v1/schedules/bulk`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${url}/v1/schedules/bulk`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const answer = await response.json();
   if (!response.ok) throw new Error(`POST /v1/schedules/bulk answered ${response.status}: ${JSON.stringify(answer)}`);
   return answer;
@@ -86,7 +102,11 @@ function spread(times: number[]) {
 }
 
 async function measure() {
-  console.log(`Warm-up table, ${IPS.toLocaleString('en')} IPs × ${GROUPINGS.length} groupings, file store; server in its own process; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `Warm-up table, ${IPS.toLocaleString('en')} IPs × ${GROUPINGS.length} groupings, file store; server in its own process; load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
   const servers = (await startServers(import.meta.filename, serve))!;
   const { url } = servers.urls;
   try {
@@ -119,33 +139,49 @@ async function measure() {
       sortedAfterWrite.push(await timed(() => get(`${url}/status?${PAGE}&sort=volume&order=desc`)));
       filtered.push(await timed(() => get(`${url}/status?${PAGE}&q=${encodeURIComponent(`10.0.${i}.`)}%20gmail`)));
       // What the page does for a row's Pause: the bulk write, then its current page again
-      onePause.push(await timed(async () => {
-        await bulk(url, { action: 'pause', targets: [{ ip: ipOf(5000 + i), grouping: '&yahoo' }] });
-        await get(`${url}/status?${PAGE}&offset=100`);
-      }));
-      const rows = (await get(`${url}/status?${PAGE}&offset=${1000 + i * 50}`) as { rows: { ip: string; grouping: string }[] }).rows;
+      onePause.push(
+        await timed(async () => {
+          await bulk(url, { action: 'pause', targets: [{ ip: ipOf(5000 + i), grouping: '&yahoo' }] });
+          await get(`${url}/status?${PAGE}&offset=100`);
+        }),
+      );
+      const rows = (
+        (await get(`${url}/status?${PAGE}&offset=${1000 + i * 50}`)) as { rows: { ip: string; grouping: string }[] }
+      ).rows;
       let answer: any;
-      pageAction.push(await timed(async () => {
-        answer = await bulk(url, { action: 'pause', targets: rows.map(({ ip, grouping }) => ({ ip, grouping })) });
-        await get(`${url}/status?${PAGE}&offset=${1000 + i * 50}`);
-      }));
+      pageAction.push(
+        await timed(async () => {
+          answer = await bulk(url, { action: 'pause', targets: rows.map(({ ip, grouping }) => ({ ip, grouping })) });
+          await get(`${url}/status?${PAGE}&offset=${1000 + i * 50}`);
+        }),
+      );
       if (answer.changed.length !== 50) throw new Error(`the page's pause changed ${answer.changed.length} rows`);
-      undo.push(await timed(async () => {
-        await bulk(url, answer.undo);
-        await get(`${url}/status?${PAGE}&offset=${1000 + i * 50}`);
-      }));
+      undo.push(
+        await timed(async () => {
+          await bulk(url, answer.undo);
+          await get(`${url}/status?${PAGE}&offset=${1000 + i * 50}`);
+        }),
+      );
     }
     const w = spread(warm);
     const f = spread(floor);
     const all = spread(whole);
     const show = (name: string, times: number[]) => {
       const s = spread(times);
-      row(name, `median ${s.median} ms`, `max ${s.max}; ×${(s.median / f.median).toFixed(1)} raw page, ${(s.median / all.median * 100).toFixed(1)} % of whole /status   (${GOAL})`);
+      row(
+        name,
+        `median ${s.median} ms`,
+        `max ${s.max}; ×${(s.median / f.median).toFixed(1)} raw page, ${((s.median / all.median) * 100).toFixed(1)} % of whole /status   (${GOAL})`,
+      );
     };
     row('raw node:http, the same page bytes', `median ${f.median} ms`, `max ${f.max}`);
     row('whole GET /status (the old page, per action)', `median ${all.median} ms`, `max ${all.max}`);
     row('page of GET /status, first after start', `${Math.round(cold)} ms`, `(${GOAL})`);
-    row('page of GET /status, warm', `median ${w.median} ms`, `max ${w.max}; ×${(w.median / f.median).toFixed(1)} raw page   (${GOAL})`);
+    row(
+      'page of GET /status, warm',
+      `median ${w.median} ms`,
+      `max ${w.max}; ×${(w.median / f.median).toFixed(1)} raw page   (${GOAL})`,
+    );
     show('page sorted by volume, after a write', sortedAfterWrite);
     show('page filtered (q)', filtered);
     show('action: pause one row + page reload', onePause);

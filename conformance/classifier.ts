@@ -62,7 +62,10 @@ function assertValid(model: ClassifierModel, results: readonly Classification[],
   for (const result of results) {
     assert.ok(CLASSES[model].has(result.label), `"${result.label}" is not a ${model} class`);
     assert.type(result.probability, 'number');
-    assert.ok(result.probability >= 0 && result.probability <= 1, `probability "${result.probability}" is outside [0, 1]`);
+    assert.ok(
+      result.probability >= 0 && result.probability <= 1,
+      `probability "${result.probability}" is outside [0, 1]`,
+    );
   }
 }
 
@@ -80,7 +83,9 @@ export function classifierConformance(
   classifierSuite.before(async (context) => {
     context.under = await factory();
     const classifier = context.under.classifier;
-    SAMPLES = REPLIES.map((reply) => (typeof classifier.normalise === 'function' ? classifier.normalise(reply) : reply));
+    SAMPLES = REPLIES.map((reply) =>
+      typeof classifier.normalise === 'function' ? classifier.normalise(reply) : reply,
+    );
   });
   classifierSuite.after(async (context) => {
     await context.under?.close?.();
@@ -99,15 +104,18 @@ export function classifierConformance(
     assert.ok(classifier.version.length > 0, 'version is empty');
   });
 
-  define('classifier normalises to the same string every time, never throwing, when it has a normaliser', async (classifier) => {
-    if (classifier.normalise === undefined) return;
-    assert.type(classifier.normalise, 'function', 'normalise is not a function');
-    for (const text of [...REPLIES, ...AWKWARD]) {
-      const once = classifier.normalise(text);
-      assert.type(once, 'string');
-      assert.is(classifier.normalise(text), once, `normalise is not a pure function of "${text.slice(0, 40)}"`);
-    }
-  });
+  define(
+    'classifier normalises to the same string every time, never throwing, when it has a normaliser',
+    async (classifier) => {
+      if (classifier.normalise === undefined) return;
+      assert.type(classifier.normalise, 'function', 'normalise is not a function');
+      for (const text of [...REPLIES, ...AWKWARD]) {
+        const once = classifier.normalise(text);
+        assert.type(once, 'string');
+        assert.is(classifier.normalise(text), once, `normalise is not a pure function of "${text.slice(0, 40)}"`);
+      }
+    },
+  );
 
   for (const model of MODELS) {
     define(`classifier answers ${model} classes from the closed list when given bounces`, async (classifier) => {
@@ -134,10 +142,13 @@ export function classifierConformance(
       assert.equal(await classifier.classify(model, []), []);
     });
 
-    define(`classifier classifies ${model} text when it is empty, odd Unicode, NUL or very long`, async (classifier) => {
-      assertValid(model, await classifier.classify(model, AWKWARD), AWKWARD.length);
-      for (const text of AWKWARD) assertValid(model, await classifier.classify(model, [text]), 1);
-    });
+    define(
+      `classifier classifies ${model} text when it is empty, odd Unicode, NUL or very long`,
+      async (classifier) => {
+        assertValid(model, await classifier.classify(model, AWKWARD), AWKWARD.length);
+        for (const text of AWKWARD) assertValid(model, await classifier.classify(model, [text]), 1);
+      },
+    );
 
     define(`classifier answers the same when asked again for ${model}`, async (classifier) => {
       const first = await classifier.classify(model, SAMPLES);
@@ -147,27 +158,34 @@ export function classifierConformance(
   }
 
   // Optional since plugin API 1.3 (`rule`) and 1.6 (`features`): a classifier without `explain` passes
-  define('classifier explains as it classifies, naming a rule or weighted features, when it can explain', async (classifier) => {
-    if (classifier.explain === undefined) return;
-    assert.type(classifier.explain, 'function', 'explain is not a function');
-    for (const model of MODELS) {
-      const classified = await classifier.classify(model, SAMPLES);
-      SAMPLES.forEach((text, i) => {
-        const explained = classifier.explain!(model, text);
-        assert.is(explained.label, classified[i]!.label, `explain and classify disagree on "${text.slice(0, 40)}"`);
-        assert.is(explained.probability, classified[i]!.probability, `probability of "${text.slice(0, 40)}"`);
-        if (explained.rule !== undefined) assert.type(explained.rule, 'string');
-        if (explained.features === undefined) return;
-        assert.ok(Array.isArray(explained.features), 'features is not an array');
-        for (const { feature, weight } of explained.features) {
-          assert.type(feature, 'string');
-          assert.ok(Number.isFinite(weight), `weight "${weight}" of "${feature}" is not a finite number`);
-        }
-        const weights = explained.features.map((f) => f.weight);
-        assert.equal(weights, [...weights].sort((a, b) => b - a), 'features are not heaviest first');
-      });
-    }
-  });
+  define(
+    'classifier explains as it classifies, naming a rule or weighted features, when it can explain',
+    async (classifier) => {
+      if (classifier.explain === undefined) return;
+      assert.type(classifier.explain, 'function', 'explain is not a function');
+      for (const model of MODELS) {
+        const classified = await classifier.classify(model, SAMPLES);
+        SAMPLES.forEach((text, i) => {
+          const explained = classifier.explain!(model, text);
+          assert.is(explained.label, classified[i]!.label, `explain and classify disagree on "${text.slice(0, 40)}"`);
+          assert.is(explained.probability, classified[i]!.probability, `probability of "${text.slice(0, 40)}"`);
+          if (explained.rule !== undefined) assert.type(explained.rule, 'string');
+          if (explained.features === undefined) return;
+          assert.ok(Array.isArray(explained.features), 'features is not an array');
+          for (const { feature, weight } of explained.features) {
+            assert.type(feature, 'string');
+            assert.ok(Number.isFinite(weight), `weight "${weight}" of "${feature}" is not a finite number`);
+          }
+          const weights = explained.features.map((f) => f.weight);
+          assert.equal(
+            weights,
+            [...weights].sort((a, b) => b - a),
+            'features are not heaviest first',
+          );
+        });
+      }
+    },
+  );
 
   define('classifier rejects when its signal is already aborted', async (classifier) => {
     const controller = new AbortController();

@@ -32,10 +32,19 @@ export interface StoreConformanceOptions {
 }
 
 const record = (volume: number, extra?: Partial<IpRecord['groupings'][number]>): IpRecord => ({
-  groupings: [{
-    grouping: '&gmail', mode: 'AUTO', start: { date: '2025-01-01', volume }, end: { date: '2025-01-30', volume: volume * 100 },
-    paused: false, algorithm: 'TOKENBUCKET', interval: 86400, properties: null, ...extra,
-  }],
+  groupings: [
+    {
+      grouping: '&gmail',
+      mode: 'AUTO',
+      start: { date: '2025-01-01', volume },
+      end: { date: '2025-01-30', volume: volume * 100 },
+      paused: false,
+      algorithm: 'TOKENBUCKET',
+      interval: 86400,
+      properties: null,
+      ...extra,
+    },
+  ],
 });
 
 /** A check gets the store and `restart`, which closes it and answers the same storage opened again */
@@ -43,7 +52,11 @@ type Check = (store: ScheduleStore, restart: () => Promise<ScheduleStore>) => Pr
 
 /** An applied suspension with the id and expiry given */
 const applied = (id: string, expires: number): AppliedPolicy => ({
-  id, kind: 'suspend', object: { id, type: 'BACKOFF', localip: '192.0.2.1', tag: 'RATE_LIMIT__GENERAL', ttl: 600 }, expires, level: 0,
+  id,
+  kind: 'suspend',
+  object: { id, type: 'BACKOFF', localip: '192.0.2.1', tag: 'RATE_LIMIT__GENERAL', ttl: 600 },
+  expires,
+  level: 0,
 });
 
 /** Notices a watch reported, and a way to wait for one naming `ip` (`policy:<id>` for an applied policy) */
@@ -60,10 +73,17 @@ async function watched(store: ScheduleStore) {
       else waiters.push(waiter);
     }
   });
-  const next = (ip: string, ms = 2000) => new Promise<void>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no notice of "${ip}" within ${ms} ms`)), ms);
-    waiters.push({ ip, done: () => { clearTimeout(timer); done(); } });
-  });
+  const next = (ip: string, ms = 2000) =>
+    new Promise<void>((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`no notice of "${ip}" within ${ms} ms`)), ms);
+      waiters.push({
+        ip,
+        done: () => {
+          clearTimeout(timer);
+          done();
+        },
+      });
+    });
   return { seen, next, stop };
 }
 
@@ -75,12 +95,26 @@ const auditEntry = (action: string, subject: Record<string, string>, principal =
   const ms = auditMs++;
   const hex = ms.toString(16).padStart(12, '0') + randomBytes(10).toString('hex');
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-  return { id, time: new Date(ms).toISOString(), action, subject, principal, before: null, after: { n: ms }, reason: { why: 'test' }, host: 'conformance' };
+  return {
+    id,
+    time: new Date(ms).toISOString(),
+    action,
+    subject,
+    principal,
+    before: null,
+    after: { n: ms },
+    reason: { why: 'test' },
+    host: 'conformance',
+  };
 };
 
 /** The store's audit methods, or a failure telling the author what to do */
 function auditOf(store: ScheduleStore) {
-  assert.type(store.queryAudit, 'function', 'the store keeps no audit trail: implement appendAudit and queryAudit, or skip the audit tests with a reason');
+  assert.type(
+    store.queryAudit,
+    'function',
+    'the store keeps no audit trail: implement appendAudit and queryAudit, or skip the audit tests with a reason',
+  );
   return { append: store.appendAudit!.bind(store), query: store.queryAudit!.bind(store) };
 }
 
@@ -123,7 +157,10 @@ const CHECKS: Record<string, Check> = {
     await store.put('192.0.2.2', record(2), { expected: null });
     assert.is(await store.delete('192.0.2.1', { expected: version! }), true);
     assert.is(await store.get('192.0.2.1'), undefined);
-    assert.equal((await store.list()).map((s) => s.ip), ['192.0.2.2']);
+    assert.equal(
+      (await store.list()).map((s) => s.ip),
+      ['192.0.2.2'],
+    );
   },
   'delete refuses when expected is stale or the IP is unknown': async (store) => {
     const first = await store.put('192.0.2.1', record(1), { expected: null });
@@ -143,14 +180,28 @@ const CHECKS: Record<string, Check> = {
     const ips = ['2001:db8::1', '10.0.0.1', '192.0.2.10', '192.0.2.9', '::1', 'fe80::1', '9.9.9.9'];
     for (const ip of ips) await store.put(ip, record(ip.length), { expected: null });
     const listed = await store.list();
-    assert.equal(listed.map((s) => s.ip), [...ips].sort());
+    assert.equal(
+      listed.map((s) => s.ip),
+      [...ips].sort(),
+    );
     for (const entry of listed) assert.equal(entry.record, record(entry.ip.length));
   },
   'records round-trip exactly when they hold every field kind': async (store) => {
     const manual: IpRecord = {
       groupings: [
-        { grouping: '&yahoo', mode: 'MANUAL', start: { date: '2024-02-29' }, paused: true, algorithm: 'FIXEDWINDOW', interval: 3600,
-          properties: { tag: 'wärm-up ✓', empty: '' }, schedule: [{ day: 1, messages: 0 }, { day: 2, messages: 1_000_000_000 }] },
+        {
+          grouping: '&yahoo',
+          mode: 'MANUAL',
+          start: { date: '2024-02-29' },
+          paused: true,
+          algorithm: 'FIXEDWINDOW',
+          interval: 3600,
+          properties: { tag: 'wärm-up ✓', empty: '' },
+          schedule: [
+            { day: 1, messages: 0 },
+            { day: 2, messages: 1_000_000_000 },
+          ],
+        },
         ...record(7).groupings,
       ],
     };
@@ -167,14 +218,18 @@ const CHECKS: Record<string, Check> = {
     assert.is((await store.get('192.0.2.1'))?.record.groupings[0]?.paused, false);
   },
   'concurrent creates of one IP let exactly one succeed': async (store) => {
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => store.put('192.0.2.1', record(i + 1), { expected: null })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => store.put('192.0.2.1', record(i + 1), { expected: null })),
+    );
     const winners = results.filter((v) => v !== undefined);
     assert.is(winners.length, 1);
     assert.is((await store.get('192.0.2.1'))?.version, winners[0]);
   },
   'concurrent writes from one version let exactly one succeed': async (store) => {
     const version = await store.put('192.0.2.1', record(1), { expected: null });
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => store.put('192.0.2.1', record(i + 2), { expected: version! })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => store.put('192.0.2.1', record(i + 2), { expected: version! })),
+    );
     assert.is(results.filter((v) => v !== undefined).length, 1);
   },
   'no update is lost when writers retry on conflict': async (store) => {
@@ -221,7 +276,11 @@ const CHECKS: Record<string, Check> = {
     await store.put('192.0.2.7', record(1), { expected: null });
     await heard;
     await settle();
-    assert.equal(stopped.seen.filter((ip) => ip !== undefined), [], 'a stopped watch hears nothing');
+    assert.equal(
+      stopped.seen.filter((ip) => ip !== undefined),
+      [],
+      'a stopped watch hears nothing',
+    );
     kept.stop();
   },
   'watch keeps reporting to other listeners when one throws': async (store) => {
@@ -235,16 +294,25 @@ const CHECKS: Record<string, Check> = {
     watch.stop();
   },
   'applied policies are listed by id and replaced when put again': async (store) => {
-    assert.type(store.putPolicy, 'function', 'the store keeps no applied policies: implement listPolicies, putPolicy and deletePolicy, or skip these tests with a reason');
+    assert.type(
+      store.putPolicy,
+      'function',
+      'the store keeps no applied policies: implement listPolicies, putPolicy and deletePolicy, or skip these tests with a reason',
+    );
     assert.equal(await store.listPolicies!(), []);
     await store.putPolicy!(applied('b', 1000));
     await store.putPolicy!(applied('a', 2000));
     await store.putPolicy!({ ...applied('b', 3000), level: 1 });
     assert.equal(await store.listPolicies!(), [applied('a', 2000), { ...applied('b', 3000), level: 1 }]);
   },
-  'an applied policy\'s reason is kept and given back unchanged (plugin API 1.3)': async (store) => {
+  "an applied policy's reason is kept and given back unchanged (plugin API 1.3)": async (store) => {
     assert.type(store.putPolicy, 'function', 'the store keeps no applied policies');
-    const reason = { class: 'RATE_LIMIT__GENERAL', provider: 'google', trigger: { kind: 'count', threshold: 50, window: 60, observed: 50 }, sample: '421 ***@example.com' };
+    const reason = {
+      class: 'RATE_LIMIT__GENERAL',
+      provider: 'google',
+      trigger: { kind: 'count', threshold: 50, window: 60, observed: 50 },
+      sample: '421 ***@example.com',
+    };
     await store.putPolicy!({ ...applied('r', 1000), reason });
     await store.putPolicy!(applied('s', 1000));
     assert.equal(await store.listPolicies!(), [{ ...applied('r', 1000), reason }, applied('s', 1000)]);
@@ -258,7 +326,11 @@ const CHECKS: Record<string, Check> = {
     assert.equal(await store.listPolicies!(), []);
   },
   'replacePolicy replaces only the applied policy that still expires when given (plugin API 1.4)': async (store) => {
-    assert.type(store.replacePolicy, 'function', 'the store cannot replace an applied policy conditionally: implement replacePolicy, or skip this test with a reason');
+    assert.type(
+      store.replacePolicy,
+      'function',
+      'the store cannot replace an applied policy conditionally: implement replacePolicy, or skip this test with a reason',
+    );
     await store.putPolicy!(applied('a', 1000));
     assert.is(await store.replacePolicy!(applied('a', 2000), { expires: 999 }), false, 'changed meanwhile');
     assert.is(await store.replacePolicy!(applied('x', 2000), { expires: 1000 }), false, 'unknown: not created');
@@ -279,16 +351,38 @@ const CHECKS: Record<string, Check> = {
     const { query } = auditOf(store);
     const created = auditEntry('schedule.create', { ip: '192.0.2.1' });
     const version = await store.put('192.0.2.1', record(1), { expected: null }, { audit: created });
-    assert.is(await store.put('192.0.2.1', record(2), { expected: null }, { audit: auditEntry('schedule.create', { ip: '192.0.2.1' }) }), undefined);
-    assert.is(await store.delete('192.0.2.1', { expected: version! + 1000 }, { audit: auditEntry('schedule.delete', { ip: '192.0.2.1' }) }), false);
+    assert.is(
+      await store.put(
+        '192.0.2.1',
+        record(2),
+        { expected: null },
+        { audit: auditEntry('schedule.create', { ip: '192.0.2.1' }) },
+      ),
+      undefined,
+    );
+    assert.is(
+      await store.delete(
+        '192.0.2.1',
+        { expected: version! + 1000 },
+        { audit: auditEntry('schedule.delete', { ip: '192.0.2.1' }) },
+      ),
+      false,
+    );
     const deleted = auditEntry('schedule.delete', { ip: '192.0.2.1' });
     assert.ok(await store.delete('192.0.2.1', { expected: version! }, { audit: deleted }));
     await store.putPolicy?.(applied('p', 1000), { audit: auditEntry('policy.apply', { policy: 'p' }) });
-    assert.is(await store.deletePolicy?.('p', { expires: 1 }, { audit: auditEntry('policy.expire', { policy: 'p' }) }), false);
+    assert.is(
+      await store.deletePolicy?.('p', { expires: 1 }, { audit: auditEntry('policy.expire', { policy: 'p' }) }),
+      false,
+    );
     const expired = auditEntry('policy.expire', { policy: 'p' });
     assert.ok(await store.deletePolicy?.('p', { expires: 1000 }, { audit: expired }));
     const all = await query({ limit: 100 });
-    assert.equal(all.map((e) => e.action), ['policy.expire', 'policy.apply', 'schedule.delete', 'schedule.create'], 'newest first, losers absent');
+    assert.equal(
+      all.map((e) => e.action),
+      ['policy.expire', 'policy.apply', 'schedule.delete', 'schedule.create'],
+      'newest first, losers absent',
+    );
     assert.equal(all[0], expired, 'an entry round-trips exactly');
     assert.equal(all[3], created);
   },
@@ -301,7 +395,8 @@ const CHECKS: Record<string, Check> = {
       auditEntry('policy.apply', { policy: 'backoff:X?localip=192.0.2.1' }, 'ops'),
     ];
     await append(entries);
-    const ids = async (q: Record<string, string>) => (await query({ limit: 100, ...q })).map((e) => entries.indexOf(entries.find((x) => x.id === e.id)!));
+    const ids = async (q: Record<string, string>) =>
+      (await query({ limit: 100, ...q })).map((e) => entries.indexOf(entries.find((x) => x.id === e.id)!));
     assert.equal(await ids({}), [3, 2, 1, 0]);
     assert.equal(await ids({ action: 'schedule.pause' }), [2, 1]);
     assert.equal(await ids({ ip: '192.0.2.1' }), [1, 0]);
@@ -324,8 +419,14 @@ const CHECKS: Record<string, Check> = {
       pages.push(page.map((e) => e.id));
       before = page[page.length - 1]!.id;
     }
-    const expected = entries.filter((_, i) => i % 3 === 1).map((e) => e.id).reverse();
-    assert.equal(pages.map((p) => p.length), [7, 1]);
+    const expected = entries
+      .filter((_, i) => i % 3 === 1)
+      .map((e) => e.id)
+      .reverse();
+    assert.equal(
+      pages.map((p) => p.length),
+      [7, 1],
+    );
     assert.equal(pages.flat(), expected, 'every entry once, newest first');
   },
   'audit entries survive a restart': async (store, restart) => {
@@ -338,10 +439,18 @@ const CHECKS: Record<string, Check> = {
     assert.equal(await again.queryAudit!({ limit: 10 }), [alone, entry]);
     const later = auditEntry('schedule.delete', { ip: '192.0.2.1' });
     await again.appendAudit!([later]);
-    assert.equal((await again.queryAudit!({ limit: 10 })).map((e) => e.id), [later.id, alone.id, entry.id], 'appends go on after a restart');
+    assert.equal(
+      (await again.queryAudit!({ limit: 10 })).map((e) => e.id),
+      [later.id, alone.id, entry.id],
+      'appends go on after a restart',
+    );
   },
   'exchangeCounts hands each host the batches of the others, in order, once (plugin API 1.6)': async (store) => {
-    assert.type(store.exchangeCounts, 'function', 'the store does not count across hosts: implement exchangeCounts and claimCounts, or skip these tests with a reason');
+    assert.type(
+      store.exchangeCounts,
+      'function',
+      'the store does not count across hosts: implement exchangeCounts and claimCounts, or skip these tests with a reason',
+    );
     const now = Date.now();
     const batch = (host: string, data: string) => ({ host, time: now, retainMs: 60_000, data });
     const empty = await store.exchangeCounts!('a', undefined, 0);
@@ -351,22 +460,53 @@ const CHECKS: Record<string, Check> = {
     await store.exchangeCounts!('b', batch('b', 'b1'), 0);
     await Promise.all(['b2', 'b3', 'b4'].map((data) => store.exchangeCounts!('b', batch('b', data), 0)));
     const seen = await store.exchangeCounts!('a', batch('a', 'a2'), a1.cursor);
-    assert.equal(seen.batches.map((b) => [b.host, b.time]), [['b', now], ['b', now], ['b', now], ['b', now]]);
+    assert.equal(
+      seen.batches.map((b) => [b.host, b.time]),
+      [
+        ['b', now],
+        ['b', now],
+        ['b', now],
+        ['b', now],
+      ],
+    );
     assert.equal(seen.batches[0]!.data, 'b1', 'oldest first');
-    assert.equal(seen.batches.slice(1).map((b) => b.data).sort(), ['b2', 'b3', 'b4']);
+    assert.equal(
+      seen.batches
+        .slice(1)
+        .map((b) => b.data)
+        .sort(),
+      ['b2', 'b3', 'b4'],
+    );
     assert.equal((await store.exchangeCounts!('a', undefined, seen.cursor)).batches, [], 'each batch once');
     const fromB = await store.exchangeCounts!('b', undefined, 0);
-    assert.equal(fromB.batches.map((b) => b.data), ['a1', 'a2']);
+    assert.equal(
+      fromB.batches.map((b) => b.data),
+      ['a1', 'a2'],
+    );
   },
   'claimCounts lets exactly one of concurrent claims from the same counts win (plugin API 1.6)': async (store) => {
-    assert.type(store.claimCounts, 'function', 'the store does not count across hosts: implement exchangeCounts and claimCounts, or skip these tests with a reason');
+    assert.type(
+      store.claimCounts,
+      'function',
+      'the store does not count across hosts: implement exchangeCounts and claimCounts, or skip these tests with a reason',
+    );
     const claim = (key: string, at: number, since: number) => ({ key, at, since, retainMs: 60_000 });
     const now = Date.now();
     assert.equal(await store.claimCounts!([]), []);
-    const first = await Promise.all([1, 2, 3].map((n) => store.claimCounts!([claim('k', now + n, now - 1000), claim(`own${n}`, now, 0)])));
+    const first = await Promise.all(
+      [1, 2, 3].map((n) => store.claimCounts!([claim('k', now + n, now - 1000), claim(`own${n}`, now, 0)])),
+    );
     assert.is(first.filter((won) => won.includes('k')).length, 1, 'one winner');
-    assert.equal(first.map((won) => won.filter((key) => key !== 'k')), [['own1'], ['own2'], ['own3']], 'each key claimed on its own');
-    assert.equal(await store.claimCounts!([claim('k', now + 10, now - 1000)]), [], 'counts from before the claim: lost');
+    assert.equal(
+      first.map((won) => won.filter((key) => key !== 'k')),
+      [['own1'], ['own2'], ['own3']],
+      'each key claimed on its own',
+    );
+    assert.equal(
+      await store.claimCounts!([claim('k', now + 10, now - 1000)]),
+      [],
+      'counts from before the claim: lost',
+    );
     assert.equal(await store.claimCounts!([claim('k', now + 10, now + 3)]), ['k'], 'counts since the claim: won');
   },
   'many IPs are all listed when written at once': async (store) => {
@@ -379,7 +519,11 @@ const CHECKS: Record<string, Check> = {
 };
 
 /** Registers and runs the conformance suite for the stores `factory` makes */
-export function storeConformance(name: string, factory: () => Promise<StoreUnderTest>, options: StoreConformanceOptions = {}): void {
+export function storeConformance(
+  name: string,
+  factory: () => Promise<StoreUnderTest>,
+  options: StoreConformanceOptions = {},
+): void {
   const tests = suite(`store conformance: ${name}`);
   for (const [title, check] of Object.entries(CHECKS)) {
     const reason = options.skip?.[title];

@@ -6,21 +6,56 @@ import { parseReply, type Reply } from './smtp-reply.ts';
 type Row = readonly [string, string, string, string];
 
 const PLAIN: Row[] = [
-  ['550 5.1.1 <a@b.example>: Recipient address rejected: User unknown', '550', '5.1.1', '<a@b.example>: Recipient address rejected: User unknown'],
+  [
+    '550 5.1.1 <a@b.example>: Recipient address rejected: User unknown',
+    '550',
+    '5.1.1',
+    '<a@b.example>: Recipient address rejected: User unknown',
+  ],
   ['550-5.1.1 <a@b.example>: Recipient address rejected', '550', '5.1.1', '<a@b.example>: Recipient address rejected'],
   ['550 #5.1.0 Address rejected.', '550', '5.1.0', 'Address rejected.'],
   ['550 User unknown', '550', '', 'User unknown'],
   ['5.1.1 user unknown', '', '5.1.1', 'user unknown'],
-  ['451 4.7.1 Greylisting in effect, please come back later', '451', '4.7.1', 'Greylisting in effect, please come back later'],
-  ['550 5.7.511 Access denied, banned sender[192.0.2.1].', '550', '5.7.511', 'Access denied, banned sender[192.0.2.1].'],
-  ['452 4.2.122 Recipient has exceeded their limit for receiving messages', '452', '4.2.122', 'Recipient has exceeded their limit for receiving messages'],
-  ['550 5.7.1 Message rejected: more than 550 recipients', '550', '5.7.1', 'Message rejected: more than 550 recipients'],
+  [
+    '451 4.7.1 Greylisting in effect, please come back later',
+    '451',
+    '4.7.1',
+    'Greylisting in effect, please come back later',
+  ],
+  [
+    '550 5.7.511 Access denied, banned sender[192.0.2.1].',
+    '550',
+    '5.7.511',
+    'Access denied, banned sender[192.0.2.1].',
+  ],
+  [
+    '452 4.2.122 Recipient has exceeded their limit for receiving messages',
+    '452',
+    '4.2.122',
+    'Recipient has exceeded their limit for receiving messages',
+  ],
+  [
+    '550 5.7.1 Message rejected: more than 550 recipients',
+    '550',
+    '5.7.1',
+    'Message rejected: more than 550 recipients',
+  ],
   // Loose markers inside a reply need a code after them to start a new one.
   ['550 5.1.1 Error: 5.1.1 user unknown', '550', '5.1.1', 'Error: 5.1.1 user unknown'],
   ['550 5.7.1 Our filter said: looks like spam', '550', '5.7.1', 'Our filter said: looks like spam'],
   ['Sorry, no mailbox here by that name. (#5.1.1)', '', '5.1.1', 'Sorry, no mailbox here by that name.'],
-  ["Sorry, I couldn't find any host named y.example. (#5.1.2)", '', '5.1.2', "Sorry, I couldn't find any host named y.example."],
-  ["The recipient's mailbox is full and can't accept messages now. [SMTP Error Code 552]", '552', '', "The recipient's mailbox is full and can't accept messages now."],
+  [
+    "Sorry, I couldn't find any host named y.example. (#5.1.2)",
+    '',
+    '5.1.2',
+    "Sorry, I couldn't find any host named y.example.",
+  ],
+  [
+    "The recipient's mailbox is full and can't accept messages now. [SMTP Error Code 552]",
+    '552',
+    '',
+    "The recipient's mailbox is full and can't accept messages now.",
+  ],
   // Numbers in IPs, dates and host names are no codes.
   ['203.0.113.9 does not like recipient.', '', '', '203.0.113.9 does not like recipient.'],
   ['2024-01-15 10:22:33 delivery failed', '', '', '2024-01-15 10:22:33 delivery failed'],
@@ -75,7 +110,12 @@ const POSTFIX_AND_DSN: Row[] = [
     '',
     'delivery temporarily suspended: connect to mx.y.example[192.0.2.1]:25: Connection timed out',
   ],
-  ['connect to mx.y.example[192.0.2.1]:25: Connection refused', '', '', 'connect to mx.y.example[192.0.2.1]:25: Connection refused'],
+  [
+    'connect to mx.y.example[192.0.2.1]:25: Connection refused',
+    '',
+    '',
+    'connect to mx.y.example[192.0.2.1]:25: Connection refused',
+  ],
   [
     'host mx.y.example[192.0.2.1] refused to talk to me: 554 5.7.1 Service unavailable; Client host [198.51.100.7] blocked using zen.spamhaus.org',
     '554',
@@ -107,7 +147,12 @@ const POSTFIX_AND_DSN: Row[] = [
     '',
     'connect to mx.y.example[192.0.2.1]:25: Connection timed out',
   ],
-  ['Diagnostic-Code: X-Postfix; host mx.y.example[192.0.2.1] said: 452 4.2.2 Mailbox full', '452', '4.2.2', 'Mailbox full'],
+  [
+    'Diagnostic-Code: X-Postfix; host mx.y.example[192.0.2.1] said: 452 4.2.2 Mailbox full',
+    '452',
+    '4.2.2',
+    'Mailbox full',
+  ],
   ['Diagnostic-Code: 452 4.2.2 Over quota', '452', '4.2.2', 'Over quota'],
   ['smtp; 550 5.1.1 user unknown', '550', '5.1.1', 'user unknown'],
   ['smtp;550 5.7.1 Rejected by policy', '550', '5.7.1', 'Rejected by policy'],
@@ -174,7 +219,12 @@ const EXIM_SENDMAIL_QMAIL: Row[] = [
     '5.7.1',
     'Message rejected due to content',
   ],
-  ['<<< 550 5.1.1 <x@y.example>... User unknown 550 5.1.1 <x@y.example>... User unknown', '550', '5.1.1', '<x@y.example>... User unknown'],
+  [
+    '<<< 550 5.1.1 <x@y.example>... User unknown 550 5.1.1 <x@y.example>... User unknown',
+    '550',
+    '5.1.1',
+    '<x@y.example>... User unknown',
+  ],
   [
     '<x@y.example>:\n192.0.2.7 does not like recipient.\nRemote host said: 550 5.1.1 <x@y.example>: Recipient address rejected: User unknown\nGiving up on 192.0.2.7.',
     '550',
@@ -184,15 +234,30 @@ const EXIM_SENDMAIL_QMAIL: Row[] = [
 ];
 
 const EXCHANGE_AND_OTHERS: Row[] = [
-  ["Remote Server returned '550 5.1.1 RESOLVER.ADR.RecipNotFound; not found'", '550', '5.1.1', 'RESOLVER.ADR.RecipNotFound; not found'],
+  [
+    "Remote Server returned '550 5.1.1 RESOLVER.ADR.RecipNotFound; not found'",
+    '550',
+    '5.1.1',
+    'RESOLVER.ADR.RecipNotFound; not found',
+  ],
   [
     "Remote Server returned '<mx.y.example #5.0.0 smtp; 550 5.1.1 <x@y.example>: Recipient address rejected: User unknown>'",
     '550',
     '5.1.1',
     '<x@y.example>: Recipient address rejected: User unknown',
   ],
-  ['x@y.example\n#550 5.1.1 RESOLVER.ADR.RecipNotFound; not found ##rfc822;x@y.example', '550', '5.1.1', 'RESOLVER.ADR.RecipNotFound; not found'],
-  ['Delivery has failed to these recipients: x@y.example #550 5.1.1 RESOLVER.ADR.RecipNotFound; not found ##', '550', '5.1.1', 'RESOLVER.ADR.RecipNotFound; not found'],
+  [
+    'x@y.example\n#550 5.1.1 RESOLVER.ADR.RecipNotFound; not found ##rfc822;x@y.example',
+    '550',
+    '5.1.1',
+    'RESOLVER.ADR.RecipNotFound; not found',
+  ],
+  [
+    'Delivery has failed to these recipients: x@y.example #550 5.1.1 RESOLVER.ADR.RecipNotFound; not found ##',
+    '550',
+    '5.1.1',
+    'RESOLVER.ADR.RecipNotFound; not found',
+  ],
   [
     "#< #5.0.0 smtp; 5.1.0 - Unknown address error 550-'5.1.1 <x@y.example>... User unknown' (delivery attempts: 0)> #SMTP#",
     '550',
@@ -213,7 +278,12 @@ const EXCHANGE_AND_OTHERS: Row[] = [
     "Sender's domain isn't allowed",
   ],
   ["Remote Server returned '550 5.1.1 User unknown' (x@y.example)", '550', '5.1.1', 'User unknown'],
-  ['The mail server responded: 550 5.7.1 Relaying denied. Please verify your settings', '550', '5.7.1', 'Relaying denied. Please verify your settings'],
+  [
+    'The mail server responded: 550 5.7.1 Relaying denied. Please verify your settings',
+    '550',
+    '5.7.1',
+    'Relaying denied. Please verify your settings',
+  ],
   [
     'Technical details of permanent failure:\nThe error that the other server returned was:\n550 5.1.1 <x@y.example>... No such user\n\n----- Original message -----',
     '550',
@@ -256,7 +326,12 @@ const HTML: Row[] = [
     '5.7.1',
     '[192.0.2.1] The IP you are using has been blocked by the recipient domain. See https://postmaster.y.example',
   ],
-  ['host mx.y.example[192.0.2.1] said:<br/>550 5.1.1 User unknown<br/>(in reply to RCPT TO command)', '550', '5.1.1', 'User unknown'],
+  [
+    'host mx.y.example[192.0.2.1] said:<br/>550 5.1.1 User unknown<br/>(in reply to RCPT TO command)',
+    '550',
+    '5.1.1',
+    'User unknown',
+  ],
   [
     '<p><b>Reported error:</b> 550 5.1.10 RESOLVER.ADR.RecipientNotFound; Recipient not found by SMTP address lookup</p><p><b>DSN generated by:</b> AM0PR01MB1234.eurprd01.prod.exchangelabs.com</p>',
     '550',
@@ -316,9 +391,46 @@ function joined(r: Reply): string {
 // Deterministic strings of reply, wrapper and HTML pieces, joined by one of `separators`.
 function fuzz(n: number, separators: string[]): string[] {
   const pieces = [
-    '550', '550-', '5.1.1', '#5.1.1', ' ', '\n', '    ', 'said:', 'smtp;', '<<<', '>>>', "'", '"', '<', '>', '(', ')', '[', ']',
-    '#', '##', 'returned', 'error', 'reason:', '(in reply to RCPT TO command)', '(#5.1.1)', '<br>', '&lt;', '&#39;', 'user',
-    'unknown', 'x@y.example', '192.0.2.1', 'host mx [192.0.2.1]:', '"message":', '\u0000', '\ud800', 'Status:', '-', ':',
+    '550',
+    '550-',
+    '5.1.1',
+    '#5.1.1',
+    ' ',
+    '\n',
+    '    ',
+    'said:',
+    'smtp;',
+    '<<<',
+    '>>>',
+    "'",
+    '"',
+    '<',
+    '>',
+    '(',
+    ')',
+    '[',
+    ']',
+    '#',
+    '##',
+    'returned',
+    'error',
+    'reason:',
+    '(in reply to RCPT TO command)',
+    '(#5.1.1)',
+    '<br>',
+    '&lt;',
+    '&#39;',
+    'user',
+    'unknown',
+    'x@y.example',
+    '192.0.2.1',
+    'host mx [192.0.2.1]:',
+    '"message":',
+    '\u0000',
+    '\ud800',
+    'Status:',
+    '-',
+    ':',
   ];
   let seed = 42;
   // mulberry32
@@ -329,7 +441,9 @@ function fuzz(n: number, separators: string[]): string[] {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
-  return Array.from({ length: n }, () => Array.from({ length: 1 + Math.floor(next() * 12) }, () => pick(pieces) + pick(separators)).join(''));
+  return Array.from({ length: n }, () =>
+    Array.from({ length: 1 + Math.floor(next() * 12) }, () => pick(pieces) + pick(separators)).join(''),
+  );
 }
 
 test.run();

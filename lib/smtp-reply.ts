@@ -80,13 +80,15 @@ const NEXT_LINE_RE =
 const CONTINUATION_RE = / ([2-5]\d\d)(?:(-)|(?= ))(?: ?#?([245]\.\d{1,3}\.\d{1,3})(?!\.?\d))?/g;
 // Sending-MTA notes after the reply, tried at the text's last "(" or "[".
 // Groups: 1 code hint, 2 status hint.
-const TAIL_NOTE_RE = /[[(](?:in reply to [^()]*|delivery attempts: \d+|smtp error code:? ([2-5]\d\d)|#([245]\.\d{1,3}\.\d{1,3}))[\])]$/iy;
+const TAIL_NOTE_RE =
+  /[[(](?:in reply to [^()]*|delivery attempts: \d+|smtp error code:? ([2-5]\d\d)|#([245]\.\d{1,3}\.\d{1,3}))[\])]$/iy;
 const JSON_CODE_RE = /"code"\s*:\s*"?([2-5]\d\d)\b/;
 // Runs of whitespace other than a lone space: replace() then copies nothing
 // for the usual one-line reply.
 const SPACE_RE = /[\t-\r\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]\s*| \s+/g;
 
-const BLOCK_TAGS = 'br|p|div|pre|table|thead|tbody|tr|td|th|ul|ol|li|hr|h[1-6]|blockquote|center|html|head|body|title|meta|img';
+const BLOCK_TAGS =
+  'br|p|div|pre|table|thead|tbody|tr|td|th|ul|ol|li|hr|h[1-6]|blockquote|center|html|head|body|title|meta|img';
 const INLINE_TAGS = 'span|font|b|i|u|em|strong|a|tt|small|big|code';
 const tagRe = (names: string) => String.raw`<\/?(?:${names})(?=[\s/>])`;
 const HTML_TEST_RE = new RegExp(`${tagRe(`${BLOCK_TAGS}|${INLINE_TAGS}`)}|&#?\\w+;`, 'i');
@@ -162,7 +164,7 @@ function findHead(s: string): Head {
   let start = -1;
   let strongEnd = -1;
   MARKER_RE.lastIndex = 0;
-  for (let m; (m = MARKER_RE.exec(s)); ) {
+  for (let m; (m = MARKER_RE.exec(s));) {
     HEAD_RE.lastIndex = MARKER_RE.lastIndex;
     const h = HEAD_RE.exec(s);
     if (h) {
@@ -178,7 +180,12 @@ function findHead(s: string): Head {
     head = LINE_HEAD_RE.exec(s);
     start = head ? LINE_HEAD_RE.lastIndex : strongEnd;
   }
-  return { code: quotedCode || (head?.[1] ?? ''), status: head?.[3] ?? head?.[4] ?? '', dash: head?.[2] === '-', start };
+  return {
+    code: quotedCode || (head?.[1] ?? ''),
+    status: head?.[3] ?? head?.[4] ?? '',
+    dash: head?.[2] === '-',
+    start,
+  };
 }
 
 function cutReply(s: string, { code, dash, start }: Head): string {
@@ -200,7 +207,7 @@ function dropContinuations(text: string, code: string, dash: boolean): string {
   let out = '';
   let from = 0;
   CONTINUATION_RE.lastIndex = 0;
-  for (let m; (m = CONTINUATION_RE.exec(text)); ) {
+  for (let m; (m = CONTINUATION_RE.exec(text));) {
     if (m[1] !== code || !(m[2] || dash)) continue;
     out += text.slice(from, m.index) + (text[CONTINUATION_RE.lastIndex] === ' ' ? '' : ' ');
     from = CONTINUATION_RE.lastIndex;

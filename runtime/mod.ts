@@ -30,7 +30,8 @@ export { meteredStore } from './contracts/metered-store.ts';
 export { startHost } from './host/serve.ts';
 export type { Host, HostOptions } from './host/serve.ts';
 export { usePlugin } from './plugins/use.ts';
-// What the loader fills a plugin's config with: tools that read a startup document without a host (capstan replay) use the same
+// What the loader fills a plugin's config with: tools that read a startup document without a host (capstan replay) use
+// the same
 export { fillDefaults } from './config/defaults.ts';
 // The closed class lists a classifier answers from, generated from spec/openapi/bounce-classifier.yaml
 export { BACKOFF_CLASSES, BNAC_CLASSES } from '../generated/data/bounce-classifier.ts';

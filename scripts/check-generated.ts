@@ -24,7 +24,9 @@ export async function driftOf(dir: string, root = ROOT): Promise<string[]> {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const drift = await driftOf(join(ROOT, 'generated'));
   if (drift.length > 0) {
-    console.error(`generated/ is out of date with spec/ (run \`npm run generate\` and commit):\n  ${drift.join('\n  ')}`);
+    console.error(
+      `generated/ is out of date with spec/ (run \`npm run generate\` and commit):\n  ${drift.join('\n  ')}`,
+    );
     process.exit(1);
   }
   console.log('generated/ matches spec/');

@@ -21,14 +21,20 @@ import {
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const EVAL = join(ROOT, 'scripts/eval.ts');
 const RULES = join(ROOT, 'docs/examples/rules-classifier');
-const near = (got: number, want: number, what: string) => assert.ok(Math.abs(got - want) < 1e-9, `${what}: got ${got}, want ${want}`);
+const near = (got: number, want: number, what: string) =>
+  assert.ok(Math.abs(got - want) < 1e-9, `${what}: got ${got}, want ${want}`);
 
 // ---- metric helpers ----
 
 test('expectedCalibrationError matches the hand-computed value when answers fall in several bins', () => {
   const cases: { name: string; confidence: number[]; correct: boolean[]; want: number }[] = [
     // bin 9: p .95, 1/1 right -> .05 x 1/4; bin 8: p .85, 1/2 right -> .35 x 2/4; bin 1: p .15, 0/1 right -> .15 x 1/4
-    { name: 'three bins', confidence: [0.95, 0.85, 0.85, 0.15], correct: [true, true, false, false], want: 0.0125 + 0.175 + 0.0375 },
+    {
+      name: 'three bins',
+      confidence: [0.95, 0.85, 0.85, 0.15],
+      correct: [true, true, false, false],
+      want: 0.0125 + 0.175 + 0.0375,
+    },
     // one bin each: |1 - .9| / 2 + |0 - .1| / 2; pooled into one bin it would be 0
     { name: 'two bins, not pooled', confidence: [0.9, 0.1], correct: [true, false], want: 0.1 },
     // p = 1 goes to the last bin, p = 0 to the first: perfectly calibrated
@@ -94,21 +100,43 @@ test('macroF1Present averages only classes with support, and the confusion helpe
     [0, 0, 1],
   ];
   const per = perClassScores(['A', 'B', 'C'], confusion);
-  assert.equal(per.map((c) => [c.label, c.support]), [['A', 3], ['B', 0], ['C', 1]]);
+  assert.equal(
+    per.map((c) => [c.label, c.support]),
+    [
+      ['A', 3],
+      ['B', 0],
+      ['C', 1],
+    ],
+  );
   near(per[0]!.f1, 0.8, 'F1 of A'); // P 1, R 2/3
   near(per[2]!.f1, 2 / 3, 'F1 of C'); // P 1/2, R 1
   near(macroF1Present(per), (0.8 + 2 / 3) / 2, 'macro-F1 over A and C');
   assert.equal(occurringClasses(confusion), [0, 2]);
-  assert.equal(subMatrix(confusion, [0, 2]), [[2, 1], [0, 1]]);
+  assert.equal(subMatrix(confusion, [0, 2]), [
+    [2, 1],
+    [0, 1],
+  ]);
   // A class that is only predicted still occurs
-  assert.equal(occurringClasses([[0, 1], [0, 0]]), [0, 1]);
+  assert.equal(
+    occurringClasses([
+      [0, 1],
+      [0, 0],
+    ]),
+    [0, 1],
+  );
 });
 
 // ---- scripts/eval.ts as a process ----
 
-function run(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', EVAL, ...args], { cwd: ROOT, env: { ...process.env, BOUNCE_DEV: undefined, ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', EVAL, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, BOUNCE_DEV: undefined, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -123,19 +151,31 @@ const devFile = join(dir, 'dev.jsonl');
 // without normalisation): rows 1-3 right at p 0.8, row 4 wrong (fallback, p 0.2) for both models; row 5 is
 // ambiguous and answered with its second listed class, row 6 is ambiguous and answered outside its list.
 const rows = [
-  { text: '550 5.1.1 <nobody@example.org>: recipient address rejected: user unknown in local recipient table', bnac: 'RECIPIENT_NOT_FOUND', backoff: 'RECIPIENT_ERROR' },
+  {
+    text: '550 5.1.1 <nobody@example.org>: recipient address rejected: user unknown in local recipient table',
+    bnac: 'RECIPIENT_NOT_FOUND',
+    backoff: 'RECIPIENT_ERROR',
+  },
   { text: '451 4.7.1 greylisted, please retry in 300 seconds', bnac: 'GRAYLISTING', backoff: 'GRAYLISTING' },
   { text: '552 5.2.2 mailbox full for this user', bnac: 'RECIPIENT_ERROR', backoff: 'MAILBOX_FULL' },
-  { text: '554 5.7.1 your sending address 192.0.2.9 is listed here', bnac: 'BLOCK_LIST', backoff: 'INFRASTRUCTURE_BLOCK' },
+  {
+    text: '554 5.7.1 your sending address 192.0.2.9 is listed here',
+    bnac: 'BLOCK_LIST',
+    backoff: 'INFRASTRUCTURE_BLOCK',
+  },
   {
     text: '550 5.7.1 relaying denied for this domain',
-    bnac: 'MX_ERROR', ambiguous_bnac: ['MX_ERROR', 'BLOCKED'],
-    backoff: 'RECIPIENT_ERROR', ambiguous_backoff: ['RECIPIENT_ERROR', 'GENERIC_BLOCK'],
+    bnac: 'MX_ERROR',
+    ambiguous_bnac: ['MX_ERROR', 'BLOCKED'],
+    backoff: 'RECIPIENT_ERROR',
+    ambiguous_backoff: ['RECIPIENT_ERROR', 'GENERIC_BLOCK'],
   },
   {
     text: '451 4.3.0 please try again later',
-    bnac: 'TEMPORARY_ERROR', ambiguous_bnac: ['TEMPORARY_ERROR', 'GRAYLISTING'],
-    backoff: 'TEMPORARY_SYSTEM_FAILURE', ambiguous_backoff: ['TEMPORARY_SYSTEM_FAILURE', 'GRAYLISTING'],
+    bnac: 'TEMPORARY_ERROR',
+    ambiguous_bnac: ['TEMPORARY_ERROR', 'GRAYLISTING'],
+    backoff: 'TEMPORARY_SYSTEM_FAILURE',
+    ambiguous_backoff: ['TEMPORARY_SYSTEM_FAILURE', 'GRAYLISTING'],
   },
 ];
 writeFileSync(devFile, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
@@ -157,11 +197,20 @@ test('eval scores strict and lenient rows exactly when the rules example classif
     assert.is(r.errors as unknown, 1, `${model}: JSON holds the error count, not the texts`);
   }
   const bnac = result.models.bnac;
-  assert.equal(bnac.confusion.labels, ['BLOCK_LIST', 'GRAYLISTING', 'RECIPIENT_ERROR', 'RECIPIENT_NOT_FOUND', 'TEMPORARY_ERROR']);
+  assert.equal(bnac.confusion.labels, [
+    'BLOCK_LIST',
+    'GRAYLISTING',
+    'RECIPIENT_ERROR',
+    'RECIPIENT_NOT_FOUND',
+    'TEMPORARY_ERROR',
+  ]);
   assert.equal(bnac.confusion.matrix[0], [0, 0, 0, 0, 1]);
   // Four classes have support (BLOCK_LIST F1 0, three at 1); TEMPORARY_ERROR is only predicted
   near(bnac.macroF1, 0.75, 'bnac macro-F1');
-  assert.equal(bnac.perClass.map((c) => c.support), [1, 1, 1, 1, 0]);
+  assert.equal(
+    bnac.perClass.map((c) => c.support),
+    [1, 1, 1, 1, 0],
+  );
 });
 
 test('eval reads BOUNCE_DEV and lists wrong strict rows when given --errors', async () => {
@@ -180,7 +229,13 @@ test('eval scores every form of the rows when given --forms', async () => {
   const { code, stdout, stderr } = await run(['--file', devFile, '--forms', '--json']);
   assert.is(code, 0, stderr);
   const result = JSON.parse(stdout) as EvalResult;
-  assert.equal(Object.keys(result.forms ?? {}), ['as labelled', 'in an Exim report', 'in a Postfix report', 'in a DSN', 'codes removed']);
+  assert.equal(Object.keys(result.forms ?? {}), [
+    'as labelled',
+    'in an Exim report',
+    'in a Postfix report',
+    'in a DSN',
+    'codes removed',
+  ]);
   for (const model of ['bnac', 'backoff'] as const) {
     for (const [form, r] of Object.entries(result.forms!)) assert.is(r[model].n, 4, `${model} ${form}: strict rows`);
   }
@@ -202,11 +257,27 @@ test('eval gives consistent figures when the built-in model classifies the synth
     assert.is(r.strict.n, 4);
     assert.is(r.lenient.n, 6);
     assert.is(r.ambiguous.n, 2);
-    assert.is(r.lenient.correct, r.strict.correct + r.ambiguous.correct, `${model}: lenient = strict right + ambiguous right`);
+    assert.is(
+      r.lenient.correct,
+      r.strict.correct + r.ambiguous.correct,
+      `${model}: lenient = strict right + ambiguous right`,
+    );
     assert.ok(r.calibration.ece >= 0 && r.calibration.ece <= 1, `${model} ECE ${r.calibration.ece}`);
-    assert.is(r.confusion.matrix.flat().reduce((a, b) => a + b, 0), 4, `${model} confusion sum`);
-    assert.is(r.confusion.matrix.reduce((a, row, i) => a + row[i]!, 0), r.strict.correct, `${model} confusion diagonal`);
-    assert.is(r.calibration.bins.reduce((a, b) => a + b.n, 0), 4, `${model} calibration bins`);
+    assert.is(
+      r.confusion.matrix.flat().reduce((a, b) => a + b, 0),
+      4,
+      `${model} confusion sum`,
+    );
+    assert.is(
+      r.confusion.matrix.reduce((a, row, i) => a + row[i]!, 0),
+      r.strict.correct,
+      `${model} confusion diagonal`,
+    );
+    assert.is(
+      r.calibration.bins.reduce((a, b) => a + b.n, 0),
+      4,
+      `${model} calibration bins`,
+    );
   }
 });
 

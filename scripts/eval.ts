@@ -104,10 +104,18 @@ const AS_LABELLED = (text: string): string => text;
 
 export const FORMS: Readonly<Record<string, (text: string) => string>> = {
   'as labelled': AS_LABELLED,
-  'in an Exim report': (t) => `SMTP error from remote mail server after RCPT TO:<someone@example.org>:\n    host mx.example.org [192.0.2.10]: ${t}`,
-  'in a Postfix report': (t) => `<someone@example.org>: host mx.example.org[192.0.2.10] said: ${t} (in reply to RCPT TO command)`,
-  'in a DSN': (t) => `Final-Recipient: rfc822; someone@example.org\nAction: failed\nStatus: 5.0.0\nDiagnostic-Code: smtp; ${t}`,
-  'codes removed': (t) => t.replace(/^\s*[245]\d\d[ -]/, '').replace(/\b[245]\.\d{1,3}\.\d{1,3}\b/g, '').replace(/\s+/g, ' ').trim(),
+  'in an Exim report': (t) =>
+    `SMTP error from remote mail server after RCPT TO:<someone@example.org>:\n    host mx.example.org [192.0.2.10]: ${t}`,
+  'in a Postfix report': (t) =>
+    `<someone@example.org>: host mx.example.org[192.0.2.10] said: ${t} (in reply to RCPT TO command)`,
+  'in a DSN': (t) =>
+    `Final-Recipient: rfc822; someone@example.org\nAction: failed\nStatus: 5.0.0\nDiagnostic-Code: smtp; ${t}`,
+  'codes removed': (t) =>
+    t
+      .replace(/^\s*[245]\d\d[ -]/, '')
+      .replace(/\b[245]\.\d{1,3}\.\d{1,3}\b/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
 };
 
 /** Strict accuracy of each model on the rows in one form. */
@@ -164,7 +172,11 @@ const ambiguity = (row: DevRow, model: ClassifierModel): readonly string[] | und
 };
 
 /** Scores one model's answers (one per row, in row order). */
-export function scoreModel(model: ClassifierModel, rows: readonly DevRow[], answers: readonly Classification[]): ModelResult {
+export function scoreModel(
+  model: ClassifierModel,
+  rows: readonly DevRow[],
+  answers: readonly Classification[],
+): ModelResult {
   if (answers.length !== rows.length) throw new Error(`${model}: ${answers.length} answers for ${rows.length} rows`);
   // A plugin may answer a class outside the closed list; it then gets a column of its own
   const labels = [...CLASSES[model]];
@@ -174,10 +186,19 @@ export function scoreModel(model: ClassifierModel, rows: readonly DevRow[], answ
   const predicted = strict.map((i) => labels.indexOf(answers[i]!.label));
   const confidence = strict.map((i) => answers[i]!.probability);
   const correct = strict.map((i, j) => truth[j] === predicted[j]);
-  const evaluation = evaluate(labels, truth, predicted, confidence, strict.map((i) => rows[i]!.family ?? ''));
+  const evaluation = evaluate(
+    labels,
+    truth,
+    predicted,
+    confidence,
+    strict.map((i) => rows[i]!.family ?? ''),
+  );
   const occurring = occurringClasses(evaluation.confusion);
   const accepted = rows.map((row) => ambiguity(row, model) ?? [row[model]]);
-  const lenient = lenientAccuracy(answers.map((a) => a.label), accepted);
+  const lenient = lenientAccuracy(
+    answers.map((a) => a.label),
+    accepted,
+  );
   const ambiguousRows = rows.flatMap((row, i) => (ambiguity(row, model) ? [i] : []));
   const strictCorrect = correct.filter(Boolean).length;
   const wrongConfident = strict.filter((i, j) => !correct[j] && answers[i]!.probability > CONFIDENT).length;
@@ -185,7 +206,10 @@ export function scoreModel(model: ClassifierModel, rows: readonly DevRow[], answ
   return {
     strict: { n: strict.length, correct: strictCorrect, accuracy: strict.length ? strictCorrect / strict.length : 0 },
     lenient,
-    ambiguous: { n: ambiguousRows.length, correct: ambiguousRows.filter((i) => accepted[i]!.includes(answers[i]!.label)).length },
+    ambiguous: {
+      n: ambiguousRows.length,
+      correct: ambiguousRows.filter((i) => accepted[i]!.includes(answers[i]!.label)).length,
+    },
     macroF1: macroF1Present(evaluation.perClass),
     perClass: occurring.map((c) => evaluation.perClass[c]!),
     confusion: { labels: occurring.map((c) => labels[c]!), matrix: subMatrix(evaluation.confusion, occurring) },
@@ -193,7 +217,16 @@ export function scoreModel(model: ClassifierModel, rows: readonly DevRow[], answ
     confident: aboveThreshold(confidence, correct, CONFIDENT),
     confidentErrors: { n: wrongConfident, share: wrong ? wrongConfident / wrong : 0 },
     errors: strict.flatMap((i, j) =>
-      correct[j] ? [] : [{ expected: rows[i]![model], got: answers[i]!.label, probability: answers[i]!.probability, text: rows[i]!.text }],
+      correct[j]
+        ? []
+        : [
+            {
+              expected: rows[i]![model],
+              got: answers[i]!.label,
+              probability: answers[i]!.probability,
+              text: rows[i]!.text,
+            },
+          ],
     ),
   };
 }
@@ -208,11 +241,14 @@ export async function evaluatePlugin(
 ): Promise<EvalResult> {
   // A value naming an existing file or folder (or holding a slash) is a path; otherwise a built-in plugin id
   const isPath = plugin.includes('/') || existsSync(plugin);
-  const entry = isPath ? { id: basename(resolve(plugin)).replace(/\.[cm]?[jt]s$/, ''), path: resolve(plugin), config } : { id: plugin, config };
+  const entry = isPath
+    ? { id: basename(resolve(plugin)).replace(/\.[cm]?[jt]s$/, ''), path: resolve(plugin), config }
+    : { id: plugin, config };
   const used = await usePlugin<Classifier>(entry, { baseDir: ROOT });
   try {
     const service = used.service;
-    if (!service || typeof service.classify !== 'function') throw new Error(`plugin "${plugin}" has no classifier service`);
+    if (!service || typeof service.classify !== 'function')
+      throw new Error(`plugin "${plugin}" has no classifier service`);
     const normalise = typeof service.normalise === 'function' ? service.normalise.bind(service) : undefined;
     const score = async (wrap: (text: string) => string) => {
       const texts = rows.map((row) => (normalise ? normalise(wrap(row.text)) : wrap(row.text)));
@@ -220,7 +256,14 @@ export async function evaluatePlugin(
       for (const model of MODELS) models[model] = scoreModel(model, rows, await service.classify(model, texts));
       return models;
     };
-    const result: EvalResult = { file, plugin, version: service.version, normalise: normalise ? 'service' : 'none', rows: rows.length, models: await score(AS_LABELLED) };
+    const result: EvalResult = {
+      file,
+      plugin,
+      version: service.version,
+      normalise: normalise ? 'service' : 'none',
+      rows: rows.length,
+      models: await score(AS_LABELLED),
+    };
     if (forms) {
       result.forms = {};
       for (const [form, wrap] of Object.entries(forms)) {
@@ -240,7 +283,8 @@ const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 /** Aligned columns: the first `left` ones padded on the right, the others (figures) on the left. */
 function table(header: readonly string[], body: readonly (readonly string[])[], left = 1): string[] {
   const width = header.map((h, c) => Math.max(h.length, ...body.map((r) => r[c]!.length)));
-  const line = (cells: readonly string[]) => cells.map((s, c) => (c < left ? s.padEnd(width[c]!) : s.padStart(width[c]!))).join('  ');
+  const line = (cells: readonly string[]) =>
+    cells.map((s, c) => (c < left ? s.padEnd(width[c]!) : s.padStart(width[c]!))).join('  ');
   return [line(header), ...body.map(line)];
 }
 
@@ -269,7 +313,11 @@ export function modelReport(model: ClassifierModel, r: ModelResult, errors: bool
     'confusion (rows: true class, columns: predicted, by row number):',
     ...table(
       ['#', 'true \\ predicted', ...r.confusion.labels.map((_, i) => String(i + 1))],
-      r.confusion.matrix.map((row, i) => [String(i + 1), r.confusion.labels[i]!, ...row.map((n) => (n ? String(n) : '.'))]),
+      r.confusion.matrix.map((row, i) => [
+        String(i + 1),
+        r.confusion.labels[i]!,
+        ...row.map((n) => (n ? String(n) : '.')),
+      ]),
       2,
     ),
   ];
@@ -278,8 +326,12 @@ export function modelReport(model: ClassifierModel, r: ModelResult, errors: bool
 }
 
 /** Rules plus model against the model alone, one line per figure. */
-export function sideBySide(combined: Record<ClassifierModel, ModelResult>, alone: Record<ClassifierModel, ModelResult>): string[] {
-  const cell = (r: ModelResult) => `${pct(r.strict.accuracy)} (${r.strict.correct}/${r.strict.n}); ECE ${r.calibration.ece.toFixed(3)}; ${pct(r.confidentErrors.share)} (${r.confidentErrors.n}/${r.errors.length})`;
+export function sideBySide(
+  combined: Record<ClassifierModel, ModelResult>,
+  alone: Record<ClassifierModel, ModelResult>,
+): string[] {
+  const cell = (r: ModelResult) =>
+    `${pct(r.strict.accuracy)} (${r.strict.correct}/${r.strict.n}); ECE ${r.calibration.ece.toFixed(3)}; ${pct(r.confidentErrors.share)} (${r.confidentErrors.n}/${r.errors.length})`;
   return table(
     ['model', 'rules + model', 'model alone'],
     MODELS.map((m) => [m, cell(combined[m]), cell(alone[m])]),
@@ -319,25 +371,53 @@ async function main(): Promise<number> {
   if (args.real && args.file) throw new UsageError('--real and --file name two sets: give one');
   const file = args.real ? REAL_TEXT_FILE : resolve(args.file ?? process.env.BOUNCE_DEV ?? DEFAULT_DEV_FILE);
   if (!existsSync(file)) {
-    console.error(`eval: dev set not found at ${file}; nothing measured. Point at it with --file PATH or BOUNCE_DEV=PATH.`);
+    console.error(
+      `eval: dev set not found at ${file}; nothing measured. Point at it with --file PATH or BOUNCE_DEV=PATH.`,
+    );
     return 2;
   }
   const rows = args.real ? readRealText('test') : readDevSet(file);
   const result = await evaluatePlugin(file, args.plugin!, rows, args.forms ? FORMS : undefined);
-  if (args.plugin === 'bounce-model') result.modelAlone = (await evaluatePlugin(file, args.plugin, rows, undefined, { rules: false })).models;
+  if (args.plugin === 'bounce-model')
+    result.modelAlone = (await evaluatePlugin(file, args.plugin, rows, undefined, { rules: false })).models;
   if (args.json) {
     // Row texts stay out of the JSON: they are for reading at the terminal, not for files
-    const strip = (r: Record<ClassifierModel, ModelResult>) => Object.fromEntries(MODELS.map((m) => [m, { ...r[m], errors: r[m].errors.length }]));
-    console.log(JSON.stringify({ ...result, models: strip(result.models), ...(result.modelAlone ? { modelAlone: strip(result.modelAlone) } : {}) }));
+    const strip = (r: Record<ClassifierModel, ModelResult>) =>
+      Object.fromEntries(MODELS.map((m) => [m, { ...r[m], errors: r[m].errors.length }]));
+    console.log(
+      JSON.stringify({
+        ...result,
+        models: strip(result.models),
+        ...(result.modelAlone ? { modelAlone: strip(result.modelAlone) } : {}),
+      }),
+    );
     if (args.errors) for (const m of MODELS) console.error(errorLines(m, result.models[m]).join('\n'));
   } else {
     console.log(`${args.real ? 'gathered real replies, test split' : 'dev set'} ${result.file}: ${result.rows} rows`);
-    if (result.modelAlone) console.log(['', '== side by side (strict accuracy; ECE; errors given with p > 0.9, share of the errors)', ...sideBySide(result.models, result.modelAlone)].join('\n'));
-    console.log(`plugin ${result.plugin} (version ${result.version}); normalise: ${result.normalise === 'service' ? 'service.normalise' : 'none, texts sent as they are'}`);
+    if (result.modelAlone)
+      console.log(
+        [
+          '',
+          '== side by side (strict accuracy; ECE; errors given with p > 0.9, share of the errors)',
+          ...sideBySide(result.models, result.modelAlone),
+        ].join('\n'),
+      );
+    console.log(
+      `plugin ${result.plugin} (version ${result.version}); normalise: ${result.normalise === 'service' ? 'service.normalise' : 'none, texts sent as they are'}`,
+    );
     for (const m of MODELS) console.log(`\n${modelReport(m, result.models[m], args.errors!)}`);
     if (result.forms) {
       const cell = (r: FormResult[ClassifierModel]) => `${pct(r.accuracy)} (${r.correct}/${r.n})`;
-      console.log(['', '== strict accuracy by form', ...table(['form', ...MODELS], Object.entries(result.forms).map(([form, r]) => [form, cell(r.bnac), cell(r.backoff)]))].join('\n'));
+      console.log(
+        [
+          '',
+          '== strict accuracy by form',
+          ...table(
+            ['form', ...MODELS],
+            Object.entries(result.forms).map(([form, r]) => [form, cell(r.bnac), cell(r.backoff)]),
+          ),
+        ].join('\n'),
+      );
     }
   }
   return 0;

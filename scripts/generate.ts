@@ -25,7 +25,9 @@ async function generatorVersion(): Promise<string> {
 }
 
 async function stamp(model: GeneratorModel): Promise<Emitted> {
-  const inputs = Object.fromEntries(model.sources.map((s) => [s.file, createHash('sha256').update(s.text).digest('hex')]));
+  const inputs = Object.fromEntries(
+    model.sources.map((s) => [s.file, createHash('sha256').update(s.text).digest('hex')]),
+  );
   const body = { generator: await generatorVersion(), inputs };
   return { path: 'STAMP.json', contents: `${JSON.stringify(body, null, 2)}\n` };
 }
@@ -38,7 +40,14 @@ async function listFiles(dir: string): Promise<string[]> {
 /** Generates every output for the specs under `root` */
 export async function generate(root = ROOT): Promise<Emitted[]> {
   const model = buildModel(await loadSpecs(root));
-  return [...(await emitTypes(model)), ...emitValidators(model), ...emitData(model), emitRoutes(model), emitDocuments(model), await stamp(model)];
+  return [
+    ...(await emitTypes(model)),
+    ...emitValidators(model),
+    ...emitData(model),
+    emitRoutes(model),
+    emitDocuments(model),
+    await stamp(model),
+  ];
 }
 
 /** Writes the outputs into `out`, removing files no emitter produced */

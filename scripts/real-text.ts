@@ -13,7 +13,9 @@ import { nearCopy, readRealText, REAL_TEXT_FILE, splitOf, type RealRow } from '.
 
 /** The rows that are not dev rows nor near-copies of one, each with its split. */
 export function screen(rows: readonly RealRow[], devTexts: readonly string[]): { kept: RealRow[]; dropped: number } {
-  const kept = rows.filter((r) => !devTexts.some((d) => nearCopy(r.text, d))).map((r) => ({ ...r, split: splitOf(r.source) }));
+  const kept = rows
+    .filter((r) => !devTexts.some((d) => nearCopy(r.text, d)))
+    .map((r) => ({ ...r, split: splitOf(r.source) }));
   return { kept, dropped: rows.length - kept.length };
 }
 
@@ -24,10 +26,15 @@ function main(): number {
     console.error(`real-text: dev set not found at ${devFile}; nothing checked`);
     return 2;
   }
-  const { kept, dropped } = screen(readRealText(), readDevSet(devFile).map((r) => r.text));
+  const { kept, dropped } = screen(
+    readRealText(),
+    readDevSet(devFile).map((r) => r.text),
+  );
   writeFileSync(REAL_TEXT_FILE, kept.map((r) => JSON.stringify(r)).join('\n') + '\n');
   const count = (s: string) => kept.filter((r) => r.split === s).length;
-  console.log(`real-text: ${kept.length} rows kept, ${dropped} dropped as dev rows or near-copies; train ${count('train')}, calibration ${count('calibration')}, test ${count('test')}`);
+  console.log(
+    `real-text: ${kept.length} rows kept, ${dropped} dropped as dev rows or near-copies; train ${count('train')}, calibration ${count('calibration')}, test ${count('test')}`,
+  );
   return 0;
 }
 

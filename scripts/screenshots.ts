@@ -15,7 +15,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const OUT = join(import.meta.dirname, '..', 'docs', 'images');
 const KEY = 'screenshots';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const RATE = '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address.';
+const RATE =
+  '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address.';
 const SPAM = '550 5.7.1 Message rejected as spam by Content Filtering.';
 const FULL = '552 5.2.2 Mailbox full';
 
@@ -24,26 +25,53 @@ if (!existsSync(CHROMIUM)) {
   process.exit(1);
 }
 const folder = mkdtempSync(join(tmpdir(), 'capstan-screenshots-'));
-const host = await startHost({
-  version: '6.10',
-  servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
-  plugins: [
-    { id: 'ip-schedule', config: { backoff: { policies: { RATE_LIMIT__IP_RATE_LIMIT: { threshold: 3, window: 600, ttl: 1800 } } } } },
-    { id: 'bounce-classifier' },
-    { id: 'ui' },
-  ],
-}, { baseDir: folder, ephemeralPorts: true, env: { API_KEY: KEY }, log: createLogger({ service: 'screenshots', level: 'error' }) });
+const host = await startHost(
+  {
+    version: '6.10',
+    servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
+    plugins: [
+      {
+        id: 'ip-schedule',
+        config: { backoff: { policies: { RATE_LIMIT__IP_RATE_LIMIT: { threshold: 3, window: 600, ttl: 1800 } } } },
+      },
+      { id: 'bounce-classifier' },
+      { id: 'ui' },
+    ],
+  },
+  {
+    baseDir: folder,
+    ephemeralPorts: true,
+    env: { API_KEY: KEY },
+    log: createLogger({ service: 'screenshots', level: 'error' }),
+  },
+);
 const base = host.urls[0]!;
 const call = async (method: string, path: string, body: unknown) => {
-  const response = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify(body) });
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
 };
 
 try {
   for (let i = 1; i <= 12; i++) {
     const groupings = [
-      { grouping: '&gmail', mode: 'AUTO', start: { date: day(-3 - i), volume: 200 }, end: { date: day(26 - i), volume: 50_000 }, paused: i === 4 },
-      { grouping: '&yahoo', mode: 'AUTO', start: { date: day(-2), volume: 50 }, end: { date: day(20), volume: 8000 }, interval: 3600 },
+      {
+        grouping: '&gmail',
+        mode: 'AUTO',
+        start: { date: day(-3 - i), volume: 200 },
+        end: { date: day(26 - i), volume: 50_000 },
+        paused: i === 4,
+      },
+      {
+        grouping: '&yahoo',
+        mode: 'AUTO',
+        start: { date: day(-2), volume: 50 },
+        end: { date: day(20), volume: 8000 },
+        interval: 3600,
+      },
     ];
     await call('POST', `/config/192.0.2.${i}`, { groupings });
   }
@@ -52,20 +80,43 @@ try {
   const events = [];
   for (let minute = 59; minute >= 0; minute--) {
     const time = new Date(now - minute * 60_000).toISOString();
-    events.push(...Array.from({ length: 8 + (minute % 5) }, () => ({ outcome: 'delivered', localip: '192.0.2.1', remotemx: 'gmail-smtp-in.l.google.com', grouping: '&gmail', time })));
-    if (minute % 6 === 0) events.push({ message: FULL, localip: '192.0.2.2', recipientdomain: 'yahoo.com', grouping: '&yahoo', time });
-    if (minute % 10 === 0) events.push({ message: SPAM, localip: '192.0.2.3', recipientdomain: 'yahoo.com', grouping: '&yahoo', time });
+    events.push(
+      ...Array.from({ length: 8 + (minute % 5) }, () => ({
+        outcome: 'delivered',
+        localip: '192.0.2.1',
+        remotemx: 'gmail-smtp-in.l.google.com',
+        grouping: '&gmail',
+        time,
+      })),
+    );
+    if (minute % 6 === 0)
+      events.push({ message: FULL, localip: '192.0.2.2', recipientdomain: 'yahoo.com', grouping: '&yahoo', time });
+    if (minute % 10 === 0)
+      events.push({ message: SPAM, localip: '192.0.2.3', recipientdomain: 'yahoo.com', grouping: '&yahoo', time });
   }
-  events.push(...Array.from({ length: 3 }, () => ({ message: RATE, localip: '192.0.2.1', remotemx: 'gmail-smtp-in.l.google.com', grouping: '&gmail' })));
+  events.push(
+    ...Array.from({ length: 3 }, () => ({
+      message: RATE,
+      localip: '192.0.2.1',
+      remotemx: 'gmail-smtp-in.l.google.com',
+      grouping: '&gmail',
+    })),
+  );
   await call('POST', '/v1/backoff/events', { events });
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   try {
     for (const [name, path, dark] of [
-      ['ui-overview', '/ui/', false], ['ui-overview-dark', '/ui/', true], ['ui-warmup', '/ui/warmup.html', false],
-      ['ui-policies', '/ui/policies.html', false], ['ui-classifier', '/ui/classifier.html', false],
+      ['ui-overview', '/ui/', false],
+      ['ui-overview-dark', '/ui/', true],
+      ['ui-warmup', '/ui/warmup.html', false],
+      ['ui-policies', '/ui/policies.html', false],
+      ['ui-classifier', '/ui/classifier.html', false],
     ] as const) {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: dark ? 'dark' : 'light' });
+      const page = await browser.newPage({
+        viewport: { width: 1280, height: 800 },
+        colorScheme: dark ? 'dark' : 'light',
+      });
       await page.goto(`${base}${path}`);
       await page.evaluate((key) => sessionStorage.setItem('capstan.apiKey', key), KEY);
       await page.reload();

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Type-checks the project and runs every uvu test file (`*.test.ts` beside the code and under test/) in its own process, two at a time, and
+// Type-checks the project and runs every uvu test file (`*.test.ts` beside the code and under test/) in its own
+// process, two at a time, and
 // prints the closing line CI reads: `N passed, N failed`. Usage: node scripts/test.js [filter...]
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -18,7 +19,13 @@ function find(dir) {
   });
 }
 
-const files = FOLDERS.flatMap((f) => { try { return find(join(ROOT, f)); } catch { return []; } })
+const files = FOLDERS.flatMap((f) => {
+  try {
+    return find(join(ROOT, f));
+  } catch {
+    return [];
+  }
+})
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
   .sort();
 const concurrency = Number(process.env.TEST_CONCURRENCY) || Math.max(2, availableParallelism());
@@ -33,7 +40,10 @@ function lastLines(text, count) {
 function run(file) {
   return new Promise((done) => {
     const started = Date.now();
-    const args = file === TYPECHECK ? [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', ROOT] : ['--import', 'tsx', file];
+    const args =
+      file === TYPECHECK
+        ? [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', ROOT]
+        : ['--import', 'tsx', file];
     const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '0' } });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
@@ -49,8 +59,19 @@ function run(file) {
     child.on('close', (code) => {
       clearTimeout(timer);
       // A file killed at the limit has no summary: say so, and show where it stopped rather than all it printed
-      const text = killed ? `killed after ${limit / 1000} s (TEST_TIMEOUT_MS); its last output:\n${lastLines(strip(out), 40)}` : strip(out);
-      if (file === TYPECHECK) return done({ file, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, code, text, ms: Date.now() - started });
+      const text = killed
+        ? `killed after ${limit / 1000} s (TEST_TIMEOUT_MS); its last output:\n${lastLines(strip(out), 40)}`
+        : strip(out);
+      if (file === TYPECHECK)
+        return done({
+          file,
+          passed: code === 0 ? 1 : 0,
+          failed: code === 0 ? 0 : 1,
+          skipped: 0,
+          code,
+          text,
+          ms: Date.now() - started,
+        });
       const total = Number(/Total:\s+(\d+)/.exec(text)?.[1] ?? 0);
       const passed = Number(/Passed:\s+(\d+)/.exec(text)?.[1] ?? 0);
       const skipped = Number(/Skipped:\s+(\d+)/.exec(text)?.[1] ?? 0);
@@ -64,15 +85,25 @@ function run(file) {
 const results = [];
 // The type check runs as one more job, counted like a test
 const queue = filters.length === 0 ? [TYPECHECK, ...files] : [...files];
-await Promise.all(Array.from({ length: concurrency }, async () => {
-  for (let file = queue.shift(); file; file = queue.shift()) {
-    const r = await run(file);
-    results.push(r);
-    const mark = r.failed > 0 ? 'FAIL' : 'ok  ';
-    console.log(`${mark} ${r.file} (${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}, ${(r.ms / 1000).toFixed(1)} s)`);
-    if (r.failed > 0) console.log(r.text.split('\n').map((l) => `     ${l}`).join('\n'));
-  }
-}));
+await Promise.all(
+  Array.from({ length: concurrency }, async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const r = await run(file);
+      results.push(r);
+      const mark = r.failed > 0 ? 'FAIL' : 'ok  ';
+      console.log(
+        `${mark} ${r.file} (${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}, ${(r.ms / 1000).toFixed(1)} s)`,
+      );
+      if (r.failed > 0)
+        console.log(
+          r.text
+            .split('\n')
+            .map((l) => `     ${l}`)
+            .join('\n'),
+        );
+    }
+  }),
+);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const skipped = results.reduce((n, r) => n + r.skipped, 0);

@@ -46,7 +46,14 @@ test('augment keeps the reply, drops its codes, and sometimes gives it a code of
   assert.equal(augment('connection timed out', new Rng(1)).slice(0, 1), ['connection timed out']);
 });
 
-const real = (text: string, bnac: string, backoff: string): RealRow => ({ text, bnac, backoff, source: 'test', license: 'test', split: 'calibration' });
+const real = (text: string, bnac: string, backoff: string): RealRow => ({
+  text,
+  bnac,
+  backoff,
+  source: 'test',
+  license: 'test',
+  split: 'calibration',
+});
 
 test('ruleProbabilities gives a rule its shrunk precision on held-out rows, lower when it errs, never 0 or 1', () => {
   const rows = [
@@ -60,19 +67,32 @@ test('ruleProbabilities gives a rule its shrunk precision on held-out rows, lowe
   assert.is(figures.bnac.measuredOn, 5);
   const grey = figures.bnac.rules.greylisting!;
   const full = figures.bnac.rules['mailbox-full']!;
-  assert.ok(grey > figures.bnac.pooled && full < figures.bnac.pooled, `greylisting ${grey}, mailbox-full ${full}, pooled ${figures.bnac.pooled}`);
+  assert.ok(
+    grey > figures.bnac.pooled && full < figures.bnac.pooled,
+    `greylisting ${grey}, mailbox-full ${full}, pooled ${figures.bnac.pooled}`,
+  );
   assert.ok(grey < 1 && full > 0);
 });
 
 test('fitRealTemperature flattens an over-sure model and sharpens an under-sure one', () => {
   // Two inner classes, no weights: every reply gets the bias, a strong vote for the first class
-  const model: LinearModel = { labels: ['a', 'b'], bits: 4, temperature: 1, coverageAlpha: 0, weights: new Float32Array(32), bias: Float32Array.from([4, 0]) };
+  const model: LinearModel = {
+    labels: ['a', 'b'],
+    bits: 4,
+    temperature: 1,
+    coverageAlpha: 0,
+    weights: new Float32Array(32),
+    bias: Float32Array.from([4, 0]),
+  };
   const tasks = [{ name: 'bnac' as const, labels: ['A', 'B'], map: Uint8Array.from([0, 1]) }];
   const start = { temperature: 1, coverageAlpha: 0 };
   const mixed = [real('x', 'A', 'A'), real('y', 'B', 'B'), real('z', 'A', 'A'), real('w', 'B', 'B')];
   assert.ok(fitRealTemperature(model, start, mixed, tasks).temperature > 5, 'half wrong: flatter');
   const right = [real('x', 'A', 'A'), real('y', 'A', 'A')];
-  assert.ok(fitRealTemperature(model, { ...start, temperature: 3 }, right, tasks).temperature < 3, 'always right: sharper');
+  assert.ok(
+    fitRealTemperature(model, { ...start, temperature: 3 }, right, tasks).temperature < 3,
+    'always right: sharper',
+  );
 });
 
 test.run();

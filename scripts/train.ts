@@ -72,8 +72,14 @@ function outputOf(task: Task): OutputClasses {
 const REPLY_RE = /^[245]\d\d$/;
 const STATUS_RE = /^[245]_\d{1,3}_\d{1,3}$/;
 const GENERIC = {
-  '4': { replies: ['421', '450', '451', '452'], statuses: ['4_0_0', '4_7_1', '4_2_0', '4_3_0', '4_7_0', '4_4_1', '4_5_3'] },
-  '5': { replies: ['550', '554', '553', '552', '501', '521'], statuses: ['5_0_0', '5_7_1', '5_1_0', '5_2_1', '5_4_1', '5_7_0', '5_1_1', '5_2_2', '5_5_0'] },
+  '4': {
+    replies: ['421', '450', '451', '452'],
+    statuses: ['4_0_0', '4_7_1', '4_2_0', '4_3_0', '4_7_0', '4_4_1', '4_5_3'],
+  },
+  '5': {
+    replies: ['550', '554', '553', '552', '501', '521'],
+    statuses: ['5_0_0', '5_7_1', '5_1_0', '5_2_1', '5_4_1', '5_7_0', '5_1_1', '5_2_2', '5_5_0'],
+  },
 } as const;
 
 /** One normalised reply split into its leading codes and its text. */
@@ -127,7 +133,9 @@ export const REAL_COPIES = 8;
 
 /** The situation whose classes are the row's: the first in table order with both labels, if one has them. */
 export function situationOf(bnac: string, backoff: string): string | undefined {
-  return SITUATION_NAMES.find((s) => SITUATIONS[s as SituationName].bnac === bnac && SITUATIONS[s as SituationName].backoff === backoff);
+  return SITUATION_NAMES.find(
+    (s) => SITUATIONS[s as SituationName].bnac === bnac && SITUATIONS[s as SituationName].backoff === backoff,
+  );
 }
 
 /**
@@ -138,7 +146,14 @@ export function realTrainingRows(): LabelledText[] {
   return readRealText('train').flatMap((r, i) => {
     const situation = situationOf(r.bnac, r.backoff);
     if (situation === undefined) return [];
-    const row: LabelledText = { family: 'real', template: `real:${situation}:real:${i}`, situation, text: normalise(r.text), bnac: r.bnac, backoff: r.backoff };
+    const row: LabelledText = {
+      family: 'real',
+      template: `real:${situation}:real:${i}`,
+      situation,
+      text: normalise(r.text),
+      bnac: r.bnac,
+      backoff: r.backoff,
+    };
     return new Array<LabelledText>(REAL_COPIES).fill(row);
   });
 }
@@ -177,7 +192,10 @@ function heldOut(rows: readonly LabelledText[], groupOf: readonly number[], opts
     const trainSet = examples.filter((_, i) => groupOf[items[i]!.row] !== group);
     const testRows = rows.flatMap((_, i) => (groupOf[i] === group ? [i] : []));
     const model = train(trainSet, SITUATION_NAMES, opts);
-    predictLogits(model, testRows.map((i) => rows[i]!.text)).forEach((p, j) => (held[testRows[j]!] = p));
+    predictLogits(
+      model,
+      testRows.map((i) => rows[i]!.text),
+    ).forEach((p, j) => (held[testRows[j]!] = p));
   }
   return held;
 }
@@ -193,10 +211,21 @@ function sourceOf(row: LabelledText): string {
  * a source the model never saw share fewer n-grams with training, as real mail does.
  */
 export function crossValidate(rows: readonly LabelledText[], opts: TrainOptions = CV_TRAIN_OPTIONS): CrossValidation {
-  const phrasing = heldOut(rows, rows.map((r) => foldOf(r.template)), opts);
+  const phrasing = heldOut(
+    rows,
+    rows.map((r) => foldOf(r.template)),
+    opts,
+  );
   const sources = [...new Set(rows.map(sourceOf))].sort();
-  const source = heldOut(rows, rows.map((r) => sources.indexOf(sourceOf(r))), opts);
-  const calibration = fitCalibration(source, rows.map((r) => SITUATION_NAMES.indexOf(r.situation)));
+  const source = heldOut(
+    rows,
+    rows.map((r) => sources.indexOf(sourceOf(r))),
+    opts,
+  );
+  const calibration = fitCalibration(
+    source,
+    rows.map((r) => SITUATION_NAMES.indexOf(r.situation)),
+  );
   const validate = (task: Task): TaskValidation => {
     const output = outputOf(task);
     const map = Uint8Array.from(SITUATION_NAMES, (s) => task.labels.indexOf(output.labelOf(s)));
@@ -217,7 +246,13 @@ export function crossValidate(rows: readonly LabelledText[], opts: TrainOptions 
     const byPhrasing = predict(phrasing);
     const bySource = predict(source);
     return {
-      evaluation: evaluate(task.labels, truth, byPhrasing.predicted, byPhrasing.probability, rows.map((r) => r.family)),
+      evaluation: evaluate(
+        task.labels,
+        truth,
+        byPhrasing.predicted,
+        byPhrasing.probability,
+        rows.map((r) => r.family),
+      ),
       sourceAccuracy: bySource.predicted.filter((p, i) => p === truth[i]).length / rows.length,
     };
   };
@@ -238,7 +273,11 @@ export function trainModelFiles(
 ): Record<Task['name'], Buffer> & { calibration: Calibration } {
   const model = train(examplesOf(rows, augmentAll(rows)), SITUATION_NAMES, opts);
   const held = readRealText('calibration');
-  const tasks = TASKS.map((task) => ({ name: task.name, labels: task.labels, map: Uint8Array.from(SITUATION_NAMES, (s) => task.labels.indexOf(outputOf(task).labelOf(s))) }));
+  const tasks = TASKS.map((task) => ({
+    name: task.name,
+    labels: task.labels,
+    map: Uint8Array.from(SITUATION_NAMES, (s) => task.labels.indexOf(outputOf(task).labelOf(s))),
+  }));
   const real = held.length > 0 ? fitRealTemperature(model, calibration, held, tasks, corpusHeld) : calibration;
   model.temperature = real.temperature;
   model.coverageAlpha = real.coverageAlpha;
@@ -259,21 +298,34 @@ export function writeRuleProbabilities(): ReturnType<typeof ruleProbabilities> {
 
 function main(): number {
   const started = performance.now();
-  const { values: args } = parseArgs({ options: { corrections: { type: 'string' }, 'rule-probabilities': { type: 'boolean', default: false } }, strict: true });
+  const { values: args } = parseArgs({
+    options: { corrections: { type: 'string' }, 'rule-probabilities': { type: 'boolean', default: false } },
+    strict: true,
+  });
   // After a rule edit only the rules' figures change: no need to retrain
   if (args['rule-probabilities']) {
     const figures = writeRuleProbabilities();
-    console.log(`rule probabilities: BNAC pooled ${figures.bnac.pooled} over ${figures.bnac.measuredOn} answers, backoff pooled ${figures.backoff.pooled} over ${figures.backoff.measuredOn}`);
+    console.log(
+      `rule probabilities: BNAC pooled ${figures.bnac.pooled} over ${figures.bnac.measuredOn} answers, backoff pooled ${figures.backoff.pooled} over ${figures.backoff.measuredOn}`,
+    );
     return 0;
   }
   const rows = [...readCorpus(CORPUS_DIR), ...realTrainingRows()];
   // The models in force: what corrections are measured against, and what fills a correction's missing class
-  const current = args.corrections === undefined ? undefined : modelPair({ bnac: readFileSync(join(MODELS_DIR, 'bnac.model')), backoff: readFileSync(join(MODELS_DIR, 'backoff.model')) });
+  const current =
+    args.corrections === undefined
+      ? undefined
+      : modelPair({
+          bnac: readFileSync(join(MODELS_DIR, 'bnac.model')),
+          backoff: readFileSync(join(MODELS_DIR, 'backoff.model')),
+        });
   if (current) {
     const corrections = readCorrections(args.corrections!);
     const { rows: corrected, skipped } = correctionRows(corrections, current, situationOf, REAL_COPIES);
     rows.push(...corrected);
-    console.log(`corrections: ${corrections.length} read, ${corrections.length - skipped.length} trained on (${REAL_COPIES} copies each), ${skipped.length} skipped (no situation has their pair of classes)`);
+    console.log(
+      `corrections: ${corrections.length} read, ${corrections.length - skipped.length} trained on (${REAL_COPIES} copies each), ${skipped.length} skipped (no situation has their pair of classes)`,
+    );
   }
   mkdirSync(MODELS_DIR, { recursive: true });
   const templates = new Set(rows.map((r) => r.template)).size;
@@ -292,7 +344,10 @@ function main(): number {
   const files = trainModelFiles(rows, fitted.calibration, DEFAULT_TRAIN_OPTIONS, fitted.sourceHeldOut);
   if (current) {
     const dev = devRowsIfPresent(process.env.BOUNCE_DEV ?? DEFAULT_DEV_FILE, readDevSet);
-    const sets: Record<string, GateRow[]> = { ...(dev ? { 'dev set': dev } : {}), 'gathered real replies, test split': readRealText('test') };
+    const sets: Record<string, GateRow[]> = {
+      ...(dev ? { 'dev set': dev } : {}),
+      'gathered real replies, test split': readRealText('test'),
+    };
     const verdict = gate(current, modelPair(files), sets);
     console.log(verdict.lines.join('\n'));
     if (!verdict.accepted) {
@@ -312,7 +367,12 @@ function main(): number {
     const { evaluation, sourceAccuracy } = fitted.tasks[task.name];
     writeFileSync(join(MODELS_DIR, `${task.name}.model`), files[task.name]);
     md.push(`Held out by whole phrasing file (source): accuracy **${(100 * sourceAccuracy).toFixed(1)} %**.`, '');
-    md.push(evaluationMarkdown(`${task.name} held out by phrasing (temperature ${temperature}, coverage factor ${coverageAlpha})`, evaluation));
+    md.push(
+      evaluationMarkdown(
+        `${task.name} held out by phrasing (temperature ${temperature}, coverage factor ${coverageAlpha})`,
+        evaluation,
+      ),
+    );
     json[task.name] = { temperature, coverageAlpha, sourceAccuracy, bytes: files[task.name].length, ...evaluation };
     console.log(
       `${task.name}: held-out-phrasing accuracy ${(100 * evaluation.accuracy).toFixed(2)} %, held-out-source ${(100 * sourceAccuracy).toFixed(2)} %, macro-F1 ${(100 * evaluation.macroF1).toFixed(2)} %, T=${temperature}, coverage factor ${coverageAlpha}, model ${(files[task.name].length / 1e6).toFixed(2)} MB`,

@@ -40,12 +40,17 @@ function limited(label: string, handler: Callback, ms: number): Callback {
 /** `suite` (uvu's `test` or a named `suite()`) with a deadline of `ms` on each of its tests and hooks */
 export function withDeadline(suite: Test, ms = DEFAULT_DEADLINE_MS): Test {
   const named = (prefix: string) => (name: string) => `${prefix} "${name}"`;
-  const hook = (register: (handler: Callback) => void, label: string) => (handler: Callback) => register(limited(label, handler, ms));
+  const hook = (register: (handler: Callback) => void, label: string) => (handler: Callback) =>
+    register(limited(label, handler, ms));
   const test = ((name: string, handler: Callback) => suite(name, limited(named('Test')(name), handler, ms))) as Test;
   test.only = (name: string, handler: Callback) => suite.only(name, limited(named('Test')(name), handler, ms));
   test.skip = suite.skip;
-  test.before = Object.assign(hook(suite.before, 'A "before" hook'), { each: hook(suite.before.each, 'A "before.each" hook') });
-  test.after = Object.assign(hook(suite.after, 'An "after" hook'), { each: hook(suite.after.each, 'An "after.each" hook') });
+  test.before = Object.assign(hook(suite.before, 'A "before" hook'), {
+    each: hook(suite.before.each, 'A "before.each" hook'),
+  });
+  test.after = Object.assign(hook(suite.after, 'An "after" hook'), {
+    each: hook(suite.after.each, 'An "after.each" hook'),
+  });
   test.run = suite.run;
   return test;
 }

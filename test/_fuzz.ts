@@ -26,7 +26,9 @@ export function watchHost(): { log: (line: string) => void; stop(): string[] } {
       process.off('uncaughtException', onCrash);
       return [
         ...crashes.map((crash) => `crash: ${crash.slice(0, 300)}`),
-        ...logs.filter((l) => JSON.parse(l).level === 'error').map((line) => `host logged an error: ${line.slice(0, 300)}`),
+        ...logs
+          .filter((l) => JSON.parse(l).level === 'error')
+          .map((line) => `host logged an error: ${line.slice(0, 300)}`),
       ];
     },
   };
@@ -58,7 +60,11 @@ class Lit {
 function encode(value: unknown): string {
   if (value instanceof Lit) return value.text;
   if (Array.isArray(value)) return `[${value.map(encode).join(',')}]`;
-  if (value !== null && typeof value === 'object') return `{${Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => `${JSON.stringify(k)}:${encode(v)}`).join(',')}}`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${JSON.stringify(k)}:${encode(v)}`)
+      .join(',')}}`;
   return JSON.stringify(value) ?? 'null';
 }
 
@@ -79,11 +85,43 @@ const REPLIES = [
 ];
 
 const ODD = [
-  '\ud800', '\udfff', '\udc00\ud800', 'a\ud83d', '\u0000', '\u0000\u0001\u001f\u007f', '\u0085\u2028\u2029', '\ufeff', '\ufffe\uffff',
-  '👩‍👩‍👧‍👦', '🇸🇪', 'e\u0301\u0301\u0301', '\u202etxet', '送信エラー：メールボックスが一杯です', '메일함이 가득 찼습니다', '५५० त्रुटि',
-  '５５０ ５．１．１', '𝟓𝟓𝟎 𝟓.𝟏.𝟏', 'İSTANBUL', 'ß'.repeat(40), 'ﬁﬂ', '\\', '"', '%s%n%x', '{{7*7}}', '$(id)', "'; DROP TABLE x;--",
-  '../../etc/passwd', '<script>alert(1)</script>', ' \t\r\n ', '__url__ __email__ __ip__ __uuid__', 'https://a.example/?q=1 a@b.c 192.0.2.1',
-  '2001:db8::1', '550', '5.1.1', '\u00a0\u3000', 'Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǧ̗͚̚o̙̔ͮ̇͐̇',
+  '\ud800',
+  '\udfff',
+  '\udc00\ud800',
+  'a\ud83d',
+  '\u0000',
+  '\u0000\u0001\u001f\u007f',
+  '\u0085\u2028\u2029',
+  '\ufeff',
+  '\ufffe\uffff',
+  '👩‍👩‍👧‍👦',
+  '🇸🇪',
+  'e\u0301\u0301\u0301',
+  '\u202etxet',
+  '送信エラー：メールボックスが一杯です',
+  '메일함이 가득 찼습니다',
+  '५५० त्रुटि',
+  '５５０ ５．１．１',
+  '𝟓𝟓𝟎 𝟓.𝟏.𝟏',
+  'İSTANBUL',
+  'ß'.repeat(40),
+  'ﬁﬂ',
+  '\\',
+  '"',
+  '%s%n%x',
+  '{{7*7}}',
+  '$(id)',
+  "'; DROP TABLE x;--",
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  ' \t\r\n ',
+  '__url__ __email__ __ip__ __uuid__',
+  'https://a.example/?q=1 a@b.c 192.0.2.1',
+  '2001:db8::1',
+  '550',
+  '5.1.1',
+  '\u00a0\u3000',
+  'Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǧ̗͚̚o̙̔ͮ̇͐̇',
 ];
 
 const HUGE = ['a', 'İ', '😀', '\ud800', '550 5.1.1 user unknown ', '\u0000', 'é', 'x@y.z ', '[{'];
@@ -113,13 +151,16 @@ export class Fuzz {
   odd(): string {
     const parts = this.int(1, 4);
     let text = '';
-    for (let i = 0; i < parts; i++) text += this.chance(0.5) ? this.pick(ODD) : this.pick(REPLIES).slice(0, this.int(0, 60));
+    for (let i = 0; i < parts; i++)
+      text += this.chance(0.5) ? this.pick(ODD) : this.pick(REPLIES).slice(0, this.int(0, 60));
     return text;
   }
 
   huge(): string {
     const size = this.pick([4096, 4097, 10_000, 100_000, 1_000_000]);
-    return this.pick(HUGE).repeat(Math.ceil(size / 2)).slice(0, size);
+    return this.pick(HUGE)
+      .repeat(Math.ceil(size / 2))
+      .slice(0, size);
   }
 
   message(): string {
@@ -133,19 +174,58 @@ export class Fuzz {
   /** Any JSON value, for replacing a field by the wrong type */
   anyValue(depth = 0): unknown {
     switch (this.int(0, 12)) {
-      case 0: return null;
-      case 1: return this.chance(0.5);
-      case 2: return new Lit(this.pick(['0', '-0', '1', '-1', '1.5', '1e308', '1e309', '-1e309', '1e-400', '9007199254740993', '123456789012345678901234567890', '2147483648', '1000000000', '1000000001', '0.1e1', '4e2']));
-      case 3: return this.odd();
-      case 4: return '';
-      case 5: return this.huge();
-      case 6: return depth > 2 ? [] : Array.from({ length: this.int(0, 3) }, () => this.anyValue(depth + 1));
-      case 7: return depth > 2 ? {} : Object.fromEntries(Array.from({ length: this.int(0, 3) }, () => [this.pick(['message', 'messages', 'grouping', 'x', '__proto__', 'constructor', '']), this.anyValue(depth + 1)]));
-      case 8: return this.nest(this.pick([10, 63, 64, 65, 1000]));
-      case 9: return this.int(-5, 5);
-      case 10: return this.date();
-      case 11: return this.pick(['AUTO', 'MANUAL', 'auto', 'TOKENBUCKET', 'FIXEDWINDOW', 'success', '&gmail']);
-      default: return [this.message()];
+      case 0:
+        return null;
+      case 1:
+        return this.chance(0.5);
+      case 2:
+        return new Lit(
+          this.pick([
+            '0',
+            '-0',
+            '1',
+            '-1',
+            '1.5',
+            '1e308',
+            '1e309',
+            '-1e309',
+            '1e-400',
+            '9007199254740993',
+            '123456789012345678901234567890',
+            '2147483648',
+            '1000000000',
+            '1000000001',
+            '0.1e1',
+            '4e2',
+          ]),
+        );
+      case 3:
+        return this.odd();
+      case 4:
+        return '';
+      case 5:
+        return this.huge();
+      case 6:
+        return depth > 2 ? [] : Array.from({ length: this.int(0, 3) }, () => this.anyValue(depth + 1));
+      case 7:
+        return depth > 2
+          ? {}
+          : Object.fromEntries(
+              Array.from({ length: this.int(0, 3) }, () => [
+                this.pick(['message', 'messages', 'grouping', 'x', '__proto__', 'constructor', '']),
+                this.anyValue(depth + 1),
+              ]),
+            );
+      case 8:
+        return this.nest(this.pick([10, 63, 64, 65, 1000]));
+      case 9:
+        return this.int(-5, 5);
+      case 10:
+        return this.date();
+      case 11:
+        return this.pick(['AUTO', 'MANUAL', 'auto', 'TOKENBUCKET', 'FIXEDWINDOW', 'success', '&gmail']);
+      default:
+        return [this.message()];
     }
   }
 
@@ -170,11 +250,24 @@ export class Fuzz {
     if (nodes.length === 0 || this.chance(0.1)) return this.anyValue();
     const { parent, key } = this.pick(nodes);
     switch (this.int(0, 4)) {
-      case 0: parent[key] = this.anyValue(); break;
-      case 1: if (Array.isArray(parent)) parent.splice(key as number, 1); else delete parent[key]; break;
-      case 2: if (Array.isArray(parent)) parent.push(this.anyValue()); else parent[this.pick(['extra', 'Message', 'message', 'messages', 'groupings', 'paused', 'x'.repeat(300)])] = this.anyValue(); break;
-      case 3: parent[key] = this.huge(); break;
-      default: parent[key] = this.odd();
+      case 0:
+        parent[key] = this.anyValue();
+        break;
+      case 1:
+        if (Array.isArray(parent)) parent.splice(key as number, 1);
+        else delete parent[key];
+        break;
+      case 2:
+        if (Array.isArray(parent)) parent.push(this.anyValue());
+        else
+          parent[this.pick(['extra', 'Message', 'message', 'messages', 'groupings', 'paused', 'x'.repeat(300)])] =
+            this.anyValue();
+        break;
+      case 3:
+        parent[key] = this.huge();
+        break;
+      default:
+        parent[key] = this.odd();
     }
     return copy;
   }
@@ -184,7 +277,26 @@ export class Fuzz {
   date(): string {
     const roll = this.rng.next();
     if (roll < 0.04) return this.pick(['9999-12-31', '9999-12-20', '0000-01-01']);
-    if (roll < 0.1) return this.pick(['0001-01-01', '9999-12-31', '9999-12-01', '1970-01-01', '2038-01-19', '2024-02-29', '2000-02-29', '2025-02-29', '2100-02-29', '2025-13-01', '2025-00-10', '2025-04-31', '0000-00-00', '2025-1-1', '20250101', '2025-01-01T00:00:00Z', '２０２５-０１-０１']);
+    if (roll < 0.1)
+      return this.pick([
+        '0001-01-01',
+        '9999-12-31',
+        '9999-12-01',
+        '1970-01-01',
+        '2038-01-19',
+        '2024-02-29',
+        '2000-02-29',
+        '2025-02-29',
+        '2100-02-29',
+        '2025-13-01',
+        '2025-00-10',
+        '2025-04-31',
+        '0000-00-00',
+        '2025-1-1',
+        '20250101',
+        '2025-01-01T00:00:00Z',
+        '２０２５-０１-０１',
+      ]);
     const day = new Date(Date.UTC(2025, 0, 1) + this.int(-400, 400) * 86_400_000);
     return day.toISOString().slice(0, 10);
   }
@@ -202,16 +314,31 @@ export class Fuzz {
       Object.assign(g, {
         mode: 'AUTO',
         start: { date: start, volume: this.volume() },
-        end: { date: Number.isNaN(end.getTime()) ? this.date() : end.toISOString().slice(0, 10), volume: this.volume() },
+        end: {
+          date: Number.isNaN(end.getTime()) ? this.date() : end.toISOString().slice(0, 10),
+          volume: this.volume(),
+        },
       });
     } else {
       const order = this.rng.shuffle(Array.from({ length: days }, (_, i) => i + 1));
-      Object.assign(g, { mode: 'MANUAL', start: { date: this.date() }, schedule: order.map((day) => ({ day, messages: this.int(0, 3) === 0 ? 0 : this.volume() })) });
+      Object.assign(g, {
+        mode: 'MANUAL',
+        start: { date: this.date() },
+        schedule: order.map((day) => ({ day, messages: this.int(0, 3) === 0 ? 0 : this.volume() })),
+      });
     }
     if (this.chance(0.3)) g.paused = this.chance(0.5);
     if (this.chance(0.3)) g.algorithm = this.pick(['TOKENBUCKET', 'FIXEDWINDOW']);
     if (this.chance(0.3)) g.interval = this.pick([1, 60, 3600, 86_400, 31_536_000]);
-    if (this.chance(0.3)) g.properties = this.chance(0.2) ? null : Object.fromEntries(Array.from({ length: this.pick([0, 1, 3, 64, 65]) }, (_, i) => [`k${i}${this.chance(0.1) ? this.odd() : ''}`, this.chance(0.9) ? `v${i}` : this.odd()]));
+    if (this.chance(0.3))
+      g.properties = this.chance(0.2)
+        ? null
+        : Object.fromEntries(
+            Array.from({ length: this.pick([0, 1, 3, 64, 65]) }, (_, i) => [
+              `k${i}${this.chance(0.1) ? this.odd() : ''}`,
+              this.chance(0.9) ? `v${i}` : this.odd(),
+            ]),
+          );
     return g;
   }
 
@@ -222,8 +349,23 @@ export class Fuzz {
   ipConfig(): Record<string, unknown> {
     const roll = this.rng.next();
     // At the limits: 20 groupings of 1,000 days (the per-IP total) and one past it
-    if (roll < 0.01) return { groupings: Array.from({ length: this.pick([20, 21]) }, (_, i) => ({ ...this.grouping(), ...manualDays(1000), grouping: `&big${i}` })) };
-    if (roll < 0.015) return { groupings: Array.from({ length: this.pick([1000, 1001]) }, (_, i) => ({ grouping: `&g${i}`, mode: 'MANUAL', start: { date: '2025-01-01' }, schedule: [{ day: 1, messages: 1 }] })) };
+    if (roll < 0.01)
+      return {
+        groupings: Array.from({ length: this.pick([20, 21]) }, (_, i) => ({
+          ...this.grouping(),
+          ...manualDays(1000),
+          grouping: `&big${i}`,
+        })),
+      };
+    if (roll < 0.015)
+      return {
+        groupings: Array.from({ length: this.pick([1000, 1001]) }, (_, i) => ({
+          grouping: `&g${i}`,
+          mode: 'MANUAL',
+          start: { date: '2025-01-01' },
+          schedule: [{ day: 1, messages: 1 }],
+        })),
+      };
     return { groupings: Array.from({ length: this.pick([0, 1, 1, 1, 2, 3]) }, () => this.grouping()) };
   }
 
@@ -231,30 +373,130 @@ export class Fuzz {
   bulk(): Record<string, unknown> {
     const action = this.pick(['pause', 'resume', 'delete', 'restore', 'explode']);
     const roll = this.rng.next();
-    if (roll < 0.4) return { action, targets: Array.from({ length: this.pick([0, 1, 2, 5]) }, () => (this.chance(0.5) ? { ip: this.ip() } : { ip: this.ip(), grouping: this.pick(['&gmail', '&warm', 'gmail', '&']) })) };
-    if (roll < 0.7) return { action, filter: this.pick([{}, { q: '192.0.2.0/24' }, { q: this.ip() }, { status: 'PAUSED' }, { grouping: '&gmail' }, { q: 'a'.repeat(600) }, { status: 'DONE' }]) };
-    if (roll < 0.9) return { action, configs: Array.from({ length: this.pick([0, 1, 2]) }, () => ({ ip: this.ip(), ...this.ipConfig() })) };
+    if (roll < 0.4)
+      return {
+        action,
+        targets: Array.from({ length: this.pick([0, 1, 2, 5]) }, () =>
+          this.chance(0.5)
+            ? { ip: this.ip() }
+            : { ip: this.ip(), grouping: this.pick(['&gmail', '&warm', 'gmail', '&']) },
+        ),
+      };
+    if (roll < 0.7)
+      return {
+        action,
+        filter: this.pick([
+          {},
+          { q: '192.0.2.0/24' },
+          { q: this.ip() },
+          { status: 'PAUSED' },
+          { grouping: '&gmail' },
+          { q: 'a'.repeat(600) },
+          { status: 'DONE' },
+        ]),
+      };
+    if (roll < 0.9)
+      return {
+        action,
+        configs: Array.from({ length: this.pick([0, 1, 2]) }, () => ({ ip: this.ip(), ...this.ipConfig() })),
+      };
     return { action, targets: [{ ip: this.ip() }], filter: {} };
   }
 
   /** A CSV file for the import: a header and lines of right and wrong cells, or no CSV at all */
   csv(): string {
-    const header = this.pick(['ip,grouping,mode,start_date,start_volume,end_date,end_volume,schedule,algorithm,interval,paused,properties', 'ip,grouping,mode,start_date,start_volume,end_date,end_volume', 'ip,grouping,colour', '']);
-    const cell = () => this.pick(['', '192.0.2.1', '&gmail', 'AUTO', 'MANUAL', '2025-01-01', '2025-02-30', '10', '-1', '1;2;3', 'x', 'true', '{"a":"b"}', '"quoted, cell"', '"unclosed', 'TOKENBUCKET', '3600', '\u0000']);
-    const lines = Array.from({ length: this.pick([0, 1, 3]) }, () => Array.from({ length: this.pick([3, 7, 12, 13]) }, cell).join(','));
+    const header = this.pick([
+      'ip,grouping,mode,start_date,start_volume,end_date,end_volume,schedule,algorithm,interval,paused,properties',
+      'ip,grouping,mode,start_date,start_volume,end_date,end_volume',
+      'ip,grouping,colour',
+      '',
+    ]);
+    const cell = () =>
+      this.pick([
+        '',
+        '192.0.2.1',
+        '&gmail',
+        'AUTO',
+        'MANUAL',
+        '2025-01-01',
+        '2025-02-30',
+        '10',
+        '-1',
+        '1;2;3',
+        'x',
+        'true',
+        '{"a":"b"}',
+        '"quoted, cell"',
+        '"unclosed',
+        'TOKENBUCKET',
+        '3600',
+        '\u0000',
+      ]);
+    const lines = Array.from({ length: this.pick([0, 1, 3]) }, () =>
+      Array.from({ length: this.pick([3, 7, 12, 13]) }, cell).join(','),
+    );
     return [header, ...lines].join(this.pick(['\n', '\r\n']));
   }
 
   /** An IP as it goes in a path: mostly a few valid ones (so writes and reads meet), else anything */
   ip(): string {
     const roll = this.rng.next();
-    if (roll < 0.6) return this.pick(['192.0.2.1', '192.0.2.2', '198.51.100.7', '2001:db8::1', '2001:db8::2', '::ffff:192.0.2.9']);
-    if (roll < 0.75) return this.pick(['2001:DB8:0::1', '2001:0db8:0000:0000:0000:0000:0000:0001', '192%2E0%2E2%2E1', '::FFFF:192.0.2.9', '::ffff:c000:209', '::', '::1', '0.0.0.0', '255.255.255.255', 'fe80::1']);
+    if (roll < 0.6)
+      return this.pick(['192.0.2.1', '192.0.2.2', '198.51.100.7', '2001:db8::1', '2001:db8::2', '::ffff:192.0.2.9']);
+    if (roll < 0.75)
+      return this.pick([
+        '2001:DB8:0::1',
+        '2001:0db8:0000:0000:0000:0000:0000:0001',
+        '192%2E0%2E2%2E1',
+        '::FFFF:192.0.2.9',
+        '::ffff:c000:209',
+        '::',
+        '::1',
+        '0.0.0.0',
+        '255.255.255.255',
+        'fe80::1',
+      ]);
     return this.pick([
-      '192.0.2.256', '192.0.2', '192.0.2.1.5', '192.0.02.1', '1e2.0.0.1', '0x7f.0.0.1', '-1.0.0.0', '192.0.2.1%2F24', 'fe80::1%25eth0', '2001:db8:::1',
-      '2001:db8::g', '1:2:3:4:5:6:7:8:9', '%2E%2E', '..', '.', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '%00', '%ff%fe', '%C0%AE', '%ZZ', '%', '%25', '%26gmail',
-      '192.0.2.1%00', '１９２.０.２.１', '%EF%BC%91%EF%BC%99%EF%BC%92.0.2.1', 'localhost', 'a'.repeat(300), '1'.repeat(5000), '%F0%9F%98%80', '\u00ff',
-      '[2001:db8::1]', '2001:db8::1%5D', '192.0.2.1;drop', '%20192.0.2.1', '192.0.2.1%20', ':', ':::', '::ffff:256.0.0.1', '1::2::3',
+      '192.0.2.256',
+      '192.0.2',
+      '192.0.2.1.5',
+      '192.0.02.1',
+      '1e2.0.0.1',
+      '0x7f.0.0.1',
+      '-1.0.0.0',
+      '192.0.2.1%2F24',
+      'fe80::1%25eth0',
+      '2001:db8:::1',
+      '2001:db8::g',
+      '1:2:3:4:5:6:7:8:9',
+      '%2E%2E',
+      '..',
+      '.',
+      '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+      '%00',
+      '%ff%fe',
+      '%C0%AE',
+      '%ZZ',
+      '%',
+      '%25',
+      '%26gmail',
+      '192.0.2.1%00',
+      '１９２.０.２.１',
+      '%EF%BC%91%EF%BC%99%EF%BC%92.0.2.1',
+      'localhost',
+      'a'.repeat(300),
+      '1'.repeat(5000),
+      '%F0%9F%98%80',
+      '\u00ff',
+      '[2001:db8::1]',
+      '2001:db8::1%5D',
+      '192.0.2.1;drop',
+      '%20192.0.2.1',
+      '192.0.2.1%20',
+      ':',
+      ':::',
+      '::ffff:256.0.0.1',
+      '1::2::3',
     ]);
   }
 
@@ -262,7 +504,24 @@ export class Fuzz {
     const roll = this.rng.next();
     if (roll < 0.65) return `%26${this.groupingName().slice(1)}`;
     if (roll < 0.75) return this.pick(['&gmail', '%26GMAIL', '%26big0', '%26g0']);
-    return this.pick(['gmail', '%26', '%26.x', '%26-x', `%26${'a'.repeat(63)}`, `%26${'a'.repeat(64)}`, '%26a%2Fb', '%26a%00', '%2526gmail', '%26%F0%9F%98%80', '%26a b', '..', '%26..', '%ZZ', '%26%E2%80%AE', `%26${'é'.repeat(10)}`]);
+    return this.pick([
+      'gmail',
+      '%26',
+      '%26.x',
+      '%26-x',
+      `%26${'a'.repeat(63)}`,
+      `%26${'a'.repeat(64)}`,
+      '%26a%2Fb',
+      '%26a%00',
+      '%2526gmail',
+      '%26%F0%9F%98%80',
+      '%26a b',
+      '..',
+      '%26..',
+      '%ZZ',
+      '%26%E2%80%AE',
+      `%26${'é'.repeat(10)}`,
+    ]);
   }
 
   // ---------- requests ----------
@@ -278,11 +537,25 @@ export class Fuzz {
 
   #key(api: 'bc' | 'ips'): { header: Record<string, string>; right: boolean } {
     const roll = this.rng.next();
-    if (roll < 0.72) return { header: { [this.pick(['x-api-key', 'X-API-Key', 'X-Api-Key'])]: KEYS[api] }, right: true };
+    if (roll < 0.72)
+      return { header: { [this.pick(['x-api-key', 'X-API-Key', 'X-Api-Key'])]: KEYS[api] }, right: true };
     if (roll < 0.8) return { header: {}, right: false };
     if (roll < 0.86) return { header: { 'x-api-key': KEYS[api === 'bc' ? 'ips' : 'bc'] }, right: false };
     return {
-      header: { 'x-api-key': this.pick(['', 'wrong', ` ${KEYS[api]}`, `${KEYS[api]} `, KEYS[api].toUpperCase(), `${KEYS[api]}x`, 'k'.repeat(8000), '\u00ff\u00fe', `${KEYS[api]}, ${KEYS[api]}`, 'null']) },
+      header: {
+        'x-api-key': this.pick([
+          '',
+          'wrong',
+          ` ${KEYS[api]}`,
+          `${KEYS[api]} `,
+          KEYS[api].toUpperCase(),
+          `${KEYS[api]}x`,
+          'k'.repeat(8000),
+          '\u00ff\u00fe',
+          `${KEYS[api]}, ${KEYS[api]}`,
+          'null',
+        ]),
+      },
       right: false,
     };
   }
@@ -291,7 +564,26 @@ export class Fuzz {
     const roll = this.rng.next();
     if (roll < 0.75) return route;
     if (roll < 0.93) return this.pick(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-    return this.pick(['TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'UNLOCK', 'COPY', 'MOVE', 'PURGE', 'SEARCH', 'REPORT', 'M-SEARCH', 'NOTIFY', 'SUBSCRIBE', 'LINK', 'SOURCE', 'QUERY', 'FOO', 'BREW']);
+    return this.pick([
+      'TRACE',
+      'PROPFIND',
+      'MKCOL',
+      'LOCK',
+      'UNLOCK',
+      'COPY',
+      'MOVE',
+      'PURGE',
+      'SEARCH',
+      'REPORT',
+      'M-SEARCH',
+      'NOTIFY',
+      'SUBSCRIBE',
+      'LINK',
+      'SOURCE',
+      'QUERY',
+      'FOO',
+      'BREW',
+    ]);
   }
 
   /** Body bytes and content type for `value`, sometimes spoiled */
@@ -303,15 +595,47 @@ export class Fuzz {
     if (roll < 0.08) {
       pristine = false;
       text = this.pick([
-        '', ' ', '\n', '{', '}', '{"message":', '{"message":"x",}', "{'message':'x'}", '{"message":NaN}', '{"message":"x"}{"message":"y"}', '"x"', 'null', '[]', '1', 'true',
-        '{"message":"x" /* c */}', '\ufeff{"message":"x"}', '{"message":"\\ud800"}', '{"message":"\\u00"}', '{"message":"a\u0000b"}', '{"groupings":[]', 'message=x', '{"__proto__":{"x":1}}',
-        `{"message":"${'\\'.repeat(3)}"}`, '{"a":' + '['.repeat(64) + ']'.repeat(64) + '}', '['.repeat(100_000), '{"groupings":' + '['.repeat(1_000_000) + ']'.repeat(1_000_000) + '}',
+        '',
+        ' ',
+        '\n',
+        '{',
+        '}',
+        '{"message":',
+        '{"message":"x",}',
+        "{'message':'x'}",
+        '{"message":NaN}',
+        '{"message":"x"}{"message":"y"}',
+        '"x"',
+        'null',
+        '[]',
+        '1',
+        'true',
+        '{"message":"x" /* c */}',
+        '\ufeff{"message":"x"}',
+        '{"message":"\\ud800"}',
+        '{"message":"\\u00"}',
+        '{"message":"a\u0000b"}',
+        '{"groupings":[]',
+        'message=x',
+        '{"__proto__":{"x":1}}',
+        `{"message":"${'\\'.repeat(3)}"}`,
+        '{"a":' + '['.repeat(64) + ']'.repeat(64) + '}',
+        '['.repeat(100_000),
+        '{"groupings":' + '['.repeat(1_000_000) + ']'.repeat(1_000_000) + '}',
       ]);
       body = Buffer.from(text);
     } else if (roll < 0.12) {
       pristine = false;
       // Bytes that are not UTF-8 (or are CESU-8 surrogates, or a NUL byte) inside a string
-      const bad = this.pick([[0xff], [0xc0, 0xae], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0x00], [0x80, 0x80], [0xf4, 0x90, 0x80, 0x80]]);
+      const bad = this.pick([
+        [0xff],
+        [0xc0, 0xae],
+        [0xed, 0xa0, 0x80],
+        [0xe2, 0x82],
+        [0x00],
+        [0x80, 0x80],
+        [0xf4, 0x90, 0x80, 0x80],
+      ]);
       const at = text.indexOf('"', text.indexOf(':') + 1) + 1 || 1;
       body = Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from(bad), Buffer.from(text.slice(at))]);
     } else {
@@ -322,9 +646,24 @@ export class Fuzz {
     else {
       pristine = false;
       const type = this.pick([
-        undefined, '', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/merge-patch+json', 'APPLICATION/JSON',
-        'application/json; charset=utf-8', 'application/json; charset=UTF8', 'application/json; charset="utf-8"', 'application/json; charset=utf-16', 'application/json; charset=latin1',
-        'application/json; charset=', 'application/json;;;', 'application/jsonx', `application/json; ${'x='.repeat(2000)}`, '*/*', 'application/json, text/plain',
+        undefined,
+        '',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/merge-patch+json',
+        'APPLICATION/JSON',
+        'application/json; charset=utf-8',
+        'application/json; charset=UTF8',
+        'application/json; charset="utf-8"',
+        'application/json; charset=utf-16',
+        'application/json; charset=latin1',
+        'application/json; charset=',
+        'application/json;;;',
+        'application/jsonx',
+        `application/json; ${'x='.repeat(2000)}`,
+        '*/*',
+        'application/json, text/plain',
       ]);
       if (type !== undefined) headers['content-type'] = type;
     }
@@ -345,15 +684,31 @@ export class Fuzz {
     const roll = this.rng.next();
     if (roll < 0.88) return path;
     return this.pick([
-      () => `${path}/`, () => `/${path}`, () => path.toUpperCase(), () => `${path}/extra`, () => path.replace(/\/([^/]*)$/, '%2F$1'), () => path.replace('/', '/./'),
-      () => `/x/..${path}`, () => `${path}%00`, () => `${path};x=1`, () => `${path}#frag`, () => `${path}/${'a'.repeat(this.pick([2000, 9000, 20_000]))}`, () => path.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`),
+      () => `${path}/`,
+      () => `/${path}`,
+      () => path.toUpperCase(),
+      () => `${path}/extra`,
+      () => path.replace(/\/([^/]*)$/, '%2F$1'),
+      () => path.replace('/', '/./'),
+      () => `/x/..${path}`,
+      () => `${path}%00`,
+      () => `${path};x=1`,
+      () => `${path}#frag`,
+      () => `${path}/${'a'.repeat(this.pick([2000, 9000, 20_000]))}`,
+      () => path.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`),
     ])();
   }
 
   bounce(n: number): Case {
     const route = this.pick([
-      ['POST', '/v1/bnac/single', 'single'], ['POST', '/v2/bnac/single', 'single'], ['POST', '/v1/bnac', 'batch'], ['POST', '/v2/bnac', 'batch'],
-      ['POST', '/v1/backoff', 'batch'], ['POST', '/normalise', 'single'], ['GET', '/v1/cache/stats', ''], ['GET', '/v1/cache/info', ''],
+      ['POST', '/v1/bnac/single', 'single'],
+      ['POST', '/v2/bnac/single', 'single'],
+      ['POST', '/v1/bnac', 'batch'],
+      ['POST', '/v2/bnac', 'batch'],
+      ['POST', '/v1/backoff', 'batch'],
+      ['POST', '/normalise', 'single'],
+      ['GET', '/v1/cache/stats', ''],
+      ['GET', '/v1/cache/info', ''],
     ] as const);
     const method = this.#method(route[0]);
     const key = this.#key('bc');
@@ -361,7 +716,11 @@ export class Fuzz {
     if (this.chance(0.5)) headers.accept = this.pick(['application/json', '*/*', 'text/html', 'application/xml']);
     const query = route[1] === '/v1/backoff' || this.chance(0.1) ? this.#query() : '';
     const path = this.#mutatePath(route[1]);
-    let pristine = key.right && method === route[0] && path === route[1] && (query === '' || (route[1] === '/v1/backoff' && VALID_QUERIES.has(query)));
+    let pristine =
+      key.right &&
+      method === route[0] &&
+      path === route[1] &&
+      (query === '' || (route[1] === '/v1/backoff' && VALID_QUERIES.has(query)));
     let body: Buffer | undefined;
     if (route[2] !== '' || this.chance(0.05)) {
       let value: unknown;
@@ -369,7 +728,11 @@ export class Fuzz {
       else {
         const count = this.chance(0.01) ? this.pick([10_000, 10_001]) : this.pick([0, 1, 2, 5, 20, 100]);
         // Big batches repeat a few texts: the limit, not the classifier, is what is tested
-        value = { messages: Array.from({ length: count }, (_, i) => (count > 100 ? `550 5.1.1 user unknown ${i % 7}` : this.message())) };
+        value = {
+          messages: Array.from({ length: count }, (_, i) =>
+            count > 100 ? `550 5.1.1 user unknown ${i % 7}` : this.message(),
+          ),
+        };
       }
       if (this.chance(0.3)) {
         value = this.mutate(value);
@@ -388,17 +751,34 @@ export class Fuzz {
 
   schedule(n: number): Case {
     const route = this.pick([
-      ['GET', '/config'], ['GET', '/config/:ip'], ['PUT', '/config/:ip'], ['POST', '/config/:ip'], ['POST', '/config/:ip'], ['DELETE', '/config/:ip'],
-      ['PUT', '/config/:ip/pause'], ['PUT', '/config/:ip/resume'], ['GET', '/config/:ip/:grouping'], ['DELETE', '/config/:ip/:grouping'],
-      ['PUT', '/config/:ip/:grouping/pause'], ['PUT', '/config/:ip/:grouping/resume'], ['GET', '/status'], ['GET', '/status/:ip'], ['GET', '/status/:ip/:grouping'],
-      ['POST', '/v1/schedules/bulk'], ['POST', '/v1/schedules/import'], ['GET', '/v1/schedules/export'],
+      ['GET', '/config'],
+      ['GET', '/config/:ip'],
+      ['PUT', '/config/:ip'],
+      ['POST', '/config/:ip'],
+      ['POST', '/config/:ip'],
+      ['DELETE', '/config/:ip'],
+      ['PUT', '/config/:ip/pause'],
+      ['PUT', '/config/:ip/resume'],
+      ['GET', '/config/:ip/:grouping'],
+      ['DELETE', '/config/:ip/:grouping'],
+      ['PUT', '/config/:ip/:grouping/pause'],
+      ['PUT', '/config/:ip/:grouping/resume'],
+      ['GET', '/status'],
+      ['GET', '/status/:ip'],
+      ['GET', '/status/:ip/:grouping'],
+      ['POST', '/v1/schedules/bulk'],
+      ['POST', '/v1/schedules/import'],
+      ['GET', '/v1/schedules/export'],
     ] as const);
     const method = this.#method(route[0]);
     const key = this.#key('ips');
     const headers: Record<string, string> = { ...key.header };
-    const path = this.#mutatePath(route[1].replace(':ip', this.ip()).replace(':grouping', this.pathGrouping())) + (this.chance(0.05) ? this.#query() : '');
+    const path =
+      this.#mutatePath(route[1].replace(':ip', this.ip()).replace(':grouping', this.pathGrouping())) +
+      (this.chance(0.05) ? this.#query() : '');
     let body: Buffer | undefined;
-    const wantsBody = (route[1] === '/config/:ip' && (route[0] === 'PUT' || route[0] === 'POST')) || route[1] === '/v1/schedules/bulk';
+    const wantsBody =
+      (route[1] === '/config/:ip' && (route[0] === 'PUT' || route[0] === 'POST')) || route[1] === '/v1/schedules/bulk';
     if (route[1] === '/v1/schedules/import') {
       headers['content-type'] = this.chance(0.9) ? 'text/csv' : 'application/json';
       body = Buffer.from(this.csv());
@@ -407,7 +787,12 @@ export class Fuzz {
       if (this.chance(0.35)) value = this.mutate(value);
       body = this.#body(value, headers).body;
     }
-    const pristine = key.right && method === 'GET' && path === route[1] && (route[1] === '/config' || route[1] === '/status') && body === undefined;
+    const pristine =
+      key.right &&
+      method === 'GET' &&
+      path === route[1] &&
+      (route[1] === '/config' || route[1] === '/status') &&
+      body === undefined;
     return { n, method, path, headers, body, expect200: pristine };
   }
 
@@ -415,9 +800,32 @@ export class Fuzz {
     const api = this.chance(0.5) ? 'bc' : 'ips';
     const key = this.#key(api);
     const path = this.pick([
-      '/openapi.json', '/openapi.json', '/', '/nowhere', '/openapi.json/x', '/OPENAPI.JSON', '/v3/bnac', '/config/192.0.2.1/%26gmail/pause/x', '/status/192.0.2.1/%26gmail/x',
-      '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/%00', '/%ff%fe', '/\u00ff\u00fe', '//', '/.', '*', 'http://evil.example/status', '/a?b#c', `/${'x'.repeat(this.pick([100, 5000, 17_000]))}`,
-      '/status%3F', '/config%2F192.0.2.1', '/healthz', '/v1', '/v1/cache', '/v1/cache/',
+      '/openapi.json',
+      '/openapi.json',
+      '/',
+      '/nowhere',
+      '/openapi.json/x',
+      '/OPENAPI.JSON',
+      '/v3/bnac',
+      '/config/192.0.2.1/%26gmail/pause/x',
+      '/status/192.0.2.1/%26gmail/x',
+      '/../../etc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/%00',
+      '/%ff%fe',
+      '/\u00ff\u00fe',
+      '//',
+      '/.',
+      '*',
+      'http://evil.example/status',
+      '/a?b#c',
+      `/${'x'.repeat(this.pick([100, 5000, 17_000]))}`,
+      '/status%3F',
+      '/config%2F192.0.2.1',
+      '/healthz',
+      '/v1',
+      '/v1/cache',
+      '/v1/cache/',
     ]);
     const method = this.chance(0.6) ? 'GET' : this.#method(this.pick(['OPTIONS', 'HEAD', 'GET']));
     const headers = { ...key.header };
@@ -455,13 +863,22 @@ export class Fuzz {
 }
 
 function manualDays(days: number): Record<string, unknown> {
-  return { mode: 'MANUAL', start: { date: '2025-01-01' }, end: undefined, schedule: Array.from({ length: days }, (_, i) => ({ day: i + 1, messages: 100 })) };
+  return {
+    mode: 'MANUAL',
+    start: { date: '2025-01-01' },
+    end: undefined,
+    schedule: Array.from({ length: days }, (_, i) => ({ day: i + 1, messages: 100 })),
+  };
 }
 
 function structuredCloneLit(value: unknown): unknown {
   if (value instanceof Lit || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(structuredCloneLit);
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, structuredCloneLit(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, structuredCloneLit(v)]),
+  );
 }
 
 // ---------- sending ----------
@@ -478,7 +895,8 @@ export function send(base: URL, agent: Agent, c: Case, timeoutMs: number): Promi
       }
     };
     const headers = { ...c.headers };
-    if (c.body !== undefined && headers['transfer-encoding'] !== 'chunked') headers['content-length'] = String(c.body.length);
+    if (c.body !== undefined && headers['transfer-encoding'] !== 'chunked')
+      headers['content-length'] = String(c.body.length);
     let req;
     try {
       req = request({ host: base.hostname, port: base.port, method: c.method, path: c.path, headers, agent }, (res) => {
@@ -508,11 +926,19 @@ function sendRaw(base: URL, bytes: Buffer, timeoutMs: number): Promise<Answer | 
     socket.on('close', () => {
       let all = Buffer.concat(chunks);
       // Skip interim answers (100 Continue)
-      while (/^HTTP\/1\.[01] 1\d\d /.test(all.subarray(0, 16).toString('latin1')) && all.indexOf('\r\n\r\n') >= 0) all = all.subarray(all.indexOf('\r\n\r\n') + 4);
+      while (/^HTTP\/1\.[01] 1\d\d /.test(all.subarray(0, 16).toString('latin1')) && all.indexOf('\r\n\r\n') >= 0)
+        all = all.subarray(all.indexOf('\r\n\r\n') + 4);
       const end = all.indexOf('\r\n\r\n');
       const head = all.subarray(0, end < 0 ? all.length : end).toString('latin1');
       const match = /^HTTP\/1\.[01] (\d{3})/.exec(head);
-      if (!match) return done(new Error(all.length === 0 ? 'connection closed without an answer' : `not an HTTP answer: ${JSON.stringify(head.slice(0, 80))}`));
+      if (!match)
+        return done(
+          new Error(
+            all.length === 0
+              ? 'connection closed without an answer'
+              : `not an HTTP answer: ${JSON.stringify(head.slice(0, 80))}`,
+          ),
+        );
       const headers: Record<string, string> = {};
       for (const line of head.split('\r\n').slice(1)) {
         const colon = line.indexOf(':');
@@ -525,7 +951,11 @@ function sendRaw(base: URL, bytes: Buffer, timeoutMs: number): Promise<Answer | 
   });
 }
 
-const VALID_QUERIES = new Set(['?bypass_cache=true', '?return_probability=true', '?bypass_cache=false&return_probability=true']);
+const VALID_QUERIES = new Set([
+  '?bypass_cache=true',
+  '?return_probability=true',
+  '?bypass_cache=false&return_probability=true',
+]);
 
 /** What is wrong with an answer, or undefined */
 export function problem(c: Case, answer: Answer): string | undefined {
@@ -535,7 +965,8 @@ export function problem(c: Case, answer: Answer): string | undefined {
   if (status >= 500) return `status ${status}`;
   if (status < 200 || (status >= 300 && status < 400)) return `unexpected status ${status}`;
   if (c.expect200 && status !== 200) return `a valid request answered ${status}, not 200`;
-  if (status === 204) return c.method === 'OPTIONS' && body.length === 0 ? undefined : `204 to ${c.method} or with a body`;
+  if (status === 204)
+    return c.method === 'OPTIONS' && body.length === 0 ? undefined : `204 to ${c.method} or with a body`;
   if (status >= 400) {
     if (!/^application\/json\b/i.test(type)) return `error with content type "${type}"`;
     if (status === 401 && !headers['www-authenticate']) return '401 without WWW-Authenticate';
@@ -548,7 +979,8 @@ export function problem(c: Case, answer: Answer): string | undefined {
       return 'error body is not JSON';
     }
     const keys = json !== null && typeof json === 'object' && !Array.isArray(json) ? Object.keys(json) : [];
-    if (keys.length !== 1 || keys[0] !== 'error' || typeof (json as { error: unknown }).error !== 'string') return 'error body is not {"error": string}';
+    if (keys.length !== 1 || keys[0] !== 'error' || typeof (json as { error: unknown }).error !== 'string')
+      return 'error body is not {"error": string}';
     return undefined;
   }
   if (head || body.length === 0) return undefined;

@@ -6,11 +6,16 @@
 
 /** A delivery-status part for `count` recipients of `@example.net`, one reply for all: the figures are the reading's */
 function statusPart(count: number): string {
-  const groups = Array.from({ length: count }, (_, i) => `Final-Recipient: rfc822; user${i}@example.net\r\nAction: failed\r\nStatus: 5.1.1\r\nDiagnostic-Code: smtp; 550 5.1.1 User unknown\r\n`);
+  const groups = Array.from(
+    { length: count },
+    (_, i) =>
+      `Final-Recipient: rfc822; user${i}@example.net\r\nAction: failed\r\nStatus: 5.1.1\r\nDiagnostic-Code: smtp; 550 5.1.1 User unknown\r\n`,
+  );
   return `--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example.org\r\n\r\n${groups.join('\r\n')}`;
 }
 
-const REPORT_HEADER = 'From: MAILER-DAEMON@mx.example.org\r\nTo: sender@example.org\r\nSubject: Undelivered Mail Returned to Sender\r\nMIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n\r\n';
+const REPORT_HEADER =
+  'From: MAILER-DAEMON@mx.example.org\r\nTo: sender@example.org\r\nSubject: Undelivered Mail Returned to Sender\r\nMIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n\r\n';
 
 export interface HostileEmail {
   name: string;
@@ -22,7 +27,8 @@ export const HOSTILE_EMAILS: HostileEmail[] = [
   {
     // Each part's header search ran to the end of the email: quadratic
     name: '100,000 empty parts',
-    build: () => Buffer.from(`${REPORT_HEADER}${'--b\r\nContent-Type: text/plain\r\n\r\n'.repeat(100_000)}--b--\r\n`, 'latin1'),
+    build: () =>
+      Buffer.from(`${REPORT_HEADER}${'--b\r\nContent-Type: text/plain\r\n\r\n'.repeat(100_000)}--b--\r\n`, 'latin1'),
     expect: { status: 413 },
   },
   {
@@ -39,19 +45,33 @@ export const HOSTILE_EMAILS: HostileEmail[] = [
   {
     name: 'multiparts nested 10,000 deep',
     build: () => {
-      const open = Array.from({ length: 10_000 }, (_, i) => `Content-Type: multipart/mixed; boundary="n${i}"\r\n\r\n--n${i}\r\n`).join('');
-      return Buffer.from(`From: MAILER-DAEMON@mx.example.org\r\nSubject: Undelivered Mail\r\n${open}Content-Type: text/plain\r\n\r\n550 5.1.1 <a@example.net> unknown\r\n`, 'latin1');
+      const open = Array.from(
+        { length: 10_000 },
+        (_, i) => `Content-Type: multipart/mixed; boundary="n${i}"\r\n\r\n--n${i}\r\n`,
+      ).join('');
+      return Buffer.from(
+        `From: MAILER-DAEMON@mx.example.org\r\nSubject: Undelivered Mail\r\n${open}Content-Type: text/plain\r\n\r\n550 5.1.1 <a@example.net> unknown\r\n`,
+        'latin1',
+      );
     },
     expect: { status: 413 },
   },
   {
     name: '7 MB header line',
-    build: () => Buffer.from(`From: MAILER-DAEMON@mx.example.org\r\nX-Long: ${'a'.repeat(7_000_000)}\r\nSubject: Undelivered Mail\r\n\r\n550 5.1.1 <a@example.net> unknown\r\n`, 'latin1'),
+    build: () =>
+      Buffer.from(
+        `From: MAILER-DAEMON@mx.example.org\r\nX-Long: ${'a'.repeat(7_000_000)}\r\nSubject: Undelivered Mail\r\n\r\n550 5.1.1 <a@example.net> unknown\r\n`,
+        'latin1',
+      ),
     expect: { status: 413 },
   },
   {
     name: '1,000,000 header fields',
-    build: () => Buffer.from(`From: MAILER-DAEMON@mx.example.org\r\n${'X-H: v\r\n'.repeat(1_000_000)}Subject: Undelivered Mail\r\n\r\n550 5.1.1 <a@example.net> unknown\r\n`, 'latin1'),
+    build: () =>
+      Buffer.from(
+        `From: MAILER-DAEMON@mx.example.org\r\n${'X-H: v\r\n'.repeat(1_000_000)}Subject: Undelivered Mail\r\n\r\n550 5.1.1 <a@example.net> unknown\r\n`,
+        'latin1',
+      ),
     expect: { status: 413 },
   },
   {
@@ -63,7 +83,11 @@ export const HOSTILE_EMAILS: HostileEmail[] = [
   {
     // An HTML-only notice of `<` without `>`: a tag pattern retried at each `<` is quadratic
     name: '1 MB of "<" in an HTML notice',
-    build: () => Buffer.from(`From: MAILER-DAEMON@mx.example.org\r\nSubject: Undeliverable\r\nContent-Type: text/html\r\n\r\n${'<'.repeat(1_000_000)}\r\n`, 'latin1'),
+    build: () =>
+      Buffer.from(
+        `From: MAILER-DAEMON@mx.example.org\r\nSubject: Undeliverable\r\nContent-Type: text/html\r\n\r\n${'<'.repeat(1_000_000)}\r\n`,
+        'latin1',
+      ),
     expect: { status: 200, recipients: 0 },
   },
 ];

@@ -30,9 +30,20 @@ test(`fuzz POST /v1/bounce-email (seed ${SEED}): no 5xx, no hang, errors as JSON
     {
       version: '6.10',
       servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
-      plugins: [{ id: 'bounce-classifier', config: { apiKey: KEY, cache: { folder: join(folder, 'cache') }, limits: { bodyBytes: 24 * 1024 * 1024 } } }],
+      plugins: [
+        {
+          id: 'bounce-classifier',
+          config: { apiKey: KEY, cache: { folder: join(folder, 'cache') }, limits: { bodyBytes: 24 * 1024 * 1024 } },
+        },
+      ],
     },
-    { baseDir: folder, ephemeralPorts: true, env: {}, checkResponses: true, log: createLogger({ service: 'fuzz', level: 'warn', write: watch.log }) },
+    {
+      baseDir: folder,
+      ephemeralPorts: true,
+      env: {},
+      checkResponses: true,
+      log: createLogger({ service: 'fuzz', level: 'warn', write: watch.log }),
+    },
   );
   const base = new URL(host.urls[0]!);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -55,20 +66,26 @@ test(`fuzz POST /v1/bounce-email (seed ${SEED}): no 5xx, no hang, errors as JSON
       const wrong = problem(c, answer);
       if (wrong) violations.push(`${request} -> ${answer.status} ${prefix(answer.body, 160)}: ${wrong}`);
     }
-    console.log(`fuzz-email: statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}, slowest answer ${Math.round(slowest)} ms`);
+    console.log(
+      `fuzz-email: statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}, slowest answer ${Math.round(slowest)} ms`,
+    );
     const after = await fetch(`${base.origin}/v2/bnac/single`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': KEY },
       body: JSON.stringify({ message: '550 5.1.1 User unknown' }),
     });
-    if (after.status !== 200) violations.push(`afterwards: POST /v2/bnac/single -> ${after.status} ${await after.text()}`);
+    if (after.status !== 200)
+      violations.push(`afterwards: POST /v2/bnac/single -> ${after.status} ${await after.text()}`);
   } finally {
     agent.destroy();
     await host.close();
     violations.push(...watch.stop());
     await rm(folder, { recursive: true, force: true });
   }
-  assert.ok(violations.length === 0, `${violations.length} violations with FUZZ_SEED=${SEED} (first 20):\n${violations.slice(0, 20).join('\n')}`);
+  assert.ok(
+    violations.length === 0,
+    `${violations.length} violations with FUZZ_SEED=${SEED} (first 20):\n${violations.slice(0, 20).join('\n')}`,
+  );
 });
 
 test.run();

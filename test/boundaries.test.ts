@@ -1,7 +1,8 @@
 /**
  * The import rules of the house style, checked on every source file: `runtime/` never imports `plugins/`, and a
  * plugin imports only `runtime/mod.ts`, `generated/`, `lib/` (pure functions that import nothing of the project but
- * `lib/`, each with its own tests, such as the SMTP reply cutter) and its own folder (its tests may also use `test/`; they take
+ * `lib/`, each with its own tests, such as the SMTP reply cutter) and its own folder (its tests may also use `test/`;
+ * they take
  * the conformance suites as a plugin author does, from the package export `capstan/conformance`). Packages and
  * `node:` modules are free. Inside `runtime/`, the folders form the layers of docs/architecture.md: a file imports
  * its own folder and lower layers only.
@@ -13,7 +14,8 @@ import * as assert from 'uvu/assert';
 
 const ROOT = resolve(import.meta.dirname, '..');
 // import/export ... from '...', import('...'), new URL('...', import.meta.url), import '...'
-const SPECIFIER_RE = /\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|\bnew URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url|^\s*import\s*['"]([^'"]+)['"]/gm;
+const SPECIFIER_RE =
+  /\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|\bnew URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url|^\s*import\s*['"]([^'"]+)['"]/gm;
 
 function sources(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
@@ -28,7 +30,12 @@ function targets(file: string, text = readFileSync(join(ROOT, file), 'utf8')): s
   const out: string[] = [];
   for (const m of text.matchAll(SPECIFIER_RE)) {
     const spec = m[1] ?? m[2] ?? m[3] ?? m[4]!;
-    if (spec.startsWith('.')) out.push(relative(ROOT, resolve(ROOT, dirname(file), spec)).split(sep).join('/'));
+    if (spec.startsWith('.'))
+      out.push(
+        relative(ROOT, resolve(ROOT, dirname(file), spec))
+          .split(sep)
+          .join('/'),
+      );
   }
   return out;
 }
@@ -57,12 +64,14 @@ function layerOf(path: string): number {
 function layerBreaks(file: string, text?: string): string[] {
   const own = file.split('/')[1];
   const from = layerOf(file);
-  return targets(file, text).filter((target) => {
-    if (!target.startsWith('runtime/') || target.split('/')[1] === own) return false;
-    if (file.endsWith('.test.ts') && target === 'runtime/mod.ts') return false;
-    const to = layerOf(target);
-    return from === -1 || to === -1 || to >= from;
-  }).map((target) => `${file} -> ${target}`);
+  return targets(file, text)
+    .filter((target) => {
+      if (!target.startsWith('runtime/') || target.split('/')[1] === own) return false;
+      if (file.endsWith('.test.ts') && target === 'runtime/mod.ts') return false;
+      const to = layerOf(target);
+      return from === -1 || to === -1 || to >= from;
+    })
+    .map((target) => `${file} -> ${target}`);
 }
 
 function violations(): string[] {
@@ -73,19 +82,26 @@ function violations(): string[] {
   }
   // generated/ sits below every layer but core/, whose route-table types it emits
   for (const file of sources('generated')) {
-    for (const target of targets(file)) if (target.startsWith('runtime/') && !target.startsWith('runtime/core/')) found.push(`${file} -> ${target}`);
+    for (const target of targets(file))
+      if (target.startsWith('runtime/') && !target.startsWith('runtime/core/')) found.push(`${file} -> ${target}`);
   }
   for (const file of sources('plugins')) {
     const own = `${file.split(sep).slice(0, 2).join('/')}/`;
     const isTest = file.endsWith('.test.ts');
     for (const target of targets(file)) {
-      const allowed = target.startsWith(own) || target === 'runtime/mod.ts' || target.startsWith('generated/') || target.startsWith('lib/') || (isTest && target.startsWith('test/'));
+      const allowed =
+        target.startsWith(own) ||
+        target === 'runtime/mod.ts' ||
+        target.startsWith('generated/') ||
+        target.startsWith('lib/') ||
+        (isTest && target.startsWith('test/'));
       if (!allowed) found.push(`${file.split(sep).join('/')} -> ${target}`);
     }
   }
   // lib/ is pure functions shared by plugins (and runtime): it imports only itself, packages and node: modules
   for (const file of sources('lib')) {
-    for (const target of targets(file)) if (!target.startsWith('lib/')) found.push(`${file.split(sep).join('/')} -> ${target}`);
+    for (const target of targets(file))
+      if (!target.startsWith('lib/')) found.push(`${file.split(sep).join('/')} -> ${target}`);
   }
   return [...new Set(found)].sort();
 }
@@ -102,7 +118,10 @@ function emailParserCalls(): string[] {
   const found: string[] = [];
   for (const file of sources('plugins/bounce-classifier/email')) {
     for (const target of targets(file)) {
-      const allowed = target.startsWith('plugins/bounce-classifier/email/') || target === 'plugins/bounce-classifier/errors.ts' || !target.startsWith('plugins/');
+      const allowed =
+        target.startsWith('plugins/bounce-classifier/email/') ||
+        target === 'plugins/bounce-classifier/errors.ts' ||
+        !target.startsWith('plugins/');
       if (!allowed) found.push(`${file.split(sep).join('/')} -> ${target}`);
     }
   }
@@ -112,22 +131,56 @@ function emailParserCalls(): string[] {
 test('bounce-classifier/email/ is parse-only: no import of classification', () => {
   assert.equal(emailParserCalls(), []);
   const call = "import { classifyNormalised } from '../classify.ts';\n";
-  assert.ok(targets('plugins/bounce-classifier/email/parse.ts', call).includes('plugins/bounce-classifier/classify.ts'), 'a call back is seen');
+  assert.ok(
+    targets('plugins/bounce-classifier/email/parse.ts', call).includes('plugins/bounce-classifier/classify.ts'),
+    'a call back is seen',
+  );
 });
 
 test('the check sees a crossing when a file makes one', () => {
   const crossing = "import { classifyMessages } from '../../plugins/bounce-classifier/classify.ts';\n";
-  assert.ok(targets('runtime/cli/main.ts', crossing).includes('plugins/bounce-classifier/classify.ts'), 'a runtime -> plugin import is found');
-  assert.ok(targets('plugins/bounce-model/mod.ts').includes('plugins/bounce-model/worker.ts'), 'new URL(..., import.meta.url) is read');
-  assert.ok(targets('runtime/cli/main.ts', "import '../../plugins/x/mod.ts';\n").includes('plugins/x/mod.ts'), 'a bare import is read');
-  assert.ok(targets('lib/smtp-reply.ts', "import { x } from '../runtime/mod.ts';\n").includes('runtime/mod.ts'), 'a lib/ import is read');
+  assert.ok(
+    targets('runtime/cli/main.ts', crossing).includes('plugins/bounce-classifier/classify.ts'),
+    'a runtime -> plugin import is found',
+  );
+  assert.ok(
+    targets('plugins/bounce-model/mod.ts').includes('plugins/bounce-model/worker.ts'),
+    'new URL(..., import.meta.url) is read',
+  );
+  assert.ok(
+    targets('runtime/cli/main.ts', "import '../../plugins/x/mod.ts';\n").includes('plugins/x/mod.ts'),
+    'a bare import is read',
+  );
+  assert.ok(
+    targets('lib/smtp-reply.ts', "import { x } from '../runtime/mod.ts';\n").includes('runtime/mod.ts'),
+    'a lib/ import is read',
+  );
 });
 
 test('the check sees an import that points up or sideways between layers', () => {
-  assert.equal(layerBreaks('runtime/core/types.ts', "import type { Host } from '../host/serve.ts';\n"), ['runtime/core/types.ts -> runtime/host/serve.ts'], 'core imports nothing above it');
-  assert.equal(layerBreaks('runtime/config/load.ts', "import { metrics } from '../observability/metrics.ts';\n").length, 1, 'folders of one layer do not import each other');
-  assert.equal(layerBreaks('runtime/newfolder/x.ts', "import { hostErrors } from '../core/host-errors.ts';\n").length, 1, 'an unplaced folder is a break');
-  assert.equal(layerBreaks('runtime/http/app.ts', "import { hostErrors } from '../core/host-errors.ts';\nimport { x } from './body.ts';\n"), [], 'down and within a folder are allowed');
+  assert.equal(
+    layerBreaks('runtime/core/types.ts', "import type { Host } from '../host/serve.ts';\n"),
+    ['runtime/core/types.ts -> runtime/host/serve.ts'],
+    'core imports nothing above it',
+  );
+  assert.equal(
+    layerBreaks('runtime/config/load.ts', "import { metrics } from '../observability/metrics.ts';\n").length,
+    1,
+    'folders of one layer do not import each other',
+  );
+  assert.equal(
+    layerBreaks('runtime/newfolder/x.ts', "import { hostErrors } from '../core/host-errors.ts';\n").length,
+    1,
+    'an unplaced folder is a break',
+  );
+  assert.equal(
+    layerBreaks(
+      'runtime/http/app.ts',
+      "import { hostErrors } from '../core/host-errors.ts';\nimport { x } from './body.ts';\n",
+    ),
+    [],
+    'down and within a folder are allowed',
+  );
 });
 
 test.run();

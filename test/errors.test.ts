@@ -29,7 +29,10 @@ function styleProblems(template: string): string[] {
     if (!quoted && !detail) problems.push(`a "%s" at ${m.index} is neither quoted nor the detail after a colon`);
   }
   // Sentence case: after the first word, no capitalised word outside quotes (acronyms such as "API" are fine)
-  const words = template.replace(/"[^"]*"/g, '""').split(/\s+/).slice(1);
+  const words = template
+    .replace(/"[^"]*"/g, '""')
+    .split(/\s+/)
+    .slice(1);
   const capitalised = words.filter((w) => /^[A-Z][a-z]/.test(w));
   if (capitalised.length > 0) problems.push(`capitalised words "${capitalised.join('", "')}"`);
   return problems;
@@ -53,7 +56,9 @@ test('errors: every registered code renders its template with the values it is g
 });
 
 test('errors: every template follows the style: sentence case, values in quotes, no final period', () => {
-  const broken = codes.filter((c) => !PASS_THROUGH.has(c.code)).flatMap((c) => styleProblems(c.message).map((p) => `${c.code}: ${p}`));
+  const broken = codes
+    .filter((c) => !PASS_THROUGH.has(c.code))
+    .flatMap((c) => styleProblems(c.message).map((p) => `${c.code}: ${p}`));
   assert.equal(broken, []);
   assert.equal(styleProblems('Cannot load Plugin %s.'), [
     'ends with a period or a space',
@@ -64,7 +69,9 @@ test('errors: every template follows the style: sentence case, values in quotes,
 
 test('errors: codes are unique across the host and the built-in plugins', () => {
   const seen = new Map<string, string>();
-  const twice = codes.filter((c) => seen.has(c.code) || !seen.set(c.code, c.owner)).map((c) => `${c.code} (${seen.get(c.code)}, ${c.owner})`);
+  const twice = codes
+    .filter((c) => seen.has(c.code) || !seen.set(c.code, c.owner))
+    .map((c) => `${c.code} (${seen.get(c.code)}, ${c.owner})`);
   assert.equal(twice, []);
 });
 
@@ -93,18 +100,39 @@ test('errors: a code with retryAfter gives it to its errors, which the host send
   const errors = defineErrors({ DEMO_ERR_DOWN: { status: 503, expose: true, retryAfter: 7, message: 'Down' } });
   assert.is(errors.DEMO_ERR_DOWN().retryAfter, 7);
   assert.is(errors.DEMO_ERR_DOWN.retryAfter, 7);
-  assert.is(defineErrors({ DEMO_ERR_UP: { status: 500, expose: false, message: 'Up' } }).DEMO_ERR_UP().retryAfter, undefined);
+  assert.is(
+    defineErrors({ DEMO_ERR_UP: { status: 500, expose: false, message: 'Up' } }).DEMO_ERR_UP().retryAfter,
+    undefined,
+  );
 });
 
 test('errors: defineErrors refuses a host code and a malformed code or entry', () => {
-  assert.throws(() => defineErrors({ HOST_ERR_NOT_FOUND: { status: 404, expose: true, message: 'Mine' } }), /Invalid error code "HOST_ERR_NOT_FOUND": the host has a code of that name/);
-  assert.throws(() => defineErrors({ notFound: { status: 404, expose: true, message: 'Mine' } }), /Invalid error code "notFound": codes are upper case/);
-  assert.throws(() => defineErrors({ DEMO_ERR_X: { status: 200, expose: true, message: 'Mine' } }), /Invalid error code "DEMO_ERR_X": "status" must be an HTTP error status/);
-  assert.throws(() => defineErrors({ DEMO_ERR_X: { status: 503, expose: true, message: 'Mine', retryAfter: 0.5 } }), /Invalid error code "DEMO_ERR_X": "retryAfter" must be a whole number of seconds/);
+  assert.throws(
+    () => defineErrors({ HOST_ERR_NOT_FOUND: { status: 404, expose: true, message: 'Mine' } }),
+    /Invalid error code "HOST_ERR_NOT_FOUND": the host has a code of that name/,
+  );
+  assert.throws(
+    () => defineErrors({ notFound: { status: 404, expose: true, message: 'Mine' } }),
+    /Invalid error code "notFound": codes are upper case/,
+  );
+  assert.throws(
+    () => defineErrors({ DEMO_ERR_X: { status: 200, expose: true, message: 'Mine' } }),
+    /Invalid error code "DEMO_ERR_X": "status" must be an HTTP error status/,
+  );
+  assert.throws(
+    () => defineErrors({ DEMO_ERR_X: { status: 503, expose: true, message: 'Mine', retryAfter: 0.5 } }),
+    /Invalid error code "DEMO_ERR_X": "retryAfter" must be a whole number of seconds/,
+  );
 });
 
 test('errors: codes of plugin API 1.0 and 1.1 thrown the 1.0 way keep their status and exposure', () => {
-  const cases: [string, number, boolean][] = [['STORE_ERR_CONFLICT', 409, true], ['HOST_ERR_BAD_REQUEST', 400, true], ['HOST_ERR_UNAUTHORIZED', 401, true], ['HOST_ERR_UNAVAILABLE', 503, true], ['STORE_ERR_IO', 500, false]];
+  const cases: [string, number, boolean][] = [
+    ['STORE_ERR_CONFLICT', 409, true],
+    ['HOST_ERR_BAD_REQUEST', 400, true],
+    ['HOST_ERR_UNAUTHORIZED', 401, true],
+    ['HOST_ERR_UNAVAILABLE', 503, true],
+    ['STORE_ERR_IO', 500, false],
+  ];
   for (const [code, status, expose] of cases) {
     const error = new CapstanError(code, 'Taken');
     assert.equal([error.status, error.expose], [status, expose], code);
@@ -140,21 +168,37 @@ const log = createLogger({ service: 'test', write: () => {} });
 test('errors: the host refuses a code that two plugins register, naming both', async () => {
   const first = codePlugin('first-store', 'DEMO_ERR_TAKEN');
   const second = codePlugin('second-store', 'DEMO_ERR_TAKEN');
-  const doc = document([{ id: 'a', path: first }, { id: 'b', path: second }]);
+  const doc = document([
+    { id: 'a', path: first },
+    { id: 'b', path: second },
+  ]);
   const start = async () => {
     const host = await startHost(doc, { baseDir: dir, ephemeralPorts: true, log });
     await host.close();
   };
-  await rejects(start, /^Cannot load plugin "b": error code "DEMO_ERR_TAKEN" is already registered by plugin "a"$/, 'starting the host');
+  await rejects(
+    start,
+    /^Cannot load plugin "b": error code "DEMO_ERR_TAKEN" is already registered by plugin "a"$/,
+    'starting the host',
+  );
 });
 
 test('errors: two instances of one plugin share its codes', async () => {
   const store = codePlugin('shared-store', 'DEMO_ERR_SHARED');
-  const host = await startHost(document([{ id: 'one', path: store }, { id: 'two', path: store }]), { baseDir: dir, ephemeralPorts: true, log });
+  const host = await startHost(
+    document([
+      { id: 'one', path: store },
+      { id: 'two', path: store },
+    ]),
+    { baseDir: dir, ephemeralPorts: true, log },
+  );
   await host.close();
   const used = await usePlugin<{ fail(): void }>({ id: 'solo', path: store });
   try {
-    assert.throws(() => used.service.fail(), (error: CapstanError) => error.code === 'DEMO_ERR_SHARED' && error.message === 'Taken by "shared-store"');
+    assert.throws(
+      () => used.service.fail(),
+      (error: CapstanError) => error.code === 'DEMO_ERR_SHARED' && error.message === 'Taken by "shared-store"',
+    );
   } finally {
     await used.close();
   }

@@ -10,7 +10,11 @@
  */
 import * as assert from 'uvu/assert';
 
-export async function rejects(run: Promise<unknown> | (() => Promise<unknown>), pattern: RegExp, what = 'the call'): Promise<Error> {
+export async function rejects(
+  run: Promise<unknown> | (() => Promise<unknown>),
+  pattern: RegExp,
+  what = 'the call',
+): Promise<Error> {
   let caught: unknown;
   let rejected = false;
   try {

@@ -48,7 +48,8 @@ async function run(args: string[], io: CommandIo): Promise<number> {
     return 2;
   }
   const { values, positionals } = parsed;
-  // Whole bounce emails take files and folders, not reply texts, and answer both models: their own reader (email-command.ts)
+  // Whole bounce emails take files and folders, not reply texts, and answer both models: their own reader
+  // (email-command.ts)
   const useClassifier = () => io.useService<Classifier>('classifier');
   if (values.email) return classifyEmailCommand(positionals, values, io.stdout, io.stderr, useClassifier);
   if (values.help) {
@@ -75,7 +76,10 @@ async function run(args: string[], io: CommandIo): Promise<number> {
 }
 
 /** Calls `handle` with the non-empty lines of `input`, in batches of `STDIN_BATCH` */
-async function eachStdinBatch(input: NodeJS.ReadableStream, handle: (messages: string[]) => Promise<void>): Promise<void> {
+async function eachStdinBatch(
+  input: NodeJS.ReadableStream,
+  handle: (messages: string[]) => Promise<void>,
+): Promise<void> {
   let batch: string[] = [];
   for await (const line of createInterface({ input, crlfDelay: Infinity })) {
     if (line.trim() === '') continue;
@@ -97,12 +101,19 @@ function printer(model: ClassifierModel, json: boolean): Print {
 }
 
 /** Classifies a batch of messages and prints one line per message */
-function batchPrinter(classifier: Classifier, model: ClassifierModel, json: boolean, io: CommandIo): (messages: string[]) => Promise<void> {
+function batchPrinter(
+  classifier: Classifier,
+  model: ClassifierModel,
+  json: boolean,
+  io: CommandIo,
+): (messages: string[]) => Promise<void> {
   const print = printer(model, json);
   const format = model === 'bnac' ? bnacV2 : backoffFormat(true);
   return async (messages) => {
     if (messages.length === 0) return;
-    const results = await classifyMessages({ classifier, normalise: normaliserOf(classifier) }, model, messages, { useCache: false });
+    const results = await classifyMessages({ classifier, normalise: normaliserOf(classifier) }, model, messages, {
+      useCache: false,
+    });
     const lines = results.map((result, i) => print(messages[i]!, format(result) as Record<string, unknown>));
     io.stdout.write(`${lines.join('\n')}\n`);
   };

@@ -23,7 +23,8 @@ export interface BounceAnswer {
 /**
  * Classifies the failed and delayed recipients of reports through the same path as `/v2/bnac` and `/v1/backoff`
  * (the classifier's normaliser, run once per reply for both models, the cache, one classifier call per model for the
- * distinct replies of all the reports). A recipient without a reply is classified on its status code; one with neither is answered unclassified.
+ * distinct replies of all the reports). A recipient without a reply is classified on its status code; one with neither
+ * is answered unclassified.
  */
 export async function classifyReports(
   deps: ClassifyDeps & { normalise: (message: string) => string },
@@ -37,7 +38,8 @@ export async function classifyReports(
     if (report.omitted > 0) answer.recipients_omitted = report.omitted;
     if (report.feedback) answer.feedback = report.feedback;
     if (report.kind === 'failed' || report.kind === 'delayed') {
-      for (const r of recipients) if ((r.action === 'failed' || r.action === 'delayed') && (r.reply ?? r.status)) chosen.push(r);
+      for (const r of recipients)
+        if ((r.action === 'failed' || r.action === 'delayed') && (r.reply ?? r.status)) chosen.push(r);
     }
     return answer;
   });

@@ -13,7 +13,9 @@ export interface ClassifyRequestOptions {
 
 /** The classifier's input contract, or the replies as sent when it has none (plugin API 1.0 classifiers) */
 export function normaliserOf(classifier: Classifier): (message: string) => string {
-  return typeof classifier.normalise === 'function' ? (message) => classifier.normalise!(message) : (message) => message;
+  return typeof classifier.normalise === 'function'
+    ? (message) => classifier.normalise!(message)
+    : (message) => message;
 }
 
 /** A class as answered: the classifier's, or an operator's correction's (`correction`, its id; probability 1) */
@@ -70,8 +72,16 @@ export async function classifyNormalised(
   return results;
 }
 
-async function lookupAndClassify(deps: ClassifyDeps, model: ClassifierModel, texts: readonly string[], options: ClassifyRequestOptions): Promise<Classification[]> {
-  const results = options.useCache && deps.cache ? deps.cache.lookup(model, texts) : new Array<Classification | undefined>(texts.length);
+async function lookupAndClassify(
+  deps: ClassifyDeps,
+  model: ClassifierModel,
+  texts: readonly string[],
+  options: ClassifyRequestOptions,
+): Promise<Classification[]> {
+  const results =
+    options.useCache && deps.cache
+      ? deps.cache.lookup(model, texts)
+      : new Array<Classification | undefined>(texts.length);
   // A batch often repeats a reply: classify each distinct missing text once
   const missing = new Map<string, number[]>();
   for (let i = 0; i < texts.length; i++) {

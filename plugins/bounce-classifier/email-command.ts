@@ -50,10 +50,24 @@ async function folderEmails(path: string): Promise<string[]> {
   const entries = await readdir(path, { withFileTypes: true });
   const names = new Set(entries.filter((e) => e.isDirectory()).map((e) => e.name));
   if (names.has('cur') || names.has('new')) {
-    const inBox = await Promise.all(['cur', 'new'].filter((d) => names.has(d)).map(async (d) => (await readdir(join(path, d), { withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(path, d, e.name))));
+    const inBox = await Promise.all(
+      ['cur', 'new']
+        .filter((d) => names.has(d))
+        .map(async (d) =>
+          (await readdir(join(path, d), { withFileTypes: true }))
+            .filter((e) => e.isFile())
+            .map((e) => join(path, d, e.name)),
+        ),
+    );
     return inBox.flat().sort();
   }
-  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? folderEmails(join(path, e.name)) : Promise.resolve(e.isFile() && e.name.endsWith('.eml') ? [join(path, e.name)] : []))));
+  const nested = await Promise.all(
+    entries.map((e) =>
+      e.isDirectory()
+        ? folderEmails(join(path, e.name))
+        : Promise.resolve(e.isFile() && e.name.endsWith('.eml') ? [join(path, e.name)] : []),
+    ),
+  );
   return nested.flat().sort();
 }
 
@@ -75,9 +89,16 @@ class Tally {
     const section = (title: string, unit: string, counts: Map<string, number>) => {
       const rows = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
       const width = Math.max(title.length, ...rows.map(([name]) => name.length)) + 2;
-      return [`${title.padEnd(width)}${unit}`, ...rows.map(([name, n]) => `${name.padEnd(width)}${String(n).padStart(unit.length)}`)].join('\n');
+      return [
+        `${title.padEnd(width)}${unit}`,
+        ...rows.map(([name, n]) => `${name.padEnd(width)}${String(n).padStart(unit.length)}`),
+      ].join('\n');
     };
-    return [section('kind', 'emails', this.kinds), section('bnac class', 'recipients', this.bnac), section('backoff class', 'recipients', this.backoff)].join('\n\n');
+    return [
+      section('kind', 'emails', this.kinds),
+      section('bnac class', 'recipients', this.bnac),
+      section('backoff class', 'recipients', this.backoff),
+    ].join('\n\n');
   }
 }
 
@@ -106,7 +127,9 @@ function progress(stderr: Output, total: number): { tick(done: number): void; en
 
 function plainLines(file: string, answer: BounceAnswer): string[] {
   if (answer.recipients.length === 0) return [`${file}\t${answer.kind}`];
-  return answer.recipients.map((r) => [file, answer.kind, r.recipient, r.bnac?.class ?? '', r.backoff?.class ?? '', r.reply ?? ''].join('\t'));
+  return answer.recipients.map((r) =>
+    [file, answer.kind, r.recipient, r.bnac?.class ?? '', r.backoff?.class ?? '', r.reply ?? ''].join('\t'),
+  );
 }
 
 /**
@@ -209,16 +232,25 @@ async function* readReports(file: EmailFile): AsyncGenerator<Entry> {
     return;
   }
   if (!isMbox(head)) {
-    if (size > MAX_FILE_BYTES) yield { file: file.path, report: new Error(`File is larger than the limit of ${MAX_FILE_BYTES} bytes`) };
+    if (size > MAX_FILE_BYTES)
+      yield { file: file.path, report: new Error(`File is larger than the limit of ${MAX_FILE_BYTES} bytes`) };
     else yield { file: file.path, report: await readFile(file.path).then(reportOf, (error: Error) => error) };
     return;
   }
   // The first message is held until a second shows whether the file has several (then it is `FILE#1`)
   let first: MboxMessage | undefined;
   const entry = (message: MboxMessage, label: string): Promise<Entry> =>
-    message.oversize ? Promise.resolve({ file: label, report: new Error(`Message ${message.number} is larger than the limit of ${MAX_FILE_BYTES} bytes`) }) : reportOf(message.bytes).then((report) => ({ file: label, report }));
+    message.oversize
+      ? Promise.resolve({
+          file: label,
+          report: new Error(`Message ${message.number} is larger than the limit of ${MAX_FILE_BYTES} bytes`),
+        })
+      : reportOf(message.bytes).then((report) => ({ file: label, report }));
   try {
-    for await (const message of mboxMessages(createReadStream(file.path, { highWaterMark: 1024 * 1024 }), MAX_FILE_BYTES)) {
+    for await (const message of mboxMessages(
+      createReadStream(file.path, { highWaterMark: 1024 * 1024 }),
+      MAX_FILE_BYTES,
+    )) {
       if (message.number === 1) {
         first = message;
         continue;

@@ -15,7 +15,12 @@ const EXPLAINED_PER_TURN = 16;
  * explain. Computed on every request, never cached: the cache keeps classes only, so a plain answer costs what it did.
  * `explain` is synchronous: a large batch yields to other requests between slices, and stops when `signal` aborts
  */
-export async function explainTexts(classifier: Classifier, model: ClassifierModel, texts: readonly string[], signal?: AbortSignal): Promise<(ApiExplanation | undefined)[]> {
+export async function explainTexts(
+  classifier: Classifier,
+  model: ClassifierModel,
+  texts: readonly string[],
+  signal?: AbortSignal,
+): Promise<(ApiExplanation | undefined)[]> {
   if (typeof classifier.explain !== 'function') return texts.map(() => undefined);
   const seen = new Map<string, ApiExplanation>();
   const out: ApiExplanation[] = [];
@@ -39,7 +44,9 @@ function toApi({ rule, features }: { rule?: unknown; features?: unknown }): ApiE
   if (!Array.isArray(features)) return { by: 'model' };
   // A custom classifier's features are copied field by field: whatever else it put there is not answered
   const named = features
-    .filter((f): f is { feature: string; weight: number } => typeof f?.feature === 'string' && Number.isFinite(f?.weight))
+    .filter(
+      (f): f is { feature: string; weight: number } => typeof f?.feature === 'string' && Number.isFinite(f?.weight),
+    )
     .slice(0, TOP_FEATURES)
     .map(({ feature, weight }) => ({ feature, weight }));
   return { by: 'model', features: named };

@@ -17,6 +17,11 @@ export const bnacV2: Format = (result) => ({ class: result.label, probability: r
 /** Backoff result: class, fields and actions of the class table, and the probability when asked for */
 export function backoffFormat(withProbability: boolean): Format {
   return withProbability
-    ? (result) => ({ class: result.label, probability: result.probability, ...BACKOFF_TABLE[result.label as BackoffClass], ...marked(result) })
+    ? (result) => ({
+        class: result.label,
+        probability: result.probability,
+        ...BACKOFF_TABLE[result.label as BackoffClass],
+        ...marked(result),
+      })
     : (result) => ({ class: result.label, ...BACKOFF_TABLE[result.label as BackoffClass], ...marked(result) });
 }

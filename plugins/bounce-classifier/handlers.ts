@@ -42,7 +42,13 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     return messages;
   };
   // Formatted answers, each with its explanation when `?explain=true` asked for one (and the classifier gives one)
-  const run = async (model: ClassifierModel, messages: readonly string[], request: HandlerRequest<unknown, Record<string, string>, ExplainQuery>, format: Format, useCache = true) => {
+  const run = async (
+    model: ClassifierModel,
+    messages: readonly string[],
+    request: HandlerRequest<unknown, Record<string, string>, ExplainQuery>,
+    format: Format,
+    useCache = true,
+  ) => {
     const results = await classifyMessages(deps, model, withinLimit(messages), { useCache, signal: request.signal });
     const answers = results.map(format) as Record<string, unknown>[];
     if (request.query?.explain !== true) return answers;
@@ -53,15 +59,19 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
       return explanation ? { ...answer, explanation } : answer;
     });
   };
-  const single = (format: Format): Handler => async (request: HandlerRequest<SingleBody>) => {
-    const [answer] = await run('bnac', [request.body.message], request, format);
-    return { body: answer };
-  };
+  const single =
+    (format: Format): Handler =>
+    async (request: HandlerRequest<SingleBody>) => {
+      const [answer] = await run('bnac', [request.body.message], request, format);
+      return { body: answer };
+    };
   // A `{message}` body answers one object, as the original service's batch endpoint did
-  const batch = (format: Format): Handler => async (request: HandlerRequest<BatchBody>) => {
-    if ('message' in request.body) return single(format)(request as HandlerRequest<SingleBody>);
-    return { body: await run('bnac', request.body.messages, request, format) };
-  };
+  const batch =
+    (format: Format): Handler =>
+    async (request: HandlerRequest<BatchBody>) => {
+      if ('message' in request.body) return single(format)(request as HandlerRequest<SingleBody>);
+      return { body: await run('bnac', request.body.messages, request, format) };
+    };
   return {
     classifyBnacSingleV1: single(bnacV1),
     classifyBnacSingleV2: single(bnacV2),
@@ -81,7 +91,12 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
       return { body: answer };
     },
     normalise: (request: HandlerRequest<BatchBody>) => ({
-      body: { normalised: 'message' in request.body ? deps.normalise(request.body.message) : withinLimit(request.body.messages).map(deps.normalise) },
+      body: {
+        normalised:
+          'message' in request.body
+            ? deps.normalise(request.body.message)
+            : withinLimit(request.body.messages).map(deps.normalise),
+      },
     }),
     async createCorrection(request: HandlerRequest<CorrectionRequest>) {
       return { status: 201, body: await deps.corrections.create(request.body, request.principal) };

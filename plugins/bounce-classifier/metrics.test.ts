@@ -24,13 +24,21 @@ test('a batch with a repeated class counts classifications_total by its size', a
   const plugin = await usePlugin({ id: 'bounce-classifier', config: { cache: { enabled: false } } }, { baseDir: dir });
   try {
     const grey = '451 4.7.1 Greylisting in effect, please come back later';
-    const messages = [grey, `${grey} (again)`, grey, '550 5.1.1 The email account that you tried to reach does not exist'];
+    const messages = [
+      grey,
+      `${grey} (again)`,
+      grey,
+      '550 5.1.1 The email account that you tried to reach does not exist',
+    ];
     const request = { params: {}, query: {}, headers: {}, body: { messages }, signal: new AbortController().signal };
     const answer = await plugin.handlers.classifyBnacV2!(request);
     const classes = (answer.body as { class: string }[]).map((result) => result.class);
     const expected = new Map<string, number>();
     for (const name of classes) expected.set(name, (expected.get(name) ?? 0) + 1);
-    assert.ok([...expected.values()].some((count) => count > 1), `a class repeats in the batch: ${classes.join(', ')}`);
+    assert.ok(
+      [...expected.values()].some((count) => count > 1),
+      `a class repeats in the batch: ${classes.join(', ')}`,
+    );
     assert.equal(Object.fromEntries(bnacCounts(await plugin.metrics())), Object.fromEntries(expected));
   } finally {
     await plugin.close();

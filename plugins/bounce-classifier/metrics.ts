@@ -11,17 +11,37 @@ export interface ClassifierMetrics {
 
 /** Declares the plugin's families; the cache's size is read at scrape time, not counted per request */
 export function classifierMetrics(metrics: PluginMetrics, cache: () => ResultCache | undefined): ClassifierMetrics {
-  const classifications = metrics.counter({ name: 'classifications_total', help: 'Replies classified (cached or not), by model and class', labelNames: ['model', 'class'] });
-  const hits = metrics.counter({ name: 'cache_hits_total', help: 'Texts the classification cache answered, by model', labelNames: ['model'] });
-  const misses = metrics.counter({ name: 'cache_misses_total', help: 'Texts the classification cache did not hold, by model', labelNames: ['model'] });
-  metrics.gauge({ name: 'cache_entries', help: 'Results held by the classification cache in memory', collect: (gauge) => {
-    const stats = cache()?.stats();
-    if (stats) gauge.set({}, stats.number_of_elements);
-  } });
-  metrics.gauge({ name: 'cache_bytes', help: 'Bytes the classification cache counts for its entries in memory', collect: (gauge) => {
-    const stats = cache()?.stats();
-    if (stats) gauge.set({}, stats.size_in_bytes);
-  } });
+  const classifications = metrics.counter({
+    name: 'classifications_total',
+    help: 'Replies classified (cached or not), by model and class',
+    labelNames: ['model', 'class'],
+  });
+  const hits = metrics.counter({
+    name: 'cache_hits_total',
+    help: 'Texts the classification cache answered, by model',
+    labelNames: ['model'],
+  });
+  const misses = metrics.counter({
+    name: 'cache_misses_total',
+    help: 'Texts the classification cache did not hold, by model',
+    labelNames: ['model'],
+  });
+  metrics.gauge({
+    name: 'cache_entries',
+    help: 'Results held by the classification cache in memory',
+    collect: (gauge) => {
+      const stats = cache()?.stats();
+      if (stats) gauge.set({}, stats.number_of_elements);
+    },
+  });
+  metrics.gauge({
+    name: 'cache_bytes',
+    help: 'Bytes the classification cache counts for its entries in memory',
+    collect: (gauge) => {
+      const stats = cache()?.stats();
+      if (stats) gauge.set({}, stats.size_in_bytes);
+    },
+  });
   const byModel = { bnac: { model: 'bnac' }, backoff: { model: 'backoff' } } as const;
   return {
     answered(model, results) {

@@ -65,19 +65,30 @@ export default definePlugin({
     }
     let cache: ResultCache | undefined;
     const metrics = classifierMetrics(ctx.metrics, () => cache);
-    cache = await ResultCache.open(settings.cache, { version: classifier.version, log: ctx.log, onLookup: metrics.looked });
+    cache = await ResultCache.open(settings.cache, {
+      version: classifier.version,
+      log: ctx.log,
+      onLookup: metrics.looked,
+    });
     ctx.log.info('Bounce classifier ready', { classifier: classifier.version, cache: cache.info() });
     const normalise = normaliserOf(classifier);
     const auditStore = ctx.services.auditStore as ScheduleStore | undefined;
     let corrections: Corrections;
     try {
       const store = await openCorrectionStore(ctx.config.corrections, settings.cache.folder, ctx.log);
-      corrections = await Corrections.open({ store, normalise, audit: ctx.audit, auditSink: auditStore?.appendAudit?.bind(auditStore), log: ctx.log });
+      corrections = await Corrections.open({
+        store,
+        normalise,
+        audit: ctx.audit,
+        auditSink: auditStore?.appendAudit?.bind(auditStore),
+        log: ctx.log,
+      });
     } catch (error) {
       await cache.close();
       throw error;
     }
-    // Other plugins (ip-schedule's backoff events) classify through the same normaliser, cache, corrections and metrics as the endpoints
+    // Other plugins (ip-schedule's backoff events) classify through the same normaliser, cache, corrections and metrics
+    // as the endpoints
     // A caller asking both models about one batch (capstan replay) passes the same array twice: normalised once, the
     // normaliser being most of the cost of a reply never seen
     const normalised = new WeakMap<readonly string[], string[]>();
@@ -85,13 +96,24 @@ export default definePlugin({
       classifyReplies: (model, messages, options) => {
         let texts = normalised.get(messages);
         if (!texts) normalised.set(messages, (texts = messages.map(normalise)));
-        return classifyNormalised({ classifier, cache, metrics, corrections }, model, texts, { useCache: true, signal: options?.signal });
+        return classifyNormalised({ classifier, cache, metrics, corrections }, model, texts, {
+          useCache: true,
+          signal: options?.signal,
+        });
       },
       explainReply: (model, message) => classifier.explain?.(model, normalise(message)),
     };
     return {
       service,
-      handlers: createHandlers({ classifier, normalise, cache, batchMessages: settings.limits.batchMessages, metrics, pool: ctx.pool, corrections }),
+      handlers: createHandlers({
+        classifier,
+        normalise,
+        cache,
+        batchMessages: settings.limits.batchMessages,
+        metrics,
+        pool: ctx.pool,
+        corrections,
+      }),
       auth: { header: 'x-api-key', keys: ctx.config.apiKey === '' ? [] : [ctx.config.apiKey] },
       bodyLimit: settings.limits.bodyBytes,
       close: () => Promise.all([cache.close(), corrections.close()]).then(() => undefined),

@@ -19,7 +19,16 @@ export interface Settings {
  */
 export const ENV_NAMES = ['SERVICE_BNAC_CACHE', 'SERVICE_BNAC_CACHE_FOLDER', 'SERVICE_BNAC_CACHE_SIZE'] as const;
 
-const SWITCH: Record<string, boolean> = { on: true, true: true, yes: true, 1: true, off: false, false: false, no: false, 0: false };
+const SWITCH: Record<string, boolean> = {
+  on: true,
+  true: true,
+  yes: true,
+  1: true,
+  off: false,
+  false: false,
+  no: false,
+  0: false,
+};
 
 /** Merges config and environment; a malformed variable stops startup with a message naming it */
 export function resolveSettings(
@@ -27,7 +36,8 @@ export function resolveSettings(
   env: Readonly<Record<string, string | undefined>>,
   dirs: { baseDir: string; dataDir: string },
 ): Settings {
-  const folder = nonEmpty(env.SERVICE_BNAC_CACHE_FOLDER) ?? nonEmpty(config.cache.folder) ?? join(dirs.dataDir, 'cache');
+  const folder =
+    nonEmpty(env.SERVICE_BNAC_CACHE_FOLDER) ?? nonEmpty(config.cache.folder) ?? join(dirs.dataDir, 'cache');
   return {
     cache: {
       enabled: parseSwitch(env.SERVICE_BNAC_CACHE) ?? config.cache.enabled,

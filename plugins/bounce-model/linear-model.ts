@@ -92,7 +92,11 @@ export function rng(seed: number): () => number {
  * ensemble at the cost of one model: the answer no longer hangs on the order one run happened to see.
  * Deterministic for equal inputs.
  */
-export function train(examples: readonly Example[], labels: readonly string[], opts: TrainOptions = DEFAULT_TRAIN_OPTIONS): LinearModel {
+export function train(
+  examples: readonly Example[],
+  labels: readonly string[],
+  opts: TrainOptions = DEFAULT_TRAIN_OPTIONS,
+): LinearModel {
   const feats = examples.map((e) => copyFeatures(extractFeatures(e.text, opts.bits)));
   const model = trainRun(examples, feats, labels, opts, opts.seed);
   for (let r = 1; r < opts.runs; r++) {
@@ -105,7 +109,13 @@ export function train(examples: readonly Example[], labels: readonly string[], o
   return model;
 }
 
-function trainRun(examples: readonly Example[], feats: readonly Features[], labels: readonly string[], opts: TrainOptions, seed: number): LinearModel {
+function trainRun(
+  examples: readonly Example[],
+  feats: readonly Features[],
+  labels: readonly string[],
+  opts: TrainOptions,
+  seed: number,
+): LinearModel {
   const k = labels.length;
   const buckets = 1 << opts.bits;
   const weights = new Float32Array(buckets * k);
@@ -177,7 +187,10 @@ export function temperatureAt(temperature: number, coverageAlpha: number, cover:
 }
 
 /** Raw class scores (before softmax) and lexical coverage for each text. */
-export function predictLogits(model: LinearModel, texts: readonly string[]): { logits: Float64Array; coverage: number }[] {
+export function predictLogits(
+  model: LinearModel,
+  texts: readonly string[],
+): { logits: Float64Array; coverage: number }[] {
   const f = newFeatures();
   const k = model.labels.length;
   const seen = (bucket: number): boolean => {
@@ -201,7 +214,10 @@ export interface Calibration {
  * Temperature and coverage factor minimising held-out negative log-likelihood: a grid over the factor, and for
  * each a golden-section search over log T.
  */
-export function fitCalibration(held: readonly { logits: Float64Array; coverage: number }[], labels: readonly number[]): Calibration {
+export function fitCalibration(
+  held: readonly { logits: Float64Array; coverage: number }[],
+  labels: readonly number[],
+): Calibration {
   const p = new Float64Array(held[0]?.logits.length ?? 0);
   const nll = (t: number, alpha: number): number => {
     let sum = 0;

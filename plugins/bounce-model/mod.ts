@@ -19,7 +19,14 @@
 import { setMaxListeners } from 'node:events';
 import { bounceModelConfigSchema } from '../../generated/validators/plugins/bounce-model.ts';
 import { definePlugin } from '../../runtime/mod.ts';
-import type { Classification, Classifier, ClassifierModel, ClassifyOptions, Explanation, PoolHandle } from '../../runtime/mod.ts';
+import type {
+  Classification,
+  Classifier,
+  ClassifierModel,
+  ClassifyOptions,
+  Explanation,
+  PoolHandle,
+} from '../../runtime/mod.ts';
 import { classifyPacked, loadModels, unpack } from './_models.ts';
 import type { Models, PackedResults } from './_models.ts';
 import { normalise } from './normalise.ts';
@@ -62,10 +69,16 @@ class ModelClassifier implements Classifier {
   explain(model: ClassifierModel, text: string): Explanation {
     const { label, probability, rule, features } = this.#models[model].explain(text);
     if (rule !== undefined) return { label, probability, rule };
-    return features === undefined ? { label, probability } : { label, probability, features: features.map((f) => ({ ...f })) };
+    return features === undefined
+      ? { label, probability }
+      : { label, probability, features: features.map((f) => ({ ...f })) };
   }
 
-  async classify(model: ClassifierModel, texts: readonly string[], options?: ClassifyOptions): Promise<Classification[]> {
+  async classify(
+    model: ClassifierModel,
+    texts: readonly string[],
+    options?: ClassifyOptions,
+  ): Promise<Classification[]> {
     options?.signal?.throwIfAborted();
     const loaded = this.#models[model];
     const results = new Array<Classification>(texts.length);
@@ -85,7 +98,11 @@ class ModelClassifier implements Classifier {
       const tasks: Promise<void>[] = [];
       for (let start = 0; start < texts.length; start += size) {
         const task: ClassifyTask = { model, texts: texts.slice(start, start + size) };
-        tasks.push(pool.run<PackedResults>(task, { signal: local.signal }).then((packed) => unpack(loaded, packed, results, start)));
+        tasks.push(
+          pool
+            .run<PackedResults>(task, { signal: local.signal })
+            .then((packed) => unpack(loaded, packed, results, start)),
+        );
       }
       await Promise.all(tasks);
       return results;

@@ -69,7 +69,8 @@ export function encodeModel(name: string, model: LinearModel, normaliser: string
   const k = model.labels.length;
   const map = model.labels.map((situation) => {
     const index = output.labels.indexOf(output.labelOf(situation));
-    if (index < 0) throw new Error(`situation "${situation}" maps to "${output.labelOf(situation)}", not a ${name} class`);
+    if (index < 0)
+      throw new Error(`situation "${situation}" maps to "${output.labelOf(situation)}", not a ${name} class`);
     return index;
   });
   const rows: number[] = [];
@@ -121,9 +122,11 @@ export function decodeModel(bytes: Uint8Array): ModelFile {
   if (buf.length < 8 || buf.toString('latin1', 0, 4) !== MAGIC) throw new Error('not a bounce model file (bad magic)');
   const headerEnd = 8 + buf.readUInt32LE(4);
   const header = JSON.parse(buf.toString('utf8', 8, headerEnd)) as Header;
-  if (header.format !== FORMAT) throw new Error(`unsupported bounce model format ${header.format}, expected ${FORMAT}: retrain with npm run train`);
+  if (header.format !== FORMAT)
+    throw new Error(`unsupported bounce model format ${header.format}, expected ${FORMAT}: retrain with npm run train`);
   const k = header.situations.length;
-  if (header.map.length !== k || header.map.some((i) => !(i >= 0 && i < header.labels.length))) throw new Error('bounce model file maps a situation to no class');
+  if (header.map.length !== k || header.map.some((i) => !(i >= 0 && i < header.labels.length)))
+    throw new Error('bounce model file maps a situation to no class');
   const rows = header.rows;
   if (buf.length !== headerEnd + 4 * k + 8 * rows + rows * k) throw new Error('truncated bounce model file');
   const bias = new Float32Array(k);

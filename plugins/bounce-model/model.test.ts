@@ -12,11 +12,23 @@ const backoff = loadModel(join(MODELS, 'backoff.model'));
 
 // Hand-written replies (the fixtures/unseen bucket proves its rows are not corpus lines; these are quick checks).
 const UNSEEN: [string, string, string][] = [
-  ['550 5.1.1 <bob@example.org>: Recipient address rejected: User unknown in virtual alias table', 'RECIPIENT_NOT_FOUND', 'RECIPIENT_ERROR'],
+  [
+    '550 5.1.1 <bob@example.org>: Recipient address rejected: User unknown in virtual alias table',
+    'RECIPIENT_NOT_FOUND',
+    'RECIPIENT_ERROR',
+  ],
   ['451 4.7.1 Greylisting in effect, please come back later', 'GRAYLISTING', 'GRAYLISTING'],
-  ['554 5.7.1 Service unavailable; Client host [198.51.100.7] blocked using bl.spamcop.net', 'BLOCK_LIST', 'INFRASTRUCTURE_BLOCK'],
+  [
+    '554 5.7.1 Service unavailable; Client host [198.51.100.7] blocked using bl.spamcop.net',
+    'BLOCK_LIST',
+    'INFRASTRUCTURE_BLOCK',
+  ],
   ['552 5.2.2 The email account that you tried to reach is over quota', 'RECIPIENT_ERROR', 'MAILBOX_FULL'],
-  ['550 5.7.26 Unauthenticated email from example.com is not accepted due to domain\'s DMARC policy', 'DMARC', 'POLICY_VIOLATION_SPF_DMARC__SPF_OR_DMARC_FAIL'],
+  [
+    "550 5.7.26 Unauthenticated email from example.com is not accepted due to domain's DMARC policy",
+    'DMARC',
+    'POLICY_VIOLATION_SPF_DMARC__SPF_OR_DMARC_FAIL',
+  ],
   ['554 5.7.1 Message rejected: virus found in attachment (Win.Trojan.Agent-123)', 'VIRUS', 'CONTENT_REJECTED_VIRUS'],
 ];
 
@@ -43,17 +55,24 @@ test('loadModel refuses a model trained with another normaliser version', () => 
   const json = Buffer.from(header, 'utf8');
   const prefix = Buffer.from(bytes.subarray(0, 8));
   prefix.writeUInt32LE(json.length, 4);
-  assert.throws(() => loadModel(Buffer.concat([prefix, json, bytes.subarray(headerEnd)])), /trained with normaliser "0"/);
+  assert.throws(
+    () => loadModel(Buffer.concat([prefix, json, bytes.subarray(headerEnd)])),
+    /trained with normaliser "0"/,
+  );
 });
 
 test('the two models answer from one reading of the reply: both map the same situations', () => {
-  const reply = normalise('550 5.1.1 <a@example.org>: Recipient address rejected: User unknown in relay recipient table');
+  const reply = normalise(
+    '550 5.1.1 <a@example.org>: Recipient address rejected: User unknown in relay recipient table',
+  );
   assert.is(bnac.predict(reply).label, 'RECIPIENT_NOT_FOUND');
   assert.is(backoff.predict(reply).label, 'RECIPIENT_ERROR');
 });
 
 test('predict names the rule that decided when a certain rule matches, and none otherwise', () => {
-  const listed = bnac.predict(normalise('554 5.7.1 Service unavailable; Client host [192.0.2.9] blocked using zen.spamhaus.org'));
+  const listed = bnac.predict(
+    normalise('554 5.7.1 Service unavailable; Client host [192.0.2.9] blocked using zen.spamhaus.org'),
+  );
   assert.is(listed.label, 'BLOCK_LIST');
   assert.type(listed.rule, 'string');
   assert.is(bnac.predict(normalise('451 4.3.0 The mail server is short of memory at the moment')).rule, undefined);
@@ -69,7 +88,10 @@ test('text outvotes the status code when they disagree', () => {
 
 test('predict returns a closed-list label with probability in (0,1] when given any text', () => {
   for (const text of ['', 'x', normalise('550 5.1.1 user unknown'), 'ü'.repeat(500)]) {
-    for (const [model, labels] of [[bnac, BNAC_CLASSES], [backoff, BACKOFF_CLASSES]] as const) {
+    for (const [model, labels] of [
+      [bnac, BNAC_CLASSES],
+      [backoff, BACKOFF_CLASSES],
+    ] as const) {
       const p = model.predict(text);
       assert.ok((labels as readonly string[]).includes(p.label), p.label);
       assert.ok(p.probability > 0 && p.probability <= 1, String(p.probability));
@@ -79,8 +101,14 @@ test('predict returns a closed-list label with probability in (0,1] when given a
 
 test('predictBatch equals single predictions when given several texts', () => {
   const texts = UNSEEN.map(([t]) => normalise(t));
-  assert.equal(bnac.predictBatch(texts), texts.map((t) => bnac.predict(t)));
-  assert.equal(backoff.predictBatch(texts), texts.map((t) => backoff.predict(t)));
+  assert.equal(
+    bnac.predictBatch(texts),
+    texts.map((t) => bnac.predict(t)),
+  );
+  assert.equal(
+    backoff.predictBatch(texts),
+    texts.map((t) => backoff.predict(t)),
+  );
 });
 
 test('predict classifies hand-written bounces right when their wording is not a corpus template', () => {
@@ -90,13 +118,14 @@ test('predict classifies hand-written bounces right when their wording is not a 
   }
 });
 
-
-test('a rule answer carries that rule\'s measured probability, the pooled one for a rule never measured', () => {
+test("a rule answer carries that rule's measured probability, the pooled one for a rule never measured", () => {
   const table = { pooled: 0.61, rules: { greylisting: 0.83 } };
   const model = loadModel(join(MODELS, 'bnac.model'), { ruleProbabilities: { bnac: table, backoff: table } });
   const grey = model.predict(normalise('451 4.7.1 Greylisting in effect, please come back later'));
   assert.equal([grey.rule, grey.label, grey.probability], ['greylisting', 'GRAYLISTING', 0.83]);
-  const listed = model.predict(normalise('554 5.7.1 Service unavailable; Client host [198.51.100.7] blocked using bl.spamcop.net'));
+  const listed = model.predict(
+    normalise('554 5.7.1 Service unavailable; Client host [198.51.100.7] blocked using bl.spamcop.net'),
+  );
   assert.ok(listed.rule && listed.rule !== 'greylisting', 'another rule decides');
   assert.is(listed.probability, 0.61);
 });
@@ -114,7 +143,13 @@ test('the shipped rule probabilities are measured figures, not one constant', ()
     const values = new Set([figures[name].pooled, ...Object.values(figures[name].rules)]);
     assert.ok(values.size > 1, `${name}: every rule carries the same probability`);
   }
-  assert.throws(() => readRuleProbabilities(Buffer.from(JSON.stringify({ bnac: { pooled: 1, rules: {} }, backoff: { pooled: 0.5, rules: {} } }))), /in \(0, 1\)/);
+  assert.throws(
+    () =>
+      readRuleProbabilities(
+        Buffer.from(JSON.stringify({ bnac: { pooled: 1, rules: {} }, backoff: { pooled: 0.5, rules: {} } })),
+      ),
+    /in \(0, 1\)/,
+  );
 });
 
 test.run();

@@ -2,7 +2,8 @@
  * Public loader API of the bounce models. Inputs are NORMALISED texts (./normalise.ts, the models' input
  * contract); predict is synchronous and allocation-light, meant for the request thread or a worker.
  * The weights score situations (causes of a bounce, shared by both models); a class's probability is the sum
- * of its situations'. A prediction is the first matching rule of ./rules.json when one decides this model (certain cases:
+ * of its situations'. A prediction is the first matching rule of ./rules.json when one decides this model (certain
+ * cases:
  * named block lists, greylisting, SPF/DKIM/DMARC, vendor tags), otherwise the linear model's class with its
  * calibrated probability, flattened when most of the reply's words were never seen in training.
  * A rule's answer carries that rule's precision measured on held-out real replies (./models/rule-probabilities.json,
@@ -39,7 +40,9 @@ export function readRuleProbabilities(bytes: Uint8Array = readFileSync(RULE_PROB
   for (const name of ['bnac', 'backoff'] as const) {
     const table = parsed[name];
     if (!table || !isProbability(table.pooled) || !Object.values(table.rules ?? {}).every(isProbability)) {
-      throw new Error(`bounce rule probabilities: "${name}" needs a pooled probability and per-rule probabilities in (0, 1)`);
+      throw new Error(
+        `bounce rule probabilities: "${name}" needs a pooled probability and per-rule probabilities in (0, 1)`,
+      );
     }
   }
   return parsed;
@@ -101,13 +104,18 @@ export function loadModel(source: string | Uint8Array, options: LoadOptions = {}
   const ruleProbabilities = options.ruleProbabilities ?? readRuleProbabilities();
   const file = decodeModel(typeof source === 'string' ? readFileSync(source) : source);
   if (file.normaliser !== NORMALISER_VERSION) {
-    throw new Error(`bounce model "${file.name}" was trained with normaliser "${file.normaliser}", this code has "${NORMALISER_VERSION}": retrain with npm run train`);
+    throw new Error(
+      `bounce model "${file.name}" was trained with normaliser "${file.normaliser}", this code has "${NORMALISER_VERSION}": retrain with npm run train`,
+    );
   }
   const { name } = file;
   if (name !== 'bnac' && name !== 'backoff') throw new Error(`unknown bounce model name "${name}"`);
-  // The SIMD scorer keeps the weight rows, scales and row table in its own memory: the JS copies are dropped when it runs
+  // The SIMD scorer keeps the weight rows, scales and row table in its own memory: the JS copies are dropped when it
+  // runs
   const simd = simdScorer(file.model);
-  const model: CompactModel = simd ? { ...file.model, weights: new Int8Array(0), scales: new Float32Array(0), rowOf: simd.rowOf } : file.model;
+  const model: CompactModel = simd
+    ? { ...file.model, weights: new Int8Array(0), scales: new Float32Array(0), rowOf: simd.rowOf }
+    : file.model;
   const { classify, probabilities, features } = simd ?? jsScorer(model);
   const seen = (bucket: number): boolean => model.rowOf[bucket]! > 0;
   const ruleTable = ruleProbabilities[name];
@@ -115,14 +123,27 @@ export function loadModel(source: string | Uint8Array, options: LoadOptions = {}
     const rule = useRules ? matchRule(name, text) : undefined;
     if (rule) return { label: rule.label, probability: ruleTable.rules[rule.id] ?? ruleTable.pooled, rule: rule.id };
     const f = extractFeatures(text, model.bits, features);
-    const best = classify(f, model.coverageAlpha === 0 ? model.temperature : temperatureAt(model.temperature, model.coverageAlpha, coverage(f, seen)));
+    const best = classify(
+      f,
+      model.coverageAlpha === 0
+        ? model.temperature
+        : temperatureAt(model.temperature, model.coverageAlpha, coverage(f, seen)),
+    );
     const probability = probabilities[best]!;
-    return { label: model.labels[best]!, probability: SUCCESS_REPLY_RE.test(text) ? probability * SUCCESS_REPLY_FACTOR : probability };
+    return {
+      label: model.labels[best]!,
+      probability: SUCCESS_REPLY_RE.test(text) ? probability * SUCCESS_REPLY_FACTOR : probability,
+    };
   };
   // The model's own answer for a class, rules aside: the probability `predict` would give it
   const linear = (text: string, label: number): number => {
     const f = extractFeatures(text, model.bits, features);
-    classify(f, model.coverageAlpha === 0 ? model.temperature : temperatureAt(model.temperature, model.coverageAlpha, coverage(f, seen)));
+    classify(
+      f,
+      model.coverageAlpha === 0
+        ? model.temperature
+        : temperatureAt(model.temperature, model.coverageAlpha, coverage(f, seen)),
+    );
     return probabilities[label]!;
   };
   // Occlusion: each distinct word is taken out of the reply and the class's probability read again. Features are hashed

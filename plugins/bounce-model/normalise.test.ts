@@ -24,7 +24,10 @@ test('normalise replaces addresses and ids when the reply names them', () => {
     '554 5_7_1 service unavailable client host __ip__ blocked using zen spamhaus org',
   );
   assert.is(normalise('421 4.7.0 [2001:db8::25] try later'), '421 4_7_0 __ip__ try later');
-  assert.is(normalise('451 4.3.0 queue id 4F2A31C0E2 and 1234567 failed'), '451 4_3_0 queue id __uuid__ and __uuid__ failed');
+  assert.is(
+    normalise('451 4.3.0 queue id 4F2A31C0E2 and 1234567 failed'),
+    '451 4_3_0 queue id __uuid__ and __uuid__ failed',
+  );
 });
 
 test('normalise keeps host labels when an id-like label is inside a hostname', () => {
@@ -36,7 +39,10 @@ test('normalise keeps host labels when an id-like label is inside a hostname', (
 });
 
 test('normalise reads bracketed, punctuated and hyphenated addresses and host names as the rewrites do', () => {
-  assert.is(normalise('from [192.0.2.44]: refused (198.51.100.7). and 203.0.113.9:25'), 'from __ip__ refused __ip__ and __ip__');
+  assert.is(
+    normalise('from [192.0.2.44]: refused (198.51.100.7). and 203.0.113.9:25'),
+    'from __ip__ refused __ip__ and __ip__',
+  );
   assert.is(normalise('host <mx-1.in-bound.example.org>, said'), 'host mx 1 in bound example org said');
   assert.is(normalise('via a1b2c3d4.b2c3d4e5.example.net.'), 'via __uuid__ example net');
   // Not addresses: four-digit octets, five parts, a www name (a URL), a host ending in digits.
@@ -49,9 +55,10 @@ test('normalise reads seeded host names and IPv4 addresses by the documented rul
   // The rule (header of normalise.ts): an IPv4 address is __ip__; a host name keeps its labels, an id-like label
   // (6+ letters and digits with a digit, or 6+ digits) is __uuid__, repeats collapse, hyphens split a label.
   let seed = 7;
-  const next = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+  const next = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
   const pick = (s: string) => s[next(s.length)]!;
-  const isId = (l: string) => l.length >= 6 && /^[a-z0-9]+$/.test(l) && /\d/.test(l) && (/[a-z]/.test(l) || /^\d{6,}$/.test(l));
+  const isId = (l: string) =>
+    l.length >= 6 && /^[a-z0-9]+$/.test(l) && /\d/.test(l) && (/[a-z]/.test(l) || /^\d{6,}$/.test(l));
   for (let n = 0; n < 2000; n++) {
     let core: string;
     let want: string[];
@@ -60,7 +67,10 @@ test('normalise reads seeded host names and IPv4 addresses by the documented rul
       want = ['__ip__'];
     } else {
       // Labels start with a letter, so no digit stands on both sides of a dot (which would read as a status or an IP)
-      const labels = Array.from({ length: 1 + next(4) }, () => pick('abcmxz') + Array.from({ length: next(9) }, () => pick('abcdefmx0123456789-')).join(''));
+      const labels = Array.from(
+        { length: 1 + next(4) },
+        () => pick('abcmxz') + Array.from({ length: next(9) }, () => pick('abcdefmx0123456789-')).join(''),
+      );
       labels.push(Array.from({ length: 2 + next(4) }, () => pick('abcdeknorstuz')).join(''));
       if (labels[0]!.startsWith('www')) labels[0] = `m${labels[0]}`;
       core = labels.join('.');
@@ -89,7 +99,10 @@ test('normalise keeps in-word apostrophes and drops quotes when text is quoted',
 test('normalise keeps non-Latin words when the reply is localised', () => {
   assert.is(normalise('550 用户不存在，请检查。'), '550 用户不存在 请检查');
   assert.is(normalise('550 5.1.1 Пользователь не найден.'), '550 5_1_1 пользователь не найден');
-  assert.is(normalise("Adresse d'au moins un destinataire invalide — OFR_416"), "adresse d'au moins un destinataire invalide ofr_416");
+  assert.is(
+    normalise("Adresse d'au moins un destinataire invalide — OFR_416"),
+    "adresse d'au moins un destinataire invalide ofr_416",
+  );
 });
 
 test('normalise returns an empty string when the input holds only punctuation, NULs or blanks', () => {
@@ -106,7 +119,9 @@ test('normalise reads only the first MAX_INPUT_CHARS chars when the input is hug
 });
 
 test('normalise is idempotent when applied to its own output', () => {
-  const once = normalise('451-4.7.1 Greylisted, see http://postgrey.schweikert.ch/help/example.com.html; try again at 10:22:33');
+  const once = normalise(
+    '451-4.7.1 Greylisted, see http://postgrey.schweikert.ch/help/example.com.html; try again at 10:22:33',
+  );
   assert.is(normalise(once), once);
 });
 

@@ -3,7 +3,8 @@
  * (NORMALISER_VERSION is recorded in each model file and is part of the classifier's version).
  *
  * First the remote server's reply is cut out of whatever wraps it (./reply.ts), and its reply code and
- * enhanced status code are put first, once: `550 5_1_1 <text>`. Then the text follows the steps of halon_smtp_reason_normalizer (lower case, status codes
+ * enhanced status code are put first, once: `550 5_1_1 <text>`. Then the text follows the steps of
+ * halon_smtp_reason_normalizer (lower case, status codes
  * with underscores, URLs and unique ids replaced, punctuation stripped). Where
  * the upstream rules are not public we decided as follows:
  *
@@ -116,7 +117,12 @@ function normaliseText(reply: string, out: string[]): string {
         let from = -1;
         let to = i;
         if (plain) from = start;
-        else if (others === 1 && i - start > 1 && CHAR_CLASS[s.charCodeAt(other)] === PUNCT && (other === start || other === i - 1)) {
+        else if (
+          others === 1 &&
+          i - start > 1 &&
+          CHAR_CLASS[s.charCodeAt(other)] === PUNCT &&
+          (other === start || other === i - 1)
+        ) {
           if (other === start) from = start + 1;
           else [from, to] = [start, i - 1];
         }
@@ -193,7 +199,8 @@ function addressToken(s: string, from: number, to: number, out: string[]): boole
         if (isDigit(s.charCodeAt(i - 1)) && isDigit(s.charCodeAt(i + 1))) digitDot = true;
       }
       lastLabelLetters = true;
-      for (let j = labelStart; j < i && lastLabelLetters; j++) lastLabelLetters = s.charCodeAt(j) >= 97 && s.charCodeAt(j) <= 122;
+      for (let j = labelStart; j < i && lastLabelLetters; j++)
+        lastLabelLetters = s.charCodeAt(j) >= 97 && s.charCodeAt(j) <= 122;
       if (i < b) labelStart = i + 1;
     } else if (c >= 97 && c <= 122) letters++;
     else if (c === 45) hyphens++;
@@ -201,7 +208,8 @@ function addressToken(s: string, from: number, to: number, out: string[]): boole
   }
   if (letters === 0 && hyphens === 0 && dots === 3) return ipv4(s, a, b, out);
   // Two colons could read as IPv6 there
-  if (dots === 0 || digitDot || colons > 1 || !lastLabelLetters || b - labelStart < 2 || b - labelStart > 12) return false;
+  if (dots === 0 || digitDot || colons > 1 || !lastLabelLetters || b - labelStart < 2 || b - labelStart > 12)
+    return false;
   let start = a;
   for (let i = a; i <= b; i++) {
     if (i < b && s.charCodeAt(i) !== 46) continue;
@@ -306,7 +314,10 @@ function digitPart(raw: string): string {
   const part = trimPunctuation(raw);
   if (part.startsWith('__') || part.length < 6) return raw;
   if (HOSTNAME_RE.test(part)) {
-    return part.split('.').map((l) => (isIdSegment(l) ? UUID : l)).join(' ');
+    return part
+      .split('.')
+      .map((l) => (isIdSegment(l) ? UUID : l))
+      .join(' ');
   }
   return part.split(SEGMENT_SPLIT_RE).some(isIdSegment) ? ` ${UUID} ` : raw;
 }

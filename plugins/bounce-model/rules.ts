@@ -126,7 +126,8 @@ function validateRule(raw: unknown, index: number): Rule {
   });
   if (r.none !== undefined && !Array.isArray(r.none)) fail('"none" must be an array of phrases');
   const none = ((r.none as unknown[] | undefined) ?? []).map((p) => checkPhrase(p, fail));
-  if (r.bnac !== undefined && (typeof r.bnac !== 'string' || !BNAC_SET.has(r.bnac))) fail(`unknown BNAC class ${JSON.stringify(r.bnac)}`);
+  if (r.bnac !== undefined && (typeof r.bnac !== 'string' || !BNAC_SET.has(r.bnac)))
+    fail(`unknown BNAC class ${JSON.stringify(r.bnac)}`);
   if (r.backoff !== undefined && (typeof r.backoff !== 'string' || !BACKOFF_SET.has(r.backoff))) {
     fail(`unknown backoff class ${JSON.stringify(r.backoff)}`);
   }
@@ -162,9 +163,11 @@ function isPrefixOnly(phrase: string): boolean {
 
 // Words that occur in many replies make poor index keys: each hit costs a full rule check.
 const COMMON = new Set(
-  ('a an and are as at be been by can for from has have in is it mail message messages not of on or our please ' +
+  (
+    'a an and are as at be been by can for from has have in is it mail message messages not of on or our please ' +
     'see sender server the this to try was we will with your you __ip__ __url__ __uuid__ __email__ email address ' +
-    'recipient user domain host ip rejected denied blocked delivery deliver later again temporarily error').split(' '),
+    'recipient user domain host ip rejected denied blocked delivery deliver later again temporarily error'
+  ).split(' '),
 );
 const isCommon = (word: string): boolean => COMMON.has(word) || /^\d/.test(word);
 
@@ -174,7 +177,12 @@ function keyWord(phrase: string): string | undefined {
   if (phrase.endsWith('*')) words.pop();
   let best: string | undefined;
   for (const w of words) {
-    if (best === undefined || (isCommon(best) && !isCommon(w)) || (isCommon(best) === isCommon(w) && w.length > best.length)) best = w;
+    if (
+      best === undefined ||
+      (isCommon(best) && !isCommon(w)) ||
+      (isCommon(best) === isCommon(w) && w.length > best.length)
+    )
+      best = w;
   }
   return best;
 }
@@ -202,7 +210,11 @@ function wordKey(text: string, start: number, end: number): number {
 function hasPhrase(text: string, core: string, exactEnd: boolean): boolean {
   for (let i = text.indexOf(core); i >= 0; i = text.indexOf(core, i + 1)) {
     const end = i + core.length;
-    if ((i === 0 || text.charCodeAt(i - 1) === SPACE) && (!exactEnd || end === text.length || text.charCodeAt(end) === SPACE)) return true;
+    if (
+      (i === 0 || text.charCodeAt(i - 1) === SPACE) &&
+      (!exactEnd || end === text.length || text.charCodeAt(end) === SPACE)
+    )
+      return true;
   }
   return false;
 }
@@ -353,7 +365,7 @@ function buildMatcher(rules: readonly Rule[]): CompiledRules {
     }
     n = 0;
     // Words are separated by single spaces (the normaliser's output); empty words are skipped.
-    for (let start = 0; start < text.length; ) {
+    for (let start = 0; start < text.length;) {
       let end = text.indexOf(' ', start);
       if (end < 0) end = text.length;
       if (end > start) word(text, start, end);
@@ -373,7 +385,11 @@ function buildMatcher(rules: readonly Rule[]): CompiledRules {
     current = text;
     for (let i = 0; i < n; i++) {
       const rule = compiled[candidates[i]!]!;
-      if ((lastBnac !== undefined || rule.bnac === undefined) && (lastBackoff !== undefined || rule.backoff === undefined)) continue;
+      if (
+        (lastBnac !== undefined || rule.bnac === undefined) &&
+        (lastBackoff !== undefined || rule.backoff === undefined)
+      )
+        continue;
       if (!matches(rule)) continue;
       if (lastBnac === undefined) lastBnac = rule.bnac;
       if (lastBackoff === undefined) lastBackoff = rule.backoff;

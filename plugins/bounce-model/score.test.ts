@@ -12,7 +12,13 @@ const { model } = decodeModel(readFileSync(new URL('./models/backoff.model', imp
  * What classifying means: bias plus, for every feature the model knows, value × row scale × weight; the softmax of
  * those logits over the temperature; each class the sum of its situations. Returns the class probabilities.
  */
-function reference(m: CompactModel, index: Int32Array, value: Float32Array, length: number, temperature: number): Float64Array {
+function reference(
+  m: CompactModel,
+  index: Int32Array,
+  value: Float32Array,
+  length: number,
+  temperature: number,
+): Float64Array {
   const k = m.situations.length;
   const scores = Float64Array.from(m.bias);
   for (let i = 0; i < length; i++) {
@@ -42,14 +48,20 @@ const REPLIES = [
 /** Classifies every reply, its features extracted into the classifier's own buffer and into another one, at three temperatures, against the definition. */
 function agrees({ classify, probabilities, features }: Scoring, tolerance: number, what: string): void {
   for (const reply of REPLIES) {
-    for (const [buffer, where] of [[features, 'own buffer'], [newFeatures(), 'other buffer']] as const) {
+    for (const [buffer, where] of [
+      [features, 'own buffer'],
+      [newFeatures(), 'other buffer'],
+    ] as const) {
       for (const temperature of [model.temperature, 0.4, 3]) {
         const f = extractFeatures(normalise(reply), model.bits, buffer);
         const best = classify(f, temperature);
         const want = reference(model, f.index, f.value, f.length, temperature);
         const context = `${what} (${where}, temperature ${temperature}), ${reply.slice(0, 40)}`;
         for (let c = 0; c < want.length; c++) {
-          assert.ok(Math.abs(probabilities[c]! - want[c]!) <= tolerance, `${context}: class ${c} got ${probabilities[c]}, want ${want[c]}`);
+          assert.ok(
+            Math.abs(probabilities[c]! - want[c]!) <= tolerance,
+            `${context}: class ${c} got ${probabilities[c]}, want ${want[c]}`,
+          );
         }
         assert.is(want[best], Math.max(...want), `${context}: class ${best} is not the most probable`);
       }
@@ -85,14 +97,21 @@ test('the SIMD classifier pads rows, reads wide row tables and sums classes when
     const f = extractFeatures(normalise(REPLIES[0]!), model.bits, simd.features);
     const best = simd.classify(f, temperature);
     const want = reference(wide, f.index, f.value, f.length, temperature);
-    for (let c = 0; c < 5; c++) assert.ok(Math.abs(simd.probabilities[c]! - want[c]!) <= 1e-5, `class ${c}: got ${simd.probabilities[c]}, want ${want[c]}`);
+    for (let c = 0; c < 5; c++)
+      assert.ok(
+        Math.abs(simd.probabilities[c]! - want[c]!) <= 1e-5,
+        `class ${c}: got ${simd.probabilities[c]}, want ${want[c]}`,
+      );
     assert.is(best, wide.map[48], 'the last situation wins: its weights and bias are the largest');
   }
 });
 
 test('the SIMD classifier exponentiates to f32 precision when a reply has no features and the logits are the biases', () => {
   // No sums to round: what is left is the exponential, over the range where its polynomial and 2^n both work
-  const spread: CompactModel = { ...model, bias: Float32Array.from({ length: model.situations.length }, (_, i) => -30 + i * 0.83) };
+  const spread: CompactModel = {
+    ...model,
+    bias: Float32Array.from({ length: model.situations.length }, (_, i) => -30 + i * 0.83),
+  };
   const simd = simdScorer(spread);
   assert.ok(simd);
   for (const temperature of [1, 0.7, 6]) {
@@ -101,7 +120,10 @@ test('the SIMD classifier exponentiates to f32 precision when a reply has no fea
     const want = reference(spread, f.index, f.value, f.length, temperature);
     for (let c = 0; c < want.length; c++) {
       const error = Math.abs(simd.probabilities[c]! - want[c]!);
-      assert.ok(error <= 1e-6 * Math.max(want[c]!, 1e-3), `temperature ${temperature}, class ${c}: got ${simd.probabilities[c]}, want ${want[c]}`);
+      assert.ok(
+        error <= 1e-6 * Math.max(want[c]!, 1e-3),
+        `temperature ${temperature}, class ${c}: got ${simd.probabilities[c]}, want ${want[c]}`,
+      );
     }
   }
 });

@@ -44,16 +44,52 @@ const I32 = 0x7f;
 const F32 = 0x7d;
 const V128 = 0x7b;
 const op = {
-  block: 0x02, loop: 0x03, if: 0x04, end: 0x0b, br: 0x0c, brIf: 0x0d, localGet: 0x20, localSet: 0x21, localTee: 0x22,
-  i32Load: 0x28, f32Load: 0x2a, i32Load16U: 0x2f, f32Store: 0x38, i32Const: 0x41, f32Const: 0x43, i32Eqz: 0x45,
-  i32GeU: 0x4f, f32Gt: 0x5e, i32Add: 0x6a, i32Sub: 0x6b, i32Mul: 0x6c, i32Shl: 0x74, f32Add: 0x92, f32Mul: 0x94,
-  f32Div: 0x95, f32Max: 0x97,
+  block: 0x02,
+  loop: 0x03,
+  if: 0x04,
+  end: 0x0b,
+  br: 0x0c,
+  brIf: 0x0d,
+  localGet: 0x20,
+  localSet: 0x21,
+  localTee: 0x22,
+  i32Load: 0x28,
+  f32Load: 0x2a,
+  i32Load16U: 0x2f,
+  f32Store: 0x38,
+  i32Const: 0x41,
+  f32Const: 0x43,
+  i32Eqz: 0x45,
+  i32GeU: 0x4f,
+  f32Gt: 0x5e,
+  i32Add: 0x6a,
+  i32Sub: 0x6b,
+  i32Mul: 0x6c,
+  i32Shl: 0x74,
+  f32Add: 0x92,
+  f32Mul: 0x94,
+  f32Div: 0x95,
+  f32Max: 0x97,
 } as const;
 const simd = {
-  load: 0x00, store: 0x0b, const: 0x0c, f32x4Splat: 0x13, f32x4ExtractLane: 0x1f, f32x4Nearest: 0x6a,
-  i16x8ExtendLowI8x16S: 0x87, i16x8ExtendHighI8x16S: 0x88, i32x4ExtendLowI16x8S: 0xa7, i32x4ExtendHighI16x8S: 0xa8,
-  i32x4Shl: 0xab, i32x4Add: 0xae, f32x4Add: 0xe4, f32x4Sub: 0xe5, f32x4Mul: 0xe6, f32x4Max: 0xe9,
-  i32x4TruncSatF32x4S: 0xf8, f32x4ConvertI32x4S: 0xfa,
+  load: 0x00,
+  store: 0x0b,
+  const: 0x0c,
+  f32x4Splat: 0x13,
+  f32x4ExtractLane: 0x1f,
+  f32x4Nearest: 0x6a,
+  i16x8ExtendLowI8x16S: 0x87,
+  i16x8ExtendHighI8x16S: 0x88,
+  i32x4ExtendLowI16x8S: 0xa7,
+  i32x4ExtendHighI16x8S: 0xa8,
+  i32x4Shl: 0xab,
+  i32x4Add: 0xae,
+  f32x4Add: 0xe4,
+  f32x4Sub: 0xe5,
+  f32x4Mul: 0xe6,
+  f32x4Max: 0xe9,
+  i32x4TruncSatF32x4S: 0xf8,
+  f32x4ConvertI32x4S: 0xfa,
 } as const;
 
 function leb(n: number): number[] {
@@ -83,16 +119,31 @@ const section = (id: number, body: number[]): number[] => [id, ...leb(body.lengt
 const vector = (items: number[][]): number[] => [...leb(items.length), ...items.flat()];
 const name = (s: string): number[] => [...leb(s.length), ...Buffer.from(s, 'latin1')];
 const f32Bytes = (x: number): number[] => [...new Uint8Array(Float32Array.of(x).buffer)];
-const f32x4Const = (x: number): number[] => [...simdOp(simd.const), ...f32Bytes(x), ...f32Bytes(x), ...f32Bytes(x), ...f32Bytes(x)];
-const i32x4Const = (x: number): number[] => [...simdOp(simd.const), ...new Uint8Array(Int32Array.of(x, x, x, x).buffer)];
+const f32x4Const = (x: number): number[] => [
+  ...simdOp(simd.const),
+  ...f32Bytes(x),
+  ...f32Bytes(x),
+  ...f32Bytes(x),
+  ...f32Bytes(x),
+];
+const i32x4Const = (x: number): number[] => [
+  ...simdOp(simd.const),
+  ...new Uint8Array(Int32Array.of(x, x, x, x).buffer),
+];
 // A memory operand at a constant address: address 0 plus the offset
-const at0 = (instruction: number[], offset: number, align = 0): number[] => [op.i32Const, 0, ...instruction, align, ...leb(offset)];
+const at0 = (instruction: number[], offset: number, align = 0): number[] => [
+  op.i32Const,
+  0,
+  ...instruction,
+  align,
+  ...leb(offset),
+];
 
 // Cephes' expf: e^x = 2^n e^r, n = round(x log2 e), r = x - n ln 2 in two parts, e^r by a degree-7 polynomial
 const LOG2E = 1.44269504088896341;
 const LN2_HI = 0.693359375;
-const LN2_LO = -2.12194440e-4;
-const EXP_POLY = [1.9875691500e-4, 1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1];
+const LN2_LO = -2.1219444e-4;
+const EXP_POLY = [1.98756915e-4, 1.3981999507e-3, 8.3334519073e-3, 4.1665795894e-2, 1.6666665459e-1, 5.0000001201e-1];
 // e^x of x below this is the smallest normal f32 or less: 2^n stays normal
 const EXP_MIN = -87;
 
@@ -127,7 +178,8 @@ function moduleBytes(model: CompactModel, at: Layout): Uint8Array<ArrayBuffer> {
   const classes = model.labels.length;
   const sums = at.rowBytes / LANES;
   // Locals: 0 n, 1 inverse temperature (params); 2 i (byte offset of a feature), 3 end, 4 row, 5 best (i32);
-  // 6 max, 7 total, 8.. one sum per class (f32); then v128: value, bytes, low, high, x, n, p, and one sum per 4 situations
+  // 6 max, 7 total, 8.. one sum per class (f32); then v128: value, bytes, low, high, x, n, p, and one sum per 4
+  // situations
   const [n, inverse, i, end, row, best, max, total, class0] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
   const v = class0 + classes;
   const [value, bytes, low, high, x, nearest, p, sum0] = [v, v + 1, v + 2, v + 3, v + 4, v + 5, v + 6, v + 7];
@@ -135,9 +187,31 @@ function moduleBytes(model: CompactModel, at: Layout): Uint8Array<ArrayBuffer> {
   body.push(op.localGet, i, op.localGet, end, op.i32GeU, op.brIf, 1, op.block, 0x40);
   // row = rowOf[bucket] - 1; a bucket training never saw has none
   body.push(op.localGet, i, op.i32Load, 2, ...leb(BUCKETS), op.i32Const, at.rowOfWidth === 2 ? 1 : 2, op.i32Shl);
-  body.push(...(at.rowOfWidth === 2 ? [op.i32Load16U, 1] : [op.i32Load, 2]), ...leb(at.rowOf), op.localTee, row, op.i32Eqz, op.brIf, 0);
+  body.push(
+    ...(at.rowOfWidth === 2 ? [op.i32Load16U, 1] : [op.i32Load, 2]),
+    ...leb(at.rowOf),
+    op.localTee,
+    row,
+    op.i32Eqz,
+    op.brIf,
+    0,
+  );
   body.push(op.localGet, row, op.i32Const, 1, op.i32Sub, op.localSet, row);
-  body.push(op.localGet, i, op.f32Load, 2, ...leb(VALUES), op.localGet, row, op.i32Const, 2, op.i32Shl, op.f32Load, 2, ...leb(at.scales));
+  body.push(
+    op.localGet,
+    i,
+    op.f32Load,
+    2,
+    ...leb(VALUES),
+    op.localGet,
+    row,
+    op.i32Const,
+    2,
+    op.i32Shl,
+    op.f32Load,
+    2,
+    ...leb(at.scales),
+  );
   body.push(op.f32Mul, ...simdOp(simd.f32x4Splat), op.localSet, value);
   body.push(op.localGet, row, op.i32Const, ...sleb(at.rowBytes), op.i32Mul, op.localSet, row);
   for (let block = 0; block < at.rowBytes / 16; block++) {
@@ -169,16 +243,71 @@ function moduleBytes(model: CompactModel, at: Layout): Uint8Array<ArrayBuffer> {
   body.push(...simdOp(simd.f32x4Splat), op.localSet, value);
   // e^(logit - max) of every situation, stored at OUT
   for (let v = 0; v < sums; v++) {
-    body.push(op.localGet, sum0 + v, op.localGet, value, ...simdOp(simd.f32x4Sub), ...f32x4Const(EXP_MIN), ...simdOp(simd.f32x4Max), op.localTee, x);
+    body.push(
+      op.localGet,
+      sum0 + v,
+      op.localGet,
+      value,
+      ...simdOp(simd.f32x4Sub),
+      ...f32x4Const(EXP_MIN),
+      ...simdOp(simd.f32x4Max),
+      op.localTee,
+      x,
+    );
     body.push(...f32x4Const(LOG2E), ...simdOp(simd.f32x4Mul), ...simdOp(simd.f32x4Nearest), op.localSet, nearest);
-    body.push(op.localGet, x, op.localGet, nearest, ...f32x4Const(LN2_HI), ...simdOp(simd.f32x4Mul), ...simdOp(simd.f32x4Sub));
-    body.push(op.localGet, nearest, ...f32x4Const(LN2_LO), ...simdOp(simd.f32x4Mul), ...simdOp(simd.f32x4Sub), op.localSet, x);
+    body.push(
+      op.localGet,
+      x,
+      op.localGet,
+      nearest,
+      ...f32x4Const(LN2_HI),
+      ...simdOp(simd.f32x4Mul),
+      ...simdOp(simd.f32x4Sub),
+    );
+    body.push(
+      op.localGet,
+      nearest,
+      ...f32x4Const(LN2_LO),
+      ...simdOp(simd.f32x4Mul),
+      ...simdOp(simd.f32x4Sub),
+      op.localSet,
+      x,
+    );
     body.push(...f32x4Const(EXP_POLY[0]!));
-    for (const c of EXP_POLY.slice(1)) body.push(op.localGet, x, ...simdOp(simd.f32x4Mul), ...f32x4Const(c), ...simdOp(simd.f32x4Add));
-    body.push(op.localGet, x, ...simdOp(simd.f32x4Mul), op.localGet, x, ...simdOp(simd.f32x4Mul), op.localGet, x, ...simdOp(simd.f32x4Add));
+    for (const c of EXP_POLY.slice(1))
+      body.push(op.localGet, x, ...simdOp(simd.f32x4Mul), ...f32x4Const(c), ...simdOp(simd.f32x4Add));
+    body.push(
+      op.localGet,
+      x,
+      ...simdOp(simd.f32x4Mul),
+      op.localGet,
+      x,
+      ...simdOp(simd.f32x4Mul),
+      op.localGet,
+      x,
+      ...simdOp(simd.f32x4Add),
+    );
     body.push(...f32x4Const(1), ...simdOp(simd.f32x4Add), op.localSet, p);
-    body.push(op.i32Const, 0, op.localGet, p, op.localGet, nearest, ...simdOp(simd.i32x4TruncSatF32x4S), ...i32x4Const(127), ...simdOp(simd.i32x4Add));
-    body.push(op.i32Const, 23, ...simdOp(simd.i32x4Shl), ...simdOp(simd.f32x4Mul), ...simdOp(simd.store), 0, ...leb(OUT + 16 * v));
+    body.push(
+      op.i32Const,
+      0,
+      op.localGet,
+      p,
+      op.localGet,
+      nearest,
+      ...simdOp(simd.i32x4TruncSatF32x4S),
+      ...i32x4Const(127),
+      ...simdOp(simd.i32x4Add),
+    );
+    body.push(
+      op.i32Const,
+      23,
+      ...simdOp(simd.i32x4Shl),
+      ...simdOp(simd.f32x4Mul),
+      ...simdOp(simd.store),
+      0,
+      ...leb(OUT + 16 * v),
+    );
   }
   // Each class's sum, their total, the best class (the first of equals), and the probabilities
   for (let c = 0; c < classes; c++) {
@@ -196,13 +325,35 @@ function moduleBytes(model: CompactModel, at: Layout): Uint8Array<ArrayBuffer> {
     body.push(op.localGet, class0 + c, op.localSet, max, op.i32Const, ...sleb(c), op.localSet, best, op.end);
   }
   for (let c = 0; c < classes; c++) {
-    body.push(op.i32Const, 0, op.localGet, class0 + c, op.localGet, total, op.f32Div, op.f32Store, 2, ...leb(at.classes + 4 * c));
+    body.push(
+      op.i32Const,
+      0,
+      op.localGet,
+      class0 + c,
+      op.localGet,
+      total,
+      op.f32Div,
+      op.f32Store,
+      2,
+      ...leb(at.classes + 4 * c),
+    );
   }
   body.push(op.localGet, best, op.end);
-  const locals = vector([[4, I32], [2 + classes, F32], [7 + sums, V128]]);
+  const locals = vector([
+    [4, I32],
+    [2 + classes, F32],
+    [7 + sums, V128],
+  ]);
   const code = [...locals, ...body];
   return Uint8Array.from([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, vector([[0x60, 2, I32, F32, 1, I32]])),
     ...section(2, vector([[...name('e'), ...name('m'), 0x02, 0x00, 1]])),
     ...section(3, vector([[0]])),
@@ -222,15 +373,24 @@ export function simdScorer(model: CompactModel): Scoring | undefined {
   const k = model.situations.length;
   const rows = model.scales.length;
   const memory = new WebAssembly.Memory({ initial: Math.ceil((at.weights + rows * at.rowBytes) / PAGE) });
-  const run = new WebAssembly.Instance(new WebAssembly.Module(bytes), { e: { m: memory } }).exports.s as (n: number, inverse: number) => number;
+  const run = new WebAssembly.Instance(new WebAssembly.Module(bytes), { e: { m: memory } }).exports.s as (
+    n: number,
+    inverse: number,
+  ) => number;
   const { buffer } = memory;
   new Float32Array(buffer, at.bias, at.rowBytes).fill(PAD_BIAS).set(model.bias);
   new Float32Array(buffer, at.scales, rows).set(model.scales);
-  const rowOf = at.rowOfWidth === 2 ? new Uint16Array(buffer, at.rowOf, model.rowOf.length) : new Uint32Array(buffer, at.rowOf, model.rowOf.length);
+  const rowOf =
+    at.rowOfWidth === 2
+      ? new Uint16Array(buffer, at.rowOf, model.rowOf.length)
+      : new Uint32Array(buffer, at.rowOf, model.rowOf.length);
   rowOf.set(model.rowOf);
   const weights = new Int8Array(buffer, at.weights, rows * at.rowBytes);
   for (let r = 0; r < rows; r++) weights.set(model.weights.subarray(r * k, r * k + k), r * at.rowBytes);
-  const features = newFeatures(new Int32Array(buffer, BUCKETS, MAX_FEATURES), new Float32Array(buffer, VALUES, MAX_FEATURES));
+  const features = newFeatures(
+    new Int32Array(buffer, BUCKETS, MAX_FEATURES),
+    new Float32Array(buffer, VALUES, MAX_FEATURES),
+  );
   const buckets = features.index;
   const values = features.value;
   const classify: Classify = (f, temperature) => {

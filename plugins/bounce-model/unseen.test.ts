@@ -26,13 +26,21 @@ interface Row {
 const MODELS: readonly ClassifierModel[] = ['bnac', 'backoff'];
 const MAX_SHARED_TRIGRAMS = 0.5;
 
-const jsonl = (url: URL): Row[] => readFileSync(url, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+const jsonl = (url: URL): Row[] =>
+  readFileSync(url, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 const bucket = (name: string): Row[] => jsonl(new URL(`./fixtures/${name}`, import.meta.url));
 
 const plugin = await usePlugin<Classifier>({ id: 'bounce-model' });
 const classifier = plugin.service;
 const normalise = (text: string): string => classifier.normalise!(text);
-const classify = async (model: ClassifierModel, rows: readonly Row[]) => classifier.classify(model, rows.map((r) => normalise(r.text)));
+const classify = async (model: ClassifierModel, rows: readonly Row[]) =>
+  classifier.classify(
+    model,
+    rows.map((r) => normalise(r.text)),
+  );
 
 function trigrams(text: string): Set<string> {
   const words = text.split(' ');
@@ -57,12 +65,18 @@ test('unseen fixtures are not corpus lines, nor inside one, and share at most ha
   });
   for (const row of bucket('unseen/replies.jsonl')) {
     const text = normalise(row.text);
-    assert.not.ok(corpus.some((line) => line.includes(text)), `inside a corpus line: ${text}`);
+    assert.not.ok(
+      corpus.some((line) => line.includes(text)),
+      `inside a corpus line: ${text}`,
+    );
     const grams = trigrams(text);
     const shared = new Map<number, number>();
     for (const g of grams) for (const i of new Set(lineOf.get(g))) shared.set(i, (shared.get(i) ?? 0) + 1);
     const [line, most] = [...shared].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
-    assert.ok(most / grams.size <= MAX_SHARED_TRIGRAMS, `${most} of ${grams.size} trigrams of "${text}" are in corpus line "${corpus[line]}"`);
+    assert.ok(
+      most / grams.size <= MAX_SHARED_TRIGRAMS,
+      `${most} of ${grams.size} trigrams of "${text}" are in corpus line "${corpus[line]}"`,
+    );
   }
 });
 
@@ -73,7 +87,10 @@ for (const model of MODELS) {
     const wrong = rows
       .map((row, i) => ({ row, got: results[i]! }))
       .filter(({ row, got }) => got.label !== row[model])
-      .map(({ row, got }) => `  input:    ${row.text}\n  expected: ${row[model]}\n  actual:   ${got.label} (${got.probability.toFixed(2)})`);
+      .map(
+        ({ row, got }) =>
+          `  input:    ${row.text}\n  expected: ${row[model]}\n  actual:   ${got.label} (${got.probability.toFixed(2)})`,
+      );
     assert.is(wrong.length, 0, `\n${wrong.join('\n\n')}`);
   });
 
@@ -83,7 +100,11 @@ for (const model of MODELS) {
     rows.forEach((row, i) => {
       const sure = results[i]!.probability >= 0.5;
       const listed = row.failing?.includes(model) ?? false;
-      assert.is(sure, listed, `${results[i]!.label} ${results[i]!.probability} for ${row.why}${listed ? ' (listed as failing)' : ''}: ${row.text}`);
+      assert.is(
+        sure,
+        listed,
+        `${results[i]!.label} ${results[i]!.probability} for ${row.why}${listed ? ' (listed as failing)' : ''}: ${row.text}`,
+      );
     });
   });
 }
@@ -95,7 +116,11 @@ test('known-failing replies are still misclassified by the models listed', async
     rows.forEach((row, i) => {
       const listed = row.failing!.includes(model);
       const wrong = results[i]!.label !== row[model];
-      assert.is(wrong, listed, `${model} ${listed ? 'now classifies right (move it to unseen/)' : 'now fails (list it)'}: ${row.text}`);
+      assert.is(
+        wrong,
+        listed,
+        `${model} ${listed ? 'now classifies right (move it to unseen/)' : 'now fails (list it)'}: ${row.text}`,
+      );
     });
   }
 });

@@ -59,13 +59,15 @@ export class AdaptiveWarmups {
 
   /** Decides the adaptive groupings of `ips` at `now` (ms since the epoch); resolves once their changes are stored */
   async check(ips: Iterable<string>, now: number): Promise<void> {
-    await Promise.all([...new Set(ips)].map((ip) => {
-      const run = (this.#queues.get(ip) ?? Promise.resolve()).then(() => this.#checkIp(ip, now));
-      const tail = run.catch(() => undefined);
-      this.#queues.set(ip, tail);
-      void tail.then(() => this.#queues.get(ip) === tail && this.#queues.delete(ip));
-      return run;
-    }));
+    await Promise.all(
+      [...new Set(ips)].map((ip) => {
+        const run = (this.#queues.get(ip) ?? Promise.resolve()).then(() => this.#checkIp(ip, now));
+        const tail = run.catch(() => undefined);
+        this.#queues.set(ip, tail);
+        void tail.then(() => this.#queues.get(ip) === tail && this.#queues.delete(ip));
+        return run;
+      }),
+    );
   }
 
   async #checkIp(ip: string, now: number): Promise<void> {
@@ -80,8 +82,17 @@ export class AdaptiveWarmups {
       const decision = this.#decide(ip, before, day, now)!;
       const after: GroupingRecord = { ...before, warmup: decision.warmup };
       const next: IpRecord = { groupings: stored.record.groupings.map((g, i) => (i === index ? after : g)) };
-      const change = { action: decision.action, subject: { ip: stored.ip, grouping: before.grouping }, principal: SYSTEM, before, after, reason: decision.reason };
-      const version = await audit.record(change, (entry) => store.put(stored.ip, next, { expected: stored.version }, { audit: entry }));
+      const change = {
+        action: decision.action,
+        subject: { ip: stored.ip, grouping: before.grouping },
+        principal: SYSTEM,
+        before,
+        after,
+        reason: decision.reason,
+      };
+      const version = await audit.record(change, (entry) =>
+        store.put(stored.ip, next, { expected: stored.version }, { audit: entry }),
+      );
       // Written or not (another host's write came first), read again: the next grouping, or this one as now stored
       if (version !== undefined) {
         this.#options.changed(stored.ip);
@@ -92,13 +103,20 @@ export class AdaptiveWarmups {
 
   /** What the share asks of `grouping` on day number `day`, if anything */
   #decide(ip: string, grouping: GroupingRecord, day: number, now: number): WarmupDecision | undefined {
-    return decideWarmup(grouping, day, now, (provider) => this.#options.engine.share(ip, provider, GROUP, now), (adaptive) => this.providerOf(grouping.grouping, adaptive));
+    return decideWarmup(
+      grouping,
+      day,
+      now,
+      (provider) => this.#options.engine.share(ip, provider, GROUP, now),
+      (adaptive) => this.providerOf(grouping.grouping, adaptive),
+    );
   }
 }
 
 /**
  * What the reputation share asks of an adaptive AUTO `grouping` on day number `day` at `now`, if anything: hold it,
- * step it back a day (a hold again), or release it. `shareOf` reads the engine's count for a provider; `providerOf` names
+ * step it back a day (a hold again), or release it. `shareOf` reads the engine's count for a provider; `providerOf`
+ * names
  * the grouping's. Pure: the server stores what it answers, `capstan replay` applies it to its simulated schedules
  */
 export function decideWarmup(
@@ -117,7 +135,14 @@ export function decideWarmup(
   if (!counted || counted.attempts < adaptive.minAttempts) return undefined;
   const share = counted.events / counted.attempts;
   const state: WarmupState = grouping.warmup ?? { lag: 0 };
-  const reason = { provider, group: GROUP, share, events: counted.events, attempts: counted.attempts, window: counted.window };
+  const reason = {
+    provider,
+    group: GROUP,
+    share,
+    events: counted.events,
+    attempts: counted.attempts,
+    window: counted.window,
+  };
   const text = (limit: string, threshold: number) =>
     `${provider} ${GROUP} ${percent(share)} of ${counted.attempts} attempts in ${counted.window}s (${limit} >= ${percent(threshold)})`;
   const stepped = state.steppedBack === undefined ? undefined : Date.parse(state.steppedBack);
@@ -125,14 +150,21 @@ export function decideWarmup(
     const since = state.hold?.since ?? new Date(now).toISOString();
     return {
       action: 'warmup.hold',
-      warmup: { ...state, hold: { since, reason: text('step back', adaptive.stepBack), day: reached - 1 }, steppedBack: new Date(now).toISOString() },
+      warmup: {
+        ...state,
+        hold: { since, reason: text('step back', adaptive.stepBack), day: reached - 1 },
+        steppedBack: new Date(now).toISOString(),
+      },
       reason: { ...reason, stepBack: adaptive.stepBack, day: reached - 1 },
     };
   }
   if (share >= adaptive.hold && !state.hold) {
     return {
       action: 'warmup.hold',
-      warmup: { ...state, hold: { since: new Date(now).toISOString(), reason: text('hold', adaptive.hold), day: reached } },
+      warmup: {
+        ...state,
+        hold: { since: new Date(now).toISOString(), reason: text('hold', adaptive.hold), day: reached },
+      },
       reason: { ...reason, hold: adaptive.hold, day: reached },
     };
   }
@@ -140,7 +172,11 @@ export function decideWarmup(
     // The days spent held (and stepped back) are the days the schedule now runs behind its dates
     const { hold: _held, ...rest } = state;
     const lag = Math.max(0, scheduleStatus({ ...grouping, warmup: undefined }, day).day - state.hold.day);
-    return { action: 'warmup.release', warmup: { ...rest, lag }, reason: { ...reason, hold: adaptive.hold, day: state.hold.day } };
+    return {
+      action: 'warmup.release',
+      warmup: { ...rest, lag },
+      reason: { ...reason, hold: adaptive.hold, day: state.hold.day },
+    };
   }
   return undefined;
 }
@@ -152,7 +188,12 @@ type ProviderRows = readonly [string, { name?: string; domains?: readonly string
 export function groupingProvider(grouping: string, rows: ProviderRows): string | undefined {
   const name = grouping.slice(1).toLowerCase();
   const word = new RegExp(`\\b${name.replace(/[.-]/g, '\\$&')}\\b`, 'i');
-  return rows.find(([id, row]) => id === name || (row?.name !== undefined && word.test(row.name)) || row?.domains?.some((d) => d.split('.')[0] === name))?.[0];
+  return rows.find(
+    ([id, row]) =>
+      id === name ||
+      (row?.name !== undefined && word.test(row.name)) ||
+      row?.domains?.some((d) => d.split('.')[0] === name),
+  )?.[0];
 }
 
 /** The provider table's rows with those of config (`backoff.providers`) over them */

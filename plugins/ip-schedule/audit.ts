@@ -9,7 +9,11 @@ import { errors } from './errors.ts';
 export const SYSTEM = 'system';
 
 /** The change of an applied policy written over `before` (what was in force, if anything) */
-export function policyChange(policy: AppliedPolicy, before: AppliedPolicy | undefined, principal: string | undefined): AuditChange {
+export function policyChange(
+  policy: AppliedPolicy,
+  before: AppliedPolicy | undefined,
+  principal: string | undefined,
+): AuditChange {
   return {
     action: policy.level === 0 ? 'policy.apply' : 'policy.escalate',
     subject: { policy: policy.id },
@@ -30,7 +34,12 @@ export function auditHandlers(store: ScheduleStore): Record<string, Handler> {
       // One more than asked tells whether a next page exists
       const entries = await store.queryAudit({ ...filters, ...(before ? { before } : {}), limit: Number(limit) + 1 });
       const page = entries.slice(0, Number(limit));
-      return { body: { entries: page, ...(entries.length > page.length ? { next: encodeCursor(page[page.length - 1]!.id) } : {}) } };
+      return {
+        body: {
+          entries: page,
+          ...(entries.length > page.length ? { next: encodeCursor(page[page.length - 1]!.id) } : {}),
+        },
+      };
     },
   };
 }

@@ -61,7 +61,13 @@ export function bulkHandlers(options: { table: ScheduleTable; write: IpWriter })
         if (written === 'busy') failed.push({ ip });
         else if (outcome) outcomes.set(ip, outcome);
       });
-      return { body: answer(body.action, [...work.keys()].flatMap((ip) => outcomes.get(ip) ?? []), failed) };
+      return {
+        body: answer(
+          body.action,
+          [...work.keys()].flatMap((ip) => outcomes.get(ip) ?? []),
+          failed,
+        ),
+      };
     },
   };
 }
@@ -70,13 +76,15 @@ type Plan = (record: IpRecord | undefined) => { change?: IpChange; outcome: Outc
 
 /** Pause, resume or delete over `targets` or `filter`: a plan per IP */
 async function selectionWork(body: BulkRequest, table: ScheduleTable): Promise<Map<string, Plan>> {
-  if ((body.targets === undefined) === (body.filter === undefined)) throw errors.SCHEDULE_ERR_BULK_TARGETS('request', `"${body.action}" needs "targets" or "filter", one of them`);
+  if ((body.targets === undefined) === (body.filter === undefined))
+    throw errors.SCHEDULE_ERR_BULK_TARGETS('request', `"${body.action}" needs "targets" or "filter", one of them`);
   if (body.configs) throw errors.SCHEDULE_ERR_BULK_TARGETS('request', '"configs" go with "restore" only');
   const selection: Selection = new Map();
   if (body.targets) {
     for (const [index, target] of body.targets.entries()) {
       const ip = canonicalIp(target.ip);
-      if (ip === undefined) throw errors.SCHEDULE_ERR_BULK_TARGETS(`targets[${index}].ip`, `"${target.ip}" is not an IP address`);
+      if (ip === undefined)
+        throw errors.SCHEDULE_ERR_BULK_TARGETS(`targets[${index}].ip`, `"${target.ip}" is not an IP address`);
       const names = selection.get(ip);
       if (target.grouping === undefined) selection.set(ip, 'all');
       else if (names === undefined) selection.set(ip, new Set([target.grouping]));
@@ -128,7 +136,11 @@ function selectionPlan(ip: string, names: Set<string> | 'all', action: Action): 
 }
 
 /** The audit subject: the grouping when one of the IP's changed, else the IP, naming the groupings when not all */
-function subject(action: string, names: Set<string> | 'all', changed: Target[]): { action: string; grouping?: string; reason?: Record<string, unknown> } {
+function subject(
+  action: string,
+  names: Set<string> | 'all',
+  changed: Target[],
+): { action: string; grouping?: string; reason?: Record<string, unknown> } {
   if (names === 'all') return { action, reason: { bulk: true } };
   if (changed.length === 1) return { action, grouping: changed[0]!.grouping!, reason: { bulk: true } };
   return { action, reason: { bulk: true, groupings: changed.map((target) => target.grouping) } };
@@ -136,12 +148,14 @@ function subject(action: string, names: Set<string> | 'all', changed: Target[]):
 
 /** Restore: each IP's groupings added back, each checked first, so that a bad one writes nothing */
 function restoreWork(body: BulkRequest): Map<string, Plan> {
-  if (!body.configs || body.targets || body.filter) throw errors.SCHEDULE_ERR_BULK_TARGETS('request', '"restore" needs "configs", and only them');
+  if (!body.configs || body.targets || body.filter)
+    throw errors.SCHEDULE_ERR_BULK_TARGETS('request', '"restore" needs "configs", and only them');
   const plans = new Map<string, Plan>();
   let count = 0;
   for (const [index, config] of body.configs.entries()) {
     const ip = canonicalIp(config.ip);
-    if (ip === undefined) throw errors.SCHEDULE_ERR_BULK_TARGETS(`configs[${index}].ip`, `"${config.ip}" is not an IP address`);
+    if (ip === undefined)
+      throw errors.SCHEDULE_ERR_BULK_TARGETS(`configs[${index}].ip`, `"${config.ip}" is not an IP address`);
     if (plans.has(ip)) throw errors.SCHEDULE_ERR_BULK_TARGETS(`configs[${index}].ip`, `IP "${ip}" is given twice`);
     toRecord({ groupings: config.groupings });
     count += config.groupings.length;
@@ -156,7 +170,8 @@ function restorePlan(ip: string, groupings: GroupingInput[]): Plan {
     const outcome: Outcome = { changed: [], unchanged: [], missing: [], removed: [] };
     const existing = new Set(record?.groupings.map((g) => g.grouping));
     const added = groupings.filter((g) => !existing.has(g.grouping));
-    for (const g of groupings) (existing.has(g.grouping) ? outcome.unchanged : outcome.changed).push({ ip, grouping: g.grouping });
+    for (const g of groupings)
+      (existing.has(g.grouping) ? outcome.unchanged : outcome.changed).push({ ip, grouping: g.grouping });
     if (added.length === 0) return { outcome };
     const next = toRecord({ groupings: [...(record?.groupings ?? []), ...added] }, record);
     const action = record ? 'schedule.update' : 'schedule.create';
@@ -168,10 +183,13 @@ function answer(action: Action, outcomes: Outcome[], failed: Target[]) {
   const changed = outcomes.flatMap((o) => o.changed);
   let undo: BulkRequest | null = null;
   if (changed.length > 0) {
-    if (action === 'pause' || action === 'resume') undo = { action: action === 'pause' ? 'resume' : 'pause', targets: changed };
+    if (action === 'pause' || action === 'resume')
+      undo = { action: action === 'pause' ? 'resume' : 'pause', targets: changed };
     else if (action === 'restore') undo = { action: 'delete', targets: changed };
     else {
-      const configs = outcomes.filter((o) => o.removed.length > 0).map((o) => ({ ip: (o.changed[0] ?? o.unchanged[0])!.ip, groupings: o.removed.map(restorable) }));
+      const configs = outcomes
+        .filter((o) => o.removed.length > 0)
+        .map((o) => ({ ip: (o.changed[0] ?? o.unchanged[0])!.ip, groupings: o.removed.map(restorable) }));
       undo = configs.length > 0 ? { action: 'restore', configs } : null;
     }
   }

@@ -19,7 +19,8 @@ export function pluginClock(env: Readonly<Record<string, string | undefined>>): 
   const start = env.CAPSTAN_TEST_CLOCK;
   if (start === undefined || start === '') return system;
   const at = Date.parse(start);
-  if (env.NODE_ENV === 'production' || !/^\d{4}-\d{2}-\d{2}T/.test(start) || !Number.isFinite(at)) throw errors.SCHEDULE_ERR_TEST_CLOCK(start);
+  if (env.NODE_ENV === 'production' || !/^\d{4}-\d{2}-\d{2}T/.test(start) || !Number.isFinite(at))
+    throw errors.SCHEDULE_ERR_TEST_CLOCK(start);
   const offset = at - Date.now();
   return { ...system, now: () => Date.now() + offset };
 }

@@ -13,7 +13,20 @@ import { canonicalIp } from './ip.ts';
 import { toRecord, type GroupingInput } from './records.ts';
 import type { ScheduleTable, TableFilter } from './table.ts';
 
-const COLUMNS = ['ip', 'grouping', 'mode', 'start_date', 'start_volume', 'end_date', 'end_volume', 'schedule', 'algorithm', 'interval', 'paused', 'properties'] as const;
+const COLUMNS = [
+  'ip',
+  'grouping',
+  'mode',
+  'start_date',
+  'start_volume',
+  'end_date',
+  'end_volume',
+  'schedule',
+  'algorithm',
+  'interval',
+  'paused',
+  'properties',
+] as const;
 type Column = (typeof COLUMNS)[number];
 const REQUIRED: readonly Column[] = ['ip', 'grouping', 'mode'];
 /** Most lines one import takes: its checks and its answer stay bounded */
@@ -39,7 +52,11 @@ interface Line {
 
 type Change = 'create' | 'update' | 'unchanged';
 
-export function csvHandlers(options: { table: ScheduleTable; store: ScheduleStore; write: IpWriter }): Record<string, Handler> {
+export function csvHandlers(options: {
+  table: ScheduleTable;
+  store: ScheduleStore;
+  write: IpWriter;
+}): Record<string, Handler> {
   const { table, store, write } = options;
   return {
     importSchedules: async (request) => {
@@ -70,24 +87,47 @@ export function csvHandlers(options: { table: ScheduleTable; store: ScheduleStor
       changes.sort((a, b) => a.line - b.line);
       // A dry run reports every line's problem; an import with any writes nothing and names the first few
       if (problems.length > 0 && !dryRun) {
-        const shown = problems.slice(0, SHOWN_PROBLEMS).map((p) => `line ${p.line}: ${p.error}`).join('; ');
-        throw errors.SCHEDULE_ERR_CSV_LINES(problems.length, `${shown}${problems.length > SHOWN_PROBLEMS ? '; …' : ''}`);
+        const shown = problems
+          .slice(0, SHOWN_PROBLEMS)
+          .map((p) => `line ${p.line}: ${p.error}`)
+          .join('; ');
+        throw errors.SCHEDULE_ERR_CSV_LINES(
+          problems.length,
+          `${shown}${problems.length > SHOWN_PROBLEMS ? '; …' : ''}`,
+        );
       }
       if (!dryRun) {
         const busy: string[] = [];
         await eachLimited(writes, CONCURRENCY, async (ip) => {
           const ipLines = byIp.get(ip)!;
-          const done = await write(ip, request.principal, (record) => ({ next: merged(record, ipLines), action: record ? 'schedule.update' : 'schedule.create', reason: { import: true } }));
+          const done = await write(ip, request.principal, (record) => ({
+            next: merged(record, ipLines),
+            action: record ? 'schedule.update' : 'schedule.create',
+            reason: { import: true },
+          }));
           if (done === 'busy') busy.push(ip);
         });
-        if (busy.length > 0) return { status: 503, headers: { 'Retry-After': '1' }, body: { error: `Too many concurrent writes to IPs "${busy.slice(0, 5).join('", "')}"${busy.length > 5 ? ' and more' : ''}: the other IPs were written; import the file again (what is written already shows as "unchanged")` } };
+        if (busy.length > 0)
+          return {
+            status: 503,
+            headers: { 'Retry-After': '1' },
+            body: {
+              error: `Too many concurrent writes to IPs "${busy.slice(0, 5).join('", "')}"${busy.length > 5 ? ' and more' : ''}: the other IPs were written; import the file again (what is written already shows as "unchanged")`,
+            },
+          };
       }
       return { body: { dry_run: dryRun, changes, errors: problems } };
     },
     exportSchedules: async (request) => {
       const rows = await table.matching(request.query as TableFilter);
-      const data = stringify(rows.map((row) => csvLine(row.ip, row.config)), { header: true, columns: [...COLUMNS] });
-      return { content: { type: 'text/csv; charset=utf-8', data }, headers: { 'Content-Disposition': 'attachment; filename="schedules.csv"' } };
+      const data = stringify(
+        rows.map((row) => csvLine(row.ip, row.config)),
+        { header: true, columns: [...COLUMNS] },
+      );
+      return {
+        content: { type: 'text/csv; charset=utf-8', data },
+        headers: { 'Content-Disposition': 'attachment; filename="schedules.csv"' },
+      };
     },
   };
 }
@@ -111,21 +151,34 @@ function merged(record: IpRecord | undefined, lines: readonly Line[]): IpRecord 
 function changeOf(before: IpRecord | undefined, after: IpRecord, grouping: string): Change {
   const old = before?.groupings.find((g) => g.grouping === grouping);
   if (!old) return 'create';
-  return JSON.stringify(after.groupings.find((g) => g.grouping === grouping)) === JSON.stringify(old) ? 'unchanged' : 'update';
+  return JSON.stringify(after.groupings.find((g) => g.grouping === grouping)) === JSON.stringify(old)
+    ? 'unchanged'
+    : 'update';
 }
 
 /** Each line's grouping, checked alone; what fails is a problem naming its line */
 function readLines(body: Buffer): { lines: Line[]; problems: LineError[] } {
   let parsed: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    parsed = parse(body, { columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()), bom: true, info: true, skip_empty_lines: true, trim: true, max_record_size: 1 << 20 });
+    parsed = parse(body, {
+      columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
+      bom: true,
+      info: true,
+      skip_empty_lines: true,
+      trim: true,
+      max_record_size: 1 << 20,
+    });
   } catch (error) {
     throw errors.SCHEDULE_ERR_CSV((error as Error).message);
   }
-  if (parsed.length > MAX_LINES) throw errors.SCHEDULE_ERR_CSV(`"${parsed.length}" lines, more than the ${MAX_LINES} one import takes: split the file`);
+  if (parsed.length > MAX_LINES)
+    throw errors.SCHEDULE_ERR_CSV(
+      `"${parsed.length}" lines, more than the ${MAX_LINES} one import takes: split the file`,
+    );
   const header = parsed.length > 0 ? Object.keys(parsed[0]!.record) : [];
   const unknown = header.filter((name) => !(COLUMNS as readonly string[]).includes(name));
-  if (unknown.length > 0) throw errors.SCHEDULE_ERR_CSV(`unknown column "${unknown[0]}" in line 1: use "${COLUMNS.join('", "')}"`);
+  if (unknown.length > 0)
+    throw errors.SCHEDULE_ERR_CSV(`unknown column "${unknown[0]}" in line 1: use "${COLUMNS.join('", "')}"`);
   const absent = REQUIRED.filter((name) => parsed.length > 0 && !header.includes(name));
   if (absent.length > 0) throw errors.SCHEDULE_ERR_CSV(`missing column "${absent[0]}" in line 1`);
   const lines: Line[] = [];
@@ -141,7 +194,9 @@ function readLines(body: Buffer): { lines: Line[]; problems: LineError[] } {
       try {
         toRecord({ groupings: [input] });
       } catch (error) {
-        throw new Error((error as Error).message.replace(/groupings\[0\]\.?/g, '').replace('""', `"${input.grouping}"`));
+        throw new Error(
+          (error as Error).message.replace(/groupings\[0\]\.?/g, '').replace('""', `"${input.grouping}"`),
+        );
       }
       const key = `${ip} ${input.grouping}`;
       const first = seen.get(key);
@@ -161,13 +216,15 @@ function groupingInput(cells: Partial<Record<Column, string>>): GroupingInput {
   const integer = (name: Column, min: number, max: number) => {
     const text = cell(name);
     if (text === undefined) return undefined;
-    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new Error(`Invalid "${name}" "${text}": a whole number from ${min} to ${max}`);
+    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
+      throw new Error(`Invalid "${name}" "${text}": a whole number from ${min} to ${max}`);
     return Number(text);
   };
   const oneOf = <T extends string>(name: Column, values: readonly T[]): T | undefined => {
     const text = cell(name)?.toUpperCase();
     if (text === undefined) return undefined;
-    if (!(values as readonly string[]).includes(text)) throw new Error(`Invalid "${name}" "${cell(name)}": use "${values.join('" or "')}"`);
+    if (!(values as readonly string[]).includes(text))
+      throw new Error(`Invalid "${name}" "${cell(name)}": use "${values.join('" or "')}"`);
     return text as T;
   };
   const grouping = cell('grouping') ?? '';
@@ -177,20 +234,28 @@ function groupingInput(cells: Partial<Record<Column, string>>): GroupingInput {
   const input: GroupingInput = { grouping, mode };
   const startDate = cell('start_date');
   const startVolume = integer('start_volume', 1, MAX_VOLUME);
-  if (startDate !== undefined || startVolume !== undefined) input.start = { date: startDate ?? '', ...(startVolume === undefined ? {} : { volume: startVolume }) };
+  if (startDate !== undefined || startVolume !== undefined)
+    input.start = { date: startDate ?? '', ...(startVolume === undefined ? {} : { volume: startVolume }) };
   const endDate = cell('end_date');
   const endVolume = integer('end_volume', 1, MAX_VOLUME);
   if (endDate !== undefined || endVolume !== undefined) {
-    if (endDate === undefined || endVolume === undefined) throw new Error(`Missing "${endDate === undefined ? 'end_date' : 'end_volume'}": "end_date" and "end_volume" go together`);
+    if (endDate === undefined || endVolume === undefined)
+      throw new Error(
+        `Missing "${endDate === undefined ? 'end_date' : 'end_volume'}": "end_date" and "end_volume" go together`,
+      );
     input.end = { date: endDate, volume: endVolume };
   }
   if (startDate === undefined && input.start) throw new Error('Missing "start_date"');
   const schedule = cell('schedule');
   if (schedule !== undefined) {
-    input.schedule = schedule.split(/[\s;]+/).filter(Boolean).map((text, index) => {
-      if (!/^\d+$/.test(text) || Number(text) > MAX_VOLUME) throw new Error(`Invalid "schedule" day ${index + 1} "${text}": a whole number from 0 to ${MAX_VOLUME}`);
-      return { day: index + 1, messages: Number(text) };
-    });
+    input.schedule = schedule
+      .split(/[\s;]+/)
+      .filter(Boolean)
+      .map((text, index) => {
+        if (!/^\d+$/.test(text) || Number(text) > MAX_VOLUME)
+          throw new Error(`Invalid "schedule" day ${index + 1} "${text}": a whole number from 0 to ${MAX_VOLUME}`);
+        return { day: index + 1, messages: Number(text) };
+      });
     if (input.schedule.length > 1000) throw new Error('Invalid "schedule": more than 1000 days');
   }
   const algorithm = oneOf('algorithm', ['TOKENBUCKET', 'FIXEDWINDOW'] as const);
@@ -199,7 +264,8 @@ function groupingInput(cells: Partial<Record<Column, string>>): GroupingInput {
   if (interval !== undefined) input.interval = interval;
   const paused = cell('paused')?.toLowerCase();
   if (paused !== undefined) {
-    if (paused !== 'true' && paused !== 'false') throw new Error(`Invalid "paused" "${cell('paused')}": use "true" or "false"`);
+    if (paused !== 'true' && paused !== 'false')
+      throw new Error(`Invalid "paused" "${cell('paused')}": use "true" or "false"`);
     input.paused = paused === 'true';
   }
   const properties = cell('properties');

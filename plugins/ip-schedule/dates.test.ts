@@ -11,7 +11,18 @@ test('parseDate accepts a date when it exists in the calendar', () => {
 });
 
 test('parseDate rejects a date when it is not in the calendar or badly written', () => {
-  for (const text of ['2025-02-29', '1900-02-29', '2025-04-31', '2025-13-01', '2025-00-10', '2025-01-00', '2025-1-01', '20250101', '2025-01-01T00:00:00Z', ' 2025-01-01']) {
+  for (const text of [
+    '2025-02-29',
+    '1900-02-29',
+    '2025-04-31',
+    '2025-13-01',
+    '2025-00-10',
+    '2025-01-00',
+    '2025-1-01',
+    '20250101',
+    '2025-01-01T00:00:00Z',
+    ' 2025-01-01',
+  ]) {
     assert.is(parseDate(text), undefined, text);
   }
 });

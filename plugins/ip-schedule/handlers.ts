@@ -1,7 +1,17 @@
 /** The `ip-schedule` operations, bound by operationId, over a compare-and-set schedule store */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { errors } from './errors.ts';
-import type { AuditChange, GroupingRecord, Handler, HandlerRequest, HandlerResult, IpRecord, PluginAudit, ScheduleStore, StoredIp } from '../../runtime/mod.ts';
+import type {
+  AuditChange,
+  GroupingRecord,
+  Handler,
+  HandlerRequest,
+  HandlerResult,
+  IpRecord,
+  PluginAudit,
+  ScheduleStore,
+  StoredIp,
+} from '../../runtime/mod.ts';
 import { offsetMinutes, today } from './dates.ts';
 import { canonicalIp } from './ip.ts';
 import { toRecord, type IpConfigInput } from './records.ts';
@@ -67,7 +77,11 @@ export interface IpChange extends Audited {
  * audit entry: `change` sees the current record (undefined: no such IP) and may run again after a lost
  * compare-and-set. Answers whether it wrote, or `busy` when the IP's queue was full or the writes kept losing
  */
-export type IpWriter = (ip: string, principal: string | undefined, change: (record: IpRecord | undefined) => IpChange | undefined) => Promise<boolean | 'busy'>;
+export type IpWriter = (
+  ip: string,
+  principal: string | undefined,
+  change: (record: IpRecord | undefined) => IpChange | undefined,
+) => Promise<boolean | 'busy'>;
 
 /** Every operation of the IP schedule API */
 export function createHandlers(options: HandlerOptions): Record<string, Handler> {
@@ -93,7 +107,11 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
   // Writes to one IP run one after another: racing read-modify-writes lose the compare-and-set to each other, and
   // a crowd of them ran out of attempts; queued, each commits at its first attempt unless another host wrote
   const queues = new Map<string, { tail: Promise<unknown>; waiting: number }>();
-  const serialised = async <T = HandlerResult>(ip: string, write: () => Promise<T>, full: () => T = () => busy(`Too many writes waiting for IP "${ip}"`) as T): Promise<T> => {
+  const serialised = async <T = HandlerResult>(
+    ip: string,
+    write: () => Promise<T>,
+    full: () => T = () => busy(`Too many writes waiting for IP "${ip}"`) as T,
+  ): Promise<T> => {
     let queue = queues.get(ip);
     if (!queue) queues.set(ip, (queue = { tail: Promise.resolve(), waiting: 0 }));
     if (queue.waiting >= MAX_WAITING_WRITES) return full();
@@ -108,29 +126,50 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
   };
 
   /** The audit change of a write of `ip` from `before` to `after` (records; undefined: none) */
-  const auditChange = (request: Pick<HandlerRequest, 'principal'>, ip: string, what: Audited, before?: IpRecord, after?: IpRecord): AuditChange => {
-    const pick = (record?: IpRecord) => (what.grouping === undefined ? record : record?.groupings.find((g) => g.grouping === what.grouping)) ?? null;
+  const auditChange = (
+    request: Pick<HandlerRequest, 'principal'>,
+    ip: string,
+    what: Audited,
+    before?: IpRecord,
+    after?: IpRecord,
+  ): AuditChange => {
+    const pick = (record?: IpRecord) =>
+      (what.grouping === undefined ? record : record?.groupings.find((g) => g.grouping === what.grouping)) ?? null;
     const subject: Record<string, string> = what.grouping === undefined ? { ip } : { ip, grouping: what.grouping };
-    return { action: what.action, subject, principal: request.principal, before: pick(before), after: pick(after), ...(what.reason ? { reason: what.reason } : {}) };
+    return {
+      action: what.action,
+      subject,
+      principal: request.principal,
+      before: pick(before),
+      after: pick(after),
+      ...(what.reason ? { reason: what.reason } : {}),
+    };
   };
 
-  const writeIp: IpWriter = (ip, principal, change) => serialised<boolean | 'busy'>(ip, async () => {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const stored = await store.get(ip);
-      const wanted = change(stored?.record);
-      if (!wanted) return false;
-      const { next } = wanted;
-      const entry = auditChange({ principal }, ip, wanted, stored?.record, next ?? undefined);
-      const done = await audit.record<number | boolean | undefined>(entry, (audited) => (next === null
-        ? store.delete(ip, { expected: stored!.version }, { audit: audited })
-        : store.put(ip, next, { expected: stored?.version ?? null }, { audit: audited })));
-      if (done !== undefined && done !== false) {
-        changed(ip);
-        return true;
-      }
-    }
-    return 'busy';
-  }, () => 'busy');
+  const writeIp: IpWriter = (ip, principal, change) =>
+    serialised<boolean | 'busy'>(
+      ip,
+      async () => {
+        for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+          const stored = await store.get(ip);
+          const wanted = change(stored?.record);
+          if (!wanted) return false;
+          const { next } = wanted;
+          const entry = auditChange({ principal }, ip, wanted, stored?.record, next ?? undefined);
+          const done = await audit.record<number | boolean | undefined>(entry, (audited) =>
+            next === null
+              ? store.delete(ip, { expected: stored!.version }, { audit: audited })
+              : store.put(ip, next, { expected: stored?.version ?? null }, { audit: audited }),
+          );
+          if (done !== undefined && done !== false) {
+            changed(ip);
+            return true;
+          }
+        }
+        return 'busy';
+      },
+      () => 'busy',
+    );
 
   /** Read-modify-write of one IP, retried when another host's writer got there first */
   const update = (request: HandlerRequest, what: Audited, change: (record: IpRecord, ip: string) => IpRecord) => {
@@ -140,24 +179,35 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
         const stored = await load(request);
         const next = change(stored.record, stored.ip);
         const version = await audit.record(auditChange(request, stored.ip, what, stored.record, next), (entry) =>
-          store.put(stored.ip, next, { expected: stored.version }, { audit: entry }));
+          store.put(stored.ip, next, { expected: stored.version }, { audit: entry }),
+        );
         if (version !== undefined) return written(stored.ip);
       }
       return busy(`Too many concurrent writes to IP "${ip}"`);
     });
   };
 
-  const setPaused = (paused: boolean): Handler => (request) =>
-    update(request, { action: paused ? 'schedule.pause' : 'schedule.resume' }, (record) => ({ groupings: record.groupings.map((g) => ({ ...g, paused })) }));
+  const setPaused =
+    (paused: boolean): Handler =>
+    (request) =>
+      update(request, { action: paused ? 'schedule.pause' : 'schedule.resume' }, (record) => ({
+        groupings: record.groupings.map((g) => ({ ...g, paused })),
+      }));
 
   /** Changes the grouping named in the path; the name is checked before the store is read */
-  const updateGrouping = (action: string, change: (record: IpRecord, index: number) => IpRecord): Handler => (request) => {
-    const name = pathGrouping(request);
-    return update(request, { action, grouping: name }, (record, ip) => change(record, groupingIndex(record, name, ip)));
-  };
+  const updateGrouping =
+    (action: string, change: (record: IpRecord, index: number) => IpRecord): Handler =>
+    (request) => {
+      const name = pathGrouping(request);
+      return update(request, { action, grouping: name }, (record, ip) =>
+        change(record, groupingIndex(record, name, ip)),
+      );
+    };
 
   const setGroupingPaused = (paused: boolean) =>
-    updateGrouping(paused ? 'schedule.pause' : 'schedule.resume', (record, index) => ({ groupings: record.groupings.map((g, i) => (i === index ? { ...g, paused } : g)) }));
+    updateGrouping(paused ? 'schedule.pause' : 'schedule.resume', (record, index) => ({
+      groupings: record.groupings.map((g, i) => (i === index ? { ...g, paused } : g)),
+    }));
 
   /** The grouping named in the path, with its IP's record */
   const loadGrouping = async (request: HandlerRequest): Promise<GroupingRecord> => {
@@ -201,7 +251,11 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
   // Encoded once in the background from start, in slices of the event loop, so that the first GET /status after a
   // restart (an operator's page) sends what is ready instead of encoding tens of megabytes while the client waits. Up
   // to a budget: a host whose clients never ask for GET /status should not hold hundreds of megabytes for it
-  const warming: Promise<unknown> = options.warmStatus ? nextTurn().then(() => encodeAll(WARM_BUDGET)).catch(() => undefined) : Promise.resolve();
+  const warming: Promise<unknown> = options.warmStatus
+    ? nextTurn()
+        .then(() => encodeAll(WARM_BUDGET))
+        .catch(() => undefined)
+    : Promise.resolve();
 
   return {
     ...bulkHandlers({ table, write: writeIp }),
@@ -210,7 +264,10 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
       if (isTableQuery(request.query)) {
         const page = await table.page(request.query as TableQuery);
         const rows = page.rows.map((row) => ({ ip: row.ip, config: row.config }));
-        return { headers: { 'X-Total-Count': String(page.total) }, body: { rows, total: page.total, offset: page.offset, limit: page.limit } };
+        return {
+          headers: { 'X-Total-Count': String(page.total) },
+          body: { rows, total: page.total, offset: page.offset, limit: page.limit },
+        };
       }
       const ips: Record<string, IpRecord> = {};
       for (const { ip, record } of await store.list()) ips[ip] = record;
@@ -222,20 +279,25 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
       const ip = pathIp(request);
       const record = toRecord(request.body as IpConfigInput);
       return serialised(ip, async () => {
-        const version = await audit.record(auditChange(request, ip, { action: 'schedule.create' }, undefined, record), (entry) =>
-          store.put(ip, record, { expected: null }, { audit: entry }));
+        const version = await audit.record(
+          auditChange(request, ip, { action: 'schedule.create' }, undefined, record),
+          (entry) => store.put(ip, record, { expected: null }, { audit: entry }),
+        );
         if (version === undefined) throw errors.SCHEDULE_ERR_IP_EXISTS();
         return written(ip);
       });
     },
-    replaceConfig: (request) => update(request, { action: 'schedule.update' }, (record) => toRecord(request.body as IpConfigInput, record)),
+    replaceConfig: (request) =>
+      update(request, { action: 'schedule.update' }, (record) => toRecord(request.body as IpConfigInput, record)),
     deleteConfig: (request) => {
       const ip = pathIp(request);
       return serialised(ip, async () => {
         for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
           const stored = await load(request);
-          const deleted = await audit.record(auditChange(request, stored.ip, { action: 'schedule.delete' }, stored.record), (entry) =>
-            store.delete(stored.ip, { expected: stored.version }, { audit: entry }));
+          const deleted = await audit.record(
+            auditChange(request, stored.ip, { action: 'schedule.delete' }, stored.record),
+            (entry) => store.delete(stored.ip, { expected: stored.version }, { audit: entry }),
+          );
           if (deleted) return written(stored.ip);
         }
         return busy(`Too many concurrent writes to IP "${ip}"`);
@@ -245,7 +307,9 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
     resumeIp: setPaused(false),
     pauseGrouping: setGroupingPaused(true),
     resumeGrouping: setGroupingPaused(false),
-    deleteGrouping: updateGrouping('schedule.delete', (record, index) => ({ groupings: record.groupings.filter((_, i) => i !== index) })),
+    deleteGrouping: updateGrouping('schedule.delete', (record, index) => ({
+      groupings: record.groupings.filter((_, i) => i !== index),
+    })),
     getStatusAll: async (request) => {
       if (isTableQuery(request.query)) {
         const page = await table.page(request.query as TableQuery);
@@ -278,7 +342,11 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
 
 /** A 503 asking the client to retry: the write was not applied */
 function busy(reason: string): HandlerResult {
-  return { status: 503, headers: { 'Retry-After': String(RETRY_AFTER) }, body: { error: `${reason}: retry after "${RETRY_AFTER}" s` } };
+  return {
+    status: 503,
+    headers: { 'Retry-After': String(RETRY_AFTER) },
+    body: { error: `${reason}: retry after "${RETRY_AFTER}" s` },
+  };
 }
 
 /** Waits for the event loop's next turn once the caller has held it for `SLICE_MS` since the last turn */
@@ -295,7 +363,13 @@ function timeSlice(): () => Promise<void> {
  * An IP's `"ip":{"groupings":[…]}` member of the GET /status answer, letting other requests run between groupings:
  * an IP's expanded schedules may take longer to encode than any one client should wait for another
  */
-async function encodeIpStatus(out: JsonWriter, ip: string, groupings: readonly GroupingRecord[], day: number, slice: () => Promise<void>): Promise<Buffer> {
+async function encodeIpStatus(
+  out: JsonWriter,
+  ip: string,
+  groupings: readonly GroupingRecord[],
+  day: number,
+  slice: () => Promise<void>,
+): Promise<Buffer> {
   out.json(ip);
   out.ascii(':{"groupings":[');
   for (const [index, grouping] of groupings.entries()) {

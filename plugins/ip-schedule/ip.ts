@@ -44,7 +44,7 @@ function formatIpv6(groups: number[]): string {
   const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
   if (mapped) return `::ffff:${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
   let best = { at: -1, length: 1 };
-  for (let at = 0; at < 8; ) {
+  for (let at = 0; at < 8;) {
     let end = at;
     while (end < 8 && groups[end] === 0) end++;
     if (end - at > best.length) best = { at, length: end - at };

@@ -45,23 +45,42 @@ const FRAME_ACTIONS: readonly FrameAction[] = ['VERSION', 'CREATE', 'UPDATE', 'D
 const POLICY_TYPES = ['WARMUP', 'BACKOFF'] as const;
 
 /**
- * Declares the feed's families: `capstan_feed_clients` and `capstan_feed_policies{kind, type}` (read at scrape time from
+ * Declares the feed's families: `capstan_feed_clients` and `capstan_feed_policies{kind, type}` (read at scrape time
+ * from
  * `feed()`), `capstan_feed_messages_total{action}` and `capstan_feed_clients_dropped_total{reason}` (the counters
  * given to the feed). Every known label value is there from the start, at 0, so that rates work from the first
  * event. Counting takes label objects made here once: nothing is allocated per frame or per client.
  */
 export function feedMetrics(metrics: PluginMetrics, feed: () => FeedView | undefined): FeedCounters {
-  const messages = metrics.counter({ name: 'feed_messages_total', help: 'Policy feed frames sent, once per client, by action: VERSION, CREATE, UPDATE, DELETE, SYNCED', labelNames: ['action'] });
-  const dropped = metrics.counter({ name: 'feed_clients_dropped_total', help: 'Policy feed clients cut off, by reason: slow_reader (over maxBufferedBytes behind), missed_ping, malformed_frame', labelNames: ['reason'] });
-  const byAction = Object.fromEntries(FRAME_ACTIONS.map((action) => [action, { action }])) as Record<FrameAction, { action: FrameAction }>;
-  const byReason = Object.fromEntries(DROP_REASONS.map((reason) => [reason, { reason }])) as Record<DropReason, { reason: DropReason }>;
+  const messages = metrics.counter({
+    name: 'feed_messages_total',
+    help: 'Policy feed frames sent, once per client, by action: VERSION, CREATE, UPDATE, DELETE, SYNCED',
+    labelNames: ['action'],
+  });
+  const dropped = metrics.counter({
+    name: 'feed_clients_dropped_total',
+    help: 'Policy feed clients cut off, by reason: slow_reader (over maxBufferedBytes behind), missed_ping, malformed_frame',
+    labelNames: ['reason'],
+  });
+  const byAction = Object.fromEntries(FRAME_ACTIONS.map((action) => [action, { action }])) as Record<
+    FrameAction,
+    { action: FrameAction }
+  >;
+  const byReason = Object.fromEntries(DROP_REASONS.map((reason) => [reason, { reason }])) as Record<
+    DropReason,
+    { reason: DropReason }
+  >;
   for (const action of FRAME_ACTIONS) messages.inc(byAction[action], 0);
   for (const reason of DROP_REASONS) dropped.inc(byReason[reason], 0);
 
-  metrics.gauge({ name: 'feed_clients', help: 'Policy feed clients connected', collect: (gauge) => {
-    const view = feed();
-    if (view) gauge.set({}, view.clients);
-  } });
+  metrics.gauge({
+    name: 'feed_clients',
+    help: 'Policy feed clients connected',
+    collect: (gauge) => {
+      const view = feed();
+      if (view) gauge.set({}, view.clients);
+    },
+  });
   let counted: { snapshot: object; counts: Map<string, number> } | undefined;
   metrics.gauge({
     name: 'feed_policies',
@@ -99,7 +118,11 @@ export function feedMetrics(metrics: PluginMetrics, feed: () => FeedView | undef
  * Answers the function the handler calls once per request with the events' classes: one increment per class present
  */
 export function backoffMetrics(metrics: PluginMetrics): (classes: readonly string[]) => void {
-  const events = metrics.counter({ name: 'backoff_events_total', help: 'Backoff events reported (POST /v1/backoff/events), by the backoff class of their reply', labelNames: ['class'] });
+  const events = metrics.counter({
+    name: 'backoff_events_total',
+    help: 'Backoff events reported (POST /v1/backoff/events), by the backoff class of their reply',
+    labelNames: ['class'],
+  });
   // The model's classes; a tally per class, reused by every request
   const tallies = new Map<string, { labels: { class: string }; count: number }>();
   for (const cls of Object.keys(BACKOFF_TABLE)) {
@@ -129,17 +152,32 @@ export function backoffMetrics(metrics: PluginMetrics): (classes: readonly strin
 /**
  * Declares `capstan_backoff_applied_total{class, provider}`: backoff policies and suspensions applied or escalated, by
  * class and provider. The provider label is a row of the provider table or `other` (a provider named by its domain),
- * so that ever-new domains cannot grow the label set. Answers the function the handler calls with each request's policies
+ * so that ever-new domains cannot grow the label set. Answers the function the handler calls with each request's
+ * policies
  */
-export function appliedMetrics(metrics: PluginMetrics, providers: ReadonlySet<string>): (policies: readonly AppliedPolicy[]) => void {
-  const applied = metrics.counter({ name: 'backoff_applied_total', help: 'Backoff policies and suspensions applied or escalated, by backoff class and provider (a row of the provider table, or other)', labelNames: ['class', 'provider'] });
+export function appliedMetrics(
+  metrics: PluginMetrics,
+  providers: ReadonlySet<string>,
+): (policies: readonly AppliedPolicy[]) => void {
+  const applied = metrics.counter({
+    name: 'backoff_applied_total',
+    help: 'Backoff policies and suspensions applied or escalated, by backoff class and provider (a row of the provider table, or other)',
+    labelNames: ['class', 'provider'],
+  });
   // Apart: a dashboard of what the MTA was told stays true while a team watches shadow mode
-  const shadow = metrics.counter({ name: 'backoff_shadow_applied_total', help: 'Backoff policies and suspensions applied or escalated in shadow mode (recorded, never sent), by backoff class and provider', labelNames: ['class', 'provider'] });
+  const shadow = metrics.counter({
+    name: 'backoff_shadow_applied_total',
+    help: 'Backoff policies and suspensions applied or escalated in shadow mode (recorded, never sent), by backoff class and provider',
+    labelNames: ['class', 'provider'],
+  });
   return (policies) => {
     for (const { reason } of policies) {
       if (!reason) continue;
       const provider = String(reason.provider);
-      (reason.shadow === true ? shadow : applied).inc({ class: String(reason.class), provider: providers.has(provider) ? provider : 'other' });
+      (reason.shadow === true ? shadow : applied).inc({
+        class: String(reason.class),
+        provider: providers.has(provider) ? provider : 'other',
+      });
     }
   };
 }

@@ -20,7 +20,17 @@ import { definePlugin } from '../../runtime/mod.ts';
 import type { AppliedPolicy, ReplyClassifier, ScheduleStore } from '../../runtime/mod.ts';
 import { AdaptiveWarmups } from './adaptive.ts';
 import { auditHandlers, policyChange, SYSTEM } from './audit.ts';
-import { BackoffEngine, backoffHandlers, CountSync, liftHandlers, policyHandlers, policyTable, Providers, recoveryStep, shareTriggers } from './backoff/mod.ts';
+import {
+  BackoffEngine,
+  backoffHandlers,
+  CountSync,
+  liftHandlers,
+  policyHandlers,
+  policyTable,
+  Providers,
+  recoveryStep,
+  shareTriggers,
+} from './backoff/mod.ts';
 import { CLOCK_ENV, pluginClock } from './clock.ts';
 import { errors } from './errors.ts';
 import { feedOperations, PolicyFeed } from './feed/mod.ts';
@@ -60,24 +70,41 @@ export default definePlugin({
     const shares = shareTriggers(backoff);
     const providers = new Providers(backoff.providers);
     const clock = pluginClock(ctx.env);
-    if (!store.watch) ctx.log.warn('the schedule store has no watch(): the policy feed sees only this host\'s writes');
+    if (!store.watch) ctx.log.warn("the schedule store has no watch(): the policy feed sees only this host's writes");
     let feed: PolicyFeed | undefined;
     scheduleMetrics(ctx.metrics, () => feed);
     const counters = feedMetrics(ctx.metrics, () => feed);
     const { audit } = ctx;
     let engine: BackoffEngine | undefined;
     feed = await PolicyFeed.start({
-      store, timezone, log: ctx.log, maxBufferedBytes: settings.maxBufferedBytes, pingIntervalMs: settings.pingInterval * 1000, counters, clock,
+      store,
+      timezone,
+      log: ctx.log,
+      maxBufferedBytes: settings.maxBufferedBytes,
+      pingIntervalMs: settings.pingInterval * 1000,
+      counters,
+      clock,
       // Whichever host deletes a lapsed policy, or replaces it with its next recovery step, records it: the write is
       // conditional, so it is recorded once
       expire: (policy) => {
         const step = store.replacePolicy ? recoveryStep(policy, table, backoff.recovery, clock.now()) : undefined;
         if (step) {
-          return audit.record({ action: 'policy.recover', subject: { policy: policy.id }, principal: SYSTEM, before: policy, after: step, reason: { kind: step.kind, level: step.level } }, (entry) =>
-            store.replacePolicy!(step, { expires: policy.expires }, { audit: entry }));
+          return audit.record(
+            {
+              action: 'policy.recover',
+              subject: { policy: policy.id },
+              principal: SYSTEM,
+              before: policy,
+              after: step,
+              reason: { kind: step.kind, level: step.level },
+            },
+            (entry) => store.replacePolicy!(step, { expires: policy.expires }, { audit: entry }),
+          );
         }
-        return audit.record({ action: 'policy.expire', subject: { policy: policy.id }, principal: SYSTEM, before: policy, after: null }, (entry) =>
-          store.deletePolicy!(policy.id, { expires: policy.expires }, { audit: entry }));
+        return audit.record(
+          { action: 'policy.expire', subject: { policy: policy.id }, principal: SYSTEM, before: policy, after: null },
+          (entry) => store.deletePolicy!(policy.id, { expires: policy.expires }, { audit: entry }),
+        );
       },
       // Lifted on any host: the events counted toward it here must not apply it again
       lifted: (policy) => engine?.lift(policy, clock.now()),
@@ -86,33 +113,71 @@ export default definePlugin({
     // A store shared by hosts counts their events together; alone, this host counts its own
     const shared = CountSync.supports(store);
     engine = new BackoffEngine(table, {
-      providers, shares, inForce: (id) => feed.appliedPolicy(id), explain: classifier?.explainReply && ((message) => classifier.explainReply!('backoff', message)),
+      providers,
+      shares,
+      inForce: (id) => feed.appliedPolicy(id),
+      explain: classifier?.explainReply && ((message) => classifier.explainReply!('backoff', message)),
       cluster: shared,
     });
-    const cluster = shared ? new CountSync({ store, engine, now: () => clock.now(), retainMs: engine.retainMs, log: ctx.log }) : undefined;
+    const cluster = shared
+      ? new CountSync({ store, engine, now: () => clock.now(), retainMs: engine.retainMs, log: ctx.log })
+      : undefined;
     const rows = new ScheduleTable(store, () => today(timezone, new Date()));
-    const warmups = new AdaptiveWarmups({ store, engine, audit, timezone, providers: backoff.providers, changed: (ip) => feed.notice({ ip }) });
+    const warmups = new AdaptiveWarmups({
+      store,
+      engine,
+      audit,
+      timezone,
+      providers: backoff.providers,
+      changed: (ip) => feed.notice({ ip }),
+    });
     // Shadow mode marks what it applies in the reason, which the store keeps: every host's feed then shows it unsent
-    const marked = (policy: AppliedPolicy): AppliedPolicy => (backoff.shadow ? { ...policy, reason: { ...policy.reason, shadow: true } } : policy);
+    const marked = (policy: AppliedPolicy): AppliedPolicy =>
+      backoff.shadow ? { ...policy, reason: { ...policy.reason, shadow: true } } : policy;
     const countApplied = appliedMetrics(ctx.metrics, providers.ids);
     const tally = new EventTally(timezone);
     const events = backoffHandlers({
-      classifier, store, engine, cluster, notice: (change) => feed.notice(change), now: () => clock.now(),
+      classifier,
+      store,
+      engine,
+      cluster,
+      notice: (change) => feed.notice(change),
+      now: () => clock.now(),
       received: backoffMetrics(ctx.metrics),
       observed: (reported, answers, now) => tally.add(reported, answers, now),
       // Shadow mode holds no warm-up: a hold would change what the feed sends
-      counted: backoff.shadow ? undefined : (counted, now) => warmups.check(counted.flatMap((event) => (event.localip ? [event.localip] : [])), now),
+      counted: backoff.shadow
+        ? undefined
+        : (counted, now) =>
+            warmups.check(
+              counted.flatMap((event) => (event.localip ? [event.localip] : [])),
+              now,
+            ),
       applied: (policies) => countApplied(policies.map(marked)),
       putPolicy: (applied, request) => {
         const policy = marked(applied);
-        return audit.record(policyChange(policy, feed.appliedPolicy(policy.id), request.principal), (entry) =>
-          store.putPolicy!(policy, { audit: entry }).then(() => true)).then(() => undefined);
+        return audit
+          .record(policyChange(policy, feed.appliedPolicy(policy.id), request.principal), (entry) =>
+            store.putPolicy!(policy, { audit: entry }).then(() => true),
+          )
+          .then(() => undefined);
       },
     });
     return {
       handlers: {
-        ...createHandlers({ store, timezone, audit, table: rows, changed: (ip) => feed.notice({ ip }), warmStatus: true }),
-        ...policies.handlers, ...events, ...policyHandlers(feed), ...auditHandlers(store), ...overviewHandlers(feed, tally, () => clock.now()),
+        ...createHandlers({
+          store,
+          timezone,
+          audit,
+          table: rows,
+          changed: (ip) => feed.notice({ ip }),
+          warmStatus: true,
+        }),
+        ...policies.handlers,
+        ...events,
+        ...policyHandlers(feed),
+        ...auditHandlers(store),
+        ...overviewHandlers(feed, tally, () => clock.now()),
         ...liftHandlers({ view: feed, store, audit, notice: (change) => feed.notice(change), now: () => clock.now() }),
       },
       // Batches of backoff events: 10,000 replies of a few hundred bytes

@@ -20,7 +20,10 @@ class Ring {
   readonly #numbers: number[];
   readonly #counts: Map<string, Map<string, number>>[];
 
-  constructor(readonly step: number, readonly size: number) {
+  constructor(
+    readonly step: number,
+    readonly size: number,
+  ) {
     this.#numbers = new Array<number>(size).fill(-1);
     this.#counts = Array.from({ length: size }, () => new Map());
   }
@@ -56,7 +59,9 @@ class Ring {
     return {
       step: this.step,
       end: new Date((current + 1) * this.step * 1000).toISOString(),
-      providers: [...providers].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([provider, counts]) => ({ provider, counts })),
+      providers: [...providers]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([provider, counts]) => ({ provider, counts })),
     };
   }
 }
@@ -89,8 +94,12 @@ export class EventTally {
       this.#hour.add(event.time, provider, label, nowMs);
       this.#day.add(event.time, provider, label, nowMs);
       const grouping = event.grouping;
-      if (answer.outcome === 'delivered' && grouping && today(this.timezone, new Date(event.time)) === day
-        && (this.#delivered.has(grouping) || this.#delivered.size < MAX_GROUPINGS)) {
+      if (
+        answer.outcome === 'delivered' &&
+        grouping &&
+        today(this.timezone, new Date(event.time)) === day &&
+        (this.#delivered.has(grouping) || this.#delivered.size < MAX_GROUPINGS)
+      ) {
         this.#delivered.set(grouping, (this.#delivered.get(grouping) ?? 0) + 1);
       }
     });
@@ -134,7 +143,10 @@ export function overviewHandlers(view: OverviewView, tally: EventTally, now: () 
           if (grouping.warmup?.hold) held++;
           const { messages } = scheduleDay(grouping, day);
           // The MTA allows the day's messages per interval: a day holds SECONDS_PER_DAY / interval of them
-          planned.set(grouping.grouping, (planned.get(grouping.grouping) ?? 0) + Math.round(messages * SECONDS_PER_DAY / grouping.interval));
+          planned.set(
+            grouping.grouping,
+            (planned.get(grouping.grouping) ?? 0) + Math.round((messages * SECONDS_PER_DAY) / grouping.interval),
+          );
         }
       }
       const delivered = tally.delivered(nowMs);
@@ -152,7 +164,11 @@ export function overviewHandlers(view: OverviewView, tally: EventTally, now: () 
           policies: { policies: byType(policies), suspends: byType(suspends) },
           feed: { clients: view.clients },
           bounces: tally.bounces(nowMs),
-          volume: names.map((grouping) => ({ grouping, planned: planned.get(grouping) ?? 0, delivered: delivered.get(grouping) ?? null })),
+          volume: names.map((grouping) => ({
+            grouping,
+            planned: planned.get(grouping) ?? 0,
+            delivered: delivered.get(grouping) ?? null,
+          })),
         },
       };
     },

@@ -26,7 +26,8 @@ export function toRecord(input: IpConfigInput, previous?: IpRecord): IpRecord {
     seen.add(grouping.grouping);
     const old = previous?.groupings.find((g) => g.grouping === grouping.grouping);
     const record = toGroupingRecord(grouping, `groupings[${index}]`, grouping.paused ?? old?.paused ?? false);
-    // The warm-up state is the host's (readOnly): kept across a PUT while the grouping stays adaptive, never taken from a body
+    // The warm-up state is the host's (readOnly): kept across a PUT while the grouping stays adaptive, never taken from
+    // a body
     if (record.adaptive && old?.warmup) record.warmup = old.warmup;
     days += scheduleLength(record);
     return record;
@@ -38,9 +39,10 @@ export function toRecord(input: IpConfigInput, previous?: IpRecord): IpRecord {
 }
 
 function toGroupingRecord(input: GroupingInput, path: string, paused: boolean): GroupingRecord {
-  const rules = input.mode === 'AUTO'
-    ? { required: ['start', 'start.volume', 'end'], forbidden: ['schedule'] }
-    : { required: ['start', 'schedule'], forbidden: ['end', 'start.volume', 'adaptive'] };
+  const rules =
+    input.mode === 'AUTO'
+      ? { required: ['start', 'start.volume', 'end'], forbidden: ['schedule'] }
+      : { required: ['start', 'schedule'], forbidden: ['end', 'start.volume', 'adaptive'] };
   for (const field of rules.required) {
     if (lookup(input, field) === undefined) throw errors.SCHEDULE_ERR_FIELD_MISSING(`${path}.${field}`, input.mode);
   }
@@ -60,7 +62,12 @@ function toGroupingRecord(input: GroupingInput, path: string, paused: boolean): 
     const days = calendarDate(end.date, `${path}.end.date`) - start + 1;
     if (days < 1) throw errors.SCHEDULE_ERR_END_BEFORE_START(`${path}.end.date`, end.date, input.start!.date);
     if (days > MAX_DAYS) throw errors.SCHEDULE_ERR_TOO_LONG(`${path}.end.date`, MAX_DAYS);
-    const record: GroupingRecord = { ...common, start: { date: input.start!.date, volume: input.start!.volume! }, end: { date: end.date, volume: end.volume }, ...settings };
+    const record: GroupingRecord = {
+      ...common,
+      start: { date: input.start!.date, volume: input.start!.volume! },
+      end: { date: end.date, volume: end.volume },
+      ...settings,
+    };
     if (input.adaptive) record.adaptive = adaptiveSettings(input.adaptive, `${path}.adaptive`);
     return record;
   }
@@ -71,14 +78,26 @@ function toGroupingRecord(input: GroupingInput, path: string, paused: boolean): 
 }
 
 /** An `adaptive` object with its defaults filled in (spec/openapi/ip-schedule.yaml, `Adaptive`) */
-function adaptiveSettings(input: NonNullable<GroupingInput['adaptive']>, path: string): NonNullable<GroupingRecord['adaptive']> {
-  const settings = { hold: input.hold ?? 0.02, stepBack: input.stepBack ?? 0.05, window: input.window ?? 3600, minAttempts: input.minAttempts ?? 100 };
-  if (settings.stepBack < settings.hold) throw errors.SCHEDULE_ERR_STEP_BACK_BELOW_HOLD(path, String(settings.stepBack), String(settings.hold));
+function adaptiveSettings(
+  input: NonNullable<GroupingInput['adaptive']>,
+  path: string,
+): NonNullable<GroupingRecord['adaptive']> {
+  const settings = {
+    hold: input.hold ?? 0.02,
+    stepBack: input.stepBack ?? 0.05,
+    window: input.window ?? 3600,
+    minAttempts: input.minAttempts ?? 100,
+  };
+  if (settings.stepBack < settings.hold)
+    throw errors.SCHEDULE_ERR_STEP_BACK_BELOW_HOLD(path, String(settings.stepBack), String(settings.hold));
   return { ...(input.provider ? { provider: input.provider } : {}), ...settings };
 }
 
 /** The MANUAL schedule sorted by day, after checking it holds days 1..N each once */
-function manualDays(schedule: NonNullable<GroupingInput['schedule']>, path: string): NonNullable<GroupingRecord['schedule']> {
+function manualDays(
+  schedule: NonNullable<GroupingInput['schedule']>,
+  path: string,
+): NonNullable<GroupingRecord['schedule']> {
   const sorted = [...schedule].sort((a, b) => a.day - b.day);
   for (const [index, entry] of sorted.entries()) {
     if (entry.day === index) throw errors.SCHEDULE_ERR_DAY_DUPLICATE(entry.day, path);

@@ -2,11 +2,24 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { GroupingRecord } from '../../runtime/mod.ts';
 import { parseDate } from './dates.ts';
-import { autoVolumes, expandSchedule, groupingStatus, scheduleDay, scheduleStatus, type ScheduleDay } from './schedule.ts';
+import {
+  autoVolumes,
+  expandSchedule,
+  groupingStatus,
+  scheduleDay,
+  scheduleStatus,
+  type ScheduleDay,
+} from './schedule.ts';
 
 const auto = (start: string, startVolume: number, end: string, endVolume: number): GroupingRecord => ({
-  grouping: '&gmail', mode: 'AUTO', start: { date: start, volume: startVolume }, end: { date: end, volume: endVolume },
-  paused: false, algorithm: 'TOKENBUCKET', interval: 86400, properties: null,
+  grouping: '&gmail',
+  mode: 'AUTO',
+  start: { date: start, volume: startVolume },
+  end: { date: end, volume: endVolume },
+  paused: false,
+  algorithm: 'TOKENBUCKET',
+  interval: 86400,
+  properties: null,
 });
 
 test('autoVolumes grows geometrically from the start volume to the end volume when ramping up', () => {
@@ -16,7 +29,13 @@ test('autoVolumes grows geometrically from the start volume to the end volume wh
 });
 
 test('autoVolumes never decreases when the end volume is at least the start volume', () => {
-  for (const [first, last, days] of [[1, 2, 1000], [7, 8, 30], [100, 1_000_000_000, 1000], [1, 3, 17], [999, 1000, 500]] as const) {
+  for (const [first, last, days] of [
+    [1, 2, 1000],
+    [7, 8, 30],
+    [100, 1_000_000_000, 1000],
+    [1, 3, 17],
+    [999, 1000, 500],
+  ] as const) {
     const volumes = autoVolumes(first, last, days);
     assert.is(volumes.length, days);
     assert.is(volumes[0], first);
@@ -48,8 +67,18 @@ test('expandSchedule dates each day from the start date when crossing month, yea
 
 test('expandSchedule follows the day table when the mode is MANUAL', () => {
   const manual: GroupingRecord = {
-    grouping: '&yahoo', mode: 'MANUAL', start: { date: '2025-02-27' }, paused: false, algorithm: 'FIXEDWINDOW',
-    interval: 3600, properties: null, schedule: [{ day: 1, messages: 10 }, { day: 2, messages: 0 }, { day: 3, messages: 30 }],
+    grouping: '&yahoo',
+    mode: 'MANUAL',
+    start: { date: '2025-02-27' },
+    paused: false,
+    algorithm: 'FIXEDWINDOW',
+    interval: 3600,
+    properties: null,
+    schedule: [
+      { day: 1, messages: 10 },
+      { day: 2, messages: 0 },
+      { day: 3, messages: 30 },
+    ],
   };
   assert.equal(expandSchedule(manual), [
     { date: '2025-02-27', day: 1, messages: 10 },
@@ -72,7 +101,10 @@ test('expandSchedule and scheduleDay reuse the days of a frozen record and follo
   assert.is(expandSchedule(open)[2]!.messages, 1000);
   assert.is(scheduleDay(open, today).messages, 1000);
   open.end = { date: '2024-01-04', volume: 10_000 };
-  assert.equal(expandSchedule(open).map((day) => day.messages), [10, 100, 1000, 10_000]);
+  assert.equal(
+    expandSchedule(open).map((day) => day.messages),
+    [10, 100, 1000, 10_000],
+  );
   assert.is(scheduleDay(open, today + 1).messages, 10_000);
   assert.is(scheduleDay(open, today + 1).status, 'ONSCHEDULE');
 });
@@ -88,7 +120,8 @@ test('groupingStatus moves through NOTSTARTED, ONSCHEDULE and FINISHED when the 
 
 test('groupingStatus reports PAUSED whatever the dates when the grouping is paused', () => {
   const paused = { ...auto('2024-12-31', 100, '2025-01-02', 400), paused: true };
-  for (const date of ['2024-01-01', '2025-01-01', '2026-01-01']) assert.is(groupingStatus(paused, parseDate(date)!).status, 'PAUSED');
+  for (const date of ['2024-01-01', '2025-01-01', '2026-01-01'])
+    assert.is(groupingStatus(paused, parseDate(date)!).status, 'PAUSED');
 });
 
 test('groupingStatus names the grouping only when asked to', () => {
@@ -99,13 +132,20 @@ test('groupingStatus names the grouping only when asked to', () => {
 });
 
 const manual = (start: string, messages: number[], paused = false): GroupingRecord => ({
-  grouping: '&yahoo', mode: 'MANUAL', start: { date: start }, paused, algorithm: 'TOKENBUCKET', interval: 86400, properties: null,
+  grouping: '&yahoo',
+  mode: 'MANUAL',
+  start: { date: start },
+  paused,
+  algorithm: 'TOKENBUCKET',
+  interval: 86400,
+  properties: null,
   schedule: messages.map((count, index) => ({ day: index + 1, messages: count })),
 });
 const ramp = auto('2025-03-08', 100, '2025-03-10', 400);
 /** A copy frozen all through, as the file store hands records out: the cached path */
 const frozen = <T>(value: T): T => {
-  if (typeof value === 'object' && value !== null) for (const child of Object.values(Object.freeze(value))) frozen(child);
+  if (typeof value === 'object' && value !== null)
+    for (const child of Object.values(Object.freeze(value))) frozen(child);
   return value;
 };
 
@@ -119,22 +159,62 @@ const positions: [string, GroupingRecord, string, ScheduleDay][] = [
   ['the day after the last', ramp, '2025-03-11', { status: 'FINISHED', day: 4, messages: 0 }],
   ['long after the last day', ramp, '2025-04-10', { status: 'FINISHED', day: 34, messages: 0 }],
   ['paused before the first day', { ...ramp, paused: true }, '2025-03-07', { status: 'PAUSED', day: 0, messages: 0 }],
-  ['paused on a day of the schedule', { ...ramp, paused: true }, '2025-03-09', { status: 'PAUSED', day: 2, messages: 0 }],
+  [
+    'paused on a day of the schedule',
+    { ...ramp, paused: true },
+    '2025-03-09',
+    { status: 'PAUSED', day: 2, messages: 0 },
+  ],
   ['paused after the last day', { ...ramp, paused: true }, '2025-03-11', { status: 'PAUSED', day: 4, messages: 0 }],
-  ['a MANUAL day of 0 messages', manual('2025-03-08', [50, 0, 70]), '2025-03-09', { status: 'ONSCHEDULE', day: 2, messages: 0 }],
-  ['a MANUAL last day', manual('2025-03-08', [50, 0, 70]), '2025-03-10', { status: 'ONSCHEDULE', day: 3, messages: 70 }],
-  ['after a MANUAL last day', manual('2025-03-08', [50, 0, 70]), '2025-03-11', { status: 'FINISHED', day: 4, messages: 0 }],
-  ['a paused MANUAL day', manual('2025-03-08', [50, 0, 70], true), '2025-03-08', { status: 'PAUSED', day: 1, messages: 0 }],
-  ['the day of a one-day schedule', auto('2025-03-08', 5, '2025-03-08', 9), '2025-03-08', { status: 'ONSCHEDULE', day: 1, messages: 9 }],
-  ['the day after a one-day schedule', auto('2025-03-08', 5, '2025-03-08', 9), '2025-03-09', { status: 'FINISHED', day: 2, messages: 0 }],
+  [
+    'a MANUAL day of 0 messages',
+    manual('2025-03-08', [50, 0, 70]),
+    '2025-03-09',
+    { status: 'ONSCHEDULE', day: 2, messages: 0 },
+  ],
+  [
+    'a MANUAL last day',
+    manual('2025-03-08', [50, 0, 70]),
+    '2025-03-10',
+    { status: 'ONSCHEDULE', day: 3, messages: 70 },
+  ],
+  [
+    'after a MANUAL last day',
+    manual('2025-03-08', [50, 0, 70]),
+    '2025-03-11',
+    { status: 'FINISHED', day: 4, messages: 0 },
+  ],
+  [
+    'a paused MANUAL day',
+    manual('2025-03-08', [50, 0, 70], true),
+    '2025-03-08',
+    { status: 'PAUSED', day: 1, messages: 0 },
+  ],
+  [
+    'the day of a one-day schedule',
+    auto('2025-03-08', 5, '2025-03-08', 9),
+    '2025-03-08',
+    { status: 'ONSCHEDULE', day: 1, messages: 9 },
+  ],
+  [
+    'the day after a one-day schedule',
+    auto('2025-03-08', 5, '2025-03-08', 9),
+    '2025-03-09',
+    { status: 'FINISHED', day: 2, messages: 0 },
+  ],
 ];
 
 test('scheduleDay and scheduleStatus give the status, schedule day and allowed messages when the day is before, in, or after the schedule', () => {
   for (const [name, grouping, date, want] of positions) {
     assert.equal(scheduleDay(grouping, parseDate(date)!), want, `${name} (${date})`);
-    assert.equal(scheduleStatus(grouping, parseDate(date)!), { status: want.status, day: want.day }, `${name} (${date}), status alone`);
+    assert.equal(
+      scheduleStatus(grouping, parseDate(date)!),
+      { status: want.status, day: want.day },
+      `${name} (${date}), status alone`,
+    );
     const copy = frozen(structuredClone(grouping));
-    for (const pass of ['first', 'cached']) assert.equal(scheduleDay(copy, parseDate(date)!), want, `${name} (${date}), frozen record, ${pass} pass`);
+    for (const pass of ['first', 'cached'])
+      assert.equal(scheduleDay(copy, parseDate(date)!), want, `${name} (${date}), frozen record, ${pass} pass`);
   }
 });
 
@@ -143,7 +223,11 @@ test('scheduleDay agrees with groupingStatus on every day when walking past both
     for (let day = parseDate('2025-03-05')!; day <= parseDate('2025-03-14')!; day++) {
       const status = groupingStatus(grouping, day);
       const want = status.status === 'ONSCHEDULE' ? status.schedule[status.current_day - 1]!.messages : 0;
-      assert.equal(scheduleDay(grouping, day), { status: status.status, day: status.current_day, messages: want }, `${grouping.grouping} day ${day}`);
+      assert.equal(
+        scheduleDay(grouping, day),
+        { status: status.status, day: status.current_day, messages: want },
+        `${grouping.grouping} day ${day}`,
+      );
     }
   }
 });

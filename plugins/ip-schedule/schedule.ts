@@ -64,7 +64,9 @@ export interface ScheduleDay {
 
 /** Length of a grouping's schedule in days, from its record alone */
 export function scheduleLength(grouping: GroupingRecord): number {
-  return grouping.mode === 'AUTO' ? parseDate(grouping.end!.date)! - parseDate(grouping.start.date)! + 1 : grouping.schedule!.length;
+  return grouping.mode === 'AUTO'
+    ? parseDate(grouping.end!.date)! - parseDate(grouping.start.date)! + 1
+    : grouping.schedule!.length;
 }
 
 /**
@@ -73,7 +75,13 @@ export function scheduleLength(grouping: GroupingRecord): number {
  */
 export function scheduleStatus(grouping: GroupingRecord, today: number): Omit<ScheduleDay, 'messages'> {
   const day = warmupDay(grouping, Math.max(0, today - parseDate(grouping.start.date)! + 1));
-  const status = grouping.paused ? 'PAUSED' : day === 0 ? 'NOTSTARTED' : day > scheduleLength(grouping) ? 'FINISHED' : 'ONSCHEDULE';
+  const status = grouping.paused
+    ? 'PAUSED'
+    : day === 0
+      ? 'NOTSTARTED'
+      : day > scheduleLength(grouping)
+        ? 'FINISHED'
+        : 'ONSCHEDULE';
   return { status, day };
 }
 
@@ -104,9 +112,10 @@ const expanded = new WeakMap<GroupingRecord, StatusDay[]>();
 export function dailyVolumes(grouping: GroupingRecord): number[] {
   let messages = volumes.get(grouping);
   if (!messages) {
-    messages = grouping.mode === 'AUTO'
-      ? autoVolumes(grouping.start.volume!, grouping.end!.volume, scheduleLength(grouping))
-      : grouping.schedule!.map((entry) => entry.messages);
+    messages =
+      grouping.mode === 'AUTO'
+        ? autoVolumes(grouping.start.volume!, grouping.end!.volume, scheduleLength(grouping))
+        : grouping.schedule!.map((entry) => entry.messages);
     if (Object.isFrozen(grouping)) volumes.set(grouping, messages);
   }
   return messages;
@@ -117,7 +126,11 @@ export function expandSchedule(grouping: GroupingRecord): StatusDay[] {
   let days = expanded.get(grouping);
   if (!days) {
     const first = parseDate(grouping.start.date)!;
-    days = dailyVolumes(grouping).map((count, index) => ({ date: formatDate(first + index), day: index + 1, messages: count }));
+    days = dailyVolumes(grouping).map((count, index) => ({
+      date: formatDate(first + index),
+      day: index + 1,
+      messages: count,
+    }));
     if (Object.isFrozen(grouping)) expanded.set(grouping, days);
   }
   return days;
@@ -141,6 +154,8 @@ export function groupingStatus(grouping: GroupingRecord, today: number, options?
     properties: grouping.properties,
     schedule,
     status,
-    ...(grouping.warmup?.hold ? { hold: { since: grouping.warmup.hold.since, reason: grouping.warmup.hold.reason } } : {}),
+    ...(grouping.warmup?.hold
+      ? { hold: { since: grouping.warmup.hold.since, reason: grouping.warmup.hold.reason } }
+      : {}),
   };
 }

@@ -12,21 +12,44 @@ const groupingStatusJson = (grouping: GroupingRecord, today: number, named: bool
 };
 
 const auto: GroupingRecord = {
-  grouping: '&gmail', mode: 'AUTO', start: { date: '2024-02-27', volume: 100 }, end: { date: '2024-03-03', volume: 5000 },
-  paused: false, algorithm: 'TOKENBUCKET', interval: 3600, properties: null,
+  grouping: '&gmail',
+  mode: 'AUTO',
+  start: { date: '2024-02-27', volume: 100 },
+  end: { date: '2024-03-03', volume: 5000 },
+  paused: false,
+  algorithm: 'TOKENBUCKET',
+  interval: 3600,
+  properties: null,
 };
 const manual: GroupingRecord = {
-  grouping: '&x.y-z', mode: 'MANUAL', start: { date: '2025-12-30' }, schedule: [{ day: 1, messages: 5 }, { day: 2, messages: 0 }, { day: 3, messages: 70 }],
-  paused: true, algorithm: 'FIXEDWINDOW', interval: 60, properties: { note: 'quote " backslash \\ and ünïcode', '': '\n' },
+  grouping: '&x.y-z',
+  mode: 'MANUAL',
+  start: { date: '2025-12-30' },
+  schedule: [
+    { day: 1, messages: 5 },
+    { day: 2, messages: 0 },
+    { day: 3, messages: 70 },
+  ],
+  paused: true,
+  algorithm: 'FIXEDWINDOW',
+  interval: 60,
+  properties: { note: 'quote " backslash \\ and ünïcode', '': '\n' },
 };
-const held: GroupingRecord = { ...auto, warmup: { lag: 1, hold: { day: 2, since: '2024-02-28T10:00:00.000Z', reason: 'Bounces of "RATE" over 5 %' } } } as GroupingRecord;
+const held: GroupingRecord = {
+  ...auto,
+  warmup: { lag: 1, hold: { day: 2, since: '2024-02-28T10:00:00.000Z', reason: 'Bounces of "RATE" over 5 %' } },
+} as GroupingRecord;
 
 test('writeGroupingStatus writes exactly what JSON.stringify of groupingStatus writes, on every day around the schedule', () => {
   for (const grouping of [auto, manual, held]) {
     const start = parseDate(grouping.start.date)!;
     for (let today = start - 2; today < start + 8; today++) {
       for (const named of [false, true]) {
-        assert.is(groupingStatusJson(grouping, today, named), JSON.stringify(groupingStatus(grouping, today, { named })), `${grouping.grouping} day ${today - start}`);
+        assert.is(
+          groupingStatusJson(grouping, today, named),
+          JSON.stringify(groupingStatus(grouping, today, { named })),
+          `${grouping.grouping} day ${today - start}`,
+        );
       }
     }
   }
@@ -34,8 +57,16 @@ test('writeGroupingStatus writes exactly what JSON.stringify of groupingStatus w
 
 test('numbers, names and properties of any size and alphabet come out as JSON.stringify writes them', () => {
   const big: GroupingRecord = {
-    ...manual, grouping: '&ünï', interval: 86400, schedule: [{ day: 1, messages: 0 }, { day: 2, messages: 9 }, { day: 3, messages: 10 }, { day: 4, messages: 1_000_000_007 }],
-    properties: { '日本': 'x'.repeat(70_000) },
+    ...manual,
+    grouping: '&ünï',
+    interval: 86400,
+    schedule: [
+      { day: 1, messages: 0 },
+      { day: 2, messages: 9 },
+      { day: 3, messages: 10 },
+      { day: 4, messages: 1_000_000_007 },
+    ],
+    properties: { 日本: 'x'.repeat(70_000) },
   };
   const start = parseDate(big.start.date)!;
   assert.is(groupingStatusJson(big, start + 3, true), JSON.stringify(groupingStatus(big, start + 3, { named: true })));

@@ -58,7 +58,8 @@ export function isTableQuery(query: Record<string, unknown>): boolean {
   return TABLE_PARAMETERS.some((name) => query[name] !== undefined);
 }
 
-const compareNumbers = (a: IpNumber, b: IpNumber) => (a.v6 === b.v6 ? (a.value < b.value ? -1 : a.value > b.value ? 1 : 0) : a.v6 ? 1 : -1);
+const compareNumbers = (a: IpNumber, b: IpNumber) =>
+  a.v6 === b.v6 ? (a.value < b.value ? -1 : a.value > b.value ? 1 : 0) : a.v6 ? 1 : -1;
 
 const KEYS: Record<Exclude<SortColumn, 'ip'>, (a: TableRow, b: TableRow) => number> = {
   grouping: (a, b) => (a.config.grouping < b.config.grouping ? -1 : a.config.grouping > b.config.grouping ? 1 : 0),
@@ -85,7 +86,10 @@ export class ScheduleTable {
   #refreshing: Promise<void> | undefined;
   #unwatch: (() => void) | undefined;
 
-  constructor(private readonly store: ScheduleStore, private readonly today: () => number) {}
+  constructor(
+    private readonly store: ScheduleStore,
+    private readonly today: () => number,
+  ) {}
 
   /** The IP was written here: its rows are read again before the next answer */
   invalidate(ip: string): void {
@@ -100,10 +104,12 @@ export class ScheduleTable {
   async rows(): Promise<TableRow[]> {
     const { watch } = this.store;
     this.#watching ??= watch
-      ? watch.call(this.store, (change) => {
-        if ('ip' in change) this.#dirty.add(change.ip);
-        else if ('lost' in change) this.#full = true;
-      }).then((stop) => void (this.#unwatch = stop))
+      ? watch
+          .call(this.store, (change) => {
+            if ('ip' in change) this.#dirty.add(change.ip);
+            else if ('lost' in change) this.#full = true;
+          })
+          .then((stop) => void (this.#unwatch = stop))
       : Promise.resolve();
     await this.#watching;
     // One refresh at a time: a read begun before a write must not land after the read that saw the write
@@ -170,7 +176,12 @@ export class ScheduleTable {
       }
       if (cached?.version === stored.version && cached.day === day) continue;
       const number = cached?.number ?? ipNumber(ip)!;
-      this.#ips.set(ip, { version: stored.version, day, number, rows: ipRows(ip, stored.record.groupings, day, number) });
+      this.#ips.set(ip, {
+        version: stored.version,
+        day,
+        number,
+        rows: ipRows(ip, stored.record.groupings, day, number),
+      });
       changed = true;
       reorder ||= cached === undefined;
     }
@@ -194,7 +205,13 @@ export class ScheduleTable {
   /** The filtered, sorted rows; the last few are kept, so that paging through them sorts once */
   private async view(query: TableQuery): Promise<TableRow[]> {
     const all = await this.rows();
-    const key = JSON.stringify([query.q ?? '', query.status ?? '', query.grouping ?? '', query.sort ?? 'ip', query.order ?? 'asc']);
+    const key = JSON.stringify([
+      query.q ?? '',
+      query.status ?? '',
+      query.grouping ?? '',
+      query.sort ?? 'ip',
+      query.order ?? 'asc',
+    ]);
     let view = this.#views.get(key);
     if (view) return view;
     const test = rowTest(query);
@@ -245,11 +262,26 @@ export function statusRowJson(row: TableRow): string {
   const { config } = row;
   const manual = config.schedule;
   const start = { date: config.start.date, volume: manual ? manual[0]!.messages : config.start.volume! };
-  const end = manual ? { date: formatDate(parseDate(config.start.date)! + manual.length - 1), volume: manual[manual.length - 1]!.messages } : config.end!;
+  const end = manual
+    ? {
+        date: formatDate(parseDate(config.start.date)! + manual.length - 1),
+        volume: manual[manual.length - 1]!.messages,
+      }
+    : config.end!;
   row.json = JSON.stringify({
-    ip: row.ip, grouping: config.grouping, status: row.status, current_day: row.day, days: row.days, messages: row.messages,
-    start, end: { date: end.date, volume: end.volume }, mode: config.mode, paused: config.paused, algorithm: config.algorithm,
-    interval: config.interval, properties: config.properties,
+    ip: row.ip,
+    grouping: config.grouping,
+    status: row.status,
+    current_day: row.day,
+    days: row.days,
+    messages: row.messages,
+    start,
+    end: { date: end.date, volume: end.volume },
+    mode: config.mode,
+    paused: config.paused,
+    algorithm: config.algorithm,
+    interval: config.interval,
+    properties: config.properties,
     ...(config.adaptive ? { adaptive: true } : {}),
     ...(config.warmup?.hold ? { hold: { since: config.warmup.hold.since, reason: config.warmup.hold.reason } } : {}),
   });

@@ -44,7 +44,17 @@ export interface AuditRetention {
 
 function indexed(entry: AuditEntry, offset: number, length: number): Indexed {
   const { ip, grouping, policy } = entry.subject;
-  return { id: entry.id, ms: Date.parse(entry.time), action: entry.action, ip, grouping, policy, principal: entry.principal, offset, length };
+  return {
+    id: entry.id,
+    ms: Date.parse(entry.time),
+    action: entry.action,
+    ip,
+    grouping,
+    policy,
+    principal: entry.principal,
+    offset,
+    length,
+  };
 }
 
 /** One store's audit file; its operations run one after another */
@@ -72,7 +82,13 @@ export class AuditLog {
     const { index, size } = await readIndex(path);
     const appender = await open(path, 'a');
     await appender.truncate(size);
-    const log = new AuditLog(path, retention, { index, reader: await open(path, 'r'), readers: 0, retired: false }, appender, size);
+    const log = new AuditLog(
+      path,
+      retention,
+      { index, reader: await open(path, 'r'), readers: 0, retired: false },
+      appender,
+      size,
+    );
     await log.#prune(Date.now());
     return log;
   }
@@ -134,11 +150,13 @@ export class AuditLog {
         if (query.principal !== undefined && item.principal !== query.principal) continue;
         found.push(item);
       }
-      return await Promise.all(found.map(async (item) => {
-        const buffer = Buffer.alloc(item.length);
-        await view.reader.read(buffer, 0, item.length, item.offset);
-        return JSON.parse(buffer.toString('utf8')) as AuditEntry;
-      }));
+      return await Promise.all(
+        found.map(async (item) => {
+          const buffer = Buffer.alloc(item.length);
+          await view.reader.read(buffer, 0, item.length, item.offset);
+          return JSON.parse(buffer.toString('utf8')) as AuditEntry;
+        }),
+      );
     } finally {
       view.readers--;
       if (view.retired && view.readers === 0) await view.reader.close();

@@ -23,7 +23,17 @@ import { readFormat1, type Refuse } from './format-1.ts';
 import { changeLine, replay, snapshotBlocks, TAG, type Change } from './log-format.ts';
 import { deepFreeze, type State } from './records.ts';
 import type {
-  AppliedPolicy, AuditEntry, AuditQuery, IpRecord, Logger, ScheduleStore, StoreChange, StoreChangeListener, StoredIp, WriteCondition, WriteOptions,
+  AppliedPolicy,
+  AuditEntry,
+  AuditQuery,
+  IpRecord,
+  Logger,
+  ScheduleStore,
+  StoreChange,
+  StoreChangeListener,
+  StoredIp,
+  WriteCondition,
+  WriteOptions,
 } from '../../runtime/mod.ts';
 
 /** Least time between the writes readiness retries while the store is failing */
@@ -64,7 +74,9 @@ class Group {
   putPolicy(policy: AppliedPolicy): void {
     const before = this.state.policies.get(policy.id);
     this.state.policies.set(policy.id, policy);
-    this.#log({ policy }, () => (before ? this.state.policies.set(policy.id, before) : this.state.policies.delete(policy.id)));
+    this.#log({ policy }, () =>
+      before ? this.state.policies.set(policy.id, before) : this.state.policies.delete(policy.id),
+    );
   }
 
   deletePolicy(id: string): void {
@@ -131,7 +143,16 @@ export class LogFileStore implements ScheduleStore {
   /** Group commits and the compaction's switch of files run one after another */
   #serial: Promise<unknown> = Promise.resolve();
 
-  private constructor(path: string, state: State, file: FileHandle, size: number, log: Logger, audit: AuditLog, retention: AuditRetention, compaction: CompactionSettings) {
+  private constructor(
+    path: string,
+    state: State,
+    file: FileHandle,
+    size: number,
+    log: Logger,
+    audit: AuditLog,
+    retention: AuditRetention,
+    compaction: CompactionSettings,
+  ) {
     this.path = path;
     this.#state = state;
     this.#file = file;
@@ -147,7 +168,12 @@ export class LogFileStore implements ScheduleStore {
    * Opens (or starts) the store file at `path` and its audit file beside it (`<name>.audit.jsonl`), creating their
    * folder, removing temporary files a kill left, cutting off a torn last block and migrating a format 1 file
    */
-  static async open(path: string, log: Logger, retention: AuditRetention, compaction: CompactionSettings): Promise<LogFileStore> {
+  static async open(
+    path: string,
+    log: Logger,
+    retention: AuditRetention,
+    compaction: CompactionSettings,
+  ): Promise<LogFileStore> {
     await mkdir(dirname(path), { recursive: true });
     const auditPath = join(dirname(path), `${basename(path, '.json')}.audit.jsonl`);
     await removeLeftovers(path);
@@ -160,7 +186,16 @@ export class LogFileStore implements ScheduleStore {
       await file.close();
       throw error;
     }
-    return new LogFileStore(path, state, file, size, log, await AuditLog.open(auditPath, retention), retention, compaction);
+    return new LogFileStore(
+      path,
+      state,
+      file,
+      size,
+      log,
+      await AuditLog.open(auditPath, retention),
+      retention,
+      compaction,
+    );
   }
 
   /**
@@ -195,18 +230,26 @@ export class LogFileStore implements ScheduleStore {
   put(ip: string, record: IpRecord, condition: WriteCondition, options?: WriteOptions): Promise<number | undefined> {
     // frozen copy: readers share stored objects without copying, and the caller may reuse its own
     const frozen = deepFreeze(structuredClone(record));
-    return this.#enqueue({ ip }, (group) => {
-      if ((group.state.ips.get(ip)?.version ?? null) !== condition.expected) return undefined;
-      return group.put(ip, frozen);
-    }, options?.audit) as Promise<number | undefined>;
+    return this.#enqueue(
+      { ip },
+      (group) => {
+        if ((group.state.ips.get(ip)?.version ?? null) !== condition.expected) return undefined;
+        return group.put(ip, frozen);
+      },
+      options?.audit,
+    ) as Promise<number | undefined>;
   }
 
   delete(ip: string, condition: { expected: number }, options?: WriteOptions): Promise<boolean> {
-    return this.#enqueue({ ip }, (group) => {
-      if (group.state.ips.get(ip)?.version !== condition.expected) return false;
-      group.delete(ip);
-      return true;
-    }, options?.audit) as Promise<boolean>;
+    return this.#enqueue(
+      { ip },
+      (group) => {
+        if (group.state.ips.get(ip)?.version !== condition.expected) return false;
+        group.delete(ip);
+        return true;
+      },
+      options?.audit,
+    ) as Promise<boolean>;
   }
 
   async listPolicies(): Promise<AppliedPolicy[]> {
@@ -215,27 +258,39 @@ export class LogFileStore implements ScheduleStore {
 
   async putPolicy(policy: AppliedPolicy, options?: WriteOptions): Promise<void> {
     const frozen = deepFreeze(structuredClone(policy));
-    await this.#enqueue({ policy: policy.id }, (group) => {
-      group.putPolicy(frozen);
-      return true;
-    }, options?.audit);
+    await this.#enqueue(
+      { policy: policy.id },
+      (group) => {
+        group.putPolicy(frozen);
+        return true;
+      },
+      options?.audit,
+    );
   }
 
   deletePolicy(id: string, condition: { expires: number }, options?: WriteOptions): Promise<boolean> {
-    return this.#enqueue({ policy: id }, (group) => {
-      if (group.state.policies.get(id)?.expires !== condition.expires) return false;
-      group.deletePolicy(id);
-      return true;
-    }, options?.audit) as Promise<boolean>;
+    return this.#enqueue(
+      { policy: id },
+      (group) => {
+        if (group.state.policies.get(id)?.expires !== condition.expires) return false;
+        group.deletePolicy(id);
+        return true;
+      },
+      options?.audit,
+    ) as Promise<boolean>;
   }
 
   replacePolicy(policy: AppliedPolicy, condition: { expires: number }, options?: WriteOptions): Promise<boolean> {
     const frozen = deepFreeze(structuredClone(policy));
-    return this.#enqueue({ policy: policy.id }, (group) => {
-      if (group.state.policies.get(policy.id)?.expires !== condition.expires) return false;
-      group.putPolicy(frozen);
-      return true;
-    }, options?.audit) as Promise<boolean>;
+    return this.#enqueue(
+      { policy: policy.id },
+      (group) => {
+        if (group.state.policies.get(policy.id)?.expires !== condition.expires) return false;
+        group.putPolicy(frozen);
+        return true;
+      },
+      options?.audit,
+    ) as Promise<boolean>;
   }
 
   appendAudit(entries: readonly AuditEntry[]): Promise<void> {
@@ -262,7 +317,11 @@ export class LogFileStore implements ScheduleStore {
     await this.#audit.close();
   }
 
-  #enqueue(change: StoreChange | undefined, apply: Pending['apply'], audit?: AuditEntry): Promise<number | boolean | undefined> {
+  #enqueue(
+    change: StoreChange | undefined,
+    apply: Pending['apply'],
+    audit?: AuditEntry,
+  ): Promise<number | boolean | undefined> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ change, apply, resolve, reject, audit });
       this.#flushing ??= this.#flush();
@@ -275,7 +334,8 @@ export class LogFileStore implements ScheduleStore {
       this.#queue = [];
       await this.#exclusive(() => this.#commit(pending));
       // Writers told of their commit often write again at once, a few promise steps later: with nothing queued, let
-      // them (the acknowledgements, then one turn of the event loop) so their writes make one group, not many small ones
+      // them (the acknowledgements, then one turn of the event loop) so their writes make one group, not many small
+      // ones
       if (this.#queue.length === 0) {
         await this.#acknowledged;
         await new Promise(setImmediate);
@@ -308,10 +368,17 @@ export class LogFileStore implements ScheduleStore {
     } catch (error) {
       group.undo();
       // Cut off what part of the block was written now; should that fail too, before the next append
-      this.#torn = !(await this.#file.truncate(this.#size).then(() => true, () => false));
+      this.#torn = !(await this.#file.truncate(this.#size).then(
+        () => true,
+        () => false,
+      ));
       // The client sees the system's code only: the message names the server's paths
       const reason = (error as NodeJS.ErrnoException).code ?? 'unknown error';
-      if (this.#failing === undefined) this.#log.error('schedule store cannot be written; writes answer 503 until one succeeds', { path: this.path, error });
+      if (this.#failing === undefined)
+        this.#log.error('schedule store cannot be written; writes answer 503 until one succeeds', {
+          path: this.path,
+          error,
+        });
       this.#failing = reason;
       const failure = errors.STORE_ERR_FILE_WRITE(reason, { cause: error });
       for (const write of pending) write.reject(failure);
@@ -323,7 +390,9 @@ export class LogFileStore implements ScheduleStore {
     this.#failing = undefined;
     // The next group is committed while this one's audit entries are appended (the audit file keeps their order):
     // the two fdatasyncs overlap instead of adding up
-    this.#acknowledged = this.#keepAudit(pending.filter((write, index) => results[index] && write.audit).map((write) => write.audit!)).then(() => {
+    this.#acknowledged = this.#keepAudit(
+      pending.filter((write, index) => results[index] && write.audit).map((write) => write.audit!),
+    ).then(() => {
       this.#notify(pending.filter((_, index) => results[index]).map((write) => write.change!));
       pending.forEach((write, index) => write.resolve(results[index]));
     });
@@ -343,7 +412,11 @@ export class LogFileStore implements ScheduleStore {
   async #compact(): Promise<void> {
     const started = performance.now();
     // The snapshot shares the frozen records: only the maps are copied
-    const snapshot: State = { sequence: this.#state.sequence, ips: new Map(this.#state.ips), policies: new Map(this.#state.policies) };
+    const snapshot: State = {
+      sequence: this.#state.sequence,
+      ips: new Map(this.#state.ips),
+      policies: new Map(this.#state.policies),
+    };
     const since: string[] = [];
     this.#since = since;
     let release: () => void = () => undefined;
@@ -356,10 +429,16 @@ export class LogFileStore implements ScheduleStore {
       }
       snapshotSize = size;
       // The switch: no commit until the file is replaced, so every block committed before it is in the new file
-      await new Promise<void>((held) => void this.#exclusive(() => new Promise<void>((done) => {
-        release = done;
-        held();
-      })));
+      await new Promise<void>(
+        (held) =>
+          void this.#exclusive(
+            () =>
+              new Promise<void>((done) => {
+                release = done;
+                held();
+              }),
+          ),
+      );
       for (const block of since) {
         size += Buffer.byteLength(block);
         yield block;
@@ -373,17 +452,26 @@ export class LogFileStore implements ScheduleStore {
       const before = this.#size;
       this.#size = size;
       this.#compacted = snapshotSize;
-      this.#log.info('schedule store compacted', { path: this.path, bytesBefore: before, bytesAfter: size, ms: Math.round(performance.now() - started) });
+      this.#log.info('schedule store compacted', {
+        path: this.path,
+        bytesBefore: before,
+        bytesAfter: size,
+        ms: Math.round(performance.now() - started),
+      });
     } catch (error) {
       this.#compactFailed = performance.now();
-      this.#log.warn('schedule store compaction failed: the file goes on growing, compaction is tried again in a minute', { path: this.path, error });
+      this.#log.warn(
+        'schedule store compaction failed: the file goes on growing, compaction is tried again in a minute',
+        { path: this.path, error },
+      );
     } finally {
       release();
     }
   }
 
   /**
-   * Appends the audit entries of a committed group before it is acknowledged. Never rejects. The block is the commit: an append
+   * Appends the audit entries of a committed group before it is acknowledged. Never rejects. The block is the commit:
+   * an append
    * that fails then loses no write; its entries are kept and appended with the next group, and the host has logged them
    */
   async #keepAudit(entries: AuditEntry[]): Promise<void> {
@@ -420,7 +508,8 @@ async function removeLeftovers(path: string): Promise<void> {
   const folder = dirname(path);
   const prefix = `.${basename(path)}.`;
   for (const name of await readdir(folder)) {
-    if (name.startsWith(prefix) && /^\d+\.tmp$/.test(name.slice(prefix.length))) await rm(join(folder, name), { force: true });
+    if (name.startsWith(prefix) && /^\d+\.tmp$/.test(name.slice(prefix.length)))
+      await rm(join(folder, name), { force: true });
   }
 }
 
@@ -429,12 +518,14 @@ async function removeLeftovers(path: string): Promise<void> {
  * file it cannot trust, naming the file, what is wrong and what to do
  */
 async function readState(path: string, log: Logger): Promise<{ state: State; size: number }> {
-  const refuse: Refuse = (problem, advice, cause) => errors.STORE_ERR_FILE_READ(path, `${problem}: ${advice}`, { cause });
+  const refuse: Refuse = (problem, advice, cause) =>
+    errors.STORE_ERR_FILE_READ(path, `${problem}: ${advice}`, { cause });
   let data: Buffer | undefined;
   try {
     data = await readFile(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw refuse((error as Error).message, 'check the file and its permissions', error);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw refuse((error as Error).message, 'check the file and its permissions', error);
   }
   if (data !== undefined && data.length > 0 && data.toString('latin1', 0, 2) === 'B ') return replay(data, refuse);
   let state: State = { sequence: 0, ips: new Map(), policies: new Map() };
@@ -448,12 +539,15 @@ async function readState(path: string, log: Logger): Promise<{ state: State; siz
   }
   // Written whole even when empty: the file then always starts with a block
   let size = 0;
-  await writeFileAtomic(path, (function* () {
-    for (const block of snapshotBlocks(state)) {
-      size += Buffer.byteLength(block);
-      yield block;
-    }
-  })());
+  await writeFileAtomic(
+    path,
+    (function* () {
+      for (const block of snapshotBlocks(state)) {
+        size += Buffer.byteLength(block);
+        yield block;
+      }
+    })(),
+  );
   return { state, size };
 }
 

@@ -55,14 +55,22 @@ export function replay(data: Buffer, refuse: Refuse): { state: State; size: numb
       continue;
     }
     if (torn !== undefined) throw refuse(`damaged from byte ${torn} to ${block.start}, before whole blocks`, RESTORE);
-    if (block.tag !== TAG) throw refuse(`unknown format "${block.tag}" at byte ${block.start}`, 'open it with the Capstan version that wrote it');
+    if (block.tag !== TAG)
+      throw refuse(
+        `unknown format "${block.tag}" at byte ${block.start}`,
+        'open it with the Capstan version that wrote it',
+      );
     for (const text of block.payload.toString('utf8').split('\n')) {
       if (text === '') continue;
       let change: unknown;
       try {
         change = JSON.parse(text);
       } catch (error) {
-        throw refuse(`block at byte ${block.start} holds a line that is not JSON (${(error as Error).message})`, RESTORE, error);
+        throw refuse(
+          `block at byte ${block.start} holds a line that is not JSON (${(error as Error).message})`,
+          RESTORE,
+          error,
+        );
       }
       const problem = apply(state, change);
       if (problem) throw refuse(`block at byte ${block.start}: ${problem}`, 'restore the file from a backup');
@@ -75,7 +83,8 @@ export function replay(data: Buffer, refuse: Refuse): { state: State; size: numb
 function apply(state: State, change: unknown): string | undefined {
   if (!isObject(change)) return `change "${JSON.stringify(change)}" is not an object`;
   if ('sequence' in change) {
-    if (!Number.isSafeInteger(change.sequence) || (change.sequence as number) < 0) return `"sequence" "${JSON.stringify(change.sequence)}" is not a whole number of at least 0`;
+    if (!Number.isSafeInteger(change.sequence) || (change.sequence as number) < 0)
+      return `"sequence" "${JSON.stringify(change.sequence)}" is not a whole number of at least 0`;
     state.sequence = Math.max(state.sequence, change.sequence as number);
   } else if (typeof change.ip === 'string') {
     const entry = { record: change.record, version: change.version };

@@ -26,8 +26,14 @@ const open = (dir: string, config: Record<string, unknown> = {}) =>
 function record(groupings: number, volume = 1): IpRecord {
   return {
     groupings: Array.from({ length: groupings }, (_, g) => ({
-      grouping: `&provider-${g}`, mode: 'AUTO', start: { date: '2025-01-01', volume }, end: { date: '2025-01-30', volume: 100_000 },
-      paused: false, algorithm: 'TOKENBUCKET', interval: 86400, properties: null,
+      grouping: `&provider-${g}`,
+      mode: 'AUTO',
+      start: { date: '2025-01-01', volume },
+      end: { date: '2025-01-30', volume: 100_000 },
+      paused: false,
+      algorithm: 'TOKENBUCKET',
+      interval: 86400,
+      properties: null,
     })),
   } as IpRecord;
 }
@@ -36,8 +42,16 @@ const ipOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
 
 /** A format 1 file (one JSON object) of `count` IPs with 5 groupings each, as Capstan before 0.2 wrote it */
 function format1(count: number): string {
-  const ips = Object.fromEntries(Array.from({ length: count }, (_, n) => [ipOf(n), { record: record(5, n + 1), version: n + 1 }]));
-  const policy = { id: 'backoff:a', kind: 'suspend', object: { id: 'backoff:a', type: 'BACKOFF' }, expires: 1_900_000_000_000, level: 0 };
+  const ips = Object.fromEntries(
+    Array.from({ length: count }, (_, n) => [ipOf(n), { record: record(5, n + 1), version: n + 1 }]),
+  );
+  const policy = {
+    id: 'backoff:a',
+    kind: 'suspend',
+    object: { id: 'backoff:a', type: 'BACKOFF' },
+    expires: 1_900_000_000_000,
+    level: 0,
+  };
   return JSON.stringify({ format: 1, sequence: count + 3, ips, policies: { 'backoff:a': policy } });
 }
 
@@ -59,7 +73,11 @@ test('a format 1 file is migrated when opened: same records, versions and polici
   assert.equal(await second.service.get(ipOf(7)), { ip: ipOf(7), record: record(1), version: 304 });
   assert.equal(await second.service.get(ipOf(299)), { ip: ipOf(299), record: record(5, 300), version: 300 });
   await second.close();
-  assert.is(await readFile(join(dir, 's.json.format-1'), 'utf8'), old, 'opening a format 2 file does not migrate again');
+  assert.is(
+    await readFile(join(dir, 's.json.format-1'), 'utf8'),
+    old,
+    'opening a format 2 file does not migrate again',
+  );
 });
 
 test('a block torn by a crash mid-append is cut off; damage before a whole block refuses the file, which is left as it was', async () => {
@@ -73,7 +91,11 @@ test('a block torn by a crash mid-append is cut off; damage before a whole block
   await appendFile(file, 'B 1234abcd 900 capstan-schedules/2\n{"ip":"10.0.0.9","vers');
   const reopened = await open(dir);
   assert.is((await reopened.service.list()).length, 3);
-  assert.is((await stat(file)).size, whole.length, 'the torn block is cut off at start, so appends follow whole blocks');
+  assert.is(
+    (await stat(file)).size,
+    whole.length,
+    'the torn block is cut off at start, so appends follow whole blocks',
+  );
   assert.ok(await reopened.service.put(ipOf(9), record(1), { expected: null }));
   await reopened.close();
   const again = await open(dir);
@@ -84,7 +106,11 @@ test('a block torn by a crash mid-append is cut off; damage before a whole block
   const damaged = Buffer.from(data);
   damaged[whole.length - 5] = damaged[whole.length - 5]! ^ 0x20;
   await writeFile(file, damaged);
-  await rejects(open(dir), /Cannot read schedule store ".*s\.json": damaged from byte \d+ to \d+, before whole blocks: restore it from a backup/, 'opening the damaged store');
+  await rejects(
+    open(dir),
+    /Cannot read schedule store ".*s\.json": damaged from byte \d+ to \d+, before whole blocks: restore it from a backup/,
+    'opening the damaged store',
+  );
   assert.equal(await readFile(file), damaged, 'the damaged file is left as it was');
 });
 
@@ -95,12 +121,14 @@ test('the file is compacted once it holds twice its live data, writes go on mean
   const versions = new Map<string, number>();
   // 200 IPs rewritten over and over: all but the last write of each is garbage for the compaction to drop
   for (let round = 0; round < 30; round++) {
-    await Promise.all(Array.from({ length: 200 }, async (_, n) => {
-      const ip = ipOf(n);
-      const version = await store.service.put(ip, record(5, round + 1), { expected: versions.get(ip) ?? null });
-      assert.ok(version, `write ${round} of ${ip} conflicted`);
-      versions.set(ip, version!);
-    }));
+    await Promise.all(
+      Array.from({ length: 200 }, async (_, n) => {
+        const ip = ipOf(n);
+        const version = await store.service.put(ip, record(5, round + 1), { expected: versions.get(ip) ?? null });
+        assert.ok(version, `write ${round} of ${ip} conflicted`);
+        versions.set(ip, version!);
+      }),
+    );
   }
   await store.close();
   const size = (await stat(file)).size;
@@ -109,7 +137,12 @@ test('the file is compacted once it holds twice its live data, writes go on mean
   assert.ok(size > live, `${size} bytes on disk for about ${live} bytes live`);
   assert.equal((await readdir(dir)).sort(), ['s.audit.jsonl', 's.json'], 'no temporary file left');
   const reopened = await open(dir);
-  for (let n = 0; n < 200; n++) assert.equal(await reopened.service.get(ipOf(n)), { ip: ipOf(n), record: record(5, 30), version: versions.get(ipOf(n)) });
+  for (let n = 0; n < 200; n++)
+    assert.equal(await reopened.service.get(ipOf(n)), {
+      ip: ipOf(n),
+      record: record(5, 30),
+      version: versions.get(ipOf(n)),
+    });
   await reopened.close();
 });
 
@@ -137,7 +170,10 @@ test('a write costs about as much with 10,000 IPs stored as with 1,000', async (
   }
   const [small, large] = costs as [number, number];
   // A whole-file rewrite makes the 10k write about 10 times dearer; noise on a shared disk stays well below 3 times
-  assert.ok(large < 3 * small + 2, `median write ${large.toFixed(2)} ms at 10,000 IPs against ${small.toFixed(2)} ms at 1,000`);
+  assert.ok(
+    large < 3 * small + 2,
+    `median write ${large.toFixed(2)} ms at 10,000 IPs against ${small.toFixed(2)} ms at 1,000`,
+  );
 });
 
 test.after(async () => {

@@ -10,14 +10,17 @@ import { storeConformance, type StoreUnderTest } from 'capstan/conformance';
 
 const folders: string[] = [];
 
-async function open(baseDir?: string): Promise<{ dir: string; store: ScheduleStore; close(): Promise<void>; reopen(): Promise<StoreUnderTest> }> {
-  const dir = baseDir ?? await mkdtemp(join(tmpdir(), 'capstan-file-store-'));
+async function open(
+  baseDir?: string,
+): Promise<{ dir: string; store: ScheduleStore; close(): Promise<void>; reopen(): Promise<StoreUnderTest> }> {
+  const dir = baseDir ?? (await mkdtemp(join(tmpdir(), 'capstan-file-store-')));
   if (!baseDir) folders.push(dir);
   const plugin = await usePlugin<ScheduleStore>({ id: 'schedule-store-file' }, { baseDir: dir });
   return { dir, store: plugin.service, close: plugin.close, reopen: () => open(dir) };
 }
 
-// One host per file: ip-schedule counts its backoff events in its own process, so the store offers no exchange of counts
+// One host per file: ip-schedule counts its backoff events in its own process, so the store offers no exchange of
+// counts
 const SINGLE_HOST = 'one host per file: ip-schedule counts backoff events in its own process';
 storeConformance('schedule-store-file', () => open(), {
   skip: {
@@ -42,52 +45,112 @@ test('schedule-store-file keeps writes under ./var when restarted', async () => 
 
 test('schedule-store-file keeps applied policies when restarted and refuses a file with a broken one', async () => {
   const first = await open();
-  const policy = { id: 'backoff:a', kind: 'suspend' as const, object: { id: 'backoff:a', type: 'BACKOFF', localip: '192.0.2.1' }, expires: 1_900_000_000_000, level: 1 };
+  const policy = {
+    id: 'backoff:a',
+    kind: 'suspend' as const,
+    object: { id: 'backoff:a', type: 'BACKOFF', localip: '192.0.2.1' },
+    expires: 1_900_000_000_000,
+    level: 1,
+  };
   await first.store.putPolicy!(policy);
   await first.close();
   const second = await open(first.dir);
   assert.equal(await second.store.listPolicies!(), [policy]);
   await second.close();
   const file = join(first.dir, 'var', 'schedule-store-file', 'schedules.json');
-  await appendFile(file, encodeBlock('capstan-schedules/2', `${JSON.stringify({ policy: { ...policy, kind: 'other' } })}\n`));
-  await rejects(open(first.dir), /block at byte \d+: applied policy "backoff:a" has "kind" ""other"", not "policy" or "suspend": restore the file/, 'opening the store');
+  await appendFile(
+    file,
+    encodeBlock('capstan-schedules/2', `${JSON.stringify({ policy: { ...policy, kind: 'other' } })}\n`),
+  );
+  await rejects(
+    open(first.dir),
+    /block at byte \d+: applied policy "backoff:a" has "kind" ""other"", not "policy" or "suspend": restore the file/,
+    'opening the store',
+  );
 });
 
 test('schedule-store-file uses config path when one is given', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'capstan-file-store-'));
   folders.push(dir);
-  const plugin = await usePlugin<ScheduleStore>({ id: 'schedule-store-file', config: { path: 'data/s.json' } }, { baseDir: dir });
+  const plugin = await usePlugin<ScheduleStore>(
+    { id: 'schedule-store-file', config: { path: 'data/s.json' } },
+    { baseDir: dir },
+  );
   await plugin.service.put('192.0.2.1', GROUPINGS, { expected: null });
   await plugin.close();
-  assert.match(await readFile(join(dir, 'data', 's.json'), 'utf8'), /^B [0-9a-f]{8} \d+ capstan-schedules\/2\n[^]*"ip":"192\.0\.2\.1"/);
+  assert.match(
+    await readFile(join(dir, 'data', 's.json'), 'utf8'),
+    /^B [0-9a-f]{8} \d+ capstan-schedules\/2\n[^]*"ip":"192\.0\.2\.1"/,
+  );
 });
 
 test('schedule-store-file refuses to start when the file is not its format', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'capstan-file-store-'));
   folders.push(dir);
   await writeFile(join(dir, 's.json'), JSON.stringify({ format: 99 }));
-  await rejects(() => usePlugin({ id: 'schedule-store-file', config: { path: 's.json' } }, { baseDir: dir }), /unknown format "99"/, 'opening the store');
+  await rejects(
+    () => usePlugin({ id: 'schedule-store-file', config: { path: 's.json' } }, { baseDir: dir }),
+    /unknown format "99"/,
+    'opening the store',
+  );
 });
 
 const AUTO = {
-  grouping: '&gmail', mode: 'AUTO', start: { date: '2025-01-01', volume: 1 }, end: { date: '2025-01-30', volume: 100 },
-  paused: false, algorithm: 'TOKENBUCKET', interval: 86400, properties: null,
+  grouping: '&gmail',
+  mode: 'AUTO',
+  start: { date: '2025-01-01', volume: 1 },
+  end: { date: '2025-01-30', volume: 100 },
+  paused: false,
+  algorithm: 'TOKENBUCKET',
+  interval: 86400,
+  properties: null,
 };
 
 /** Contents of a damaged store file, each with what the refusal must say beyond the file's name */
 const DAMAGED: Array<[string, string, RegExp]> = [
-  ['truncated', JSON.stringify({ format: 1, sequence: 1, ips: { '192.0.2.1': { record: { groupings: [AUTO] }, version: 1 } } }).slice(0, 60),
-    /: not valid JSON, the file may be truncated \(.+\): restore it from a backup, or move it aside to start with no schedules$/],
+  [
+    'truncated',
+    JSON.stringify({
+      format: 1,
+      sequence: 1,
+      ips: { '192.0.2.1': { record: { groupings: [AUTO] }, version: 1 } },
+    }).slice(0, 60),
+    /: not valid JSON, the file may be truncated \(.+\): restore it from a backup, or move it aside to start with no schedules$/,
+  ],
   ['null', 'null', /: expected an object with "format", "sequence" and "ips", found "null": restore it/],
-  ['an entry missing its record', JSON.stringify({ format: 1, sequence: 2, ips: { '192.0.2.1': { record: { groupings: [] }, version: 1 }, '192.0.2.2': { version: 2 } } }),
-    /: entry "192\.0\.2\.2" has no "record": correct or remove that entry, or restore the file from a backup$/],
-  ['a sequence that is not a number', JSON.stringify({ format: 1, sequence: 'x', ips: {} }),
-    /: "sequence" must be a whole number of at least 0, found ""x"": set it to the highest "version" of its entries$/],
-  ['a version above the sequence', JSON.stringify({ format: 1, sequence: 1, ips: { '192.0.2.1': { record: { groupings: [] }, version: 5 } } }),
-    /: entry "192\.0\.2\.1" has "version" "5", above "sequence" "1": correct or remove/],
-  ['a record with a field of the wrong type', JSON.stringify({ format: 1, sequence: 1, ips: { '192.0.2.1': { record: { groupings: [{ ...AUTO, start: { date: 20250101, volume: 1 } }] }, version: 1 } } }),
-    /: entry "192\.0\.2\.1" has an invalid record: "record\.groupings\.0\.start\.date" .+: correct or remove/],
-  ['"ips" that is a list', JSON.stringify({ format: 1, sequence: 0, ips: [] }), /: "ips" must be an object, found "\[\]"/],
+  [
+    'an entry missing its record',
+    JSON.stringify({
+      format: 1,
+      sequence: 2,
+      ips: { '192.0.2.1': { record: { groupings: [] }, version: 1 }, '192.0.2.2': { version: 2 } },
+    }),
+    /: entry "192\.0\.2\.2" has no "record": correct or remove that entry, or restore the file from a backup$/,
+  ],
+  [
+    'a sequence that is not a number',
+    JSON.stringify({ format: 1, sequence: 'x', ips: {} }),
+    /: "sequence" must be a whole number of at least 0, found ""x"": set it to the highest "version" of its entries$/,
+  ],
+  [
+    'a version above the sequence',
+    JSON.stringify({ format: 1, sequence: 1, ips: { '192.0.2.1': { record: { groupings: [] }, version: 5 } } }),
+    /: entry "192\.0\.2\.1" has "version" "5", above "sequence" "1": correct or remove/,
+  ],
+  [
+    'a record with a field of the wrong type',
+    JSON.stringify({
+      format: 1,
+      sequence: 1,
+      ips: { '192.0.2.1': { record: { groupings: [{ ...AUTO, start: { date: 20250101, volume: 1 } }] }, version: 1 } },
+    }),
+    /: entry "192\.0\.2\.1" has an invalid record: "record\.groupings\.0\.start\.date" .+: correct or remove/,
+  ],
+  [
+    '"ips" that is a list',
+    JSON.stringify({ format: 1, sequence: 0, ips: [] }),
+    /: "ips" must be an object, found "\[\]"/,
+  ],
 ];
 
 for (const [label, contents, message] of DAMAGED) {
@@ -96,7 +159,11 @@ for (const [label, contents, message] of DAMAGED) {
     folders.push(dir);
     const file = join(dir, 's.json');
     await writeFile(file, contents);
-    const error = await rejects(() => usePlugin({ id: 'schedule-store-file', config: { path: 's.json' } }, { baseDir: dir }), message, 'opening the store');
+    const error = await rejects(
+      () => usePlugin({ id: 'schedule-store-file', config: { path: 's.json' } }, { baseDir: dir }),
+      message,
+      'opening the store',
+    );
     assert.ok(error.message.includes(`Cannot read schedule store "${file}": `), error.message);
     assert.is(await readFile(file, 'utf8'), contents, 'the file is left as it was');
   });
@@ -108,7 +175,8 @@ test('schedule-store-file removes temporary files a kill left when it starts', a
   await first.close();
   const folder = join(first.dir, 'var', 'schedule-store-file');
   const kept = ['.schedules.json.tmp', '.other.json.123.tmp', 'schedules.json.456.tmp'];
-  for (const name of ['.schedules.json.4242.tmp', `.schedules.json.${process.pid}.tmp`, ...kept]) await writeFile(join(folder, name), '{"format":');
+  for (const name of ['.schedules.json.4242.tmp', `.schedules.json.${process.pid}.tmp`, ...kept])
+    await writeFile(join(folder, name), '{"format":');
   const second = await open(first.dir);
   assert.equal((await readdir(folder)).sort(), [...kept, 'schedules.audit.jsonl', 'schedules.json'].sort());
   assert.equal(await second.store.get('192.0.2.1'), { ip: '192.0.2.1', record: GROUPINGS, version });
@@ -125,9 +193,18 @@ test('schedule-store-file is ready while its folder exists, and counts operation
     assert.is(await plugin.service.put('192.0.2.1', GROUPINGS, { expected: null }), undefined);
     await plugin.service.get('192.0.2.1');
     const text = await plugin.metrics();
-    assert.match(text, /^capstan_store_operations_total\{operation="put",outcome="ok",plugin="schedule-store-file"\} 1$/m);
-    assert.match(text, /^capstan_store_operations_total\{operation="put",outcome="conflict",plugin="schedule-store-file"\} 1$/m);
-    assert.match(text, /^capstan_store_operations_total\{operation="get",outcome="ok",plugin="schedule-store-file"\} 1$/m);
+    assert.match(
+      text,
+      /^capstan_store_operations_total\{operation="put",outcome="ok",plugin="schedule-store-file"\} 1$/m,
+    );
+    assert.match(
+      text,
+      /^capstan_store_operations_total\{operation="put",outcome="conflict",plugin="schedule-store-file"\} 1$/m,
+    );
+    assert.match(
+      text,
+      /^capstan_store_operations_total\{operation="get",outcome="ok",plugin="schedule-store-file"\} 1$/m,
+    );
     await rm(join(dir, 'var'), { recursive: true });
     await rejects(async () => plugin.ready!(), /^Store folder ".*schedule-store-file" is not writable: ENOENT/);
   } finally {

@@ -8,7 +8,8 @@
  * ```ts
  * import { usePlugin } from '../../runtime/mod.ts';
  * import type { ScheduleStore } from '../../runtime/mod.ts';
- * const { service: store, close } = await usePlugin<ScheduleStore>({ id: 'schedule-store-file' }, { baseDir: '/tmp/demo' });
+ * const { service: store, close } = await usePlugin<ScheduleStore>({ id: 'schedule-store-file' }, { baseDir:
+ * '/tmp/demo' });
  * await store.put('192.0.2.1', { groupings: [] }, { expected: null }); // 1
  * await close();
  * ```
@@ -29,11 +30,19 @@ export default definePlugin({
   capabilities: { paths: ['./var'] },
   async setup(ctx) {
     const { retentionDays, maxEntries } = ctx.config.audit;
-    const store = await LogFileStore.open(resolve(ctx.baseDir, ctx.config.path ?? `${ctx.dataDir}/schedules.json`), ctx.log, {
-      days: retentionDays,
-      entries: maxEntries,
-      onError: (error) => ctx.log.error('cannot write the audit file: its entries are kept and written with the next commit', { error }),
-    }, ctx.config.compaction);
+    const store = await LogFileStore.open(
+      resolve(ctx.baseDir, ctx.config.path ?? `${ctx.dataDir}/schedules.json`),
+      ctx.log,
+      {
+        days: retentionDays,
+        entries: maxEntries,
+        onError: (error) =>
+          ctx.log.error('cannot write the audit file: its entries are kept and written with the next commit', {
+            error,
+          }),
+      },
+      ctx.config.compaction,
+    );
     return { service: meteredStore(store, ctx.metrics), ready: () => store.ready(), close: () => store.close() };
   },
 });

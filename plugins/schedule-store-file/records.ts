@@ -23,13 +23,20 @@ export interface State {
 export function entryProblem(entry: unknown, sequence: number): string | undefined {
   if (!isObject(entry)) return `must be an object with "record" and "version", found "${JSON.stringify(entry)}"`;
   const { version, record } = entry;
-  if (!Number.isSafeInteger(version) || (version as number) < 1) return `has "version" "${JSON.stringify(version)}", not a whole number of at least 1`;
+  if (!Number.isSafeInteger(version) || (version as number) < 1)
+    return `has "version" "${JSON.stringify(version)}", not a whole number of at least 1`;
   // Versions are handed out from the sequence: one above it would be handed out again and match a stale writer
   if ((version as number) > sequence) return `has "version" "${version}", above "sequence" "${sequence}"`;
   if (record === undefined) return 'has no "record"';
   if (RECORD.Check(record)) return undefined;
-  const [, errors] = RECORD.Errors(record) as unknown as [boolean, { keyword: string; instancePath: string; message: string }[]];
-  const error = errors.reduce((deepest, e) => (e.instancePath.length > deepest.instancePath.length ? e : deepest), errors[0]!);
+  const [, errors] = RECORD.Errors(record) as unknown as [
+    boolean,
+    { keyword: string; instancePath: string; message: string }[],
+  ];
+  const error = errors.reduce(
+    (deepest, e) => (e.instancePath.length > deepest.instancePath.length ? e : deepest),
+    errors[0]!,
+  );
   // A property the schema does not allow fails its `false` schema, which the validator words as "schema is false"
   const rule = error.keyword === 'boolean' ? 'is not a field of a record' : error.message;
   return `has an invalid record: "record${error.instancePath.replaceAll('/', '.')}" ${rule}`;
@@ -39,9 +46,11 @@ export function entryProblem(entry: unknown, sequence: number): string | undefin
 export function policyProblem(id: string, policy: unknown): string | undefined {
   if (!isObject(policy)) return 'must be an object';
   if (policy.id !== id) return `has "id" "${JSON.stringify(policy.id)}", not its key`;
-  if (policy.kind !== 'policy' && policy.kind !== 'suspend') return `has "kind" "${JSON.stringify(policy.kind)}", not "policy" or "suspend"`;
+  if (policy.kind !== 'policy' && policy.kind !== 'suspend')
+    return `has "kind" "${JSON.stringify(policy.kind)}", not "policy" or "suspend"`;
   if (!isObject(policy.object) || policy.object.id !== id) return 'has no "object" with its id';
-  if (!Number.isSafeInteger(policy.expires) || !Number.isSafeInteger(policy.level)) return 'needs whole numbers "expires" and "level"';
+  if (!Number.isSafeInteger(policy.expires) || !Number.isSafeInteger(policy.level))
+    return 'needs whole numbers "expires" and "level"';
   return undefined;
 }
 

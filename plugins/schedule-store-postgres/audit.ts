@@ -1,7 +1,8 @@
 /**
  * The audit trail of the PostgreSQL store: table `audit_log` of the store's schema. An entry that goes with a write
  * is inserted by the write's own statement (a data-modifying CTE reading the write's `w`), so it commits exactly when
- * the write does, in one round trip. Entries older than the retention are deleted a minute after start, then every hour.
+ * the write does, in one round trip. Entries older than the retention are deleted a minute after start, then every
+ * hour.
  */
 import type pg from 'pg';
 import type { AuditEntry, AuditQuery } from '../../runtime/mod.ts';
@@ -22,7 +23,16 @@ const TYPES = ['text', 'timestamptz', 'text', 'text', 'text', 'text', 'text', 'j
 /** The values of an entry's columns, in `COLUMNS` order */
 function values(entry: AuditEntry): unknown[] {
   const { ip, grouping, policy } = entry.subject;
-  return [entry.id, entry.time, entry.action, ip ?? null, grouping ?? null, policy ?? null, entry.principal, JSON.stringify(entry)];
+  return [
+    entry.id,
+    entry.time,
+    entry.action,
+    ip ?? null,
+    grouping ?? null,
+    policy ?? null,
+    entry.principal,
+    JSON.stringify(entry),
+  ];
 }
 
 /** One schema's audit table */
@@ -50,12 +60,17 @@ export class AuditTable {
   cte(entry: AuditEntry | undefined, first: number): { sql: string; params: unknown[] } {
     if (!entry) return { sql: '', params: [] };
     const placeholders = TYPES.map((type, index) => `$${first + index}::${type}`);
-    return { sql: `, audited AS (INSERT INTO ${this.#table} (${COLUMNS}) SELECT ${placeholders.join(', ')} FROM w)`, params: values(entry) };
+    return {
+      sql: `, audited AS (INSERT INTO ${this.#table} (${COLUMNS}) SELECT ${placeholders.join(', ')} FROM w)`,
+      params: values(entry),
+    };
   }
 
   async append(entries: readonly AuditEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const rows = entries.map((_, row) => `(${TYPES.map((__, index) => `$${row * TYPES.length + index + 1}`).join(', ')})`);
+    const rows = entries.map(
+      (_, row) => `(${TYPES.map((__, index) => `$${row * TYPES.length + index + 1}`).join(', ')})`,
+    );
     await this.#db.write(`INSERT INTO ${this.#table} (${COLUMNS}) VALUES ${rows.join(', ')}`, entries.flatMap(values));
   }
 
@@ -85,7 +100,9 @@ export class AuditTable {
 
   /** Deletes the entries past the retention */
   async prune(): Promise<void> {
-    await this.#db.write(`DELETE FROM ${this.#table} WHERE time < now() - make_interval(days => $1)`, [this.#retentionDays]);
+    await this.#db.write(`DELETE FROM ${this.#table} WHERE time < now() - make_interval(days => $1)`, [
+      this.#retentionDays,
+    ]);
   }
 
   close(): void {

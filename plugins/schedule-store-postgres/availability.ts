@@ -21,7 +21,8 @@ export function unreachable(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
   const code = (error as { code?: unknown }).code;
   if (typeof code !== 'string') return error.message;
-  if (/^[0-9A-Z]{5}$/.test(code)) return TRANSIENT_CLASSES.has(code.slice(0, 2)) || TRANSIENT_CODES.has(code) ? error.message : undefined;
+  if (/^[0-9A-Z]{5}$/.test(code))
+    return TRANSIENT_CLASSES.has(code.slice(0, 2)) || TRANSIENT_CODES.has(code) ? error.message : undefined;
   return code.startsWith('E') ? code : undefined;
 }
 

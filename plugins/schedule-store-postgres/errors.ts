@@ -5,7 +5,8 @@ export const errors = defineErrors({
   STORE_ERR_POSTGRES_NO_DATABASE: {
     status: 500,
     expose: false,
-    message: 'Plugin "%s" has no database: set "connectionString" in its config or the environment variable "DATABASE_URL"',
+    message:
+      'Plugin "%s" has no database: set "connectionString" in its config or the environment variable "DATABASE_URL"',
   },
   // A failover, restart or partition passes by itself: clients are told to come back rather than given a bare 500
   STORE_ERR_POSTGRES_UNAVAILABLE: {

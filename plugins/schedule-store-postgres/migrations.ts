@@ -59,8 +59,12 @@ export async function migrate(client: PoolClient, schema: string): Promise<numbe
   try {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`capstan:schedule-store:${schema}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoted}`);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${quoted}.schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const { rows } = await client.query<{ version: number | null }>(`SELECT max(version) AS version FROM ${quoted}.schema_migrations`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${quoted}.schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const { rows } = await client.query<{ version: number | null }>(
+      `SELECT max(version) AS version FROM ${quoted}.schema_migrations`,
+    );
     const applied = rows[0]?.version ?? 0;
     for (let index = applied; index < MIGRATIONS.length; index++) {
       await client.query(MIGRATIONS[index]!.replaceAll('$schema', quoted));

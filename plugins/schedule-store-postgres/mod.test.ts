@@ -22,9 +22,14 @@ async function waitFor(ready: () => boolean): Promise<void> {
 const schemas: string[] = [];
 
 /** A store in a schema of its own, so concurrent test processes never meet */
-async function open(schema = `t_${randomUUID().replaceAll('-', '')}`): Promise<{ schema: string; store: ScheduleStore; close(): Promise<void>; reopen(): Promise<StoreUnderTest> }> {
+async function open(
+  schema = `t_${randomUUID().replaceAll('-', '')}`,
+): Promise<{ schema: string; store: ScheduleStore; close(): Promise<void>; reopen(): Promise<StoreUnderTest> }> {
   schemas.push(schema);
-  const plugin = await usePlugin<ScheduleStore>({ id: 'schedule-store-postgres', config: { connectionString: URL, schema, poolSize: 4 } });
+  const plugin = await usePlugin<ScheduleStore>({
+    id: 'schedule-store-postgres',
+    config: { connectionString: URL, schema, poolSize: 4 },
+  });
   return { schema, store: plugin.service, close: plugin.close, reopen: () => open(schema) };
 }
 
@@ -40,7 +45,10 @@ test('schedule-store-postgres migrates once when hosts start at the same moment'
   await client.connect();
   const { rows } = await client.query(`SELECT version FROM "${schema}".schema_migrations`);
   await client.end();
-  assert.equal(rows.map((r) => r.version), [1, 2, 3, 4, 5]);
+  assert.equal(
+    rows.map((r) => r.version),
+    [1, 2, 3, 4, 5],
+  );
 });
 
 test('schedule-store-postgres keeps writes when reopened', async () => {
@@ -91,7 +99,13 @@ test('schedule-store-postgres reconnects its listening connection when it is los
 
 test('schedule-store-postgres keeps applied policies when reopened', async () => {
   const first = await open();
-  const policy = { id: 'backoff:a', kind: 'policy' as const, object: { id: 'backoff:a', type: 'BACKOFF' }, expires: 1_900_000_000_000, level: 2 };
+  const policy = {
+    id: 'backoff:a',
+    kind: 'policy' as const,
+    object: { id: 'backoff:a', type: 'BACKOFF' },
+    expires: 1_900_000_000_000,
+    level: 2,
+  };
   await first.store.putPolicy!(policy);
   await first.close();
   const second = await open(first.schema);
@@ -118,7 +132,10 @@ test('schedule-store-postgres is ready while the database answers, and names it 
   via.host = `127.0.0.1:${port}`;
   const schema = `t_${randomUUID().replaceAll('-', '')}`;
   schemas.push(schema);
-  const plugin = await usePlugin<ScheduleStore>({ id: 'schedule-store-postgres', config: { connectionString: via.href, schema, poolSize: 2 } });
+  const plugin = await usePlugin<ScheduleStore>({
+    id: 'schedule-store-postgres',
+    config: { connectionString: via.href, schema, poolSize: 2 },
+  });
   try {
     await plugin.ready!();
     const closed = new Promise((done) => relay.close(done));
@@ -136,12 +153,20 @@ test('schedule-store-postgres reads DATABASE_URL when config names no connection
   const schema = `t_${randomUUID().replaceAll('-', '')}`;
   schemas.push(schema);
   // Port 1 refuses: only a store that took DATABASE_URL fails this way (the default would connect)
-  const open = () => usePlugin({ id: 'schedule-store-postgres', config: { schema } }, { env: { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' } });
+  const open = () =>
+    usePlugin(
+      { id: 'schedule-store-postgres', config: { schema } },
+      { env: { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' } },
+    );
   await rejects(open, /ECONNREFUSED 127\.0\.0\.1:1\b/, 'opening the store');
 });
 
 test('schedule-store-postgres refuses to start when neither config nor DATABASE_URL names a database', async () => {
-  const error = await rejects(() => usePlugin({ id: 'schedule-store-postgres', config: {} }, { env: {} }), /set "connectionString" in its config or the environment variable "DATABASE_URL"/, 'opening the store');
+  const error = await rejects(
+    () => usePlugin({ id: 'schedule-store-postgres', config: {} }, { env: {} }),
+    /set "connectionString" in its config or the environment variable "DATABASE_URL"/,
+    'opening the store',
+  );
   assert.is((error as { cause?: { code?: string } }).cause?.code, 'STORE_ERR_POSTGRES_NO_DATABASE');
 });
 
@@ -156,7 +181,8 @@ test('schedule-store-postgres answers a host far behind 100 batches of counts at
   const { store, close } = await open();
   try {
     const now = Date.now();
-    for (let i = 0; i < 150; i++) await store.exchangeCounts!('b', { host: 'b', time: now, retainMs: 60_000, data: String(i) }, 0);
+    for (let i = 0; i < 150; i++)
+      await store.exchangeCounts!('b', { host: 'b', time: now, retainMs: 60_000, data: String(i) }, 0);
     const first = await store.exchangeCounts!('a', undefined, 0);
     assert.equal([first.batches.length, first.more, first.batches[0]!.data], [100, true, '0']);
     const rest = await store.exchangeCounts!('a', undefined, first.cursor);

@@ -37,14 +37,20 @@ export default definePlugin({
     const { schema, poolSize, applicationName, maxWaiting } = ctx.config;
     const ms = (seconds: number) => Math.max(1, Math.round(seconds * 1000));
     const store = await PostgresStore.open({
-      connectionString, schema, poolSize, applicationName, maxWaiting, log: ctx.log,
+      connectionString,
+      schema,
+      poolSize,
+      applicationName,
+      maxWaiting,
+      log: ctx.log,
       connectTimeout: ms(ctx.config.connectTimeout),
       statementTimeout: ms(ctx.config.statementTimeout),
       lockTimeout: ms(ctx.config.lockTimeout),
       idleInTransactionTimeout: ms(ctx.config.idleInTransactionTimeout),
       queryTimeout: ms(ctx.config.queryTimeout),
       auditRetentionDays: ctx.config.audit.retentionDays,
-      onAuditError: (error) => ctx.log.warn('cannot delete audit entries past their retention: trying again within the hour', { error }),
+      onAuditError: (error) =>
+        ctx.log.warn('cannot delete audit entries past their retention: trying again within the hour', { error }),
     });
     return { service: meteredStore(store, ctx.metrics), ready: () => store.ready(), close: () => store.close() };
   },

@@ -5,7 +5,18 @@
  */
 import pg from 'pg';
 import type {
-  AppliedPolicy, AuditEntry, AuditQuery, CountBatch, CountClaim, IpRecord, Logger, ScheduleStore, StoreChangeListener, StoredIp, WriteCondition, WriteOptions,
+  AppliedPolicy,
+  AuditEntry,
+  AuditQuery,
+  CountBatch,
+  CountClaim,
+  IpRecord,
+  Logger,
+  ScheduleStore,
+  StoreChangeListener,
+  StoredIp,
+  WriteCondition,
+  WriteOptions,
 } from '../../runtime/mod.ts';
 import { AuditTable } from './audit.ts';
 import { Health, unreachable } from './availability.ts';
@@ -86,16 +97,33 @@ export class PostgresStore implements ScheduleStore {
     this.#counts = `"${options.schema}".backoff_counts`;
     this.#claims = `"${options.schema}".backoff_claims`;
     this.#countsLock = `capstan:backoff-counts:${options.schema}`;
-    this.#watch = new StoreWatch({ ...connection(options), application_name: `${options.applicationName}-watch` }, options.schema, options.log);
-    this.#audit = new AuditTable({ read: (text, values) => this.#read(text, values), write: (text, values) => this.#write(text, values) }, options.schema, options.auditRetentionDays, options.onAuditError);
+    this.#watch = new StoreWatch(
+      { ...connection(options), application_name: `${options.applicationName}-watch` },
+      options.schema,
+      options.log,
+    );
+    this.#audit = new AuditTable(
+      { read: (text, values) => this.#read(text, values), write: (text, values) => this.#write(text, values) },
+      options.schema,
+      options.auditRetentionDays,
+      options.onAuditError,
+    );
   }
 
   /** Connects and migrates the schema */
   static async open(options: PostgresOptions): Promise<PostgresStore> {
-    const pool = new pg.Pool({ ...connection(options), application_name: options.applicationName, max: options.poolSize });
+    const pool = new pg.Pool({
+      ...connection(options),
+      application_name: options.applicationName,
+      max: options.poolSize,
+    });
     // An idle connection the server ends (a failover, a restart, pg_terminate_backend, idle_session_timeout) is
     // reported here; unheard, the pool's 'error' event would end the process. The pool drops it and connects anew
-    pool.on('error', (error) => options.log.warn('schedule database connection lost; the pool opens a new one when needed', { error: error.message }));
+    pool.on('error', (error) =>
+      options.log.warn('schedule database connection lost; the pool opens a new one when needed', {
+        error: error.message,
+      }),
+    );
     try {
       const client = await pool.connect();
       try {
@@ -128,21 +156,37 @@ export class PostgresStore implements ScheduleStore {
     );
     return rows.map((row) => {
       let record: IpRecord | undefined;
-      return { ip: row.ip, version: Number(row.version), get record() { return (record ??= JSON.parse(row.record) as IpRecord); } };
+      return {
+        ip: row.ip,
+        version: Number(row.version),
+        get record() {
+          return (record ??= JSON.parse(row.record) as IpRecord);
+        },
+      };
     });
   }
 
-  async put(ip: string, record: IpRecord, condition: WriteCondition, options?: WriteOptions): Promise<number | undefined> {
+  async put(
+    ip: string,
+    record: IpRecord,
+    condition: WriteCondition,
+    options?: WriteOptions,
+  ): Promise<number | undefined> {
     const json = JSON.stringify(record);
     const audit = this.#audit.cte(options?.audit, condition.expected === null ? 4 : 5);
     // The notice goes out in the write's own statement: delivered when it commits, never for a write that did not
-    const { rows } = condition.expected === null
-      ? await this.#write<Row>(
-        `WITH w AS (INSERT INTO ${this.#table} (ip, record, version) VALUES ($1, $2, nextval(${this.#sequence}))
-         ON CONFLICT (ip) DO NOTHING RETURNING ip, version)${audit.sql} SELECT version, pg_notify($3, ip) FROM w`, [ip, json, this.#channel, ...audit.params])
-      : await this.#write<Row>(
-        `WITH w AS (UPDATE ${this.#table} SET record = $2, version = nextval(${this.#sequence})
-         WHERE ip = $1 AND version = $3 RETURNING ip, version)${audit.sql} SELECT version, pg_notify($4, ip) FROM w`, [ip, json, condition.expected, this.#channel, ...audit.params]);
+    const { rows } =
+      condition.expected === null
+        ? await this.#write<Row>(
+            `WITH w AS (INSERT INTO ${this.#table} (ip, record, version) VALUES ($1, $2, nextval(${this.#sequence}))
+         ON CONFLICT (ip) DO NOTHING RETURNING ip, version)${audit.sql} SELECT version, pg_notify($3, ip) FROM w`,
+            [ip, json, this.#channel, ...audit.params],
+          )
+        : await this.#write<Row>(
+            `WITH w AS (UPDATE ${this.#table} SET record = $2, version = nextval(${this.#sequence})
+         WHERE ip = $1 AND version = $3 RETURNING ip, version)${audit.sql} SELECT version, pg_notify($4, ip) FROM w`,
+            [ip, json, condition.expected, this.#channel, ...audit.params],
+          );
     return rows[0] && Number(rows[0].version);
   }
 
@@ -156,9 +200,14 @@ export class PostgresStore implements ScheduleStore {
   }
 
   async listPolicies(): Promise<AppliedPolicy[]> {
-    const { rows } = await this.#read<{ id: string; kind: AppliedPolicy['kind']; object: AppliedPolicy['object']; expires: string; level: number; reason: AppliedPolicy['reason'] | null }>(
-      `SELECT id, kind, object, expires, level, reason FROM ${this.#policies} ORDER BY id`,
-    );
+    const { rows } = await this.#read<{
+      id: string;
+      kind: AppliedPolicy['kind'];
+      object: AppliedPolicy['object'];
+      expires: string;
+      level: number;
+      reason: AppliedPolicy['reason'] | null;
+    }>(`SELECT id, kind, object, expires, level, reason FROM ${this.#policies} ORDER BY id`);
     return rows.map(({ reason, ...row }) => ({ ...row, expires: Number(row.expires), ...(reason ? { reason } : {}) }));
   }
 
@@ -169,8 +218,15 @@ export class PostgresStore implements ScheduleStore {
        ON CONFLICT (id) DO UPDATE SET kind = $2, object = $3, expires = $4, level = $5, reason = $8 RETURNING id)${audit.sql}
        SELECT pg_notify($6, $7 || id) FROM w`,
       [
-        policy.id, policy.kind, JSON.stringify(policy.object), policy.expires, policy.level, this.#channel, POLICY_NOTICE,
-        policy.reason ? JSON.stringify(policy.reason) : null, ...audit.params,
+        policy.id,
+        policy.kind,
+        JSON.stringify(policy.object),
+        policy.expires,
+        policy.level,
+        this.#channel,
+        POLICY_NOTICE,
+        policy.reason ? JSON.stringify(policy.reason) : null,
+        ...audit.params,
       ],
     );
   }
@@ -190,30 +246,51 @@ export class PostgresStore implements ScheduleStore {
       `WITH w AS (UPDATE ${this.#policies} SET kind = $2, object = $3, expires = $4, level = $5, reason = $8 WHERE id = $1 AND expires = $9 RETURNING id)${audit.sql}
        SELECT pg_notify($6, $7 || id) FROM w`,
       [
-        policy.id, policy.kind, JSON.stringify(policy.object), policy.expires, policy.level, this.#channel, POLICY_NOTICE,
-        policy.reason ? JSON.stringify(policy.reason) : null, condition.expires, ...audit.params,
+        policy.id,
+        policy.kind,
+        JSON.stringify(policy.object),
+        policy.expires,
+        policy.level,
+        this.#channel,
+        POLICY_NOTICE,
+        policy.reason ? JSON.stringify(policy.reason) : null,
+        condition.expires,
+        ...audit.params,
       ],
     );
     return rowCount === 1;
   }
 
-  async exchangeCounts(host: string, batch: CountBatch | undefined, after: number): Promise<{ cursor: number; batches: CountBatch[]; more: boolean }> {
+  async exchangeCounts(
+    host: string,
+    batch: CountBatch | undefined,
+    after: number,
+  ): Promise<{ cursor: number; batches: CountBatch[]; more: boolean }> {
     await this.#prune(batch?.time);
     // The append waits for the advisory lock (held to its commit) before it takes its number, so batches commit in
     // number order: a reader that sees one has seen every lower one, and its cursor never skips a late commit. The
     // other hosts' batches are read in the same statement (its snapshot, taken before the append)
     const read = `SELECT seq, host, time, expires, data FROM ${this.#counts} WHERE seq > $1 AND host <> $2 ORDER BY seq LIMIT ${MAX_BATCHES}`;
-    const { rows } = batch === undefined
-      ? await this.#read<{ seq: string; host: string; time: string; expires: string; data: string }>(read, [after, host])
-      : await this.#write<{ seq: string; host: string; time: string; expires: string; data: string }>(
-        `WITH l AS (SELECT pg_advisory_xact_lock(hashtext($3))),
+    const { rows } =
+      batch === undefined
+        ? await this.#read<{ seq: string; host: string; time: string; expires: string; data: string }>(read, [
+            after,
+            host,
+          ])
+        : await this.#write<{ seq: string; host: string; time: string; expires: string; data: string }>(
+            `WITH l AS (SELECT pg_advisory_xact_lock(hashtext($3))),
          w AS (INSERT INTO ${this.#counts} (host, time, expires, data) SELECT $2, $4, $5, $6 FROM l)
          ${read}`,
-        [after, host, this.#countsLock, batch.time, batch.time + batch.retainMs, batch.data],
-      );
+            [after, host, this.#countsLock, batch.time, batch.time + batch.retainMs, batch.data],
+          );
     return {
       cursor: rows.length === 0 ? after : Number(rows[rows.length - 1]!.seq),
-      batches: rows.map((row) => ({ host: row.host, time: Number(row.time), retainMs: Number(row.expires) - Number(row.time), data: row.data })),
+      batches: rows.map((row) => ({
+        host: row.host,
+        time: Number(row.time),
+        retainMs: Number(row.expires) - Number(row.time),
+        data: row.data,
+      })),
       more: rows.length === MAX_BATCHES,
     };
   }
@@ -236,7 +313,10 @@ export class PostgresStore implements ScheduleStore {
   async #prune(now: number | undefined): Promise<void> {
     if (now === undefined || now - this.#pruned < PRUNE_MS) return;
     this.#pruned = now;
-    await this.#write(`WITH c AS (DELETE FROM ${this.#counts} WHERE expires < $1) DELETE FROM ${this.#claims} WHERE expires < $1`, [now]).catch(() => undefined);
+    await this.#write(
+      `WITH c AS (DELETE FROM ${this.#counts} WHERE expires < $1) DELETE FROM ${this.#claims} WHERE expires < $1`,
+      [now],
+    ).catch(() => undefined);
   }
 
   /** Notices of every host's writes through PostgreSQL's LISTEN/NOTIFY, on a connection of their own */
@@ -254,7 +334,11 @@ export class PostgresStore implements ScheduleStore {
     return this.#query<R>(text, values, true);
   }
 
-  async #query<R extends pg.QueryResultRow>(text: string, values: unknown[], writes: boolean): Promise<pg.QueryResult<R>> {
+  async #query<R extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[],
+    writes: boolean,
+  ): Promise<pg.QueryResult<R>> {
     // Without a bound, every request during an outage would wait in the pool's queue, each holding its socket
     if (this.#pool.waitingCount >= this.#maxWaiting) throw errors.STORE_ERR_POSTGRES_BUSY(this.#pool.waitingCount);
     try {

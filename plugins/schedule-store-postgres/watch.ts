@@ -91,7 +91,9 @@ export class StoreWatch {
 
   #lost(client: pg.Client, error?: Error): void {
     if (this.#client !== client || this.#closed) return;
-    this.#log.warn('schedule database listening connection lost; reconnecting, then the feed re-reads every schedule', { error: error?.message ?? 'closed' });
+    this.#log.warn('schedule database listening connection lost; reconnecting, then the feed re-reads every schedule', {
+      error: error?.message ?? 'closed',
+    });
     this.#client = undefined;
     clearInterval(this.#heartbeat);
     client.end().catch(() => undefined);

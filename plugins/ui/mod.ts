@@ -1,7 +1,8 @@
 /**
  * Built-in plugin `ui`: web pages for operators at `/ui/` (plain HTML and JavaScript modules, no build step) over the
  * same HTTP APIs and API key as any client: the overview (`GET /v1/overview`), the warm-up schedules and backoff
- * policies (`ip-schedule`) and the classifier (`bounce-classifier`). The chart library, uPlot, is served from its npm package's files at `/ui/vendor/uplot/`:
+ * policies (`ip-schedule`) and the classifier (`bounce-classifier`). The chart library, uPlot, is served from its npm
+ * package's files at `/ui/vendor/uplot/`:
  * nothing is fetched from a network at run time. On in the embedded default document; off when not listed or with
  * `enabled: false`.
  *

@@ -50,7 +50,9 @@ if (args[0] === 'config' && freshBundle()) {
 } else {
   // Loaded before tsx's hooks are in place, the big dependencies skip a loader round trip per module (TypeBox alone
   // has hundreds): start-up is about a third faster
-  await Promise.all(['typebox', 'typebox/schema', 'koa', '@koa/router', 'yaml', 'piscina', 'lru-cache'].map((name) => import(name)));
+  await Promise.all(
+    ['typebox', 'typebox/schema', 'koa', '@koa/router', 'yaml', 'piscina', 'lru-cache'].map((name) => import(name)),
+  );
   await registerTypeScript();
   const { main } = await import('./main.ts');
   process.exitCode = await main(args);

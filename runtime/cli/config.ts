@@ -59,7 +59,14 @@ async function checkOne(file: string, loadPlugin: LoadPlugin): Promise<CheckResu
     return await checkFile(file, { loadPlugin });
   } catch (error) {
     const message = (error as Error).message;
-    return { file, valid: false, unreadable: true, errors: [{ path: '', message, line: 0, column: 0 }], warnings: [], notes: [] };
+    return {
+      file,
+      valid: false,
+      unreadable: true,
+      errors: [{ path: '', message, line: 0, column: 0 }],
+      warnings: [],
+      notes: [],
+    };
   }
 }
 
@@ -81,7 +88,14 @@ async function check(args: string[], loadPlugin: LoadPlugin): Promise<number> {
     results.push(args.includes('--strict') ? strictly(result) : result);
   }
   if (args.includes('--json')) {
-    const out = results.map(({ file, valid, unreadable, errors, warnings, notes }) => ({ file, valid, ...(unreadable ? { unreadable } : {}), errors, warnings, notes }));
+    const out = results.map(({ file, valid, unreadable, errors, warnings, notes }) => ({
+      file,
+      valid,
+      ...(unreadable ? { unreadable } : {}),
+      errors,
+      warnings,
+      notes,
+    }));
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
   } else {
     for (const result of results) {
@@ -104,8 +118,11 @@ function printed(result: CheckResult): string {
     ...result.warnings.slice(0, MAX_PRINTED).map((item) => ({ item, text: formatError(result.file, item, 'warning') })),
     ...result.notes.slice(0, MAX_PRINTED).map((item) => ({ item, text: formatError(result.file, item, 'note') })),
   ].sort((a, b) => a.item.line - b.item.line || a.item.column - b.item.column);
-  const more = [leftOut(result.errors.length), leftOut(result.warnings.length, 'warning'), leftOut(result.notes.length, 'note')]
-    .flatMap((line) => (line === undefined ? [] : [`${result.file}: ${line}`]));
+  const more = [
+    leftOut(result.errors.length),
+    leftOut(result.warnings.length, 'warning'),
+    leftOut(result.notes.length, 'note'),
+  ].flatMap((line) => (line === undefined ? [] : [`${result.file}: ${line}`]));
   return [...lines.map(({ text }) => text), ...more].map((text) => `${text}\n`).join('');
 }
 
@@ -118,7 +135,11 @@ function summary(results: (CheckResult & { unreadable?: boolean })[]): string {
   const errors = readable.reduce((sum, result) => sum + result.errors.length, 0);
   const warnings = readable.reduce((sum, result) => sum + result.warnings.length, 0);
   const counts = [plural(errors, 'error'), ...(warnings > 0 ? [plural(warnings, 'warning')] : [])].join(', ');
-  const parts = [`${readable.length - invalid.length} valid`, `${invalid.length} invalid`, ...(unreadable > 0 ? [`${unreadable} unreadable`] : [])];
+  const parts = [
+    `${readable.length - invalid.length} valid`,
+    `${invalid.length} invalid`,
+    ...(unreadable > 0 ? [`${unreadable} unreadable`] : []),
+  ];
   return `${plural(results.length, 'file')} checked: ${parts.join(', ')} (${counts})\n`;
 }
 
@@ -126,7 +147,10 @@ async function showEffective(args: string[], loadPlugin: LoadPlugin): Promise<nu
   if (args.length !== 1 || args[0].startsWith('-')) return usage('"effective" needs exactly one FILE');
   const result = await checkOne(args[0], loadPlugin);
   if (!result.valid) {
-    for (const error of result.errors) process.stderr.write(`${result.unreadable ? `capstan config: ${error.message}` : formatError(result.file, error)}\n`);
+    for (const error of result.errors)
+      process.stderr.write(
+        `${result.unreadable ? `capstan config: ${error.message}` : formatError(result.file, error)}\n`,
+      );
     return result.unreadable ? 2 : 1;
   }
   process.stdout.write(`${JSON.stringify(effective(result.document as StartupConfig), null, 2)}\n`);

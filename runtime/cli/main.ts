@@ -15,12 +15,17 @@ const HOST_HELP = `Commands:
 const COLUMN = 40;
 
 function help(commands: Iterable<FoundCommand>): string {
-  const lines = [...commands].sort((a, b) => a.name.localeCompare(b.name)).map(({ pluginId, command }) => {
-    const summary = `${command.summary} (plugin ${pluginId})`;
-    const usage = `  ${command.usage}`;
-    return usage.length < COLUMN ? `${usage.padEnd(COLUMN)}${summary}` : `${usage}\n${' '.repeat(COLUMN)}${summary}`;
-  });
-  const plugins = lines.length === 0 ? '' : `\nPlugin commands (from plugins/ and the plugins[] of --config FILE):\n${lines.join('\n')}\n`;
+  const lines = [...commands]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map(({ pluginId, command }) => {
+      const summary = `${command.summary} (plugin ${pluginId})`;
+      const usage = `  ${command.usage}`;
+      return usage.length < COLUMN ? `${usage.padEnd(COLUMN)}${summary}` : `${usage}\n${' '.repeat(COLUMN)}${summary}`;
+    });
+  const plugins =
+    lines.length === 0
+      ? ''
+      : `\nPlugin commands (from plugins/ and the plugins[] of --config FILE):\n${lines.join('\n')}\n`;
   return `${USAGE}\n\n${HOST_HELP}${plugins}`;
 }
 
@@ -33,7 +38,10 @@ function globalConfig(args: string[]): { config?: string; rest: string[] } {
 
 /** Runs one CLI invocation and answers its exit code */
 export async function main(args: string[]): Promise<number> {
-  const { config, rest: [command, ...rest] } = globalConfig(args);
+  const {
+    config,
+    rest: [command, ...rest],
+  } = globalConfig(args);
   switch (command) {
     case 'serve':
       return (await import('./serve.ts')).serveCommand(config === undefined ? rest : ['--config', config, ...rest]);
@@ -65,6 +73,13 @@ export async function main(args: string[]): Promise<number> {
   }
   const { baseDir, plugins } = found;
   // Loaded on first use: most commands start no plugin
-  const useService = async <S>(name: string) => (await import('../plugins/use.ts')).useService<S>(plugin.entry, name, plugins, { baseDir });
-  return plugin.command.run(rest, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, baseDir, useService });
+  const useService = async <S>(name: string) =>
+    (await import('../plugins/use.ts')).useService<S>(plugin.entry, name, plugins, { baseDir });
+  return plugin.command.run(rest, {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    baseDir,
+    useService,
+  });
 }

@@ -34,7 +34,9 @@ export async function pluginCommands(config: string | undefined): Promise<Plugin
   const plugins: PluginEntry[] = loaded?.document.plugins ?? [];
   const builtins = await builtinPluginIds();
   // A built-in plugin the document lists keeps its config there, which its command's services are found by
-  const entries: PluginEntry[] = builtins.map((id) => plugins.find((entry) => entry.id === id && entry.path === undefined) ?? { id });
+  const entries: PluginEntry[] = builtins.map(
+    (id) => plugins.find((entry) => entry.id === id && entry.path === undefined) ?? { id },
+  );
   // A plugins[] entry without a path is a built-in plugin, already listed
   for (const entry of plugins) if (entry.path !== undefined) entries.push(entry);
   const commands = new Map<string, FoundCommand>();

@@ -32,10 +32,13 @@ export async function serveCommand(args: string[]): Promise<number> {
       if (stopping) return;
       stopping = true;
       running.log.info('shutting down', { signal });
-      running.close().then(() => done(0), (error) => {
-        process.stderr.write(`capstan serve: ${(error as Error).message}\n`);
-        done(1);
-      });
+      running.close().then(
+        () => done(0),
+        (error) => {
+          process.stderr.write(`capstan serve: ${(error as Error).message}\n`);
+          done(1);
+        },
+      );
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));

@@ -15,7 +15,7 @@ const isBag = (value: unknown): value is Bag => value !== null && typeof value =
  */
 export function fillDefaults<T>(schema: SchemaNode, value: T): T {
   const copy = structuredClone(value);
-  const defs = (typeof schema === 'object' ? schema.$defs ?? {} : {}) as Defs;
+  const defs = (typeof schema === 'object' ? (schema.$defs ?? {}) : {}) as Defs;
   fill(applicable(schema, copy, defs), copy, defs);
   return copy;
 }
@@ -23,7 +23,12 @@ export function fillDefaults<T>(schema: SchemaNode, value: T): T {
 function fill(nodes: Node[], value: unknown, defs: Defs): void {
   if (Array.isArray(value)) {
     const items = nodes.flatMap((node) => (node.items === undefined ? [] : [node.items as SchemaNode]));
-    for (const item of value) fill(items.flatMap((schema) => applicable(schema, item, defs)), item, defs);
+    for (const item of value)
+      fill(
+        items.flatMap((schema) => applicable(schema, item, defs)),
+        item,
+        defs,
+      );
     return;
   }
   if (!isBag(value)) return;
@@ -40,7 +45,11 @@ function fill(nodes: Node[], value: unknown, defs: Defs): void {
       if (found === undefined) continue;
       value[key] = structuredClone(found);
     }
-    fill(schemas.flatMap((schema) => applicable(schema, value[key], defs)), value[key], defs);
+    fill(
+      schemas.flatMap((schema) => applicable(schema, value[key], defs)),
+      value[key],
+      defs,
+    );
   }
 }
 

@@ -31,11 +31,18 @@ export function resolveEnvTags(doc: Document, env?: Record<string, string | unde
         return chosen ?? '';
       });
       found.push({ path, offset: node.range?.[0] ?? 0, text, names, unresolved });
-      node.value = NUMBER.test(value) ? Number(value) : value === 'true' || value === 'false' ? value === 'true' : value;
+      node.value = NUMBER.test(value)
+        ? Number(value)
+        : value === 'true' || value === 'false'
+          ? value === 'true'
+          : value;
       return unresolved.length > 0 ? undefined : node;
     }
     if (isMap(node)) {
-      node.items = node.items.filter((pair) => !isPair(pair) || !isScalar(pair.key) || visit(pair.value, [...path, String(pair.key.value)]) !== undefined);
+      node.items = node.items.filter(
+        (pair) =>
+          !isPair(pair) || !isScalar(pair.key) || visit(pair.value, [...path, String(pair.key.value)]) !== undefined,
+      );
     } else if (isSeq(node)) {
       // Removing a list item would shift the paths of the items after it; it keeps the empty text instead.
       node.items.forEach((item, index) => visit(item, [...path, index]));

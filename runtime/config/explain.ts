@@ -15,10 +15,43 @@ type Found = Issue & { custom: boolean; forbids?: boolean };
 
 /** Keywords the explainer understands; a test keeps the schema within this set. */
 export const KNOWN_KEYWORDS = new Set([
-  '$schema', '$id', '$defs', '$ref', 'title', 'description', 'default', 'x-message', 'x-hints', 'x-warnings',
-  'type', 'const', 'enum', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength',
-  'pattern', 'format', 'minItems', 'maxItems', 'uniqueItems', 'required', 'properties', 'patternProperties',
-  'additionalProperties', 'propertyNames', 'items', 'not', 'allOf', 'anyOf', 'oneOf', 'if', 'then', 'else',
+  '$schema',
+  '$id',
+  '$defs',
+  '$ref',
+  'title',
+  'description',
+  'default',
+  'x-message',
+  'x-hints',
+  'x-warnings',
+  'type',
+  'const',
+  'enum',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'required',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'propertyNames',
+  'items',
+  'not',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'if',
+  'then',
+  'else',
 ]);
 
 /**
@@ -31,10 +64,12 @@ export function explain(schema: SchemaNode, value: unknown, options: { top?: str
   const found = walk(schema, value, [], { root: value, top: options.top ?? 'the top level' });
   const forbidden = withinAny(found.filter((issue) => issue.forbids).map((issue) => issue.path));
   const moot = (issue: Found): boolean => !issue.forbids && forbidden(issue.path);
-  return found.filter((issue) => {
-    const key = `${issue.path.join('\u0000')}\u0001${issue.message}`;
-    return moot(issue) || seen.has(key) ? false : (seen.add(key), true);
-  }).map(({ path, message }) => ({ path, message }));
+  return found
+    .filter((issue) => {
+      const key = `${issue.path.join('\u0000')}\u0001${issue.message}`;
+      return moot(issue) || seen.has(key) ? false : (seen.add(key), true);
+    })
+    .map(({ path, message }) => ({ path, message }));
 }
 
 function walk(schema: SchemaNode, value: unknown, path: DocPath, ctx: Context): Found[] {
@@ -56,24 +91,38 @@ function walk(schema: SchemaNode, value: unknown, path: DocPath, ctx: Context): 
   if ('const' in node && !sameValue(value, node.const)) say('const', `must be ${JSON.stringify(node.const)}`);
   if (Array.isArray(node.enum) && !node.enum.some((item) => sameValue(value, item))) {
     // A misspelt name (a class, a mode) is the usual cause: the closest one saves reading the whole list
-    const hint = typeof value === 'string' ? suggest(value, node.enum.filter((item): item is string => typeof item === 'string')) : undefined;
-    say('enum', `must be one of ${node.enum.map((item) => JSON.stringify(item)).join(', ')}${hint ? `; did you mean "${hint}"` : ''}`);
+    const hint =
+      typeof value === 'string'
+        ? suggest(
+            value,
+            node.enum.filter((item): item is string => typeof item === 'string'),
+          )
+        : undefined;
+    say(
+      'enum',
+      `must be one of ${node.enum.map((item) => JSON.stringify(item)).join(', ')}${hint ? `; did you mean "${hint}"` : ''}`,
+    );
   }
   if (typeof value === 'number') {
     if (typeof node.minimum === 'number' && value < node.minimum) say('minimum', `must be at least ${node.minimum}`);
     if (typeof node.maximum === 'number' && value > node.maximum) say('maximum', `must be at most ${node.maximum}`);
-    if (typeof node.exclusiveMinimum === 'number' && value <= node.exclusiveMinimum) say('exclusiveMinimum', `must be more than ${node.exclusiveMinimum}`);
-    if (typeof node.exclusiveMaximum === 'number' && value >= node.exclusiveMaximum) say('exclusiveMaximum', `must be less than ${node.exclusiveMaximum}`);
+    if (typeof node.exclusiveMinimum === 'number' && value <= node.exclusiveMinimum)
+      say('exclusiveMinimum', `must be more than ${node.exclusiveMinimum}`);
+    if (typeof node.exclusiveMaximum === 'number' && value >= node.exclusiveMaximum)
+      say('exclusiveMaximum', `must be less than ${node.exclusiveMaximum}`);
   }
   if (typeof value === 'string') {
     const short = typeof node.minLength === 'number' && [...value].length < node.minLength;
-    if (short) say('minLength', node.minLength === 1 ? 'must not be empty' : `must have at least ${node.minLength} characters`);
+    if (short)
+      say('minLength', node.minLength === 1 ? 'must not be empty' : `must have at least ${node.minLength} characters`);
     // A too-short value would also fail the pattern; one message for one mistake.
     else if (typeof node.pattern === 'string' && !new RegExp(node.pattern, 'u').test(value)) {
       say('pattern', `must match the pattern "${node.pattern}"`);
     }
-    if (typeof node.maxLength === 'number' && [...value].length > node.maxLength) say('maxLength', `must have at most ${node.maxLength} characters`);
-    if (typeof node.format === 'string' && !hasFormat(node.format, value)) say('format', `must be a valid "${node.format}"`);
+    if (typeof node.maxLength === 'number' && [...value].length > node.maxLength)
+      say('maxLength', `must have at most ${node.maxLength} characters`);
+    if (typeof node.format === 'string' && !hasFormat(node.format, value))
+      say('format', `must be a valid "${node.format}"`);
   }
   if (Array.isArray(value)) walkArray(node, value, path, ctx, out, say);
   if (isObject(value)) walkObject(node, value, path, ctx, out, say);
@@ -93,8 +142,10 @@ type Say = (keyword: string, fallback: string, at?: DocPath) => void;
 
 function walkArray(node: Node, value: unknown[], path: DocPath, ctx: Context, out: Found[], say: Say): void {
   const count = (n: number): string => `${n} item${n === 1 ? '' : 's'}`;
-  if (typeof node.minItems === 'number' && value.length < node.minItems) say('minItems', `must have at least ${count(node.minItems)}`);
-  if (typeof node.maxItems === 'number' && value.length > node.maxItems) say('maxItems', `must have at most ${count(node.maxItems)}`);
+  if (typeof node.minItems === 'number' && value.length < node.minItems)
+    say('minItems', `must have at least ${count(node.minItems)}`);
+  if (typeof node.maxItems === 'number' && value.length > node.maxItems)
+    say('maxItems', `must have at most ${count(node.maxItems)}`);
   if (node.uniqueItems === true) {
     const first = new Map<string, number>();
     value.forEach((item, index) => {
@@ -109,9 +160,18 @@ function walkArray(node: Node, value: unknown[], path: DocPath, ctx: Context, ou
   }
 }
 
-function walkObject(node: Node, value: Record<string, unknown>, path: DocPath, ctx: Context, out: Found[], say: Say): void {
+function walkObject(
+  node: Node,
+  value: Record<string, unknown>,
+  path: DocPath,
+  ctx: Context,
+  out: Found[],
+  say: Say,
+): void {
   const properties = (node.properties ?? {}) as Record<string, SchemaNode>;
-  const patterns = Object.entries((node.patternProperties ?? {}) as Record<string, SchemaNode>).map(([pattern, schema]) => ({ re: new RegExp(pattern, 'u'), schema }));
+  const patterns = Object.entries((node.patternProperties ?? {}) as Record<string, SchemaNode>).map(
+    ([pattern, schema]) => ({ re: new RegExp(pattern, 'u'), schema }),
+  );
   for (const key of (node.required ?? []) as string[]) {
     if (!(key in value)) say('required', 'is required', [...path, key]);
   }
@@ -119,7 +179,12 @@ function walkObject(node: Node, value: Record<string, unknown>, path: DocPath, c
     // A key the schema names none of says so once: its value is not looked into
     if (node.propertyNames !== undefined && !matches(node.propertyNames as SchemaNode, key)) {
       const inner = walk(node.propertyNames as SchemaNode, key, [...path, key], ctx);
-      out.push(...inner.map((issue) => ({ ...issue, message: issue.custom ? issue.message : `is not a valid key: ${issue.message}` })));
+      out.push(
+        ...inner.map((issue) => ({
+          ...issue,
+          message: issue.custom ? issue.message : `is not a valid key: ${issue.message}`,
+        })),
+      );
       continue;
     }
     const child = properties[key];
@@ -127,17 +192,23 @@ function walkObject(node: Node, value: Record<string, unknown>, path: DocPath, c
     if (child !== undefined) out.push(...walk(child, item, [...path, key], ctx));
     for (const { schema } of patterned) out.push(...walk(schema, item, [...path, key], ctx));
     if (child !== undefined || patterned.length > 0) continue;
-    if (node.additionalProperties === false) say('additionalProperties', unknownProperty(node, key, path, ctx.top), [...path, key]);
-    else if (typeof node.additionalProperties === 'object') out.push(...walk(node.additionalProperties as SchemaNode, item, [...path, key], ctx));
+    if (node.additionalProperties === false)
+      say('additionalProperties', unknownProperty(node, key, path, ctx.top), [...path, key]);
+    else if (typeof node.additionalProperties === 'object')
+      out.push(...walk(node.additionalProperties as SchemaNode, item, [...path, key], ctx));
   }
 }
 
 /** Names the object, suggests the closest known name and lists them all, so a typo is fixed in one go. */
 function unknownProperty(node: Node, key: string, path: DocPath, top: string): string {
   const known = Object.keys(node.properties ?? {});
-  const where = path.length === 0 ? top : `${typeof node.title === 'string' ? `the ${node.title} ` : ''}"${formatPath(path)}"`;
+  const where =
+    path.length === 0 ? top : `${typeof node.title === 'string' ? `the ${node.title} ` : ''}"${formatPath(path)}"`;
   const hint = suggest(key, known);
-  const list = known.length === 0 ? 'it takes no properties' : `known properties are ${known.map((name) => `"${name}"`).join(', ')}`;
+  const list =
+    known.length === 0
+      ? 'it takes no properties'
+      : `known properties are ${known.map((name) => `"${name}"`).join(', ')}`;
   return `unknown property of ${where}: ${hint ? `did you mean "${hint}"; ` : ''}${list}`;
 }
 
@@ -164,7 +235,11 @@ function walkUnion(node: Node, keyword: 'anyOf' | 'oneOf', value: unknown, path:
       if (mixed.length > 0) {
         const rest = Object.fromEntries(Object.entries(value).filter(([key]) => !mixed.some((m) => m.key === key)));
         const object = `"${formatPath(path)}" ${eitherOr(forms)}`;
-        const foreign = mixed.map(({ key, form }): Found => ({ path: [...path, key], message: `belongs to the ${form}: ${object}`, custom: true }));
+        const foreign = mixed.map(({ key, form }): Found => ({
+          path: [...path, key],
+          message: `belongs to the ${form}: ${object}`,
+          custom: true,
+        }));
         return [...foreign, ...walk(candidates[0], rest, path, ctx)];
       }
     }
@@ -193,7 +268,11 @@ function firstOwnKey(form: SchemaNode, forms: SchemaNode[]): string | undefined 
 }
 
 /** The properties of the value that only another form has: the value mixes forms. */
-function otherFormsKeys(forms: SchemaNode[], chosen: SchemaNode, value: Record<string, unknown>): { key: string; form: string }[] {
+function otherFormsKeys(
+  forms: SchemaNode[],
+  chosen: SchemaNode,
+  value: Record<string, unknown>,
+): { key: string; form: string }[] {
   const mine = propertiesOf(chosen);
   return Object.keys(value).flatMap((key) => {
     if (mine.includes(key)) return [];
@@ -215,10 +294,12 @@ function missingOfOnlyForm(forms: SchemaNode[], value: Record<string, unknown>):
 
 /** Keeps the object branches whose required properties are all present, most required first. */
 function bestByRequired(branches: SchemaNode[], value: Record<string, unknown>): SchemaNode[] {
-  const scored = branches.map((branch) => {
-    const required = ((deref(branch) as Node).required ?? []) as string[];
-    return { branch, score: required.every((key) => key in value) ? required.length : -1 };
-  }).filter(({ score }) => score >= 0);
+  const scored = branches
+    .map((branch) => {
+      const required = ((deref(branch) as Node).required ?? []) as string[];
+      return { branch, score: required.every((key) => key in value) ? required.length : -1 };
+    })
+    .filter(({ score }) => score >= 0);
   const top = Math.max(...scored.map(({ score }) => score));
   return scored.filter(({ score }) => score === top).map(({ branch }) => branch);
 }
@@ -242,7 +323,8 @@ type Hint = { pattern?: string; const?: unknown; type?: string; message: string 
 
 function customMessage(node: Node, keyword: string, value: unknown): string | undefined {
   const hint = ((node['x-hints'] ?? []) as Hint[]).find((h) => {
-    if (h.pattern !== undefined) return keyword === 'pattern' && typeof value === 'string' && new RegExp(h.pattern, 'u').test(value);
+    if (h.pattern !== undefined)
+      return keyword === 'pattern' && typeof value === 'string' && new RegExp(h.pattern, 'u').test(value);
     if ('const' in h) return sameValue(value, h.const);
     return h.type !== undefined && hasType(value, h.type);
   });
@@ -270,8 +352,13 @@ function hasType(value: unknown, type: string): boolean {
 }
 
 const TYPE_NAMES: Record<string, string> = {
-  string: 'a string', integer: 'an integer', number: 'a number', boolean: 'true or false',
-  object: 'an object', array: 'a list', null: 'null',
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  null: 'null',
 };
 
 function typeName(type: string): string {
@@ -281,7 +368,10 @@ function typeName(type: string): string {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (isObject(value)) {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }

@@ -20,7 +20,14 @@ export type CheckError = { path: string; message: string; line: number; column: 
  * The outcome of checking one file; `document` is the parsed value when it could be parsed.
  * Warnings leave the file valid; notes say where a value comes from.
  */
-export type CheckResult = { file: string; valid: boolean; errors: CheckError[]; warnings: CheckError[]; notes: CheckError[]; document?: unknown };
+export type CheckResult = {
+  file: string;
+  valid: boolean;
+  errors: CheckError[];
+  warnings: CheckError[];
+  notes: CheckError[];
+  document?: unknown;
+};
 
 /**
  * How to check: `serve` applies the rules Capstan needs to serve and reads `!Env` values from `env`; `loadPlugin`
@@ -49,7 +56,9 @@ export async function readConfigText(file: string): Promise<string> {
     return await handle.readFile('utf8');
   } catch (error) {
     if ((error as { code?: string }).code === 'CONFIG_ERR_TOO_LARGE') throw error;
-    throw hostErrors.CONFIG_ERR_READ(file, (error as NodeJS.ErrnoException).code ?? (error as Error).message, { cause: error });
+    throw hostErrors.CONFIG_ERR_READ(file, (error as NodeJS.ErrnoException).code ?? (error as Error).message, {
+      cause: error,
+    });
   } finally {
     await handle?.close();
   }
@@ -66,12 +75,16 @@ export function configFileReader(env: Record<string, string | undefined> | undef
  */
 export async function checkFile(file: string, options: CheckOptions): Promise<CheckResult> {
   const text = await readConfigText(file);
-  const source = parseSource(text, file.toLowerCase().endsWith('.json'), { env: options.serve ? options.env ?? {} : undefined });
+  const source = parseSource(text, file.toLowerCase().endsWith('.json'), {
+    env: options.serve ? (options.env ?? {}) : undefined,
+  });
   const invalid = (errors: CheckError[]): CheckResult => ({ file, valid: false, errors, warnings: [], notes: [] });
-  if (source.syntaxErrors.length > 0) return invalid(source.syntaxErrors.map(({ line, column, message }) => ({ path: '', message, line, column })));
+  if (source.syntaxErrors.length > 0)
+    return invalid(source.syntaxErrors.map(({ line, column, message }) => ({ path: '', message, line, column })));
   // Only comments, or nothing at all: "must be an object" would not tell the operator why.
-  if (source.value === null || source.value === undefined) return invalid([{ path: '', message: EMPTY, line: 1, column: 1 }]);
-  const env = options.serve ? options.env ?? {} : undefined;
+  if (source.value === null || source.value === undefined)
+    return invalid([{ path: '', message: EMPTY, line: 1, column: 1 }]);
+  const env = options.serve ? (options.env ?? {}) : undefined;
   const checked = await validateStartup(source.value, {
     serve: options.serve,
     baseDir: dirname(resolve(file)),
@@ -84,15 +97,38 @@ export async function checkFile(file: string, options: CheckOptions): Promise<Ch
   for (const value of source.fromEnv) {
     const at = { path: formatPath(value.path), line: value.line, column: value.column };
     const names = value.names.map((name) => `"${name}"`).join(', ');
-    if (value.unresolved.length === 0) notes.push({ ...at, message: `comes from the environment (${names}) at start: checked with the default in !Env "${value.text}"` });
-    else if (options.serve) errors.push({ ...at, message: `needs the environment variable "${value.unresolved[0]}": it is not set and !Env "${value.text}" has no default` });
-    else warnings.push({ ...at, message: `comes from the environment (${names}) at start and !Env "${value.text}" has no default, so it is not checked` });
+    if (value.unresolved.length === 0)
+      notes.push({
+        ...at,
+        message: `comes from the environment (${names}) at start: checked with the default in !Env "${value.text}"`,
+      });
+    else if (options.serve)
+      errors.push({
+        ...at,
+        message: `needs the environment variable "${value.unresolved[0]}": it is not set and !Env "${value.text}" has no default`,
+      });
+    else
+      warnings.push({
+        ...at,
+        message: `comes from the environment (${names}) at start and !Env "${value.text}" has no default, so it is not checked`,
+      });
   }
   // The document's own lines first, then each plugin config file's
-  const order = (a: CheckError, b: CheckError): number => (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line || a.column - b.column;
-  const envTexts = new Map(source.fromEnv.filter((env) => env.unresolved.length === 0).map((env) => [formatPath(env.path), env.text]));
-  const mark = (list: CheckError[]): CheckError[] => list.map((item) => ({ ...item, message: fromEnvNote(envTexts, item) })).sort(order);
-  return { file, valid: errors.length === 0, errors: mark(errors), warnings: mark(warnings), notes: notes.sort(order), document: source.value };
+  const order = (a: CheckError, b: CheckError): number =>
+    (a.file ?? '').localeCompare(b.file ?? '') || a.line - b.line || a.column - b.column;
+  const envTexts = new Map(
+    source.fromEnv.filter((env) => env.unresolved.length === 0).map((env) => [formatPath(env.path), env.text]),
+  );
+  const mark = (list: CheckError[]): CheckError[] =>
+    list.map((item) => ({ ...item, message: fromEnvNote(envTexts, item) })).sort(order);
+  return {
+    file,
+    valid: errors.length === 0,
+    errors: mark(errors),
+    warnings: mark(warnings),
+    notes: notes.sort(order),
+    document: source.value,
+  };
 }
 
 function located(source: Source, issues: Issue[]): CheckError[] {
@@ -121,8 +157,15 @@ export function leftOut(count: number, noun = 'error'): string | undefined {
  * `!Env` values from `env`, fills the defaults and returns the directory relative paths in it
  * resolve against, with the warnings as printable lines. Throws `CONFIG_ERR_INVALID` listing every error.
  */
-export async function loadStartupConfig(file: string, options: { env?: Record<string, string | undefined>; loadPlugin: LoadPlugin }): Promise<{ document: StartupConfig; baseDir: string; warnings: string[] }> {
-  const result = await checkFile(file, { serve: true, env: options.env ?? process.env, loadPlugin: options.loadPlugin });
+export async function loadStartupConfig(
+  file: string,
+  options: { env?: Record<string, string | undefined>; loadPlugin: LoadPlugin },
+): Promise<{ document: StartupConfig; baseDir: string; warnings: string[] }> {
+  const result = await checkFile(file, {
+    serve: true,
+    env: options.env ?? process.env,
+    loadPlugin: options.loadPlugin,
+  });
   if (!result.valid) {
     const lines = result.errors.slice(0, MAX_PRINTED).map((error) => formatError(file, error));
     const more = leftOut(result.errors.length);

@@ -22,7 +22,12 @@ export function inlineRefs(schema: SchemaNode): SchemaNode {
       if (node === null || typeof node !== 'object') return node;
       const { $ref, $defs: _, $id: __, ...rest } = node as Bag;
       const name = typeof $ref === 'string' && $ref.startsWith('#/$defs/') ? $ref.slice('#/$defs/'.length) : undefined;
-      const out: Bag = name !== undefined && defs[name] !== undefined && !seen.includes(name) ? { ...(visit(defs[name], [...seen, name]) as Bag) } : $ref === undefined ? {} : { $ref };
+      const out: Bag =
+        name !== undefined && defs[name] !== undefined && !seen.includes(name)
+          ? { ...(visit(defs[name], [...seen, name]) as Bag) }
+          : $ref === undefined
+            ? {}
+            : { $ref };
       for (const [key, value] of Object.entries(rest)) out[key] = visit(value, seen);
       return out;
     };

@@ -78,7 +78,10 @@ type Found = { errors: Issue[]; warnings: Issue[]; serve?: boolean };
  * plugin (nor close to one) and a shared object (`.so`) as `path`. `capstan serve` refuses those; for `config check`
  * (`serve` unset) they are warnings, as the https key is, so that the MTA's documents pass.
  */
-export async function checkPlugins(doc: unknown, options: { serve?: boolean; baseDir: string; load: LoadPlugin; readConfigFile: ReadConfigFile }): Promise<PluginsChecked> {
+export async function checkPlugins(
+  doc: unknown,
+  options: { serve?: boolean; baseDir: string; load: LoadPlugin; readConfigFile: ReadConfigFile },
+): Promise<PluginsChecked> {
   const errors: Issue[] = [];
   const warnings: Issue[] = [];
   const fileErrors: FileError[] = [];
@@ -93,25 +96,39 @@ export async function checkPlugins(doc: unknown, options: { serve?: boolean; bas
     const at: DocPath = ['plugins', index];
     const config = await checkConfig(entry, own.schema, at, options, errors, fileErrors);
     if (own.scriptPool !== undefined && !pools.has(own.scriptPool)) {
-      errors.push({ path: [...at, 'id'], message: `runs its work in the script thread pool "${own.scriptPool}" (its "capabilities.pool.scriptPool"): no script thread pool "${own.scriptPool}" in "threads.scripts": add it there` });
+      errors.push({
+        path: [...at, 'id'],
+        message: `runs its work in the script thread pool "${own.scriptPool}" (its "capabilities.pool.scriptPool"): no script thread pool "${own.scriptPool}" in "threads.scripts": add it there`,
+      });
     }
     if (config !== undefined) checkServices(entries, facts, index, own, config, errors);
   }
   return { errors, warnings, fileErrors };
 }
 
-async function factsOf(entry: unknown, index: number, options: { baseDir: string; load: LoadPlugin }, found: Found): Promise<PluginFacts | undefined> {
+async function factsOf(
+  entry: unknown,
+  index: number,
+  options: { baseDir: string; load: LoadPlugin },
+  found: Found,
+): Promise<PluginFacts | undefined> {
   if (!isBag(entry) || typeof entry.id !== 'string') return undefined;
   if (typeof entry.path !== 'string') {
     const facts = builtinFacts(entry.id);
     const hint = suggest(entry.id, BUILTIN_IDS);
     // Close to a built-in id it is a typo; otherwise it may be one of the MTA's plugins
-    if (facts === undefined && (hint !== undefined || found.serve)) found.errors.push({ path: ['plugins', index, 'id'], message: notBuiltin(entry.id, hint) });
-    else if (facts === undefined) found.warnings.push({ path: ['plugins', index, 'id'], message: `is no Capstan plugin: fine for the MTA, which loads its plugins from "/opt/service/plugins/", but "capstan serve" needs a built-in plugin or a "path"; built-in plugins are ${BUILTIN_IDS.map((name) => `"${name}"`).join(', ')}` });
+    if (facts === undefined && (hint !== undefined || found.serve))
+      found.errors.push({ path: ['plugins', index, 'id'], message: notBuiltin(entry.id, hint) });
+    else if (facts === undefined)
+      found.warnings.push({
+        path: ['plugins', index, 'id'],
+        message: `is no Capstan plugin: fine for the MTA, which loads its plugins from "/opt/service/plugins/", but "capstan serve" needs a built-in plugin or a "path"; built-in plugins are ${BUILTIN_IDS.map((name) => `"${name}"`).join(', ')}`,
+      });
     return facts;
   }
   if (entry.path.endsWith('.so')) {
-    const message = 'is a shared object, a plugin of the MTA: "capstan serve" loads only JavaScript or TypeScript modules';
+    const message =
+      'is a shared object, a plugin of the MTA: "capstan serve" loads only JavaScript or TypeScript modules';
     (found.serve ? found.errors : found.warnings).push({ path: ['plugins', index, 'path'], message });
     return undefined;
   }
@@ -135,10 +152,22 @@ function notBuiltin(id: string, hint: string | undefined): string {
 }
 
 /** Checks one entry's config; answers it with defaults filled when it is an object, for the service checks */
-async function checkConfig(entry: Bag, schema: SchemaNode, at: DocPath, options: { baseDir: string; readConfigFile: ReadConfigFile }, errors: Issue[], fileErrors: FileError[]): Promise<Bag | undefined> {
+async function checkConfig(
+  entry: Bag,
+  schema: SchemaNode,
+  at: DocPath,
+  options: { baseDir: string; readConfigFile: ReadConfigFile },
+  errors: Issue[],
+  fileErrors: FileError[],
+): Promise<Bag | undefined> {
   const raw = entry.config ?? {};
   if (typeof raw !== 'string') {
-    errors.push(...configIssues(String(entry.id), schema, raw).map((issue) => ({ ...issue, path: [...at, 'config', ...issue.path] })));
+    errors.push(
+      ...configIssues(String(entry.id), schema, raw).map((issue) => ({
+        ...issue,
+        path: [...at, 'config', ...issue.path],
+      })),
+    );
     // The services are checked even when the rest is wrong, so that one run reports every mistake
     return isBag(raw) ? fillDefaults(inlineRefs(schema), withoutServers(raw)) : undefined;
   }
@@ -152,11 +181,20 @@ async function checkConfig(entry: Bag, schema: SchemaNode, at: DocPath, options:
     return undefined;
   }
   if (source.syntaxErrors.length > 0) {
-    fileErrors.push(...source.syntaxErrors.map(({ line, column, message }) => ({ file, path: '', message, line, column })));
+    fileErrors.push(
+      ...source.syntaxErrors.map(({ line, column, message }) => ({ file, path: '', message, line, column })),
+    );
     return undefined;
   }
   const value = source.value ?? {};
-  fileErrors.push(...configIssues(String(entry.id), schema, value).map(({ path, message }) => ({ file, path: formatPath(path), message, ...source.locate(path) })));
+  fileErrors.push(
+    ...configIssues(String(entry.id), schema, value).map(({ path, message }) => ({
+      file,
+      path: formatPath(path),
+      message,
+      ...source.locate(path),
+    })),
+  );
   return isBag(value) ? fillDefaults(inlineRefs(schema), withoutServers(value)) : undefined;
 }
 
@@ -175,7 +213,7 @@ function configIssues(id: string, schema: SchemaNode, config: unknown): Issue[] 
   const filled = fillDefaults(resolved, withoutServers(config));
   if (!compiled(resolved).Check(filled)) {
     const found = explain(resolved, filled, { top: `the config of plugin "${id}"` });
-    issues.push(...(found.length > 0 ? found : [{ path: [], message: 'does not match the plugin\'s config schema' }]));
+    issues.push(...(found.length > 0 ? found : [{ path: [], message: "does not match the plugin's config schema" }]));
   }
   return issues;
 }
@@ -186,24 +224,41 @@ function withoutServers(config: Bag): Bag {
 }
 
 /** Each service the plugin uses must name a plugin that provides it: listed in `plugins[]` (or the built-in default), of the kind asked for */
-function checkServices(entries: unknown[], facts: (PluginFacts | undefined)[], index: number, own: PluginFacts, config: Bag, errors: Issue[]): void {
+function checkServices(
+  entries: unknown[],
+  facts: (PluginFacts | undefined)[],
+  index: number,
+  own: PluginFacts,
+  config: Bag,
+  errors: Issue[],
+): void {
   for (const [name, need] of Object.entries(own.services)) {
     const named = need.configKey === undefined ? undefined : config[need.configKey];
     const id = typeof named === 'string' ? named : need.default;
     const listed = entries.findIndex((entry) => isBag(entry) && entry.id === id);
     if (need.optional && typeof named !== 'string' && listed < 0) continue;
-    const path: DocPath = typeof named === 'string' ? ['plugins', index, 'config', need.configKey!] : ['plugins', index, 'id'];
+    const path: DocPath =
+      typeof named === 'string' ? ['plugins', index, 'config', need.configKey!] : ['plugins', index, 'id'];
     const ids = entries.flatMap((entry) => (isBag(entry) && typeof entry.id === 'string' ? [entry.id] : []));
     if (listed < 0 && id !== need.default) {
       const hint = suggest(id, ids);
-      errors.push({ path, message: `names plugin "${id}" for its "${name}" service, and "plugins" has no plugin "${id}"${hint ? `: did you mean "${hint}"` : ''}` });
+      errors.push({
+        path,
+        message: `names plugin "${id}" for its "${name}" service, and "plugins" has no plugin "${id}"${hint ? `: did you mean "${hint}"` : ''}`,
+      });
       continue;
     }
     const provider = listed >= 0 ? facts[listed] : builtinFacts(id);
     if (listed < 0 && provider === undefined) {
-      errors.push({ path, message: `uses the plugin "${id}" for its "${name}" service by default, and no built-in plugin is called "${id}": add it to "plugins"` });
+      errors.push({
+        path,
+        message: `uses the plugin "${id}" for its "${name}" service by default, and no built-in plugin is called "${id}": add it to "plugins"`,
+      });
     } else if (provider !== undefined && provider.kind !== need.kind) {
-      errors.push({ path, message: `names plugin "${id}" for its "${name}" service, which needs a plugin of kind "${need.kind}": "${id}" is of kind "${provider.kind}"` });
+      errors.push({
+        path,
+        message: `names plugin "${id}" for its "${name}" service, which needs a plugin of kind "${need.kind}": "${id}" is of kind "${provider.kind}"`,
+      });
     }
   }
 }

@@ -15,7 +15,10 @@ const at = (value: unknown, key: string): unknown => (isBag(value) ? value[key] 
  * The https key is an error only for `serve`: the MTA itself takes the certificate from its
  * running configuration, so for `config check` it is a warning.
  */
-export function checkReferences(doc: unknown, options: { serve?: boolean } = {}): { errors: Issue[]; warnings: Issue[] } {
+export function checkReferences(
+  doc: unknown,
+  options: { serve?: boolean } = {},
+): { errors: Issue[]; warnings: Issue[] } {
   const issues: Issue[] = [];
   const warnings: Issue[] = [];
   const servers = list(at(doc, 'servers'));
@@ -37,7 +40,8 @@ export function checkReferences(doc: unknown, options: { serve?: boolean } = {})
     const threads = at(server, 'threads');
     refer(issues, at(at(threads, 'event'), 'id'), [...path, 'threads', 'event', 'id'], eventIds, 'threads.events');
     scriptPool(issues, at(threads, 'script'), [...path, 'threads', 'script'], scriptIds);
-    if (at(server, 'type') === 'https') httpsKey(options.serve ? issues : warnings, at(server, 'id'), path, keyIds, options.serve);
+    if (at(server, 'type') === 'https')
+      httpsKey(options.serve ? issues : warnings, at(server, 'id'), path, keyIds, options.serve);
   });
   sharedBinds(warnings, servers);
   scriptPool(issues, at(at(at(doc, 'queues'), 'threads'), 'script'), ['queues', 'threads', 'script'], scriptIds);
@@ -57,13 +61,18 @@ function unique(issues: Issue[], items: unknown[], path: DocPath, key: string, w
     if (typeof value !== 'string') return;
     const earlier = first.get(value);
     if (earlier === undefined) first.set(value, index);
-    else issues.push({ path: [...path, index, key], message: `duplicate ${what} "${value}": already used by item ${earlier}` });
+    else
+      issues.push({
+        path: [...path, index, key],
+        message: `duplicate ${what} "${value}": already used by item ${earlier}`,
+      });
   });
 }
 
 function refer(issues: Issue[], id: unknown, path: DocPath, known: Set<unknown>, where: string): void {
   if (typeof id === 'string' && !known.has(id)) {
-    const noun = where === 'pki.private' ? 'key' : where === 'threads.events' ? 'event thread pool' : 'script thread pool';
+    const noun =
+      where === 'pki.private' ? 'key' : where === 'threads.events' ? 'event thread pool' : 'script thread pool';
     issues.push({ path, message: `no ${noun} "${id}" in "${where}": add it there or fix the id` });
   }
 }
@@ -71,7 +80,9 @@ function refer(issues: Issue[], id: unknown, path: DocPath, known: Set<unknown>,
 function scriptPool(issues: Issue[], pool: unknown, path: DocPath, known: Set<unknown>): void {
   refer(issues, at(pool, 'id'), [...path, 'id'], known, 'threads.scripts');
   const hooks = at(pool, 'hooks');
-  if (isBag(hooks)) for (const [hook, id] of Object.entries(hooks)) refer(issues, id, [...path, 'hooks', hook], known, 'threads.scripts');
+  if (isBag(hooks))
+    for (const [hook, id] of Object.entries(hooks))
+      refer(issues, id, [...path, 'hooks', hook], known, 'threads.scripts');
 }
 
 function httpsKey(issues: Issue[], id: unknown, path: DocPath, keyIds: Set<unknown>, serve?: boolean): void {
@@ -79,23 +90,32 @@ function httpsKey(issues: Issue[], id: unknown, path: DocPath, keyIds: Set<unkno
   const have = keyIds.size === 0 ? 'there is none' : `there are ${keyIds.size} and none is named "${id}"`;
   const need = `a key in "pki.private" with id "${id}", or a single key: ${have}`;
   if (serve) issues.push({ path, message: `a server of type "https" needs ${need}` });
-  else issues.push({ path, message: `has no key in "pki.private": fine for the MTA, which takes the certificate from its running configuration, but "capstan serve" needs ${need}` });
+  else
+    issues.push({
+      path,
+      message: `has no key in "pki.private": fine for the MTA, which takes the certificate from its running configuration, but "capstan serve" needs ${need}`,
+    });
 }
 
 /** Two listeners on one address and port cannot both bind; an absent address is every address. */
 function sharedBinds(issues: Issue[], servers: unknown[]): void {
   const first = new Map<string, DocPath>();
-  servers.forEach((server, index) => list(at(server, 'listeners')).forEach((listener, item) => {
-    const port = at(listener, 'port');
-    if (typeof port !== 'number') return;
-    const address = at(listener, 'address');
-    const key = `${typeof address === 'string' ? address.toLowerCase() : '*'} ${port}`;
-    const path = ['servers', index, 'listeners', item];
-    const earlier = first.get(key);
-    if (earlier === undefined) first.set(key, path);
-    else if (earlier[1] !== index) {
-      const where = typeof address === 'string' ? `"${address}" port ${port}` : `every address on port ${port}`;
-      issues.push({ path, message: `binds ${where}, as "${formatPath(earlier)}" does: only one of the two servers can listen there` });
-    }
-  }));
+  servers.forEach((server, index) =>
+    list(at(server, 'listeners')).forEach((listener, item) => {
+      const port = at(listener, 'port');
+      if (typeof port !== 'number') return;
+      const address = at(listener, 'address');
+      const key = `${typeof address === 'string' ? address.toLowerCase() : '*'} ${port}`;
+      const path = ['servers', index, 'listeners', item];
+      const earlier = first.get(key);
+      if (earlier === undefined) first.set(key, path);
+      else if (earlier[1] !== index) {
+        const where = typeof address === 'string' ? `"${address}" port ${port}` : `every address on port ${port}`;
+        issues.push({
+          path,
+          message: `binds ${where}, as "${formatPath(earlier)}" does: only one of the two servers can listen there`,
+        });
+      }
+    }),
+  );
 }

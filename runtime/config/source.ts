@@ -20,18 +20,29 @@ export type Source = {
  * accepts some invalid JSON (trailing commas); positions always come from the YAML tree,
  * which JSON is a subset of. `!Env` values take their default, or with `env` the variable.
  */
-export function parseSource(text: string, json: boolean, options: { env?: Record<string, string | undefined> } = {}): Source {
+export function parseSource(
+  text: string,
+  json: boolean,
+  options: { env?: Record<string, string | undefined> } = {},
+): Source {
   const counter = new LineCounter();
   // The parser's own duplicate-key check compares each key with every earlier one: 40,000 keys took 12 s
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, customTags: [envTag], uniqueKeys: false });
+  const doc = parseDocument(text, {
+    lineCounter: counter,
+    prettyErrors: false,
+    customTags: [envTag],
+    uniqueKeys: false,
+  });
   const position = (offset: number): Position => {
     const { line, col } = counter.linePos(offset);
     return { line, column: col };
   };
   const syntaxErrors = json ? jsonErrors(text, position) : [];
   if (syntaxErrors.length === 0) {
-    for (const error of doc.errors) syntaxErrors.push({ ...position(error.pos[0]), message: yamlMessage(error.message) });
-    for (const offset of duplicateKeys(doc)) syntaxErrors.push({ ...position(offset), message: 'invalid YAML: Map keys must be unique' });
+    for (const error of doc.errors)
+      syntaxErrors.push({ ...position(error.pos[0]), message: yamlMessage(error.message) });
+    for (const offset of duplicateKeys(doc))
+      syntaxErrors.push({ ...position(offset), message: 'invalid YAML: Map keys must be unique' });
     syntaxErrors.sort((a, b) => a.line - b.line || a.column - b.column);
   }
   const keys = new WeakMap<YAMLMap, Map<string, Pair>>();
@@ -39,7 +50,10 @@ export function parseSource(text: string, json: boolean, options: { env?: Record
     const node = nodeAt(doc.contents as YamlNode | null, path, keys);
     return position(node?.range?.[0] ?? 0);
   };
-  const fromEnv = syntaxErrors.length === 0 ? resolveEnvTags(doc, options.env).map(({ offset, ...rest }) => ({ ...rest, ...position(offset) })) : [];
+  const fromEnv =
+    syntaxErrors.length === 0
+      ? resolveEnvTags(doc, options.env).map(({ offset, ...rest }) => ({ ...rest, ...position(offset) }))
+      : [];
   return { value: syntaxErrors.length === 0 ? doc.toJS() : undefined, syntaxErrors, fromEnv, locate };
 }
 
@@ -100,7 +114,8 @@ function keysOf(map: YAMLMap, index: WeakMap<YAMLMap, Map<string, Pair>>): Map<s
   if (keys === undefined) {
     keys = new Map();
     for (const item of map.items) {
-      if (isPair(item) && isScalar(item.key) && !keys.has(String(item.key.value))) keys.set(String(item.key.value), item as Pair);
+      if (isPair(item) && isScalar(item.key) && !keys.has(String(item.key.value)))
+        keys.set(String(item.key.value), item as Pair);
     }
     index.set(map, keys);
   }

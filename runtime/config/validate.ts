@@ -36,7 +36,10 @@ export type PluginOptions = { baseDir: string; load: LoadPlugin; readConfigFile:
  * services and thread pool (`checkPlugins`). `capstan config check` and `capstan serve` both come here, so they accept
  * the same documents. Errors found in a plugin's config file come back apart, with that file's positions.
  */
-export async function validateStartup(value: unknown, options: { serve?: boolean } & PluginOptions): Promise<Checked & { fileErrors: FileError[] }> {
+export async function validateStartup(
+  value: unknown,
+  options: { serve?: boolean } & PluginOptions,
+): Promise<Checked & { fileErrors: FileError[] }> {
   const checked = validateDocument(value, options);
   const plugins = await checkPlugins(value, options);
   const reported = withinAny(checked.errors.map((issue) => issue.path));

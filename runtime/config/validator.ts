@@ -55,11 +55,17 @@ function mostTelling(errors: RawError[]): { error: RawError; message?: string } 
   }
   let pool = errors;
   if (branches.size > 1) {
-    const missing = (branch: RawError[]) => branch.find((e) => e.keyword === 'required' && e.schemaPath.match(ALTERNATIVE)?.[0] === e.schemaPath);
+    const missing = (branch: RawError[]) =>
+      branch.find((e) => e.keyword === 'required' && e.schemaPath.match(ALTERNATIVE)?.[0] === e.schemaPath);
     const meant = [...branches.values()].filter((branch) => !missing(branch));
-    const names = (list: RawError[]) => `"${list.map((e) => (e.params.requiredProperties ?? [e.params.missingProperty]).join('", "')).join('" or "')}"`;
+    const names = (list: RawError[]) =>
+      `"${list.map((e) => (e.params.requiredProperties ?? [e.params.missingProperty]).join('", "')).join('" or "')}"`;
     if (meant.length === 1) pool = meant[0];
-    else if (meant.length === 0) return { error: missing([...branches.values()][0])!, message: `is missing required property ${names([...branches.values()].map((b) => missing(b)!))}` };
+    else if (meant.length === 0)
+      return {
+        error: missing([...branches.values()][0])!,
+        message: `is missing required property ${names([...branches.values()].map((b) => missing(b)!))}`,
+      };
     else {
       const unknown = meant.map((branch) => branch.find((e) => e.keyword === 'additionalProperties'));
       if (unknown.every((e) => e !== undefined)) {
@@ -70,7 +76,9 @@ function mostTelling(errors: RawError[]): { error: RawError; message?: string } 
   }
   const concrete = pool.filter((e) => !['oneOf', 'anyOf', 'if', 'then', 'else', 'boolean'].includes(e.keyword));
   const candidates = concrete.length > 0 ? concrete : pool;
-  return { error: candidates.reduce((best, e) => (e.instancePath.length > best.instancePath.length ? e : best), candidates[0]) };
+  return {
+    error: candidates.reduce((best, e) => (e.instancePath.length > best.instancePath.length ? e : best), candidates[0]),
+  };
 }
 
 /** Compiles a JSON Schema once; `prefix` names the part of the request in messages (`body`, `query`, …) */

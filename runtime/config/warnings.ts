@@ -22,12 +22,21 @@ export function collectWarnings(value: unknown): Issue[] {
 function visit(nodes: Node[], value: unknown, path: DocPath, root: unknown, out: Issue[]): void {
   for (const node of nodes) {
     for (const warning of (node['x-warnings'] ?? []) as Warning[]) {
-      if (warning.when === undefined || matches(warning.when, value)) out.push({ path, message: fillTemplate(warning.message, root, path) });
+      if (warning.when === undefined || matches(warning.when, value))
+        out.push({ path, message: fillTemplate(warning.message, root, path) });
     }
   }
   if (Array.isArray(value)) {
     const items = nodes.flatMap((node) => (node.items === undefined ? [] : [node.items as SchemaNode]));
-    value.forEach((item, index) => visit(items.flatMap((schema) => applicable(schema, item)), item, [...path, index], root, out));
+    value.forEach((item, index) =>
+      visit(
+        items.flatMap((schema) => applicable(schema, item)),
+        item,
+        [...path, index],
+        root,
+        out,
+      ),
+    );
     return;
   }
   if (value === null || typeof value !== 'object') return;
@@ -36,11 +45,28 @@ function visit(nodes: Node[], value: unknown, path: DocPath, root: unknown, out:
       const child = (node.properties as Record<string, SchemaNode> | undefined)?.[key];
       return child === undefined ? [] : [child];
     });
-    const extra = named.length > 0 ? [] : nodes.flatMap((node) => (typeof node.additionalProperties === 'object' ? [node.additionalProperties as Node] : []));
+    const extra =
+      named.length > 0
+        ? []
+        : nodes.flatMap((node) =>
+            typeof node.additionalProperties === 'object' ? [node.additionalProperties as Node] : [],
+          );
     const before = out.length;
-    visit([...named, ...extra].flatMap((schema) => applicable(schema, item)), item, [...path, key], root, out);
+    visit(
+      [...named, ...extra].flatMap((schema) => applicable(schema, item)),
+      item,
+      [...path, key],
+      root,
+      out,
+    );
     // A typo in a partly known object is only a warning, so the closest known name matters all the more.
-    const hint = extra.length > 0 && out.length > before ? suggest(key, nodes.flatMap((node) => Object.keys(node.properties ?? {}))) : undefined;
+    const hint =
+      extra.length > 0 && out.length > before
+        ? suggest(
+            key,
+            nodes.flatMap((node) => Object.keys(node.properties ?? {})),
+          )
+        : undefined;
     if (hint !== undefined) out[before] = { ...out[before], message: `${out[before].message}; did you mean "${hint}"` };
   }
 }

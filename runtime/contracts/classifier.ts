@@ -60,7 +60,11 @@ export interface Classifier {
  * classified exactly as its endpoints classify them, normalised and through its cache
  */
 export interface ReplyClassifier {
-  classifyReplies(model: ClassifierModel, messages: readonly string[], options?: ClassifyOptions): Promise<Classification[]>;
+  classifyReplies(
+    model: ClassifierModel,
+    messages: readonly string[],
+    options?: ClassifyOptions,
+  ): Promise<Classification[]>;
   /** Optional (plugin API 1.3): one raw reply normalised and explained; absent when the classifier cannot explain */
   explainReply?(model: ClassifierModel, message: string): Explanation | undefined;
 }

@@ -1,8 +1,33 @@
 import type { PluginMetrics } from '../core/types.ts';
 import type { ScheduleStore } from './store.ts';
 
-type Operation = 'get' | 'list' | 'put' | 'delete' | 'listPolicies' | 'putPolicy' | 'deletePolicy' | 'replacePolicy' | 'appendAudit' | 'queryAudit' | 'exchangeCounts' | 'claimCounts';
-const OPERATIONS: readonly Operation[] = ['get', 'list', 'put', 'delete', 'listPolicies', 'putPolicy', 'deletePolicy', 'replacePolicy', 'appendAudit', 'queryAudit', 'exchangeCounts', 'claimCounts'];
+type Operation =
+  | 'get'
+  | 'list'
+  | 'put'
+  | 'delete'
+  | 'listPolicies'
+  | 'putPolicy'
+  | 'deletePolicy'
+  | 'replacePolicy'
+  | 'appendAudit'
+  | 'queryAudit'
+  | 'exchangeCounts'
+  | 'claimCounts';
+const OPERATIONS: readonly Operation[] = [
+  'get',
+  'list',
+  'put',
+  'delete',
+  'listPolicies',
+  'putPolicy',
+  'deletePolicy',
+  'replacePolicy',
+  'appendAudit',
+  'queryAudit',
+  'exchangeCounts',
+  'claimCounts',
+];
 
 /**
  * The store with each operation counted in `capstan_store_operations_total{plugin, operation, outcome}`: outcome
@@ -16,12 +41,21 @@ export function meteredStore(store: ScheduleStore, metrics: PluginMetrics): Sche
     labelNames: ['operation', 'outcome'],
   });
   // Bound label objects: a store operation allocates nothing more for its count
-  const labels = Object.fromEntries(OPERATIONS.map((operation) => [operation, {
-    ok: { operation, outcome: 'ok' },
-    conflict: { operation, outcome: 'conflict' },
-    error: { operation, outcome: 'error' },
-  }])) as Record<Operation, Record<'ok' | 'conflict' | 'error', { operation: Operation; outcome: string }>>;
-  const counted = async <T>(operation: Operation, run: () => Promise<T>, lost: (value: T) => boolean = () => false): Promise<T> => {
+  const labels = Object.fromEntries(
+    OPERATIONS.map((operation) => [
+      operation,
+      {
+        ok: { operation, outcome: 'ok' },
+        conflict: { operation, outcome: 'conflict' },
+        error: { operation, outcome: 'error' },
+      },
+    ]),
+  ) as Record<Operation, Record<'ok' | 'conflict' | 'error', { operation: Operation; outcome: string }>>;
+  const counted = async <T>(
+    operation: Operation,
+    run: () => Promise<T>,
+    lost: (value: T) => boolean = () => false,
+  ): Promise<T> => {
     let value: T;
     try {
       value = await run();
@@ -33,20 +67,67 @@ export function meteredStore(store: ScheduleStore, metrics: PluginMetrics): Sche
     return value;
   };
   // The optional methods stay absent when the store lacks them: callers test for them
-  const { watch, listPolicies, putPolicy, deletePolicy, replacePolicy, appendAudit, queryAudit, exchangeCounts, claimCounts } = store;
+  const {
+    watch,
+    listPolicies,
+    putPolicy,
+    deletePolicy,
+    replacePolicy,
+    appendAudit,
+    queryAudit,
+    exchangeCounts,
+    claimCounts,
+  } = store;
   return {
     get: (ip) => counted('get', () => store.get(ip)),
     list: () => counted('list', () => store.list()),
-    put: (ip, record, condition, options) => counted('put', () => store.put(ip, record, condition, options), (version) => version === undefined),
-    delete: (ip, condition, options) => counted('delete', () => store.delete(ip, condition, options), (deleted) => !deleted),
+    put: (ip, record, condition, options) =>
+      counted(
+        'put',
+        () => store.put(ip, record, condition, options),
+        (version) => version === undefined,
+      ),
+    delete: (ip, condition, options) =>
+      counted(
+        'delete',
+        () => store.delete(ip, condition, options),
+        (deleted) => !deleted,
+      ),
     ...(watch ? { watch: (listener) => watch.call(store, listener) } : {}),
     ...(listPolicies ? { listPolicies: () => counted('listPolicies', () => listPolicies.call(store)) } : {}),
-    ...(putPolicy ? { putPolicy: (policy, options) => counted('putPolicy', () => putPolicy.call(store, policy, options)) } : {}),
-    ...(deletePolicy ? { deletePolicy: (id, condition, options) => counted('deletePolicy', () => deletePolicy.call(store, id, condition, options), (deleted) => !deleted) } : {}),
-    ...(replacePolicy ? { replacePolicy: (policy, condition, options) => counted('replacePolicy', () => replacePolicy.call(store, policy, condition, options), (replaced) => !replaced) } : {}),
-    ...(appendAudit ? { appendAudit: (entries) => counted('appendAudit', () => appendAudit.call(store, entries)) } : {}),
+    ...(putPolicy
+      ? { putPolicy: (policy, options) => counted('putPolicy', () => putPolicy.call(store, policy, options)) }
+      : {}),
+    ...(deletePolicy
+      ? {
+          deletePolicy: (id, condition, options) =>
+            counted(
+              'deletePolicy',
+              () => deletePolicy.call(store, id, condition, options),
+              (deleted) => !deleted,
+            ),
+        }
+      : {}),
+    ...(replacePolicy
+      ? {
+          replacePolicy: (policy, condition, options) =>
+            counted(
+              'replacePolicy',
+              () => replacePolicy.call(store, policy, condition, options),
+              (replaced) => !replaced,
+            ),
+        }
+      : {}),
+    ...(appendAudit
+      ? { appendAudit: (entries) => counted('appendAudit', () => appendAudit.call(store, entries)) }
+      : {}),
     ...(queryAudit ? { queryAudit: (query) => counted('queryAudit', () => queryAudit.call(store, query)) } : {}),
-    ...(exchangeCounts ? { exchangeCounts: (host, batch, after) => counted('exchangeCounts', () => exchangeCounts.call(store, host, batch, after)) } : {}),
+    ...(exchangeCounts
+      ? {
+          exchangeCounts: (host, batch, after) =>
+            counted('exchangeCounts', () => exchangeCounts.call(store, host, batch, after)),
+        }
+      : {}),
     ...(claimCounts ? { claimCounts: (claims) => counted('claimCounts', () => claimCounts.call(store, claims)) } : {}),
   };
 }

@@ -85,7 +85,8 @@ export interface ScheduleStore {
   /**
    * Optional (plugin API 1.2): calls `listener` for every committed write, by any writer of the same storage (every
    * host sharing a database), once `get` and `list` show it; spurious calls are allowed, missed ones are not (report
-   * `{ lost: true }` instead). Resolves when notices flow, with the function that stops them. Without it, the policy feed
+   * `{ lost: true }` instead). Resolves when notices flow, with the function that stops them. Without it, the policy
+   * feed
    * of `ip-schedule` sees only the writes of its own host
    */
   watch?(listener: StoreChangeListener): Promise<() => void>;
@@ -115,7 +116,11 @@ export interface ScheduleStore {
    * than `retainMs` may be dropped. A store may answer part of them (bounding the memory of one answer): `more` then
    * says to call again from the cursor. Without it, each host counts its own events only
    */
-  exchangeCounts?(host: string, batch: CountBatch | undefined, after: number): Promise<{ cursor: number; batches: CountBatch[]; more?: boolean }>;
+  exchangeCounts?(
+    host: string,
+    batch: CountBatch | undefined,
+    after: number,
+  ): Promise<{ cursor: number; batches: CountBatch[]; more?: boolean }>;
   /**
    * Claims each key at `at` unless another claim of it since `since` is stored (its last claim is later than
    * `since`): of hosts claiming the same key from what they counted, exactly one wins. Answers the keys claimed. Keys

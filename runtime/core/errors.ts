@@ -30,7 +30,9 @@ export interface ErrorSpec {
 }
 
 /** The values a template takes, one per placeholder, in order */
-export type TemplateValues<T extends string> = T extends `${string}%${'s' | 'd'}${infer Rest}` ? [string | number, ...TemplateValues<Rest>] : [];
+export type TemplateValues<T extends string> = T extends `${string}%${'s' | 'd'}${infer Rest}`
+  ? [string | number, ...TemplateValues<Rest>]
+  : [];
 
 /** Options of a created error: the error that caused it */
 export interface CreateOptions {
@@ -60,7 +62,11 @@ export class CapstanError extends Error {
   /** Seconds the answer's `Retry-After` asks the client to wait, when its code sets `retryAfter` */
   readonly retryAfter?: number;
   /** Factories of `defineErrors` make these; the direct form stays for code written against plugin API 1.0 and 1.1 */
-  constructor(code: string, message: string, options?: { cause?: unknown; status?: number; expose?: boolean; retryAfter?: number }) {
+  constructor(
+    code: string,
+    message: string,
+    options?: { cause?: unknown; status?: number; expose?: boolean; retryAfter?: number },
+  ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CapstanError';
     this.code = code;
@@ -96,10 +102,12 @@ const PLACEHOLDER_RE = /%[sd]/g;
 /** What is wrong with a code's name or entry, if anything */
 export function specProblem(code: string, spec: ErrorSpec): string | undefined {
   if (!CODE_RE.test(code)) return 'codes are upper case with "_ERR_" after a prefix, such as "MYPLUGIN_ERR_NOT_FOUND"';
-  if (!Number.isInteger(spec?.status) || spec.status < 400 || spec.status > 599) return '"status" must be an HTTP error status (400 to 599)';
+  if (!Number.isInteger(spec?.status) || spec.status < 400 || spec.status > 599)
+    return '"status" must be an HTTP error status (400 to 599)';
   if (typeof spec.expose !== 'boolean') return '"expose" must be true or false';
   if (typeof spec.message !== 'string' || spec.message.trim() === '') return '"message" must be a template';
-  if (spec.retryAfter !== undefined && !(Number.isInteger(spec.retryAfter) && spec.retryAfter >= 1)) return '"retryAfter" must be a whole number of seconds, at least 1';
+  if (spec.retryAfter !== undefined && !(Number.isInteger(spec.retryAfter) && spec.retryAfter >= 1))
+    return '"retryAfter" must be a whole number of seconds, at least 1';
   return undefined;
 }
 
@@ -110,16 +118,29 @@ function factory(code: string, spec: ErrorSpec): ErrorFactory {
     const options = args.length > count ? (args[count] as CreateOptions | undefined) : undefined;
     let i = 0;
     const message = template.replace(PLACEHOLDER_RE, () => String(args[i++]));
-    return new CapstanError(code, message, { cause: options?.cause, status: spec.status, expose: spec.expose, retryAfter: spec.retryAfter });
+    return new CapstanError(code, message, {
+      cause: options?.cause,
+      status: spec.status,
+      expose: spec.expose,
+      retryAfter: spec.retryAfter,
+    });
   };
   // The template is the factory's `message`; Function's own `name` and `length` are left alone
   const retry = spec.retryAfter === undefined ? {} : { retryAfter: spec.retryAfter };
-  return Object.assign(create, { code, status: spec.status, expose: spec.expose, message: template, ...retry }) as ErrorFactory;
+  return Object.assign(create, {
+    code,
+    status: spec.status,
+    expose: spec.expose,
+    message: template,
+    ...retry,
+  }) as ErrorFactory;
 }
 
 /** A factory per code of checked `specs` (see `specProblem`) */
 export function errorSet<const T extends Record<string, ErrorSpec>>(specs: T): ErrorSet<T> {
-  return Object.freeze(Object.fromEntries(Object.entries(specs).map(([code, spec]) => [code, factory(code, spec)]))) as ErrorSet<T>;
+  return Object.freeze(
+    Object.fromEntries(Object.entries(specs).map(([code, spec]) => [code, factory(code, spec)])),
+  ) as ErrorSet<T>;
 }
 
 /** The host's own set, whose codes `CapstanError` knows by name; only `host-errors.ts` calls this */
@@ -143,5 +164,8 @@ export function isHostCode(code: string): boolean {
  * the status text.
  */
 export function httpError(status: number, message: string): CapstanError {
-  return new CapstanError('HOST_ERR_HTTP', message, { status, expose: status < 500 || status === 501 || status === 503 });
+  return new CapstanError('HOST_ERR_HTTP', message, {
+    status,
+    expose: status < 500 || status === 501 || status === 503,
+  });
 }

@@ -7,7 +7,10 @@ import { basename, dirname, join } from 'node:path';
  * `data` may come as chunks (any iterable, sync or async), so a large file is written without holding it whole in
  * memory; the temporary file is removed when writing or renaming fails.
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>,
+): Promise<void> {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   const file = await open(temporary, 'w');
   try {

@@ -12,8 +12,18 @@ export function defaultStartupDocument(env: Record<string, string | undefined> =
   const port = env.SERVICE_PORT ? Number(env.SERVICE_PORT) : tls ? 8443 : 8080;
   return {
     version: '6.10',
-    servers: [{ id: 'capstan', type: tls ? 'https' : 'http', listeners: [{ address: env.SERVICE_HOST || '127.0.0.1', port }] }],
-    ...(tls ? { pki: { private: [{ id: 'capstan', privatekey: { path: env.SERVICE_TLS_KEY }, certificate: { path: env.SERVICE_TLS_CERT } }] } } : {}),
+    servers: [
+      { id: 'capstan', type: tls ? 'https' : 'http', listeners: [{ address: env.SERVICE_HOST || '127.0.0.1', port }] },
+    ],
+    ...(tls
+      ? {
+          pki: {
+            private: [
+              { id: 'capstan', privatekey: { path: env.SERVICE_TLS_KEY }, certificate: { path: env.SERVICE_TLS_CERT } },
+            ],
+          },
+        }
+      : {}),
     plugins: [{ id: 'bounce-classifier' }, { id: 'ip-schedule' }, { id: 'ui' }],
     environment: { syslog: { ident: 'capstan' } },
   };

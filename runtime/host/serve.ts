@@ -50,14 +50,22 @@ export interface Host {
   close(): Promise<void>;
 }
 
-async function resolveDocument(document: object | string, options: HostOptions): Promise<{ doc: StartupConfig; baseDir: string; warnings: string[] }> {
+async function resolveDocument(
+  document: object | string,
+  options: HostOptions,
+): Promise<{ doc: StartupConfig; baseDir: string; warnings: string[] }> {
   if (typeof document === 'string') {
     const loaded = await loadStartupConfig(document, { env: options.env, loadPlugin: importPlugin });
     return { doc: loaded.document, baseDir: options.baseDir ?? loaded.baseDir, warnings: loaded.warnings };
   }
   const baseDir = options.baseDir ?? process.cwd();
   const readConfigFile = configFileReader(options.env ?? process.env);
-  const { errors, warnings, fileErrors } = await validateStartup(document, { serve: true, baseDir, load: importPlugin, readConfigFile });
+  const { errors, warnings, fileErrors } = await validateStartup(document, {
+    serve: true,
+    baseDir,
+    load: importPlugin,
+    readConfigFile,
+  });
   const line = (issue: Issue): string => `${formatPath(issue.path) || '(root)'} ${issue.message}`;
   const lines = [...errors.map(line), ...fileErrors.map((error) => formatError(error.file, error))];
   if (lines.length > 0) throw hostErrors.CONFIG_ERR_DOCUMENT(lines.join('\n  '));
@@ -77,13 +85,23 @@ export async function startHost(document: object | string, options: HostOptions 
   const sockets: SocketServer[] = [];
   const listeners: { server: string; url: string }[] = [];
   let closing = false;
-  const readiness = async (): Promise<NotReadyPart[]> => (closing ? [{ part: 'host', error: 'Shutting down' }] : notReady(plugins.readyChecks()));
+  const readiness = async (): Promise<NotReadyPart[]> =>
+    closing ? [{ part: 'host', error: 'Shutting down' }] : notReady(plugins.readyChecks());
   hostGauges(metrics, pools, plugins);
-  metrics.hostCounter({ name: 'log_lines_dropped_total', help: 'Log lines standard output did not take (a full disk, a reader that went away), in this process' }, () => stdoutLines().dropped);
+  metrics.hostCounter(
+    {
+      name: 'log_lines_dropped_total',
+      help: 'Log lines standard output did not take (a full disk, a reader that went away), in this process',
+    },
+    () => stdoutLines().dropped,
+  );
   const close = async () => {
     closing = true;
     // Upgraded connections keep a server from closing: close the WebSockets while the servers stop accepting
-    await Promise.all([...sockets.map((s) => s.close()), ...servers.map((s) => stopListening(s.server, options.graceMs ?? 10_000))]);
+    await Promise.all([
+      ...sockets.map((s) => s.close()),
+      ...servers.map((s) => stopListening(s.server, options.graceMs ?? 10_000)),
+    ]);
     await plugins.close();
     await pools.close();
     log.info('stopped');
@@ -103,7 +121,11 @@ export async function startHost(document: object | string, options: HostOptions 
       let openapi: object | undefined;
       const serverLog = log.child({ server: server.id });
       const pages = plugins.pages(server.id);
-      checkPages(server.id, pages, routes.filter((r) => apis.includes(r.api)));
+      checkPages(
+        server.id,
+        pages,
+        routes.filter((r) => apis.includes(r.api)),
+      );
       const app = createApp({
         mounts,
         routes,
@@ -114,13 +136,20 @@ export async function startHost(document: object | string, options: HostOptions 
         pages,
         openapi: () => (openapi ??= mergedDocument(apis, PLUGIN_API_VERSION)),
       });
-      const tls = type === 'https' ? await tlsFor(server.id, (doc.pki?.private ?? []) as PrivateKeySpec[], baseDir) : undefined;
+      const tls =
+        type === 'https' ? await tlsFor(server.id, (doc.pki?.private ?? []) as PrivateKeySpec[], baseDir) : undefined;
       const callback = app.callback();
       const upgrades = createSocketServer({ mounts, routes, app: callback, log: serverLog });
       if (upgrades) sockets.push(upgrades);
       const opened: { url: string; server: Server }[] = [];
       for (const listener of (server.listeners ?? []) as ListenerSpec[]) {
-        const open = await listen(callback, listener, { baseDir, tls, ephemeral: options.ephemeralPorts, settings, log: serverLog });
+        const open = await listen(callback, listener, {
+          baseDir,
+          tls,
+          ephemeral: options.ephemeralPorts,
+          settings,
+          log: serverLog,
+        });
         opened.push(open);
         if (upgrades) open.server.on('upgrade', upgrades.onUpgrade);
         servers.push({ id: server.id, server: open.server });
@@ -138,18 +167,31 @@ export async function startHost(document: object | string, options: HostOptions 
 
 /** The host's scrape-time gauges: worker pools, and each plugin's readiness */
 function hostGauges(metrics: HostMetrics, pools: PoolRegistry, plugins: PluginSet): void {
-  metrics.hostGauge({ name: 'pool_queue_length', help: 'Tasks waiting for a thread, by pool', labelNames: ['pool'] }, (gauge) => {
-    for (const pool of pools.stats()) gauge.set({ pool: pool.pool }, pool.queued);
-  });
-  metrics.hostGauge({ name: 'pool_busy_workers', help: 'Threads running a task, by pool', labelNames: ['pool'] }, (gauge) => {
-    for (const pool of pools.stats()) gauge.set({ pool: pool.pool }, pool.busy);
-  });
+  metrics.hostGauge(
+    { name: 'pool_queue_length', help: 'Tasks waiting for a thread, by pool', labelNames: ['pool'] },
+    (gauge) => {
+      for (const pool of pools.stats()) gauge.set({ pool: pool.pool }, pool.queued);
+    },
+  );
+  metrics.hostGauge(
+    { name: 'pool_busy_workers', help: 'Threads running a task, by pool', labelNames: ['pool'] },
+    (gauge) => {
+      for (const pool of pools.stats()) gauge.set({ pool: pool.pool }, pool.busy);
+    },
+  );
   metrics.hostGauge({ name: 'pool_threads', help: 'Threads of the pool', labelNames: ['pool'] }, (gauge) => {
     for (const pool of pools.stats()) gauge.set({ pool: pool.pool }, pool.threads);
   });
-  metrics.hostGauge({ name: 'plugin_ready', help: '1 when the plugin passed its readiness check at this scrape, else 0 (plugins with a check only)', labelNames: ['plugin'] }, async (gauge) => {
-    const checks = plugins.readyChecks();
-    const failing = new Set((await notReady(checks)).map((f) => f.part));
-    for (const { id } of checks) gauge.set({ plugin: id }, failing.has(id) ? 0 : 1);
-  });
+  metrics.hostGauge(
+    {
+      name: 'plugin_ready',
+      help: '1 when the plugin passed its readiness check at this scrape, else 0 (plugins with a check only)',
+      labelNames: ['plugin'],
+    },
+    async (gauge) => {
+      const checks = plugins.readyChecks();
+      const failing = new Set((await notReady(checks)).map((f) => f.part));
+      for (const { id } of checks) gauge.set({ plugin: id }, failing.has(id) ? 0 : 1);
+    },
+  );
 }

@@ -35,7 +35,8 @@ function errors(log: Logger) {
         log.warn('request refused', { method: ctx.method, path: ctx.path, reason: error.reason, refused });
         ctx.set('WWW-Authenticate', error.challenge);
       }
-      if (error instanceof CapstanError && error.retryAfter !== undefined) ctx.set('Retry-After', String(error.retryAfter));
+      if (error instanceof CapstanError && error.retryAfter !== undefined)
+        ctx.set('Retry-After', String(error.retryAfter));
       const status = (error as CapstanError).status ?? (error as any).statusCode ?? 500;
       const exposed = error instanceof CapstanError ? error.expose : status < 500 && (error as any).expose === true;
       if (!exposed) log.error('request failed', { method: ctx.method, path: ctx.path, status, error });

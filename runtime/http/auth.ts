@@ -13,7 +13,9 @@ export class KeyRefused extends CapstanError {
   readonly challenge: string;
   readonly reason: 'missing' | 'invalid';
   constructor(reason: 'missing' | 'invalid', headers: readonly string[]) {
-    const refusal = (reason === 'missing' ? hostErrors.HOST_ERR_KEY_MISSING : hostErrors.HOST_ERR_KEY_INVALID)(headers.join('" or "'));
+    const refusal = (reason === 'missing' ? hostErrors.HOST_ERR_KEY_MISSING : hostErrors.HOST_ERR_KEY_INVALID)(
+      headers.join('" or "'),
+    );
     super(refusal.code, refusal.message, { status: refusal.status, expose: refusal.expose });
     this.reason = reason;
     // No registered scheme exists for a key in a header; this one names the header so a client knows where to put it
@@ -106,7 +108,11 @@ export interface KeyPolicy {
  * paths in `exempt`. A plugin's own keys stay its own: they open its routes and the host's, not another plugin's
  * that has keys of its own.
  */
-export function keyPolicy(exempt: ReadonlySet<string>, hostKeys: readonly string[], pluginAuths: readonly (AuthOptions | undefined)[]): KeyPolicy {
+export function keyPolicy(
+  exempt: ReadonlySet<string>,
+  hostKeys: readonly string[],
+  pluginAuths: readonly (AuthOptions | undefined)[],
+): KeyPolicy {
   const hostAuth: AuthOptions = { header: HOST_KEY_HEADER, keys: hostKeys };
   // The plugins' headers first: a refusal names the header as the plugin spells it
   const host = apiKeyGuard(exempt, ...pluginAuths, hostAuth);

@@ -67,7 +67,8 @@ function nestedTooDeep(bytes: Uint8Array): boolean {
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i];
     if (inString) {
-      if (byte === 0x5c) i++; // backslash: the next byte is escaped, even a quote
+      if (byte === 0x5c)
+        i++; // backslash: the next byte is escaped, even a quote
       else if (byte === 0x22) inString = false;
     } else if (byte === 0x22) inString = true;
     else if (byte === 0x5b || byte === 0x7b) {

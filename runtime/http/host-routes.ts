@@ -36,7 +36,10 @@ function handlers(deps: HostRouteDeps): Record<string, HostHandler> {
       }
       ctx.status = 503;
       const named = failing.map((f) => `"${f.part}"`).join(', ');
-      ctx.body = JSON.stringify({ error: `Not ready: ${named} failed ${failing.length === 1 ? 'its' : 'their'} readiness check`, failing });
+      ctx.body = JSON.stringify({
+        error: `Not ready: ${named} failed ${failing.length === 1 ? 'its' : 'their'} readiness check`,
+        failing,
+      });
     },
     async getMetrics(ctx) {
       const { text, contentType } = await deps.metrics.scrape();
@@ -51,15 +54,21 @@ function handlers(deps: HostRouteDeps): Record<string, HostHandler> {
  * The Koa handlers of the host's operations, each behind the server's key guard and counted in the request metrics
  * like any plugin's route. Paths come from the generated route table.
  */
-export function hostRoutes(routes: readonly RouteEntry[], deps: HostRouteDeps, guard: KeyGuard | undefined): { route: RouteEntry; handle: (ctx: Context) => Promise<void> }[] {
+export function hostRoutes(
+  routes: readonly RouteEntry[],
+  deps: HostRouteDeps,
+  guard: KeyGuard | undefined,
+): { route: RouteEntry; handle: (ctx: Context) => Promise<void> }[] {
   const byOperation = handlers(deps);
-  return routes.filter((r) => r.api === 'host').map((route) => {
-    const handler = byOperation[route.operationId];
-    if (!handler) throw hostErrors.HOST_ERR_HOST_OPERATION(route.operationId);
-    const handle = async (ctx: Context) => {
-      guard?.(ctx);
-      await handler(ctx);
-    };
-    return { route, handle: measured(handle, deps.metrics.route(route.api, route.operationId)) };
-  });
+  return routes
+    .filter((r) => r.api === 'host')
+    .map((route) => {
+      const handler = byOperation[route.operationId];
+      if (!handler) throw hostErrors.HOST_ERR_HOST_OPERATION(route.operationId);
+      const handle = async (ctx: Context) => {
+        guard?.(ctx);
+        await handler(ctx);
+      };
+      return { route, handle: measured(handle, deps.metrics.route(route.api, route.operationId)) };
+    });
 }

@@ -1,5 +1,11 @@
 import { readFile, chmod, chown, lstat, rm } from 'node:fs/promises';
-import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -37,7 +43,8 @@ export interface Listening {
 async function userOrGroupId(name: string, file: '/etc/passwd' | '/etc/group'): Promise<number> {
   if (/^\d+$/.test(name)) return Number(name);
   const line = (await readFile(file, 'utf8')).split('\n').find((l) => l.split(':')[0] === name);
-  if (!line) throw (file === '/etc/passwd' ? hostErrors.HOST_ERR_UNKNOWN_USER : hostErrors.HOST_ERR_UNKNOWN_GROUP)(name);
+  if (!line)
+    throw (file === '/etc/passwd' ? hostErrors.HOST_ERR_UNKNOWN_USER : hostErrors.HOST_ERR_UNKNOWN_GROUP)(name);
   return Number(line.split(':')[2]);
 }
 
@@ -65,12 +72,16 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   }
   const [status, text, message] = CLIENT_ERRORS[code] ?? [400, 'Bad Request', 'Malformed HTTP request'];
   // An answer to HEAD carries no body, or the client reads it as the start of another response
-  endWithJson(socket, status, text, message, { head: (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ' });
+  endWithJson(socket, status, text, message, {
+    head: (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ',
+  });
 }
 
 /** An `Expect` other than 100-continue: Node would answer 417 with no body */
 function answerExpectation(request: IncomingMessage, response: ServerResponse): void {
-  const body = JSON.stringify({ error: `Unsupported expectation "${request.headers.expect}": only "100-continue" is supported` });
+  const body = JSON.stringify({
+    error: `Unsupported expectation "${request.headers.expect}": only "100-continue" is supported`,
+  });
   response.writeHead(417, { 'content-type': JSON_CONTENT_TYPE, 'content-length': Buffer.byteLength(body) });
   response.end(request.method === 'HEAD' ? undefined : body);
 }
@@ -85,7 +96,17 @@ function createServer(handler: RequestListener, settings: HostSettings, tls: Tls
   };
   if (!tls) return createHttpServer(limits, handler);
   try {
-    return createHttpsServer({ ...limits, key: tls.key, cert: tls.cert, minVersion: settings.tls.minVersion, ciphers: settings.tls.ciphers, honorCipherOrder: true }, handler);
+    return createHttpsServer(
+      {
+        ...limits,
+        key: tls.key,
+        cert: tls.cert,
+        minVersion: settings.tls.minVersion,
+        ciphers: settings.tls.ciphers,
+        honorCipherOrder: true,
+      },
+      handler,
+    );
   } catch (error) {
     throw hostErrors.HOST_ERR_TLS_CIPHERS(settings.tls.ciphers, (error as Error).message);
   }
@@ -104,7 +125,10 @@ export async function listen(
   let dropped = 0;
   server.on('drop', () => {
     dropped += 1;
-    options.log.warn('connection refused: too many connections', { maxConnections: options.settings.maxConnections, dropped });
+    options.log.warn('connection refused: too many connections', {
+      maxConnections: options.settings.maxConnections,
+      dropped,
+    });
   });
   const scheme = options.tls ? 'https' : 'http';
   const backlog = listener.backlog ?? 511;
@@ -114,7 +138,10 @@ export async function listen(
       const path = resolve(options.baseDir, listener.path);
       removeStaleSocket(path).then(() => server.listen({ path, backlog }, done), fail);
     } else {
-      server.listen({ port: options.ephemeral ? 0 : listener.port, host: listener.address, backlog, ipv6Only: false }, done);
+      server.listen(
+        { port: options.ephemeral ? 0 : listener.port, host: listener.address, backlog, ipv6Only: false },
+        done,
+      );
     }
   });
   if (listener.path !== undefined) {

@@ -1,6 +1,14 @@
 import { documents } from '../../generated/openapi.ts';
 
-const SECTIONS = ['schemas', 'parameters', 'responses', 'requestBodies', 'securitySchemes', 'headers', 'examples'] as const;
+const SECTIONS = [
+  'schemas',
+  'parameters',
+  'responses',
+  'requestBodies',
+  'securitySchemes',
+  'headers',
+  'examples',
+] as const;
 
 /**
  * Merges the OpenAPI documents of the mounted APIs into one. A component name two APIs define differently
@@ -29,7 +37,8 @@ export function mergedDocument(apis: readonly string[], version: string): Record
     for (const section of SECTIONS) {
       for (const [name, value] of Object.entries<any>(doc.components?.[section] ?? {})) {
         const existing = merged.components[section]?.[name];
-        const key = existing !== undefined && JSON.stringify(existing) !== JSON.stringify(value) ? `${api}-${name}` : name;
+        const key =
+          existing !== undefined && JSON.stringify(existing) !== JSON.stringify(value) ? `${api}-${name}` : name;
         (merged.components[section] ??= {})[key] = renamed.components[section][name];
       }
     }

@@ -21,10 +21,13 @@ const PAGE_HEADERS = {
 
 /** Checks the prefixes of a server's pages: well formed, absolute folders, no prefix used twice or shadowing a route */
 export function checkPages(serverId: string, pages: readonly PageSpec[], routes: readonly RouteEntry[]): void {
-  const refuse = (page: PageSpec, reason: string) => hostErrors.PLUGIN_ERR_PAGES(page.pluginId, page.prefix, serverId, reason);
+  const refuse = (page: PageSpec, reason: string) =>
+    hostErrors.PLUGIN_ERR_PAGES(page.pluginId, page.prefix, serverId, reason);
   for (const [index, page] of pages.entries()) {
-    if (typeof page.prefix !== 'string' || !PREFIX.test(page.prefix)) throw refuse(page, 'a prefix is lower case path segments starting and ending with "/", such as "/ui/"');
-    if (typeof page.dir !== 'string' || !page.dir.startsWith('/')) throw refuse(page, `folder "${page.dir}" is not an absolute path`);
+    if (typeof page.prefix !== 'string' || !PREFIX.test(page.prefix))
+      throw refuse(page, 'a prefix is lower case path segments starting and ending with "/", such as "/ui/"');
+    if (typeof page.dir !== 'string' || !page.dir.startsWith('/'))
+      throw refuse(page, `folder "${page.dir}" is not an absolute path`);
     const other = pages.slice(0, index).find((p) => p.prefix === page.prefix);
     if (other) throw refuse(page, `plugin "${other.pluginId}" serves pages there`);
     const route = routes.find((r) => `${r.path}/`.startsWith(page.prefix) || r.path === page.prefix.slice(0, -1));
@@ -56,7 +59,12 @@ export function servePages(pages: readonly PageSpec[]) {
     ctx.set(PAGE_HEADERS);
     let served: string | undefined;
     try {
-      served = await send(ctx, ctx.path.slice(page.prefix.length - 1), { root: page.dir, index: 'index.html', brotli: false, gzip: false });
+      served = await send(ctx, ctx.path.slice(page.prefix.length - 1), {
+        root: page.dir,
+        index: 'index.html',
+        brotli: false,
+        gzip: false,
+      });
     } catch (error) {
       const status = (error as { status?: number }).status;
       // resolve-path answers 403 for a path leading out of the folder, 400 for a NUL byte or a malformed escape

@@ -13,10 +13,20 @@ const LINGER_MS = 1000;
  * shaped as every other error: `{"error": message}` as JSON. `head`: the request was HEAD, so no body follows. The
  * connection is destroyed `LINGER_MS` after the answer, if the client has not closed it by then.
  */
-export function endWithJson(socket: Duplex, status: number, text: string, message: string, options: { headers?: Record<string, string>; head?: boolean } = {}): void {
+export function endWithJson(
+  socket: Duplex,
+  status: number,
+  text: string,
+  message: string,
+  options: { headers?: Record<string, string>; head?: boolean } = {},
+): void {
   const body = JSON.stringify({ error: message });
-  const extra = Object.entries(options.headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${options.head ? '' : body}`);
+  const extra = Object.entries(options.headers ?? {})
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${options.head ? '' : body}`,
+  );
   const timer = setTimeout(() => socket.destroy(), LINGER_MS);
   socket.once('close', () => clearTimeout(timer));
 }

@@ -38,7 +38,13 @@ export function queryCoercer(schema: any): Coerce {
       const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
       const type = types[name];
       if (type === 'boolean' && (value === 'true' || value === 'false')) out[name] = value === 'true';
-      else if ((type === 'integer' || type === 'number') && typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) out[name] = Number(value);
+      else if (
+        (type === 'integer' || type === 'number') &&
+        typeof value === 'string' &&
+        value.trim() !== '' &&
+        !Number.isNaN(Number(value))
+      )
+        out[name] = Number(value);
       else out[name] = value;
     }
     return out;
@@ -58,11 +64,18 @@ export function validator(schema: object | undefined, prefix: string): Validate 
   return validate;
 }
 
-function responseChecker(route: RouteEntry): (status: number, json: string | Buffer | readonly Buffer[] | undefined) => void {
-  const checks = new Map(Object.entries(route.schemas.responses).map(([status, schema]) => [status, validator(schema, 'response')!]));
+function responseChecker(
+  route: RouteEntry,
+): (status: number, json: string | Buffer | readonly Buffer[] | undefined) => void {
+  const checks = new Map(
+    Object.entries(route.schemas.responses).map(([status, schema]) => [status, validator(schema, 'response')!]),
+  );
   return (status, json) => {
     const check = checks.get(String(status)) ?? checks.get(`${String(status)[0]}XX`) ?? checks.get('default');
-    const text = typeof json === 'string' || json === undefined ? json : Buffer.concat(Array.isArray(json) ? json : [json as Buffer]).toString();
+    const text =
+      typeof json === 'string' || json === undefined
+        ? json
+        : Buffer.concat(Array.isArray(json) ? json : [json as Buffer]).toString();
     const problem = check?.(text === undefined ? undefined : JSON.parse(text));
     if (problem) throw hostErrors.HOST_ERR_RESPONSE(status, route.operationId, problem);
   };
@@ -81,13 +94,19 @@ function sendParts(ctx: Context, parts: readonly Buffer[]): void {
 }
 
 /** Counts each request of `serve` in `observe` with its status and time, errors included */
-export function measured(serve: (ctx: Context) => Promise<void>, observe: RequestObserver): (ctx: Context) => Promise<void> {
+export function measured(
+  serve: (ctx: Context) => Promise<void>,
+  observe: RequestObserver,
+): (ctx: Context) => Promise<void> {
   return async (ctx) => {
     const started = performance.now();
     try {
       await serve(ctx);
     } catch (error) {
-      observe((error as CapstanError).status ?? (error as { statusCode?: number }).statusCode ?? 500, (performance.now() - started) / 1000);
+      observe(
+        (error as CapstanError).status ?? (error as { statusCode?: number }).statusCode ?? 500,
+        (performance.now() - started) / 1000,
+      );
       throw error;
     }
     observe(ctx.status, (performance.now() - started) / 1000);
@@ -119,10 +138,15 @@ export function routeHandler(route: RouteEntry, mount: Mount): (ctx: Context) =>
     const query = validateQuery ? coerce(ctx.query) : {};
     const body = hasBody ? await readBody(ctx.req, mount.bodyLimit, bodyTypes) : undefined;
     if (body === undefined && route.bodyRequired) {
-      throw bodyTypes.raw.length === 0 ? hostErrors.HOST_ERR_BODY_REQUIRED() : hostErrors.HOST_ERR_BODY_REQUIRED_TYPE(acceptedTypes(bodyTypes));
+      throw bodyTypes.raw.length === 0
+        ? hostErrors.HOST_ERR_BODY_REQUIRED()
+        : hostErrors.HOST_ERR_BODY_REQUIRED_TYPE(acceptedTypes(bodyTypes));
     }
     // Raw bytes (a media type the spec declares besides JSON) are the handler's to check
-    const problem = validateParams?.(params) ?? validateQuery?.(query) ?? (body === undefined || Buffer.isBuffer(body) ? undefined : validateBody?.(body));
+    const problem =
+      validateParams?.(params) ??
+      validateQuery?.(query) ??
+      (body === undefined || Buffer.isBuffer(body) ? undefined : validateBody?.(body));
     if (problem) throw hostErrors.HOST_ERR_VALIDATION(problem);
     const request: HandlerRequest = { params, query, body, headers: ctx.headers, signal: mount.signal };
     if (principal !== undefined) request.principal = principal;

@@ -57,7 +57,10 @@ function integer(env: Record<string, string | undefined>, name: string, fallback
 /** Reads the host settings; an invalid value stops start-up with a message naming the variable */
 export function hostSettings(env: Record<string, string | undefined>): HostSettings {
   // Load balancers and orchestrators probe without a key; a set variable, even empty, replaces the list
-  const exempt = (env.CAPSTAN_AUTH_EXEMPT ?? DEFAULT_AUTH_EXEMPT).split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const exempt = (env.CAPSTAN_AUTH_EXEMPT ?? DEFAULT_AUTH_EXEMPT)
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   const relative = exempt.find((p) => !p.startsWith('/'));
   if (relative !== undefined) {
     throw hostErrors.HOST_ERR_SETTING_EXEMPT(relative);
@@ -82,6 +85,9 @@ export function hostSettings(env: Record<string, string | undefined>): HostSetti
     // Above the 60 s idle timeout of common load balancers, so they never reuse a connection the host just closed
     keepAliveTimeoutMs: integer(env, 'CAPSTAN_KEEPALIVE_TIMEOUT_MS', 65_000, 1),
     maxConnections: integer(env, 'CAPSTAN_MAX_CONNECTIONS', 4096, 1),
-    tls: { minVersion: minVersion as HostSettings['tls']['minVersion'], ciphers: env.CAPSTAN_TLS_CIPHERS || DEFAULT_TLS_CIPHERS },
+    tls: {
+      minVersion: minVersion as HostSettings['tls']['minVersion'],
+      ciphers: env.CAPSTAN_TLS_CIPHERS || DEFAULT_TLS_CIPHERS,
+    },
   };
 }

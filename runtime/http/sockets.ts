@@ -2,7 +2,8 @@
  * WebSocket operations of the mounted plugins (`PluginInstance.sockets`), served on the `upgrade` event of the same
  * node servers as their HTTP routes: `ws://` on http servers, `wss://` on https servers. The upgrade is checked like
  * any request (a key its plugin's routes accept, in the header or the plugin's query parameter; path and query
- * against the spec) and refused with a JSON answer before any handshake. An upgrade of any other path is served by the app as plain HTTP.
+ * against the spec) and refused with a JSON answer before any handshake. An upgrade of any other path is served by the
+ * app as plain HTTP.
  */
 import { ServerResponse, type IncomingMessage, type RequestListener } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -37,16 +38,25 @@ interface SocketRoute {
 /** `/a/:b` as a regular expression with one group per parameter */
 function compilePath(path: string): { pattern: RegExp; names: string[] } {
   const names: string[] = [];
-  const source = path.split('/').map((segment) => {
-    if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    names.push(segment.slice(1));
-    return '([^/]+)';
-  }).join('/');
+  const source = path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(segment.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
   return { pattern: new RegExp(`^${source}$`), names };
 }
 
 /** Answers an upgrade that is refused, as JSON, and closes the connection */
-function refuse(socket: Duplex, status: number, text: string, message: string, headers: Record<string, string> = {}): void {
+function refuse(
+  socket: Duplex,
+  status: number,
+  text: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   if (!socket.writable) {
     socket.destroy();
     return;
@@ -73,11 +83,21 @@ function serveAsHttp(app: RequestListener, request: IncomingMessage, socket: Dup
 }
 
 /** The socket routes of `mounts` and the upgrade handler serving them; undefined when no mount has one */
-export function createSocketServer(options: { mounts: Mount[]; routes: readonly RouteEntry[]; app: RequestListener; log: Logger }): SocketServer | undefined {
+export function createSocketServer(options: {
+  mounts: Mount[];
+  routes: readonly RouteEntry[];
+  app: RequestListener;
+  log: Logger;
+}): SocketServer | undefined {
   const { log } = options;
   const sockets: SocketRoute[] = [];
   for (const mount of options.mounts) {
-    const server = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: Math.min(mount.bodyLimit, MAX_FRAME_BYTES) });
+    const server = new WebSocketServer({
+      noServer: true,
+      clientTracking: false,
+      perMessageDeflate: false,
+      maxPayload: Math.min(mount.bodyLimit, MAX_FRAME_BYTES),
+    });
     for (const route of options.routes) {
       const handler = mount.sockets[route.operationId];
       if (route.api !== mount.api || !handler) continue;
@@ -88,14 +108,25 @@ export function createSocketServer(options: { mounts: Mount[]; routes: readonly 
   const open = new Set<WebSocket>();
   let refused = 0;
 
-  const accept = (match: SocketRoute, request: IncomingMessage, socket: Duplex, head: Buffer, values: string[], url: URL) => {
+  const accept = (
+    match: SocketRoute,
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    values: string[],
+    url: URL,
+  ) => {
     const { route, mount } = match;
     const path = url.pathname;
     let principal: string | undefined;
     if (mount.guard) {
       const query = mount.auth?.query;
       try {
-        principal = mount.guard({ path, headers: request.headers, queryKey: query ? url.searchParams.get(query) : undefined });
+        principal = mount.guard({
+          path,
+          headers: request.headers,
+          queryKey: query ? url.searchParams.get(query) : undefined,
+        });
       } catch (error) {
         if (!(error instanceof KeyRefused)) throw error;
         refused += 1;
@@ -112,7 +143,8 @@ export function createSocketServer(options: { mounts: Mount[]; routes: readonly 
       return;
     }
     const query = queryCoercer(route.schemas.query)(Object.fromEntries(url.searchParams));
-    const problem = validator(route.schemas.params, 'path')?.(params) ?? validator(route.schemas.query, 'query')?.(query);
+    const problem =
+      validator(route.schemas.params, 'path')?.(params) ?? validator(route.schemas.query, 'query')?.(query);
     if (problem) {
       refuse(socket, 400, 'Bad Request', problem);
       return;
@@ -164,11 +196,16 @@ export function createSocketServer(options: { mounts: Mount[]; routes: readonly 
     async close() {
       const clients = [...open];
       if (clients.length === 0) return;
-      const closed = Promise.all(clients.map((ws) => new Promise<void>((done) => {
-        if (ws.readyState === ws.CLOSED) return done();
-        ws.once('close', () => done());
-        ws.close(1001, 'Server shutting down');
-      })));
+      const closed = Promise.all(
+        clients.map(
+          (ws) =>
+            new Promise<void>((done) => {
+              if (ws.readyState === ws.CLOSED) return done();
+              ws.once('close', () => done());
+              ws.close(1001, 'Server shutting down');
+            }),
+        ),
+      );
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([closed, new Promise<void>((done) => (timer = setTimeout(done, CLOSE_GRACE_MS)))]);
       clearTimeout(timer);

@@ -11,7 +11,11 @@ export interface PrivateKeySpec {
   certificate?: Source;
 }
 
-async function pem(source: Source, baseDir: string, unreadable: (path: string, detail: string) => Error): Promise<string> {
+async function pem(
+  source: Source,
+  baseDir: string,
+  unreadable: (path: string, detail: string) => Error,
+): Promise<string> {
   if (source.data !== undefined) return source.data;
   const path = resolve(baseDir, source.path as string);
   return readFile(path, 'utf8').catch((error: Error) => {
@@ -23,10 +27,16 @@ async function pem(source: Source, baseDir: string, unreadable: (path: string, d
 export async function tlsFor(serverId: string, keys: readonly PrivateKeySpec[], baseDir: string): Promise<TlsMaterial> {
   const entry = keys.find((k) => k.id === serverId) ?? (keys.length === 1 ? keys[0] : undefined);
   if (!entry) {
-    const why = keys.length === 0 ? '"pki.private" is empty' : `"pki.private" has ${keys.length} keys and none has id "${serverId}"`;
+    const why =
+      keys.length === 0
+        ? '"pki.private" is empty'
+        : `"pki.private" has ${keys.length} keys and none has id "${serverId}"`;
     throw hostErrors.HOST_ERR_TLS_KEY(serverId, why);
   }
   if (!entry.certificate) throw hostErrors.HOST_ERR_TLS_NO_CERTIFICATE(serverId, entry.id);
-  const [key, cert] = await Promise.all([pem(entry.privatekey, baseDir, hostErrors.HOST_ERR_TLS_READ_KEY), pem(entry.certificate, baseDir, hostErrors.HOST_ERR_TLS_READ_CERTIFICATE)]);
+  const [key, cert] = await Promise.all([
+    pem(entry.privatekey, baseDir, hostErrors.HOST_ERR_TLS_READ_KEY),
+    pem(entry.certificate, baseDir, hostErrors.HOST_ERR_TLS_READ_CERTIFICATE),
+  ]);
   return { key, cert };
 }

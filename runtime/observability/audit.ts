@@ -1,6 +1,7 @@
 /**
  * `ctx.audit` of every plugin: builds audit entries (a UUID version 7 id, the time, this host's name) and writes each
- * committed one as a JSON log line. Where entries are kept is the plugin's `commit`: a store keeps them with the change.
+ * committed one as a JSON log line. Where entries are kept is the plugin's `commit`: a store keeps them with the
+ * change.
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -29,7 +30,10 @@ export function uuidv7(now = Date.now()): { id: string; ms: number } {
   bytes.writeUInt16BE(0x7000 | counter, 6);
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
-  return { id: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`, ms: lastMs };
+  return {
+    id: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
+    ms: lastMs,
+  };
 }
 
 /** The audit trail of one plugin instance, logging through its logger */

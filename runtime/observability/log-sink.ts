@@ -90,7 +90,10 @@ let stdout: LineSink | undefined;
 export function stdoutLines(): LineSink {
   return (stdout ??= new LineSink(1, (error) => {
     try {
-      writeSync(2, `capstan: dropping log lines until standard output takes them again (counted in capstan_log_lines_dropped_total): ${error.message}\n`);
+      writeSync(
+        2,
+        `capstan: dropping log lines until standard output takes them again (counted in capstan_log_lines_dropped_total): ${error.message}\n`,
+      );
     } catch {
       // Standard error is often the same broken pipe or full disk: nowhere left to say it
     }

@@ -46,7 +46,10 @@ abstract class Family<S extends Series> {
     if (series === undefined) {
       const values: Labels = {};
       for (const [name, value] of Object.entries(labels ?? {})) {
-        if (!this.#known.has(name)) throw new TypeError(`Metric "${this.name}" has no label "${name}": its labels are "${this.labelNames.join('", "')}"`);
+        if (!this.#known.has(name))
+          throw new TypeError(
+            `Metric "${this.name}" has no label "${name}": its labels are "${this.labelNames.join('", "')}"`,
+          );
         values[name] = String(value);
       }
       if (plugin !== undefined) values.plugin = plugin;
@@ -69,7 +72,8 @@ export class CounterFamily extends Family<Series & { value: number }> {
   readonly type = 'counter';
 
   inc(labels: MetricLabels | undefined, value = 1, plugin?: string): void {
-    if (!(value >= 0) || value === Infinity) throw new TypeError(`Metric "${this.name}" counts up by a finite number, not "${value}"`);
+    if (!(value >= 0) || value === Infinity)
+      throw new TypeError(`Metric "${this.name}" counts up by a finite number, not "${value}"`);
     this.series(labels, plugin).value += value;
   }
 
@@ -78,7 +82,13 @@ export class CounterFamily extends Family<Series & { value: number }> {
   }
 
   get() {
-    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values: [...this.all()].map(({ labels, value }) => ({ labels, value })) };
+    return {
+      name: this.name,
+      help: this.help,
+      type: this.type,
+      aggregator: this.aggregator,
+      values: [...this.all()].map(({ labels, value }) => ({ labels, value })),
+    };
   }
 }
 

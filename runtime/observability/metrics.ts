@@ -1,5 +1,13 @@
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import type { Logger, MetricCounter, MetricGauge, MetricHistogram, MetricLabels, MetricOptions, PluginMetrics } from '../core/types.ts';
+import type {
+  Logger,
+  MetricCounter,
+  MetricGauge,
+  MetricHistogram,
+  MetricLabels,
+  MetricOptions,
+  PluginMetrics,
+} from '../core/types.ts';
 import { hostErrors } from '../core/host-errors.ts';
 import { CounterFamily, HistogramFamily } from './metric-families.ts';
 
@@ -15,7 +23,12 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 /** Prometheus' default bounds, for plugin histograms that name none */
 const DEFAULT_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-type Family = { owner: string; signature: string; metric: CounterFamily | Gauge | HistogramFamily; collects: ((gauge: MetricGauge) => void | Promise<void>)[] };
+type Family = {
+  owner: string;
+  signature: string;
+  metric: CounterFamily | Gauge | HistogramFamily;
+  collects: ((gauge: MetricGauge) => void | Promise<void>)[];
+};
 
 /** Records one answered request of a route: its status and seconds taken */
 export type RequestObserver = (status: number, seconds: number) => void;
@@ -37,8 +50,27 @@ export class HostMetrics {
   constructor(options: { processMetrics: boolean; log?: Logger }) {
     this.#log = options.log;
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
-    this.#requests = this.#family('host', 'counter', { name: 'http_requests_total', help: 'Requests answered by a route of an API, by API, operationId and status', labelNames: ['api', 'operation', 'status'] }, false).metric as CounterFamily;
-    this.#duration = this.#family('host', 'histogram', { name: 'http_request_duration_seconds', help: 'Time from routing a request to its answer, by API and operationId', labelNames: ['api', 'operation'], buckets: LATENCY_BUCKETS }, false).metric as HistogramFamily;
+    this.#requests = this.#family(
+      'host',
+      'counter',
+      {
+        name: 'http_requests_total',
+        help: 'Requests answered by a route of an API, by API, operationId and status',
+        labelNames: ['api', 'operation', 'status'],
+      },
+      false,
+    ).metric as CounterFamily;
+    this.#duration = this.#family(
+      'host',
+      'histogram',
+      {
+        name: 'http_request_duration_seconds',
+        help: 'Time from routing a request to its answer, by API and operationId',
+        labelNames: ['api', 'operation'],
+        buckets: LATENCY_BUCKETS,
+      },
+      false,
+    ).metric as HistogramFamily;
   }
 
   /** The observer of one route: its series are found once, so that a request only adds to numbers */
@@ -90,20 +122,28 @@ export class HostMetrics {
     return { text: await this.registry.metrics(), contentType: this.registry.contentType };
   }
 
-  #family(owner: string, type: 'counter' | 'gauge' | 'histogram', options: MetricOptions & { buckets?: readonly number[] }, collected: boolean): Family & { collects: ((gauge: MetricGauge) => void | Promise<void>)[] } {
+  #family(
+    owner: string,
+    type: 'counter' | 'gauge' | 'histogram',
+    options: MetricOptions & { buckets?: readonly number[] },
+    collected: boolean,
+  ): Family & { collects: ((gauge: MetricGauge) => void | Promise<void>)[] } {
     const refuse = (reason: string) => hostErrors.PLUGIN_ERR_METRIC(options.name, owner, reason);
-    if (typeof options.name !== 'string' || !NAME.test(options.name)) throw refuse('a name is lower case letters, digits and "_", starting with a letter');
+    if (typeof options.name !== 'string' || !NAME.test(options.name))
+      throw refuse('a name is lower case letters, digits and "_", starting with a letter');
     const labelNames = [...(options.labelNames ?? [])];
     const bad = labelNames.find((l) => !LABEL.test(l) || l.startsWith('__'));
     if (bad !== undefined) throw refuse(`label "${bad}" is not lower case letters, digits and "_"`);
     // A histogram's buckets carry `le`
-    if (type === 'histogram' && labelNames.includes('le')) throw refuse('label "le" belongs to the buckets of a histogram');
+    if (type === 'histogram' && labelNames.includes('le'))
+      throw refuse('label "le" belongs to the buckets of a histogram');
     const name = METRIC_PREFIX + options.name;
     const signature = JSON.stringify([type, options.help, labelNames, options.buckets ?? null, collected]);
     const existing = this.#families.get(name);
     if (existing) {
       // Instances of one plugin, or plugins of one kind (stores), share a family; anything else is a clash
-      if (existing.owner === 'host' || owner === 'host' || existing.signature !== signature) throw refuse(`the name is taken by "${existing.owner}" with another type, help or labels`);
+      if (existing.owner === 'host' || owner === 'host' || existing.signature !== signature)
+        throw refuse(`the name is taken by "${existing.owner}" with another type, help or labels`);
       return existing;
     }
     const collects: Family['collects'] = [];
@@ -116,10 +156,21 @@ export class HostMetrics {
         labelNames,
         registers: [this.registry],
         // A collected gauge holds only what this scrape's collect functions set: a label set that went away is dropped
-        ...(collected ? { collect(this: Gauge) { return collectAll(this, collects, (error) => log?.warn('metric collect failed', { metric: name, error })); } } : {}),
+        ...(collected
+          ? {
+              collect(this: Gauge) {
+                return collectAll(this, collects, (error) =>
+                  log?.warn('metric collect failed', { metric: name, error }),
+                );
+              },
+            }
+          : {}),
       });
     } else {
-      metric = type === 'counter' ? new CounterFamily(name, options.help, labelNames) : new HistogramFamily(name, options.help, labelNames, options.buckets ?? DEFAULT_BUCKETS);
+      metric =
+        type === 'counter'
+          ? new CounterFamily(name, options.help, labelNames)
+          : new HistogramFamily(name, options.help, labelNames, options.buckets ?? DEFAULT_BUCKETS);
       // A collector of the shape prom-client's own metrics have: the registry asks it for its values at scrape time
       this.registry.registerMetric(metric as never);
     }
@@ -130,7 +181,11 @@ export class HostMetrics {
 }
 
 // One failing collect leaves its samples out of this scrape instead of failing the whole scrape
-async function collectAll(gauge: Gauge, collects: Family['collects'], onError: (error: unknown) => void): Promise<void> {
+async function collectAll(
+  gauge: Gauge,
+  collects: Family['collects'],
+  onError: (error: unknown) => void,
+): Promise<void> {
   gauge.reset();
   const view = gaugeOf(gauge);
   for (const collect of collects) {

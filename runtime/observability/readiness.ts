@@ -8,20 +8,27 @@ export interface NotReadyPart {
 const READY_TIMEOUT_MS = 2_000;
 
 /** Runs every check at once; the parts that threw, rejected or took longer than READY_TIMEOUT_MS */
-export async function notReady(checks: readonly { id: string; ready: () => void | Promise<void> }[]): Promise<NotReadyPart[]> {
-  const outcomes = await Promise.all(checks.map(async ({ id, ready }) => {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, fail) => {
-      timer = setTimeout(() => fail(new Error(`Readiness check took longer than ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([Promise.resolve().then(ready), late]);
-      return undefined;
-    } catch (error) {
-      return { part: id, error: error instanceof Error ? error.message : String(error) };
-    } finally {
-      clearTimeout(timer);
-    }
-  }));
+export async function notReady(
+  checks: readonly { id: string; ready: () => void | Promise<void> }[],
+): Promise<NotReadyPart[]> {
+  const outcomes = await Promise.all(
+    checks.map(async ({ id, ready }) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, fail) => {
+        timer = setTimeout(
+          () => fail(new Error(`Readiness check took longer than ${READY_TIMEOUT_MS} ms`)),
+          READY_TIMEOUT_MS,
+        );
+      });
+      try {
+        await Promise.race([Promise.resolve().then(ready), late]);
+        return undefined;
+      } catch (error) {
+        return { part: id, error: error instanceof Error ? error.message : String(error) };
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
   return outcomes.filter((o) => o !== undefined);
 }

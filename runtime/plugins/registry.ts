@@ -9,7 +9,14 @@ import { authProblem } from '../http/auth.ts';
 import type { Mount } from '../http/route-handler.ts';
 import type { PoolRegistry } from '../pool/pools.ts';
 import { importPlugin, pluginConfig, type PluginEntry } from './loader.ts';
-import type { AuthOptions, PluginContext, PluginDefinition, PluginInstance, PoolNeed, ServiceNeed } from '../core/types.ts';
+import type {
+  AuthOptions,
+  PluginContext,
+  PluginDefinition,
+  PluginInstance,
+  PoolNeed,
+  ServiceNeed,
+} from '../core/types.ts';
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -17,10 +24,15 @@ const DEFAULT_BODY_LIMIT = 1024 * 1024;
 function scriptPool(pluginId: string, pool: PoolNeed, log: HostLogger): string | undefined {
   if (pool.threads === undefined) return pool.scriptPool;
   if (pool.scriptPool !== undefined && pool.scriptPool !== pool.threads) {
-    throw hostErrors.PLUGIN_ERR_MANIFEST(pluginId, `"capabilities.pool" names pool "${pool.scriptPool}" as "scriptPool" and "${pool.threads}" as "threads"`);
+    throw hostErrors.PLUGIN_ERR_MANIFEST(
+      pluginId,
+      `"capabilities.pool" names pool "${pool.scriptPool}" as "scriptPool" and "${pool.threads}" as "threads"`,
+    );
   }
   // Plugins written for 1.0 and 1.1 keep working throughout 1.x; the warning tells their authors what to rename
-  log.warn('"capabilities.pool.threads" is deprecated since plugin API 1.2: rename it to "scriptPool"', { scriptPool: pool.threads });
+  log.warn('"capabilities.pool.threads" is deprecated since plugin API 1.2: rename it to "scriptPool"', {
+    scriptPool: pool.threads,
+  });
   return pool.threads;
 }
 
@@ -96,7 +108,9 @@ export class PluginSet {
       env,
       baseDir,
       dataDir: join(baseDir, 'var', entry.id),
-      pool: pool ? pools.handle(pool.worker, { id: entry.id, config, baseDir }, scriptPool(entry.id, pool, pluginLog)) : undefined,
+      pool: pool
+        ? pools.handle(pool.worker, { id: entry.id, config, baseDir }, scriptPool(entry.id, pool, pluginLog))
+        : undefined,
       services: Object.freeze(services),
       signal: abort.signal,
       metrics: this.#options.metrics.forPlugin(entry.id),
@@ -136,7 +150,13 @@ export class PluginSet {
    * Starts the plugin providing service `name` of plugin `owner`: the instance `owner`'s config names (listed in
    * `plugins[]`), else the built-in default; undefined for an optional service neither named nor listed
    */
-  async #provider(owner: string, name: string, need: ServiceNeed, config: Record<string, unknown>, chain: string[]): Promise<StartedPlugin | undefined> {
+  async #provider(
+    owner: string,
+    name: string,
+    need: ServiceNeed,
+    config: Record<string, unknown>,
+    chain: string[],
+  ): Promise<StartedPlugin | undefined> {
     const named = need.configKey ? config[need.configKey] : undefined;
     const id = typeof named === 'string' ? named : need.default;
     const listed = this.#entries.find((e) => e.id === id);
@@ -156,7 +176,8 @@ export class PluginSet {
     const own = Object.values(definition.errors ?? {});
     for (const factory of own) {
       const holder = this.#codes.get(factory.code);
-      if (holder && holder.factory !== factory) throw hostErrors.PLUGIN_ERR_DUPLICATE_CODE(pluginId, factory.code, holder.pluginId);
+      if (holder && holder.factory !== factory)
+        throw hostErrors.PLUGIN_ERR_DUPLICATE_CODE(pluginId, factory.code, holder.pluginId);
     }
     for (const factory of own) if (!this.#codes.has(factory.code)) this.#codes.set(factory.code, { factory, pluginId });
   }
@@ -180,7 +201,9 @@ export class PluginSet {
       throw hostErrors.PLUGIN_ERR_SOCKET_AND_HANDLER(plugin.id, both.join('", "'));
     }
     // A WebSocket opens with a GET upgrade: any other method cannot carry one
-    const notGet = operations.filter((r) => sockets.includes(r.operationId) && r.method !== 'GET').map((r) => r.operationId);
+    const notGet = operations
+      .filter((r) => sockets.includes(r.operationId) && r.method !== 'GET')
+      .map((r) => r.operationId);
     if (notGet.length > 0) {
       throw hostErrors.PLUGIN_ERR_SOCKET_METHOD(plugin.id, notGet.join('", "'));
     }
@@ -193,7 +216,9 @@ export class PluginSet {
 
   /** Every started plugin's readiness check, by instance id */
   readyChecks(): { id: string; ready: () => void | Promise<void> }[] {
-    return this.#started.flatMap((p) => (typeof p.instance.ready === 'function' ? [{ id: p.id, ready: () => p.instance.ready!() }] : []));
+    return this.#started.flatMap((p) =>
+      typeof p.instance.ready === 'function' ? [{ id: p.id, ready: () => p.instance.ready!() }] : [],
+    );
   }
 
   /** The key settings of every started plugin with any (on whichever server it is mounted) */
@@ -211,7 +236,12 @@ export class PluginSet {
   /** The routes each API plugin mounts on the server `serverId` */
   mounts(serverId: string): Mount[] {
     return this.#started
-      .filter((p) => p.definition.kind === 'api' && p.definition.api !== undefined && (p.servers === undefined || p.servers.includes(serverId)))
+      .filter(
+        (p) =>
+          p.definition.kind === 'api' &&
+          p.definition.api !== undefined &&
+          (p.servers === undefined || p.servers.includes(serverId)),
+      )
       .map((p) => ({
         api: p.definition.api as string,
         pluginId: p.id,

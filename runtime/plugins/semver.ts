@@ -22,10 +22,14 @@ function satisfiesComparator(v: Triple, comparator: string): boolean {
     }
     case '~':
       return compare(v, base) >= 0 && compare(v, [base[0], base[1] + 1, 0]) < 0;
-    case '>=': return compare(v, base) >= 0;
-    case '<=': return compare(v, base) <= 0;
-    case '>': return compare(v, base) > 0;
-    case '<': return compare(v, base) < 0;
+    case '>=':
+      return compare(v, base) >= 0;
+    case '<=':
+      return compare(v, base) <= 0;
+    case '>':
+      return compare(v, base) > 0;
+    case '<':
+      return compare(v, base) < 0;
     default:
       // `1`, `1.x` and `1.2` leave the missing parts free
       return m[2].split('.').every((part, i) => part === 'x' || part === '*' || Number(part) === v[i]);
@@ -36,5 +40,11 @@ function satisfiesComparator(v: Triple, comparator: string): boolean {
 export function satisfies(version: string, range: string): boolean {
   const v = parse(version);
   if (!v) throw new Error(`Invalid version "${version}"`);
-  return range.split('||').some((set) => set.trim().split(/\s+/).filter(Boolean).every((c) => satisfiesComparator(v, c)));
+  return range.split('||').some((set) =>
+    set
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .every((c) => satisfiesComparator(v, c)),
+  );
 }

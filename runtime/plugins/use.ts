@@ -40,7 +40,12 @@ export function usePlugin<S = unknown>(entry: PluginEntry, options: UseOptions =
  * Starts the plugin providing service `name` of `entry`'s plugin, found among `plugins` (the startup document's
  * `plugins[]`) as `capstan serve` finds it, without starting `entry` itself: `CommandIo.useService`
  */
-export function useService<S = unknown>(entry: PluginEntry, name: string, plugins: readonly PluginEntry[], options: UseOptions = {}): Promise<UsedPlugin<S>> {
+export function useService<S = unknown>(
+  entry: PluginEntry,
+  name: string,
+  plugins: readonly PluginEntry[],
+  options: UseOptions = {},
+): Promise<UsedPlugin<S>> {
   return used(options, (set) => set.startService(entry, name, plugins));
 }
 
@@ -49,7 +54,14 @@ async function used<S>(options: UseOptions, start: (set: PluginSet) => Promise<S
   const pools = new PoolRegistry([]);
   const log = createLogger({ service: 'capstan', level: 'warn' });
   const metrics = new HostMetrics({ processMetrics: false });
-  const set = new PluginSet({ baseDir: options.baseDir ?? process.cwd(), log, pools, routes, env: options.env, metrics });
+  const set = new PluginSet({
+    baseDir: options.baseDir ?? process.cwd(),
+    log,
+    pools,
+    routes,
+    env: options.env,
+    metrics,
+  });
   const close = async () => {
     await set.close();
     await pools.close();

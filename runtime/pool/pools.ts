@@ -31,7 +31,13 @@ export class PoolRegistry {
     if (pool) return pool;
     const threads = scriptPool === undefined ? Math.max(1, availableParallelism() - 1) : this.#specs.get(scriptPool);
     if (threads === undefined) throw hostErrors.POOL_ERR_UNKNOWN(scriptPool!);
-    pool = new Piscina({ filename: WORKER, minThreads: threads, maxThreads: threads, maxQueue: threads * 256, idleTimeout: 60_000 });
+    pool = new Piscina({
+      filename: WORKER,
+      minThreads: threads,
+      maxThreads: threads,
+      maxQueue: threads * 256,
+      idleTimeout: 60_000,
+    });
     this.#pools.set(key, pool);
     return pool;
   }
@@ -61,7 +67,12 @@ export class PoolRegistry {
     return [...this.#pools].map(([key, pool]) => {
       const threads = pool.options.maxThreads;
       const queued = pool.queueSize;
-      return { pool: key === '' ? 'shared' : key, threads, queued, busy: Math.max(0, Math.min(threads, (this.#pending.get(key) ?? 0) - queued)) };
+      return {
+        pool: key === '' ? 'shared' : key,
+        threads,
+        queued,
+        busy: Math.max(0, Math.min(threads, (this.#pending.get(key) ?? 0) - queued)),
+      };
     });
   }
 

@@ -3,7 +3,13 @@ import * as assert from 'uvu/assert';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readCorpus } from '../train/corpus.ts';
-import { expansionCount, generateCorpus, loadPhrasingFiles, renderLabelTable, renderReadme } from './generate-corpus.ts';
+import {
+  expansionCount,
+  generateCorpus,
+  loadPhrasingFiles,
+  renderLabelTable,
+  renderReadme,
+} from './generate-corpus.ts';
 import { Rng } from './random.ts';
 import { SITUATIONS, phrasings, type SituationName } from './situation.ts';
 import { expand } from './slots.ts';
@@ -15,7 +21,8 @@ const corpus = generateCorpus(files);
 test('the generator loads every phrasing file, sorted, including the core files', () => {
   const names = files.map((f) => f.name);
   assert.equal(names, [...names].sort());
-  for (const core of ['core-policy', 'core-protocol', 'core-recipient', 'core-shared', 'core-traffic']) assert.ok(names.includes(core), core);
+  for (const core of ['core-policy', 'core-protocol', 'core-recipient', 'core-shared', 'core-traffic'])
+    assert.ok(names.includes(core), core);
   assert.equal([...corpus.keys()], names);
 });
 
@@ -82,7 +89,18 @@ test('template ids are unique per line group: one id per template, its lines con
 });
 
 test('a template gives min(8, distinct expansions) lines', () => {
-  const file = { name: 'x', phrasings: [phrasings('mail-loop', { t: ['554 5.4.6 Too many hops', '554 5.4.{6|0} {Routing loop detected|Loop detected}', '554 5.4.6 loop for {rcpt}'] })] };
+  const file = {
+    name: 'x',
+    phrasings: [
+      phrasings('mail-loop', {
+        t: [
+          '554 5.4.6 Too many hops',
+          '554 5.4.{6|0} {Routing loop detected|Loop detected}',
+          '554 5.4.6 loop for {rcpt}',
+        ],
+      }),
+    ],
+  };
   const lines = generateCorpus([file]).get('x')!;
   const count = (i: number) => lines.filter((l) => l.template === `x:mail-loop:t:${i}`).length;
   assert.is(count(0), 1);
@@ -98,11 +116,19 @@ test('nested alternatives expand fully', () => {
 });
 
 test('the committed corpus and README are what the generator writes', () => {
-  const onDisk = readdirSync(CORPUS_DIR).filter((f) => f.endsWith('.jsonl')).sort();
-  assert.equal(onDisk, [...corpus.keys()].map((n) => `${n}.jsonl`));
+  const onDisk = readdirSync(CORPUS_DIR)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort();
+  assert.equal(
+    onDisk,
+    [...corpus.keys()].map((n) => `${n}.jsonl`),
+  );
   for (const [name, lines] of corpus) {
     const expected = lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
-    assert.ok(readFileSync(join(CORPUS_DIR, `${name}.jsonl`), 'utf8') === expected, `${name}.jsonl is stale: run npx tsx scripts/corpus/generate-corpus.ts`);
+    assert.ok(
+      readFileSync(join(CORPUS_DIR, `${name}.jsonl`), 'utf8') === expected,
+      `${name}.jsonl is stale: run npx tsx scripts/corpus/generate-corpus.ts`,
+    );
   }
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   assert.ok(readme === renderReadme(files, corpus), 'corpus/README.md is stale');
@@ -112,7 +138,10 @@ test('the committed corpus and README are what the generator writes', () => {
 
 test('readCorpus keeps the template id and names the family after the corpus file', () => {
   const rows = readCorpus(CORPUS_DIR);
-  assert.is(rows.length, [...corpus.values()].reduce((a, l) => a + l.length, 0));
+  assert.is(
+    rows.length,
+    [...corpus.values()].reduce((a, l) => a + l.length, 0),
+  );
   for (const r of rows) {
     assert.ok(r.template.startsWith(`${r.family}:`), r.template);
     const labels = SITUATIONS[r.template.split(':')[1] as SituationName];

@@ -47,7 +47,9 @@ export interface GenerateOptions {
 
 /** Imports every phrasing file of `dir` (`*.ts`, tests excluded), sorted by file name. */
 export async function loadPhrasingFiles(dir: string = PHRASINGS_DIR): Promise<PhrasingFile[]> {
-  const names = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts')).sort();
+  const names = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'))
+    .sort();
   const files: PhrasingFile[] = [];
   for (const file of names) {
     const mod = (await import(pathToFileURL(join(dir, file)).href)) as { default?: unknown };
@@ -102,7 +104,10 @@ function expandTemplate(template: string, id: string, situation: SituationName, 
  * Generates the corpus: file name -> lines, files in name order, phrasings in file order, families in name
  * order, templates in list order. Pure: the result depends only on the phrasing files and the options.
  */
-export function generateCorpus(files: readonly PhrasingFile[], options: GenerateOptions = {}): Map<string, CorpusLine[]> {
+export function generateCorpus(
+  files: readonly PhrasingFile[],
+  options: GenerateOptions = {},
+): Map<string, CorpusLine[]> {
   const seed = options.seed ?? SEED;
   const perTemplate = options.perTemplate ?? PER_TEMPLATE;
   const corpus = new Map<string, CorpusLine[]>();
@@ -128,7 +133,9 @@ export function generateCorpus(files: readonly PhrasingFile[], options: Generate
 
 /** The labelling table of the corpus README, rendered from SITUATIONS (the one source of the labels). */
 export function renderLabelTable(): string {
-  const rows = Object.entries(SITUATIONS).map(([name, s]) => `| \`${name}\` | ${s.bnac} | ${s.backoff} | ${s.what.replaceAll('|', '\\|')} |`);
+  const rows = Object.entries(SITUATIONS).map(
+    ([name, s]) => `| \`${name}\` | ${s.bnac} | ${s.backoff} | ${s.what.replaceAll('|', '\\|')} |`,
+  );
   return ['| situation | BNAC | backoff | what it covers |', '|---|---|---|---|', ...rows].join('\n');
 }
 
@@ -148,8 +155,12 @@ function renderCounts(files: readonly PhrasingFile[], corpus: ReadonlyMap<string
       lines.set(situation, (lines.get(situation) ?? 0) + 1);
     }
   }
-  const perSituation = Object.keys(SITUATIONS).map((s) => `| \`${s}\` | ${templates.get(s) ?? 0} | ${lines.get(s) ?? 0} |`);
-  const perFile = [...corpus].map(([name, rows]) => `| \`${name}.jsonl\` | ${new Set(rows.map((r) => r.template)).size} | ${rows.length} |`);
+  const perSituation = Object.keys(SITUATIONS).map(
+    (s) => `| \`${s}\` | ${templates.get(s) ?? 0} | ${lines.get(s) ?? 0} |`,
+  );
+  const perFile = [...corpus].map(
+    ([name, rows]) => `| \`${name}.jsonl\` | ${new Set(rows.map((r) => r.template)).size} | ${rows.length} |`,
+  );
   const total = [...corpus.values()].reduce((a, r) => a + r.length, 0);
   return [
     '| file | templates | lines |',
@@ -164,7 +175,10 @@ function renderCounts(files: readonly PhrasingFile[], corpus: ReadonlyMap<string
 }
 
 /** The whole corpus README (generated with the corpus, so its tables cannot drift from the data). */
-export function renderReadme(files: readonly PhrasingFile[], corpus: ReadonlyMap<string, readonly CorpusLine[]>): string {
+export function renderReadme(
+  files: readonly PhrasingFile[],
+  corpus: ReadonlyMap<string, readonly CorpusLine[]>,
+): string {
   return `# Bounce corpus
 
 **Generated, do not edit by hand.** \`npx tsx scripts/corpus/generate-corpus.ts\` writes this README and the

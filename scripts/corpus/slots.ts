@@ -3,12 +3,120 @@ import type { Rng } from './random.ts';
 // Variable parts of bounce replies. Values are drawn, not listed, so the
 // model cannot memorise them; the normaliser is meant to erase most of them.
 
-const FIRST = ['john', 'maria', 'li.wei', 'anna', 'k.tanaka', 'pierre', 'olga', 'j.smith', 'info', 'sales', 'marco', 'ana.silva', 'hans', 'noreply', 'support', 'lucia', 'dmitry', 'yuki', 'chen', 'sophie'];
-const WORDS = ['acme', 'globex', 'northwind', 'contoso', 'initech', 'umbrella', 'stark', 'wayne', 'hooli', 'vandelay', 'soylent', 'tyrell', 'cyberdyne', 'gringotts', 'monarch', 'oceanic', 'pied', 'piper', 'blue', 'river', 'alpha', 'nova', 'mercado', 'tienda', 'boutique', 'shop', 'news', 'promo', 'club', 'travel'];
-const TLDS = ['com', 'net', 'org', 'de', 'fr', 'ru', 'cn', 'es', 'it', 'co.uk', 'com.br', 'jp', 'io', 'info', 'nl', 'pl'];
-const RCPT_DOMAINS = ['gmail.com', 'outlook.com', 'hotmail.com', 'yahoo.com', 'aol.com', 'icloud.com', 'comcast.net', 'gmx.de', 'web.de', 'orange.fr', 'free.fr', 'mail.ru', 'yandex.ru', 'qq.com', '163.com', 'libero.it', 'uol.com.br', 'telefonica.net', 'docomo.ne.jp', 't-online.de'];
-const VIRUSES = ['Eicar-Test-Signature', 'Win.Trojan.Agent-{n}', 'Heur.Malware', 'W32/Emotet.A', 'JS:Trojan.Cryxos.{n}', 'Sanesecurity.Phishing.Fake.{n}', 'Trojan.GenericKD.{n}', 'Doc.Dropper.Agent-{n}'];
-const HELOS = ['localhost', 'mail', 'server01', 'WIN-{ref}', 'ip-{ipdash}', 'localhost.localdomain', '[{ip}]', 'exchange'];
+const FIRST = [
+  'john',
+  'maria',
+  'li.wei',
+  'anna',
+  'k.tanaka',
+  'pierre',
+  'olga',
+  'j.smith',
+  'info',
+  'sales',
+  'marco',
+  'ana.silva',
+  'hans',
+  'noreply',
+  'support',
+  'lucia',
+  'dmitry',
+  'yuki',
+  'chen',
+  'sophie',
+];
+const WORDS = [
+  'acme',
+  'globex',
+  'northwind',
+  'contoso',
+  'initech',
+  'umbrella',
+  'stark',
+  'wayne',
+  'hooli',
+  'vandelay',
+  'soylent',
+  'tyrell',
+  'cyberdyne',
+  'gringotts',
+  'monarch',
+  'oceanic',
+  'pied',
+  'piper',
+  'blue',
+  'river',
+  'alpha',
+  'nova',
+  'mercado',
+  'tienda',
+  'boutique',
+  'shop',
+  'news',
+  'promo',
+  'club',
+  'travel',
+];
+const TLDS = [
+  'com',
+  'net',
+  'org',
+  'de',
+  'fr',
+  'ru',
+  'cn',
+  'es',
+  'it',
+  'co.uk',
+  'com.br',
+  'jp',
+  'io',
+  'info',
+  'nl',
+  'pl',
+];
+const RCPT_DOMAINS = [
+  'gmail.com',
+  'outlook.com',
+  'hotmail.com',
+  'yahoo.com',
+  'aol.com',
+  'icloud.com',
+  'comcast.net',
+  'gmx.de',
+  'web.de',
+  'orange.fr',
+  'free.fr',
+  'mail.ru',
+  'yandex.ru',
+  'qq.com',
+  '163.com',
+  'libero.it',
+  'uol.com.br',
+  'telefonica.net',
+  'docomo.ne.jp',
+  't-online.de',
+];
+const VIRUSES = [
+  'Eicar-Test-Signature',
+  'Win.Trojan.Agent-{n}',
+  'Heur.Malware',
+  'W32/Emotet.A',
+  'JS:Trojan.Cryxos.{n}',
+  'Sanesecurity.Phishing.Fake.{n}',
+  'Trojan.GenericKD.{n}',
+  'Doc.Dropper.Agent-{n}',
+];
+const HELOS = [
+  'localhost',
+  'mail',
+  'server01',
+  'WIN-{ref}',
+  'ip-{ipdash}',
+  'localhost.localdomain',
+  '[{ip}]',
+  'exchange',
+];
 const HEX = '0123456789abcdef';
 const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -36,7 +144,8 @@ type Filler = (rng: Rng) => string;
 
 /** Fillers for every `{slot}` name the situation templates use. */
 export const SLOTS: Readonly<Record<string, Filler>> = {
-  rcpt: (rng) => `${rng.pick(FIRST)}${rng.next() < 0.4 ? rng.int(1, 99) : ''}@${rng.next() < 0.7 ? rng.pick(RCPT_DOMAINS) : domain(rng)}`,
+  rcpt: (rng) =>
+    `${rng.pick(FIRST)}${rng.next() < 0.4 ? rng.int(1, 99) : ''}@${rng.next() < 0.7 ? rng.pick(RCPT_DOMAINS) : domain(rng)}`,
   user: (rng) => rng.pick(FIRST),
   sender: (rng) => `${rng.pick(['newsletter', 'noreply', 'info', 'bounce', 'marketing', 'alerts'])}@${domain(rng)}`,
   domain: (rng) => (rng.next() < 0.5 ? rng.pick(RCPT_DOMAINS) : domain(rng)),
@@ -44,14 +153,17 @@ export const SLOTS: Readonly<Record<string, Filler>> = {
   udomain: domain,
   ip,
   ipdash: (rng) => ipv4(rng).replaceAll('.', '-'),
-  mx: (rng) => `${rng.pick(['mx', 'mx1', 'mx2', 'mail', 'smtp', 'in1', 'mta5', 'mx01'])}.${rng.next() < 0.5 ? rng.pick(RCPT_DOMAINS) : domain(rng)}`,
+  mx: (rng) =>
+    `${rng.pick(['mx', 'mx1', 'mx2', 'mail', 'smtp', 'in1', 'mta5', 'mx01'])}.${rng.next() < 0.5 ? rng.pick(RCPT_DOMAINS) : domain(rng)}`,
   host: (rng) => `${rng.pick(['mail', 'out', 'mta', 'smtp'])}${rng.int(1, 40)}.${domain(rng)}`,
   helo: (rng) => rng.pick(HELOS),
   n: (rng) => String(rng.int(1, rng.next() < 0.5 ? 9 : 999)),
   ref: (rng) => chars(rng, ALNUM, rng.int(8, 14)),
   qid: (rng) => chars(rng, HEX, 10).toUpperCase(),
-  gid: (rng) => `${chars(rng, HEX, 13)}-${chars(rng, ALNUM, 11)}si${rng.int(1000000, 9999999)}${chars(rng, ALNUM, 3)}.${rng.int(1, 999)}`,
-  msh: (rng) => `${rng.pick(['AM', 'BN', 'DB', 'PR', 'CO', 'SN', 'VI'])}${rng.int(1, 9)}${rng.pick(['EUR', 'NAM', 'APC'])}${rng.int(10, 99)}FT${rng.int(100, 999)}.eop-${rng.pick(['EUR', 'NAM', 'APC'])}${rng.int(1, 12)}.prod.protection.outlook.com`,
+  gid: (rng) =>
+    `${chars(rng, HEX, 13)}-${chars(rng, ALNUM, 11)}si${rng.int(1000000, 9999999)}${chars(rng, ALNUM, 3)}.${rng.int(1, 999)}`,
+  msh: (rng) =>
+    `${rng.pick(['AM', 'BN', 'DB', 'PR', 'CO', 'SN', 'VI'])}${rng.int(1, 9)}${rng.pick(['EUR', 'NAM', 'APC'])}${rng.int(10, 99)}FT${rng.int(100, 999)}.eop-${rng.pick(['EUR', 'NAM', 'APC'])}${rng.int(1, 12)}.prod.protection.outlook.com`,
   virus: (rng) => rng.pick(VIRUSES),
   date: (rng) => `2024-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
 };

@@ -14,12 +14,21 @@ export interface RegisteredCode extends ErrorSpec {
 }
 
 const entries = (set: ErrorSet, owner: string): RegisteredCode[] =>
-  Object.values(set).map((create) => ({ code: create.code, status: create.status, expose: create.expose, message: create.message, retryAfter: create.retryAfter, owner, create }));
+  Object.values(set).map((create) => ({
+    code: create.code,
+    status: create.status,
+    expose: create.expose,
+    message: create.message,
+    retryAfter: create.retryAfter,
+    owner,
+    create,
+  }));
 
 /** The host's codes, then each built-in plugin's, in the order they are declared */
 export async function registeredCodes(): Promise<RegisteredCode[]> {
   const codes = entries(hostErrors, 'host');
-  for (const id of await builtinPluginIds()) codes.push(...entries((await importPlugin({ id }, ROOT)).errors ?? {}, id));
+  for (const id of await builtinPluginIds())
+    codes.push(...entries((await importPlugin({ id }, ROOT)).errors ?? {}, id));
   return codes;
 }
 
@@ -28,9 +37,17 @@ const AD_HOC: Record<string, [string, string]> = { HOST_ERR_HTTP: ['its argument
 
 /** The markdown table of `codes` */
 export function renderTable(codes: readonly RegisteredCode[]): string {
-  const status = (c: RegisteredCode) => AD_HOC[c.code]?.[0] ?? (c.retryAfter === undefined ? c.status : `${c.status}, \`Retry-After: ${c.retryAfter}\``);
-  const rows = codes.map((c) => `| \`${c.code}\` | ${status(c)} | ${AD_HOC[c.code]?.[1] ?? (c.expose ? 'yes' : 'no')} | \`${c.message.replaceAll('\n', '\\n')}\` | ${c.owner} |`);
-  return ['| code | status | client sees the message | message template | registered by |', '|---|---|---|---|---|', ...rows].join('\n');
+  const status = (c: RegisteredCode) =>
+    AD_HOC[c.code]?.[0] ?? (c.retryAfter === undefined ? c.status : `${c.status}, \`Retry-After: ${c.retryAfter}\``);
+  const rows = codes.map(
+    (c) =>
+      `| \`${c.code}\` | ${status(c)} | ${AD_HOC[c.code]?.[1] ?? (c.expose ? 'yes' : 'no')} | \`${c.message.replaceAll('\n', '\\n')}\` | ${c.owner} |`,
+  );
+  return [
+    '| code | status | client sees the message | message template | registered by |',
+    '|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 /** Markers around the table in `docs/errors.md` */

@@ -5,8 +5,9 @@ import type { GeneratorModel } from './model.ts';
 export function emitRoutes(model: GeneratorModel): Emitted {
   const imports = model.apis.map((api) => `import * as ${camel(api.name)} from './validators/${api.name}.ts';`);
   const rows = model.apis.flatMap((api) =>
-    api.operations.map((op) =>
-      `  { api: ${JSON.stringify(api.name)}, operationId: ${JSON.stringify(op.operationId)}, method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.routerPath)}, bodyRequired: ${op.bodyRequired}, ${op.rawBodyTypes.length > 0 ? `rawBodyTypes: ${JSON.stringify(op.rawBodyTypes)}, ` : ''}schemas: ${camel(api.name)}.operations[${JSON.stringify(op.operationId)}] },`,
+    api.operations.map(
+      (op) =>
+        `  { api: ${JSON.stringify(api.name)}, operationId: ${JSON.stringify(op.operationId)}, method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.routerPath)}, bodyRequired: ${op.bodyRequired}, ${op.rawBodyTypes.length > 0 ? `rawBodyTypes: ${JSON.stringify(op.rawBodyTypes)}, ` : ''}schemas: ${camel(api.name)}.operations[${JSON.stringify(op.operationId)}] },`,
     ),
   );
   const contents = [

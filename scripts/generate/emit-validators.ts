@@ -42,7 +42,9 @@ function apiValidators(api: ApiModel): Emitted {
     if (op.params) parts.push(`params: ${table.ref(`${op.operationId}Params`, op.params)}`);
     if (op.query) parts.push(`query: ${table.ref(`${op.operationId}Query`, op.query)}`);
     if (op.body) parts.push(`body: ${table.ref(`${op.operationId}Body`, op.body.schema)}`);
-    const responses = Object.entries(op.responses).map(([status, schema]) => `${JSON.stringify(status)}: ${table.ref(`${op.operationId}Response${status}`, schema)}`);
+    const responses = Object.entries(op.responses).map(
+      ([status, schema]) => `${JSON.stringify(status)}: ${table.ref(`${op.operationId}Response${status}`, schema)}`,
+    );
     parts.push(`responses: { ${responses.join(', ')} }`);
     rows.push(`  ${JSON.stringify(op.operationId)}: { ${parts.join(', ')} },`);
   }

@@ -87,7 +87,12 @@ function checkRefs(spec: SpecFile, openapi?: readonly SpecFile[]): void {
     for (const [key, value] of Object.entries(node)) {
       const at = `${pointer}/${pointerSegment(key)}`;
       if (key === '$ref' && typeof value === 'string') {
-        const resolved = openapi !== undefined && value.startsWith(OPENAPI_REF) ? resolveOpenapiRef(value, openapi) : value.startsWith('#') ? resolvePointer(spec.document, value.slice(1)) : undefined;
+        const resolved =
+          openapi !== undefined && value.startsWith(OPENAPI_REF)
+            ? resolveOpenapiRef(value, openapi)
+            : value.startsWith('#')
+              ? resolvePointer(spec.document, value.slice(1))
+              : undefined;
         if (resolved === undefined) {
           throw new SpecError(spec.file, at, `unresolved $ref "${value}"`);
         }

@@ -28,7 +28,8 @@ export interface DataModel {
 }
 
 function constName(spec: SpecFile, value: unknown, pointer: string, seen: Set<string>): string {
-  if (typeof value !== 'string' || !CONST_NAME.test(value)) throw new SpecError(spec.file, pointer, `expected an UPPER_SNAKE_CASE name, found ${JSON.stringify(value)}`);
+  if (typeof value !== 'string' || !CONST_NAME.test(value))
+    throw new SpecError(spec.file, pointer, `expected an UPPER_SNAKE_CASE name, found ${JSON.stringify(value)}`);
   if (seen.has(value)) throw new SpecError(spec.file, pointer, `duplicate name "${value}"`);
   seen.add(value);
   return value;
@@ -38,16 +39,26 @@ function constName(spec: SpecFile, value: unknown, pointer: string, seen: Set<st
 function tableModel(spec: SpecFile, table: any, values: string[], pointer: string, seen: Set<string>): TableModel {
   const name = constName(spec, table?.const, `${pointer}/const`, seen);
   const rows = table.rows;
-  if (typeof rows !== 'object' || rows === null || Array.isArray(rows)) throw new SpecError(spec.file, `${pointer}/rows`, 'rows must be an object keyed by the enum values');
+  if (typeof rows !== 'object' || rows === null || Array.isArray(rows))
+    throw new SpecError(spec.file, `${pointer}/rows`, 'rows must be an object keyed by the enum values');
   if (Object.keys(rows).join() !== values.join()) {
-    throw new SpecError(spec.file, `${pointer}/rows`, `rows must be keyed by the enum values in their order: ${values.join(', ')}`);
+    throw new SpecError(
+      spec.file,
+      `${pointer}/rows`,
+      `rows must be keyed by the enum values in their order: ${values.join(', ')}`,
+    );
   }
-  if (typeof table.row?.$ref !== 'string') throw new SpecError(spec.file, `${pointer}/row`, 'row must be a $ref to the schema every row matches');
+  if (typeof table.row?.$ref !== 'string')
+    throw new SpecError(spec.file, `${pointer}/row`, 'row must be a $ref to the schema every row matches');
   const check = Compile({ $ref: table.row.$ref, components: spec.document.components } as never);
   for (const [key, row] of Object.entries(rows)) {
     if (check.Check(row)) continue;
     const [, errors] = check.Errors(row) as unknown as [boolean, { instancePath: string; message: string }[]];
-    throw new SpecError(spec.file, `${pointer}/rows/${pointerSegment(key)}${errors[0]?.instancePath ?? ''}`, `does not match ${table.row.$ref}: ${errors[0]?.message}`);
+    throw new SpecError(
+      spec.file,
+      `${pointer}/rows/${pointerSegment(key)}${errors[0]?.instancePath ?? ''}`,
+      `does not match ${table.row.$ref}: ${errors[0]?.message}`,
+    );
   }
   return { name, rows };
 }
@@ -65,7 +76,10 @@ export function dataModel(spec: SpecFile): DataModel {
       throw new SpecError(spec.file, `${pointer}/x-const`, 'x-const needs an enum of strings beside it');
     }
     const name = constName(spec, schema['x-const'], `${pointer}/x-const`, seen);
-    const table = schema['x-table'] === undefined ? undefined : tableModel(spec, schema['x-table'], values, `${pointer}/x-table`, seen);
+    const table =
+      schema['x-table'] === undefined
+        ? undefined
+        : tableModel(spec, schema['x-table'], values, `${pointer}/x-table`, seen);
     consts.push({ type, name, pointer, values, table });
   }
   return { name: spec.name, source: spec.file, consts };

@@ -1,4 +1,12 @@
-import { OPENAPI_REF, pointerSegment, resolveOpenapiRef, resolvePointer, SpecError, type LoadedSpecs, type SpecFile } from './load.ts';
+import {
+  OPENAPI_REF,
+  pointerSegment,
+  resolveOpenapiRef,
+  resolvePointer,
+  SpecError,
+  type LoadedSpecs,
+  type SpecFile,
+} from './load.ts';
 import { dataModel, type DataModel } from './model-data.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -61,7 +69,12 @@ function schemaOf(spec: SpecFile, schema: unknown, pointer: string): JsonSchema 
   return schema as JsonSchema;
 }
 
-function parameterSet(spec: SpecFile, parameters: any[], where: 'path' | 'query', pointer: string): JsonSchema | undefined {
+function parameterSet(
+  spec: SpecFile,
+  parameters: any[],
+  where: 'path' | 'query',
+  pointer: string,
+): JsonSchema | undefined {
   const selected = parameters.map((p) => deref(spec, p)).filter((p) => p?.in === where);
   if (selected.length === 0) return undefined;
   const properties: Record<string, unknown> = {};
@@ -111,12 +124,16 @@ function apiModel(spec: SpecFile, seen: Map<string, string>): ApiModel {
       const id = op.operationId;
       if (typeof id !== 'string' || id === '') throw new SpecError(spec.file, pointer, 'operation has no operationId');
       const previous = seen.get(id);
-      if (previous) throw new SpecError(spec.file, `${pointer}/operationId`, `duplicate operationId "${id}" (also at ${previous})`);
+      if (previous)
+        throw new SpecError(spec.file, `${pointer}/operationId`, `duplicate operationId "${id}" (also at ${previous})`);
       seen.set(id, `${spec.file}#${pointer}`);
       const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])];
       const bodyDef = deref(spec, op.requestBody);
       const bodySchema = bodyDef?.content?.['application/json']?.schema;
-      const rawBodyTypes = Object.keys(bodyDef?.content ?? {}).map((type) => type.toLowerCase()).filter((type) => type !== 'application/json').sort();
+      const rawBodyTypes = Object.keys(bodyDef?.content ?? {})
+        .map((type) => type.toLowerCase())
+        .filter((type) => type !== 'application/json')
+        .sort();
       operations.push({
         operationId: id,
         method: method.toUpperCase(),
@@ -141,14 +158,19 @@ export function buildModel(specs: LoadedSpecs): GeneratorModel {
   return {
     apis: specs.openapi.map((spec) => apiModel(spec, seen)),
     schemas: specs.schemas.map((spec) => ({ name: spec.name, source: spec.file, schema: spec.document })),
-    plugins: specs.plugins.map((spec) => ({ name: spec.name, source: spec.file, schema: inlineOpenapiRefs(spec, specs.openapi) })),
+    plugins: specs.plugins.map((spec) => ({
+      name: spec.name,
+      source: spec.file,
+      schema: inlineOpenapiRefs(spec, specs.openapi),
+    })),
     data: specs.openapi.map(dataModel).filter((d) => d.consts.length > 0),
     sources: [...specs.openapi, ...specs.schemas, ...specs.plugins],
   };
 }
 
 /**
- * A plugin schema with each `$ref` into an OpenAPI document replaced by the schema it names (its siblings kept), so that
+ * A plugin schema with each `$ref` into an OpenAPI document replaced by the schema it names (its siblings kept), so
+ * that
  * the generated schema stands alone: a class list stays written once, in the API that answers it. The OpenAPI
  * document's own keywords (`x-const`, `x-table`) are left behind; a target that refers further is a spec error.
  */
@@ -161,7 +183,12 @@ function inlineOpenapiRefs(spec: SpecFile, openapi: readonly SpecFile[]): JsonSc
     if (typeof $ref === 'string' && $ref.startsWith(OPENAPI_REF)) {
       const target = resolveOpenapiRef($ref, openapi) as Record<string, unknown>;
       const own = Object.fromEntries(Object.entries(target).filter(([key]) => !key.startsWith('x-')));
-      if (JSON.stringify(own).includes('"$ref"')) throw new SpecError(spec.file, `${pointer}/$ref`, `"${$ref}" refers further: only a schema without $ref can be inlined`);
+      if (JSON.stringify(own).includes('"$ref"'))
+        throw new SpecError(
+          spec.file,
+          `${pointer}/$ref`,
+          `"${$ref}" refers further: only a schema without $ref can be inlined`,
+        );
       Object.assign(out, own);
     } else if ($ref !== undefined) out.$ref = $ref;
     for (const [key, value] of Object.entries(rest)) out[key] = visit(value, `${pointer}/${pointerSegment(key)}`);

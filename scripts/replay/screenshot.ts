@@ -29,9 +29,20 @@ try {
   await writeFile(log, `${[...synthWeek({ seed: 7, perHour: 120, format: 'postfix', iso: true })].join('\n')}\n`);
   // The replay test's table: the episode applies, escalates and steps back up
   const config = join(dir, 'capstan.yaml');
-  await writeFile(config, `version: '6.10'\nplugins:\n  - id: ip-schedule\n    config:\n      backoff:\n        policies:\n          RATE_LIMIT__IP_RATE_LIMIT: { threshold: 10, window: 60, ttl: 300, maxTtl: 1200 }\n`);
+  await writeFile(
+    config,
+    `version: '6.10'\nplugins:\n  - id: ip-schedule\n    config:\n      backoff:\n        policies:\n          RATE_LIMIT__IP_RATE_LIMIT: { threshold: 10, window: 60, ttl: 300, maxTtl: 1200 }\n`,
+  );
   const html = join(dir, 'report.html');
-  await promisify(execFile)(process.execPath, [join(ROOT, 'runtime/cli/capstan.js'), 'replay', '--config', config, '--html', html, log]);
+  await promisify(execFile)(process.execPath, [
+    join(ROOT, 'runtime/cli/capstan.js'),
+    'replay',
+    '--config',
+    config,
+    '--html',
+    html,
+    log,
+  ]);
   const browser = await chromium.launch({ executablePath: values.chromium });
   try {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });

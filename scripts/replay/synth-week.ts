@@ -6,9 +6,11 @@
  * `episode.everyMs`, for `episode.durationMs`. Tests replay it and check the policies against ones they compute
  * from `episode` themselves.
  *
- * Run: `tsx scripts/replay/synth-week.ts [--seed N] [--per-hour N] [--format postfix|exim|kumomta|halon|powermta] [--noise N] [--unique] [--iso] > week.log`
+ * Run: `tsx scripts/replay/synth-week.ts [--seed N] [--per-hour N] [--format postfix|exim|kumomta|halon|powermta]
+ * [--noise N] [--unique] [--iso] > week.log`
  *   --unique: every failure reply made distinct; --iso: Postfix lines with RFC 3339 timestamps (syslog's carry no year)
- *   --noise N: that many syslog lines of other Postfix processes (smtpd, cleanup, qmgr) per delivery line, as in a real maillog
+ * --noise N: that many syslog lines of other Postfix processes (smtpd, cleanup, qmgr) per delivery line, as in a real
+ * maillog
  */
 import { parseArgs } from 'node:util';
 import { Rng } from '../corpus/random.ts';
@@ -18,7 +20,13 @@ const WEEK_MS = 7 * 86_400_000;
 
 const IPS = ['198.51.100.10', '198.51.100.11'] as const;
 /** Where the two sending IPs appear in each format's lines */
-export const SENDERS = { postfix: ['mx1/postfix-out1', 'mx1/postfix-out2'], exim: IPS, kumomta: IPS, halon: IPS, powermta: IPS } as const;
+export const SENDERS = {
+  postfix: ['mx1/postfix-out1', 'mx1/postfix-out2'],
+  exim: IPS,
+  kumomta: IPS,
+  halon: IPS,
+  powermta: IPS,
+} as const;
 export type SynthFormat = keyof typeof SENDERS;
 
 export interface SynthOptions {
@@ -42,7 +50,8 @@ export const episode = {
   start: WEEK_START + 86_400_000 + 14 * 3_600_000,
   durationMs: 20 * 60_000,
   everyMs: 3_000,
-  reply: '421-4.7.28 [198.51.100.10      15] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited. Please visit https://support.google.com/mail/?p=UnsolicitedRateLimitError to review our Bulk Email Senders Guidelines.',
+  reply:
+    '421-4.7.28 [198.51.100.10      15] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited. Please visit https://support.google.com/mail/?p=UnsolicitedRateLimitError to review our Bulk Email Senders Guidelines.',
 };
 
 const DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com', 'example.org', 'gmx.de', 'orange.fr'];
@@ -85,10 +94,19 @@ function postfixLine(rng: Rng, line: Line, noise: number, iso: boolean): string[
   const [mx, ip] = MX[line.domain]!;
   const stamp = `${iso ? new Date(line.time).toISOString() : syslogStamp(line.time)} mx1 ${SENDERS.postfix[line.sender]!.split('/')[1]}`;
   const rcpt = `${line.local}@${line.domain}`;
-  const text = line.status === 'sent' ? `250 2.0.0 OK ${queueId.toLowerCase()} - queued` : `host ${mx}[${ip}] said: ${line.reply} (in reply to RCPT TO command)`;
+  const text =
+    line.status === 'sent'
+      ? `250 2.0.0 OK ${queueId.toLowerCase()} - queued`
+      : `host ${mx}[${ip}] said: ${line.reply} (in reply to RCPT TO command)`;
   const other = ['smtpd', 'cleanup', 'qmgr'];
-  const out = Array.from({ length: noise }, (_, k) => `${stamp}/${other[k % 3]}[${rng.int(1000, 65000)}]: ${queueId}: ${k % 3 === 1 ? `message-id=<${queueId}@mx1.example.net>` : `from=<news@example.net>, size=${rng.int(2000, 90000)}, nrcpt=1 (queue active)`}`);
-  out.push(`${stamp}/smtp[${rng.int(1000, 65000)}]: ${queueId}: to=<${rcpt}>, relay=${mx}[${ip}]:25, delay=${rng.int(0, 9)}.${rng.int(0, 9)}, delays=0.1/0/0.3/0.${rng.int(1, 9)}, dsn=${line.dsn}, status=${line.status} (${text})`);
+  const out = Array.from(
+    { length: noise },
+    (_, k) =>
+      `${stamp}/${other[k % 3]}[${rng.int(1000, 65000)}]: ${queueId}: ${k % 3 === 1 ? `message-id=<${queueId}@mx1.example.net>` : `from=<news@example.net>, size=${rng.int(2000, 90000)}, nrcpt=1 (queue active)`}`,
+  );
+  out.push(
+    `${stamp}/smtp[${rng.int(1000, 65000)}]: ${queueId}: to=<${rcpt}>, relay=${mx}[${ip}]:25, delay=${rng.int(0, 9)}.${rng.int(0, 9)}, delays=0.1/0/0.3/0.${rng.int(1, 9)}, dsn=${line.dsn}, status=${line.status} (${text})`,
+  );
   return out;
 }
 
@@ -99,7 +117,8 @@ function eximLine(rng: Rng, line: Line): string {
   const [mx, ip] = MX[line.domain]!;
   const rcpt = `${line.local}@${line.domain}`;
   const where = `R=dnslookup T=remote_smtp H=${mx} [${ip}] I=[${SENDERS.exim[line.sender]}]`;
-  if (line.status === 'sent') return `${stamp} ${id} => ${rcpt} ${where} X=TLS1.3:TLS_AES_256_GCM_SHA384:256 CV=yes C="250 2.0.0 OK ${id}"`;
+  if (line.status === 'sent')
+    return `${stamp} ${id} => ${rcpt} ${where} X=TLS1.3:TLS_AES_256_GCM_SHA384:256 CV=yes C="250 2.0.0 OK ${id}"`;
   const flag = line.status === 'deferred' ? `== ${rcpt} ${where} defer (-44)` : `** ${rcpt} ${where}`;
   return `${stamp} ${id} ${flag}: SMTP error from remote mail server after RCPT TO:<${rcpt}>: ${line.reply}`;
 }
@@ -113,10 +132,26 @@ function kumoLine(line: Line): string {
   const reply = line.status === 'sent' ? '250 2.0.0 OK queued' : line.reply;
   const [cls, subject, detail] = enhanced(line.dsn);
   return JSON.stringify({
-    type, id: `${line.time.toString(16)}${line.local}`, sender: 'news@example.net', recipient: `${line.local}@${line.domain}`, queue: line.domain, site: `${mx}.`, size: 20480,
-    response: { code: code(reply), enhanced_code: { class: cls, subject, detail }, content: reply.replace(/^\d{3}[- ](\d\.\d+\.\d+ )?/, ''), command: 'RCPT TO' },
-    peer_address: { name: `${mx}.`, addr: ip }, timestamp: Math.floor(line.time / 1000), created: Math.floor(line.time / 1000) - 5, num_attempts: 0,
-    egress_pool: 'pool0', egress_source: `ip-${line.sender}`, source_address: { address: `${IPS[line.sender]}:0` },
+    type,
+    id: `${line.time.toString(16)}${line.local}`,
+    sender: 'news@example.net',
+    recipient: `${line.local}@${line.domain}`,
+    queue: line.domain,
+    site: `${mx}.`,
+    size: 20480,
+    response: {
+      code: code(reply),
+      enhanced_code: { class: cls, subject, detail },
+      content: reply.replace(/^\d{3}[- ](\d\.\d+\.\d+ )?/, ''),
+      command: 'RCPT TO',
+    },
+    peer_address: { name: `${mx}.`, addr: ip },
+    timestamp: Math.floor(line.time / 1000),
+    created: Math.floor(line.time / 1000) - 5,
+    num_attempts: 0,
+    egress_pool: 'pool0',
+    egress_source: `ip-${line.sender}`,
+    source_address: { address: `${IPS[line.sender]}:0` },
   });
 }
 
@@ -126,20 +161,63 @@ function halonLine(line: Line): string {
   const action = { sent: undefined, deferred: 'QUEUE', bounced: 'BOUNCE' }[line.status];
   return JSON.stringify({
     time: new Date(line.time).toISOString(),
-    arguments: { retry: 0, ...(action ? { action } : {}), attempt: { result: { code: code(reply), enhanced: enhanced(line.dsn), reason: [reply.replace(/^\d{3}[- ](\d\.\d+\.\d+ )?/, '')] }, connection: { localip: IPS[line.sender], remoteip: ip, remotemx: mx }, duration: 0.4 } },
-    message: { recipient: `${line.local}@${line.domain}`, recipientaddress: { localpart: line.local, domain: line.domain }, jobid: 'weekly', transportid: 'mx' },
+    arguments: {
+      retry: 0,
+      ...(action ? { action } : {}),
+      attempt: {
+        result: {
+          code: code(reply),
+          enhanced: enhanced(line.dsn),
+          reason: [reply.replace(/^\d{3}[- ](\d\.\d+\.\d+ )?/, '')],
+        },
+        connection: { localip: IPS[line.sender], remoteip: ip, remotemx: mx },
+        duration: 0.4,
+      },
+    },
+    message: {
+      recipient: `${line.local}@${line.domain}`,
+      recipientaddress: { localpart: line.local, domain: line.domain },
+      jobid: 'weekly',
+      transportid: 'mx',
+    },
   });
 }
 
-export const POWERMTA_HEADER = 'type,timeLogged,timeQueued,orig,rcpt,orcpt,dsnAction,dsnStatus,dsnDiag,dsnMta,bounceCat,srcType,srcMta,dlvType,dlvSourceIp,dlvDestinationIp,dlvEsmtpAvailable,dlvSize,vmta,jobId';
+export const POWERMTA_HEADER =
+  'type,timeLogged,timeQueued,orig,rcpt,orcpt,dsnAction,dsnStatus,dsnDiag,dsnMta,bounceCat,srcType,srcMta,dlvType,dlvSourceIp,dlvDestinationIp,dlvEsmtpAvailable,dlvSize,vmta,jobId';
 
 function powermtaLine(line: Line): string {
   const [mx, ip] = MX[line.domain]!;
-  const stamp = (time: number) => new Date(time).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '-0000');
+  const stamp = (time: number) =>
+    new Date(time)
+      .toISOString()
+      .replace('T', ' ')
+      .replace(/\.\d+Z$/, '-0000');
   const type = { sent: 'd', deferred: 't', bounced: 'b' }[line.status];
   const reply = line.status === 'sent' ? '250 2.0.0 OK queued' : line.reply;
   const diag = `"smtp;${reply.replace(/"/g, '""')}"`;
-  return [type, stamp(line.time), stamp(line.time - 5000), 'news@example.net', `${line.local}@${line.domain}`, '', { sent: 'relayed', deferred: 'delayed', bounced: 'failed' }[line.status], line.dsn, diag, `${mx} (${ip})`, '', 'smtp', 'api.example.net', 'smtp', IPS[line.sender], ip, 'PIPELINING', 20480, `vmta-${line.sender}`, 'weekly'].join(',');
+  return [
+    type,
+    stamp(line.time),
+    stamp(line.time - 5000),
+    'news@example.net',
+    `${line.local}@${line.domain}`,
+    '',
+    { sent: 'relayed', deferred: 'delayed', bounced: 'failed' }[line.status],
+    line.dsn,
+    diag,
+    `${mx} (${ip})`,
+    '',
+    'smtp',
+    'api.example.net',
+    'smtp',
+    IPS[line.sender],
+    ip,
+    'PIPELINING',
+    20480,
+    `vmta-${line.sender}`,
+    'weekly',
+  ].join(',');
 }
 
 /** The week's attempts in time order (the episode's among them) */
@@ -150,7 +228,15 @@ function* attempts(rng: Rng, options: SynthOptions): Generator<Line> {
   let serial = 0;
   for (let time = WEEK_START; time < WEEK_START + WEEK_MS; time += gap) {
     while (nextEpisode < episodeEnd && nextEpisode <= time) {
-      yield { time: nextEpisode, sender: 0, domain: episode.provider, local: `user${rng.int(1, 99999)}`, status: 'deferred', dsn: '4.7.28', reply: options.uniqueReplies ? `${episode.reply} ${serial++}` : episode.reply };
+      yield {
+        time: nextEpisode,
+        sender: 0,
+        domain: episode.provider,
+        local: `user${rng.int(1, 99999)}`,
+        status: 'deferred',
+        dsn: '4.7.28',
+        reply: options.uniqueReplies ? `${episode.reply} ${serial++}` : episode.reply,
+      };
       nextEpisode += episode.everyMs;
     }
     const domain = rng.pick(DOMAINS);
@@ -164,7 +250,15 @@ function* attempts(rng: Rng, options: SynthOptions): Generator<Line> {
     }
     const [dsn, reply, status] = rng.pick(FAILURES);
     const text = reply.replace('{rcpt}', `${local}@${domain}`);
-    yield { time: at, sender, domain, local, status, dsn, reply: options.uniqueReplies ? `${text} (${serial++})` : text };
+    yield {
+      time: at,
+      sender,
+      domain,
+      local,
+      status,
+      dsn,
+      reply: options.uniqueReplies ? `${text} (${serial++})` : text,
+    };
   }
 }
 
@@ -182,9 +276,25 @@ export function* synthWeek(options: SynthOptions): Generator<string> {
 }
 
 if (import.meta.filename === process.argv[1]) {
-  const { values } = parseArgs({ options: { seed: { type: 'string', default: '1' }, 'per-hour': { type: 'string', default: '600' }, format: { type: 'string', default: 'postfix' }, noise: { type: 'string', default: '0' }, unique: { type: 'boolean', default: false }, iso: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      seed: { type: 'string', default: '1' },
+      'per-hour': { type: 'string', default: '600' },
+      format: { type: 'string', default: 'postfix' },
+      noise: { type: 'string', default: '0' },
+      unique: { type: 'boolean', default: false },
+      iso: { type: 'boolean', default: false },
+    },
+  });
   const lines: string[] = [];
-  for (const line of synthWeek({ seed: Number(values.seed), perHour: Number(values['per-hour']), format: values.format as SynthFormat, noise: Number(values.noise), uniqueReplies: values.unique, iso: values.iso })) {
+  for (const line of synthWeek({
+    seed: Number(values.seed),
+    perHour: Number(values['per-hour']),
+    format: values.format as SynthFormat,
+    noise: Number(values.noise),
+    uniqueReplies: values.unique,
+    iso: values.iso,
+  })) {
     lines.push(line);
     if (lines.length === 10_000) {
       if (!process.stdout.write(`${lines.join('\n')}\n`)) await new Promise((ok) => process.stdout.once('drain', ok));

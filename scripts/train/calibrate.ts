@@ -5,7 +5,14 @@
  * - each rule's probability: its measured precision, shrunk towards the pooled precision of all rules, since a
  *   rule fires on few held-out rows.
  */
-import { aggregate, predictLogits, softmax, temperatureAt, type Calibration, type LinearModel } from '../../plugins/bounce-model/linear-model.ts';
+import {
+  aggregate,
+  predictLogits,
+  softmax,
+  temperatureAt,
+  type Calibration,
+  type LinearModel,
+} from '../../plugins/bounce-model/linear-model.ts';
 import type { RuleProbabilities } from '../../plugins/bounce-model/model.ts';
 import { normalise } from '../../plugins/bounce-model/normalise.ts';
 import { matchRule } from '../../plugins/bounce-model/rules.ts';
@@ -20,7 +27,7 @@ export interface CalibrationTask {
   readonly map: Uint8Array;
 }
 
-const strict = (row: RealRow, task: TaskName): boolean => !(row[`ambiguous_${task}`]?.length);
+const strict = (row: RealRow, task: TaskName): boolean => !row[`ambiguous_${task}`]?.length;
 
 /** Weight of the pooled precision in a rule's figure, in rows: a rule seen right on 2 of 2 rows is not certain. */
 export const RULE_PRIOR_ROWS = 4;
@@ -66,7 +73,12 @@ export interface HeldOutPrediction {
 }
 
 /** Mean negative log-likelihood of the true classes of `held` at a temperature. */
-function meanNll(held: readonly HeldOutPrediction[], tasks: readonly CalibrationTask[], temperature: number, coverageAlpha: number): number {
+function meanNll(
+  held: readonly HeldOutPrediction[],
+  tasks: readonly CalibrationTask[],
+  temperature: number,
+  coverageAlpha: number,
+): number {
   const p = new Float64Array(held[0]?.logits.length ?? 0);
   let sum = 0;
   let n = 0;
@@ -103,13 +115,17 @@ export function fitRealTemperature(
     const task = tasks.find((t) => t.name === name);
     return task && strict(row, name) ? task.labels.indexOf(row[name]) : -1;
   };
-  const real: HeldOutPrediction[] = predictLogits(model, rows.map((r) => normalise(r.text))).map(({ logits, coverage }, i) => ({
+  const real: HeldOutPrediction[] = predictLogits(
+    model,
+    rows.map((r) => normalise(r.text)),
+  ).map(({ logits, coverage }, i) => ({
     logits,
     coverage,
     truth: { bnac: truthOf(rows[i]!, 'bnac'), backoff: truthOf(rows[i]!, 'backoff') },
   }));
   const nll = (factor: number): number =>
-    meanNll(real, tasks, start.temperature * factor, start.coverageAlpha) + (corpusHeld.length ? meanNll(corpusHeld, tasks, start.temperature * factor, start.coverageAlpha) : 0);
+    meanNll(real, tasks, start.temperature * factor, start.coverageAlpha) +
+    (corpusHeld.length ? meanNll(corpusHeld, tasks, start.temperature * factor, start.coverageAlpha) : 0);
   let lo = Math.log(0.3);
   let hi = Math.log(10);
   const phi = (Math.sqrt(5) - 1) / 2;
@@ -119,5 +135,8 @@ export function fitRealTemperature(
     if (nll(Math.exp(a)) < nll(Math.exp(b))) hi = b;
     else lo = a;
   }
-  return { temperature: Number((start.temperature * Math.exp((lo + hi) / 2)).toFixed(4)), coverageAlpha: start.coverageAlpha };
+  return {
+    temperature: Number((start.temperature * Math.exp((lo + hi) / 2)).toFixed(4)),
+    coverageAlpha: start.coverageAlpha,
+  };
 }

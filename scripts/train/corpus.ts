@@ -18,13 +18,23 @@ export interface LabelledText {
 /** Reads every `*.jsonl` file of the corpus folder, in file-name order. */
 export function readCorpus(dir: string): LabelledText[] {
   const out: LabelledText[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()) {
     const family = file.slice(0, -'.jsonl'.length);
     for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
       if (line.trim() === '') continue;
       const row = JSON.parse(line) as { text: string; bnac: string; backoff: string; template?: string };
-      if (typeof row.template !== 'string') throw new Error(`${file}: line without a template id: ${line.slice(0, 120)}`);
-      out.push({ family, template: row.template, situation: row.template.split(':')[1]!, text: normalise(row.text), bnac: row.bnac, backoff: row.backoff });
+      if (typeof row.template !== 'string')
+        throw new Error(`${file}: line without a template id: ${line.slice(0, 120)}`);
+      out.push({
+        family,
+        template: row.template,
+        situation: row.template.split(':')[1]!,
+        text: normalise(row.text),
+        bnac: row.bnac,
+        backoff: row.backoff,
+      });
     }
   }
   return out;

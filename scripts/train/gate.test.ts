@@ -9,44 +9,87 @@ import { readRealText } from './real-text.ts';
 import { situationOf, trainModelFiles } from '../train.ts';
 
 const MODELS = join(import.meta.dirname, '../../plugins/bounce-model/models');
-const shipped = modelPair({ bnac: readFileSync(join(MODELS, 'bnac.model')), backoff: readFileSync(join(MODELS, 'backoff.model')) });
+const shipped = modelPair({
+  bnac: readFileSync(join(MODELS, 'bnac.model')),
+  backoff: readFileSync(join(MODELS, 'backoff.model')),
+});
 // A model trained on a tenth of the corpus for two epochs: worse than the shipped ones on any real text
-const tiny = modelPair(trainModelFiles(readCorpus(join(import.meta.dirname, '../../plugins/bounce-model/corpus')).filter((_, i) => i % 10 === 0), { temperature: 1.2, coverageAlpha: 0.5 }, { bits: 14, epochs: 2, learningRate: 0.2, seed: 7, runs: 1 }));
+const tiny = modelPair(
+  trainModelFiles(
+    readCorpus(join(import.meta.dirname, '../../plugins/bounce-model/corpus')).filter((_, i) => i % 10 === 0),
+    { temperature: 1.2, coverageAlpha: 0.5 },
+    { bits: 14, epochs: 2, learningRate: 0.2, seed: 7, runs: 1 },
+  ),
+);
 const REPLY = '550 5.7.1 <anna@example.org>: Recipient address rejected: Access denied';
 
 test('readCorrections reads the export of GET /v1/corrections and JSONL; a line without a class is refused', () => {
   const dir = mkdtempSync(join(tmpdir(), 'capstan-gate-'));
   try {
-    const one = { id: 'a', message: REPLY, normalised: 'x', bnac: 'RECIPIENT_NOT_FOUND', created: '2026-11-26T00:00:00Z', principal: 'ops' };
+    const one = {
+      id: 'a',
+      message: REPLY,
+      normalised: 'x',
+      bnac: 'RECIPIENT_NOT_FOUND',
+      created: '2026-11-26T00:00:00Z',
+      principal: 'ops',
+    };
     writeFileSync(join(dir, 'export.json'), JSON.stringify({ corrections: [one] }));
-    writeFileSync(join(dir, 'lines.jsonl'), `${JSON.stringify(one)}\n${JSON.stringify({ message: 'b', backoff: 'MAILBOX_FULL' })}\n`);
+    writeFileSync(
+      join(dir, 'lines.jsonl'),
+      `${JSON.stringify(one)}\n${JSON.stringify({ message: 'b', backoff: 'MAILBOX_FULL' })}\n`,
+    );
     writeFileSync(join(dir, 'bad.jsonl'), `${JSON.stringify({ message: 'no class', note: 'x' })}\n`);
-    assert.equal(readCorrections(join(dir, 'export.json')).map((c) => c.bnac), ['RECIPIENT_NOT_FOUND']);
-    assert.equal(readCorrections(join(dir, 'lines.jsonl')).map((c) => c.message), [REPLY, 'b']);
-    assert.throws(() => readCorrections(join(dir, 'bad.jsonl')), /correction 1 needs "message" and "bnac" or "backoff"/);
+    assert.equal(
+      readCorrections(join(dir, 'export.json')).map((c) => c.bnac),
+      ['RECIPIENT_NOT_FOUND'],
+    );
+    assert.equal(
+      readCorrections(join(dir, 'lines.jsonl')).map((c) => c.message),
+      [REPLY, 'b'],
+    );
+    assert.throws(
+      () => readCorrections(join(dir, 'bad.jsonl')),
+      /correction 1 needs "message" and "bnac" or "backoff"/,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
-test('correctionRows trains a correction of one model with the other model\'s current class; an impossible pair is skipped', () => {
+test("correctionRows trains a correction of one model with the other model's current class; an impossible pair is skipped", () => {
   const { rows, skipped } = correctionRows(
-    [{ message: REPLY, bnac: 'RECIPIENT_NOT_FOUND', backoff: 'RECIPIENT_ERROR' }, { message: '552 5.2.2 over quota', bnac: 'RECIPIENT_ERROR' }, { message: REPLY, bnac: 'GRAYLISTING', backoff: 'MAILBOX_FULL' }],
-    shipped, situationOf, 3,
+    [
+      { message: REPLY, bnac: 'RECIPIENT_NOT_FOUND', backoff: 'RECIPIENT_ERROR' },
+      { message: '552 5.2.2 over quota', bnac: 'RECIPIENT_ERROR' },
+      { message: REPLY, bnac: 'GRAYLISTING', backoff: 'MAILBOX_FULL' },
+    ],
+    shipped,
+    situationOf,
+    3,
   );
   assert.is(rows.length, 6, 'three copies of each of the two kept');
   assert.equal([rows[0]!.bnac, rows[0]!.backoff], ['RECIPIENT_NOT_FOUND', 'RECIPIENT_ERROR']);
   assert.is(rows[0]!.text, '550 5_7_1 __email__ recipient address rejected access denied');
   assert.equal([rows[3]!.bnac, rows[3]!.backoff], ['RECIPIENT_ERROR', shipped.backoff.predict(rows[3]!.text).label]);
-  assert.equal(skipped.map((c) => c.bnac), ['GRAYLISTING']);
+  assert.equal(
+    skipped.map((c) => c.bnac),
+    ['GRAYLISTING'],
+  );
 });
 
 test('gate refuses new models that score worse on a set and accepts ones that do not, printing before and after', () => {
   const sets = { 'gathered real replies, test split': readRealText('test') };
   const refused = gate(shipped, tiny, sets);
   assert.is(refused.accepted, false);
-  assert.ok(refused.lines.some((l) => l.endsWith('WORSE')), refused.lines.join('\n'));
-  assert.match(refused.lines[0]!, /^gathered real replies, test split \(\d+ rows\) bnac: before \d+\.\d\d %, after \d+\.\d\d %/);
+  assert.ok(
+    refused.lines.some((l) => l.endsWith('WORSE')),
+    refused.lines.join('\n'),
+  );
+  assert.match(
+    refused.lines[0]!,
+    /^gathered real replies, test split \(\d+ rows\) bnac: before \d+\.\d\d %, after \d+\.\d\d %/,
+  );
   assert.is(gate(tiny, shipped, sets).accepted, true);
   assert.is(gate(shipped, shipped, sets).accepted, true, 'the same figures pass');
 });

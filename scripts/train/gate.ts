@@ -29,7 +29,13 @@ export type ModelPair = Readonly<Record<'bnac' | 'backoff', Model>>;
 /** Reads the export of `GET /v1/corrections` (`{"corrections": [...]}`), or one correction per line (JSONL) */
 export function readCorrections(file: string): CorrectionLine[] {
   const text = readFileSync(file, 'utf8').trim();
-  const lines: unknown[] = text.startsWith('{"corrections"') || text.startsWith('{\n') ? (JSON.parse(text) as { corrections: unknown[] }).corrections : text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l));
+  const lines: unknown[] =
+    text.startsWith('{"corrections"') || text.startsWith('{\n')
+      ? (JSON.parse(text) as { corrections: unknown[] }).corrections
+      : text
+          .split('\n')
+          .filter((l) => l.trim() !== '')
+          .map((l) => JSON.parse(l));
   return lines.map((line, i) => {
     const c = line as CorrectionLine;
     if (typeof c?.message !== 'string' || (c.bnac === undefined && c.backoff === undefined)) {
@@ -57,7 +63,14 @@ export function correctionRows(
     const backoff = c.backoff ?? current.backoff.predict(text).label;
     const situation = situationOf(bnac, backoff);
     if (situation === undefined) return void skipped.push(c);
-    const row: LabelledText = { family: 'correction', template: `correction:${situation}:correction:${i}`, situation, text, bnac, backoff };
+    const row: LabelledText = {
+      family: 'correction',
+      template: `correction:${situation}:correction:${i}`,
+      situation,
+      text,
+      bnac,
+      backoff,
+    };
     for (let k = 0; k < copies; k++) rows.push(row);
   });
   return { rows, skipped };
@@ -81,7 +94,11 @@ export interface GateResult {
 }
 
 /** Compares the current models with the new ones on each set; any figure worse refuses the new models */
-export function gate(before: ModelPair, after: ModelPair, sets: Readonly<Record<string, readonly GateRow[]>>): GateResult {
+export function gate(
+  before: ModelPair,
+  after: ModelPair,
+  sets: Readonly<Record<string, readonly GateRow[]>>,
+): GateResult {
   const lines: string[] = [];
   let accepted = true;
   for (const [name, rows] of Object.entries(sets)) {
@@ -90,7 +107,9 @@ export function gate(before: ModelPair, after: ModelPair, sets: Readonly<Record<
       const now = accuracy(after[task], task, rows);
       const worse = now < was;
       if (worse) accepted = false;
-      lines.push(`${name} (${rows.length} rows) ${task}: before ${(100 * was).toFixed(2)} %, after ${(100 * now).toFixed(2)} %${worse ? '  WORSE' : ''}`);
+      lines.push(
+        `${name} (${rows.length} rows) ${task}: before ${(100 * was).toFixed(2)} %, after ${(100 * now).toFixed(2)} %${worse ? '  WORSE' : ''}`,
+      );
     }
   }
   return { accepted, lines };

@@ -24,7 +24,11 @@ export interface Evaluation {
 }
 
 /** confusion[true][predicted] counts over label indices `0..labels.length-1`. */
-export function confusionMatrix(labels: readonly string[], truth: readonly number[], predicted: readonly number[]): number[][] {
+export function confusionMatrix(
+  labels: readonly string[],
+  truth: readonly number[],
+  predicted: readonly number[],
+): number[][] {
   const k = labels.length;
   const confusion = labels.map(() => new Array<number>(k).fill(0));
   truth.forEach((t, i) => {
@@ -66,7 +70,10 @@ export function subMatrix(confusion: readonly (readonly number[])[], classes: re
  * Share of answers that are acceptable: `accepted[i]` lists the classes counted right for row i (the label alone,
  * or every plausible reading of an ambiguous row). 0 for no rows.
  */
-export function lenientAccuracy(predicted: readonly string[], accepted: readonly (readonly string[])[]): { n: number; correct: number; accuracy: number } {
+export function lenientAccuracy(
+  predicted: readonly string[],
+  accepted: readonly (readonly string[])[],
+): { n: number; correct: number; accuracy: number } {
   let correct = 0;
   predicted.forEach((p, i) => {
     if (accepted[i]!.includes(p)) correct++;
@@ -130,7 +137,11 @@ export function calibration(confidence: readonly number[], correct: readonly boo
 }
 
 /** Expected calibration error over `bins` equal-width bins (see `calibration`). */
-export function expectedCalibrationError(confidence: readonly number[], correct: readonly boolean[], bins = 10): number {
+export function expectedCalibrationError(
+  confidence: readonly number[],
+  correct: readonly boolean[],
+  bins = 10,
+): number {
   return calibration(confidence, correct, bins).ece;
 }
 
@@ -178,7 +189,9 @@ export function evaluate(
     accuracy: ok / truth.length,
     macroF1: perClass.reduce((a, c) => a + c.f1, 0) / k,
     perClass,
-    perFamily: [...fam].sort(([a], [b]) => a.localeCompare(b)).map(([family, f]) => ({ family, accuracy: f.ok / f.n, n: f.n })),
+    perFamily: [...fam]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([family, f]) => ({ family, accuracy: f.ok / f.n, n: f.n })),
     confusion,
     meanConfidence: confidence.reduce((a, b) => a + b, 0) / confidence.length,
   };
@@ -205,7 +218,9 @@ export function evaluationMarkdown(title: string, e: Evaluation): string {
     '',
     `| # | true \\ predicted | ${e.labels.map((_, i) => i + 1).join(' | ')} |`,
     `|---|---|${e.labels.map(() => '---').join('|')}|`,
-    ...e.confusion.map((row, i) => `| ${i + 1} | ${e.labels[i]} | ${row.map((n) => (n ? String(n) : '.')).join(' | ')} |`),
+    ...e.confusion.map(
+      (row, i) => `| ${i + 1} | ${e.labels[i]} | ${row.map((n) => (n ? String(n) : '.')).join(' | ')} |`,
+    ),
     '',
   ];
   return lines.join('\n');

@@ -13,7 +13,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalise } from '../../plugins/bounce-model/normalise.ts';
 
-export const REAL_TEXT_FILE = join(dirname(fileURLToPath(import.meta.url)), '../../plugins/bounce-model/real/replies.jsonl');
+export const REAL_TEXT_FILE = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../plugins/bounce-model/real/replies.jsonl',
+);
 
 export type Split = 'train' | 'calibration' | 'test';
 

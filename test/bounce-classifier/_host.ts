@@ -24,7 +24,12 @@ export interface TestService {
 
 /** Starts the host with the plugin; `classifier` picks a fixture plugin, omitted for the built-in model */
 export async function startService(
-  options: { classifier?: keyof typeof CLASSIFIERS; config?: Record<string, unknown>; env?: Record<string, string>; folder?: string } = {},
+  options: {
+    classifier?: keyof typeof CLASSIFIERS;
+    config?: Record<string, unknown>;
+    env?: Record<string, string>;
+    folder?: string;
+  } = {},
 ): Promise<TestService> {
   const folder = options.folder ?? (await mkdtemp(join(tmpdir(), 'capstan-bc-')));
   const plugins: { id: string; path?: string; config?: unknown }[] = [];
@@ -35,7 +40,11 @@ export async function startService(
   const logs: string[] = [];
   const log = createLogger({ service: 'test', level: 'warn', write: (line) => logs.push(line) });
   const host = await startHost(
-    { version: '6.10', servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }], plugins },
+    {
+      version: '6.10',
+      servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
+      plugins,
+    },
     { ephemeralPorts: true, env: options.env ?? {}, log, checkResponses: true },
   );
   const url = host.urls[0]!;
@@ -45,7 +54,11 @@ export async function startService(
     folder,
     logs,
     post: (path, body, headers) =>
-      fetch(url + path, { method: 'POST', headers: { ...json, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      fetch(url + path, {
+        method: 'POST',
+        headers: { ...json, ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
     get: (path, headers) => fetch(url + path, { headers: { accept: 'application/json', ...headers } }),
     async close() {
       await host.close();

@@ -35,9 +35,14 @@ rules('/v2/bnac/single answers class and probability when given a message', asyn
 
 rules('/v1/bnac and /v2/bnac answer in input order when given messages', async ({ service }) => {
   const messages = [FULL, GREY, UNKNOWN, GREY];
-  const singles = await Promise.all(messages.map(async (message) => (await service!.post('/v2/bnac/single', { message })).json()));
+  const singles = await Promise.all(
+    messages.map(async (message) => (await service!.post('/v2/bnac/single', { message })).json()),
+  );
   assert.equal(await (await service!.post('/v2/bnac', { messages })).json(), singles);
-  assert.equal(await (await service!.post('/v1/bnac', { messages })).json(), singles.map((s) => ({ class: s.class })));
+  assert.equal(
+    await (await service!.post('/v1/bnac', { messages })).json(),
+    singles.map((s) => ({ class: s.class })),
+  );
 });
 
 rules('/v1/bnac and /v2/bnac answer one object when given one message', async ({ service }) => {
@@ -65,13 +70,17 @@ rules('/v1/backoff answers an array with fields and actions when given one messa
 rules('/v1/backoff adds probability only when return_probability is true', async ({ service }) => {
   const plain = await (await service!.post('/v1/backoff?return_probability=false', { message: GREY })).json();
   assert.not.ok('probability' in plain[0]);
-  const withProbability = await (await service!.post('/v1/backoff?return_probability=true', { messages: [GREY, FULL] })).json();
+  const withProbability = await (
+    await service!.post('/v1/backoff?return_probability=true', { messages: [GREY, FULL] })
+  ).json();
   assert.is(withProbability.length, 2);
   for (const result of withProbability) assert.ok(result.probability >= 0 && result.probability <= 1);
 });
 
 rules("/normalise answers the classifier's own normalised text when given a message", async ({ service }) => {
-  const body = await (await service!.post('/normalise', { message: '550 5.7.1  Blocked, see https://example.com/x' })).json();
+  const body = await (
+    await service!.post('/normalise', { message: '550 5.7.1  Blocked, see https://example.com/x' })
+  ).json();
   assert.equal(body, { normalised: '550 5_7_1 blocked, see https://example.com/x' });
 });
 
@@ -100,13 +109,19 @@ echo.after(async (context) => context.service?.close());
 echo('/v1/backoff answers fields and actions of the class table when given each class', async ({ service }) => {
   const classes: string[] = BACKOFF_CLASS.enum;
   const body = await (await service!.post('/v1/backoff', { messages: classes })).json();
-  assert.equal(body, classes.map((name) => ({ class: name, ...BACKOFF_CLASS['x-table'].rows[name] })));
+  assert.equal(
+    body,
+    classes.map((name) => ({ class: name, ...BACKOFF_CLASS['x-table'].rows[name] })),
+  );
 });
 
-echo('/v1/bnac answers each class of the spec\'s BnacClass enum', async ({ service }) => {
+echo("/v1/bnac answers each class of the spec's BnacClass enum", async ({ service }) => {
   const classes: string[] = SPEC.components.schemas.BnacClass.enum;
   const body = await (await service!.post('/v1/bnac', { messages: classes })).json();
-  assert.equal(body, classes.map((name) => ({ class: name })));
+  assert.equal(
+    body,
+    classes.map((name) => ({ class: name })),
+  );
 });
 
 echo('classifying endpoints answer 500 when the classifier returns an unknown class', async ({ service }) => {

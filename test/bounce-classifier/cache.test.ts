@@ -42,7 +42,11 @@ test('/v1/cache/info reports environment settings when they override config', ()
     const env = { SERVICE_BNAC_CACHE: 'off', SERVICE_BNAC_CACHE_FOLDER: folder, SERVICE_BNAC_CACHE_SIZE: '1048576' };
     const service = await startService({ classifier: 'rules', env, config: { cache: { enabled: true, maxSize: 5 } } });
     try {
-      assert.equal(await (await service.get('/v1/cache/info')).json(), { cache_enabled: false, folder, max_size: '1048576' });
+      assert.equal(await (await service.get('/v1/cache/info')).json(), {
+        cache_enabled: false,
+        folder,
+        max_size: '1048576',
+      });
       await service.post('/v1/bnac', { messages: [GREY, GREY] });
       const stats = await (await service.get('/v1/cache/stats')).json();
       assert.equal([stats.cache_enabled, stats.hit_requests, stats.miss_requests], [false, 0, 0]);
@@ -74,7 +78,12 @@ test('service refuses to start when a cache variable is malformed', async () => 
 });
 
 /** Restarts the service on `folder` and checks it answers `messages` from its cache on disk alone */
-async function assertAnsweredFromCache(folder: string, path: string, messages: string[], expected: unknown): Promise<void> {
+async function assertAnsweredFromCache(
+  folder: string,
+  path: string,
+  messages: string[],
+  expected: unknown,
+): Promise<void> {
   const service = await startService({ classifier: 'rules', folder });
   try {
     assert.equal(await (await service.post(path, { messages })).json(), expected);
@@ -104,7 +113,10 @@ test('cache skips and logs a corrupt file without a wrong class when the service
     const second = await startService({ classifier: 'rules', folder });
     try {
       assert.equal(await (await second.post('/v1/bnac', { message: GREY })).json(), { class: 'GRAYLISTING' });
-      assert.ok(second.logs.some((line) => line.includes('Skipped corrupt cache records')), second.logs.join('\n'));
+      assert.ok(
+        second.logs.some((line) => line.includes('Skipped corrupt cache records')),
+        second.logs.join('\n'),
+      );
     } finally {
       await second.close();
     }
@@ -120,11 +132,17 @@ test('cache does not answer a class the API does not know when its block has a v
     const [header, payload] = (await readFile(path, 'utf8')).split(/\n(.*)/s) as [string, string];
     const forged = payload.replace('GRAYLISTING', 'NOT_A_CLASS');
     const version = header.split(' ').slice(3).join(' ');
-    await writeFile(path, `B ${crc32(forged).toString(16).padStart(8, '0')} ${Buffer.byteLength(forged)} ${version}\n${forged}`);
+    await writeFile(
+      path,
+      `B ${crc32(forged).toString(16).padStart(8, '0')} ${Buffer.byteLength(forged)} ${version}\n${forged}`,
+    );
     const second = await startService({ classifier: 'rules', folder });
     try {
       assert.equal(await (await second.post('/v1/bnac', { message: GREY })).json(), { class: 'GRAYLISTING' });
-      assert.ok(second.logs.some((line) => /Skipped cached results with a model or class/.test(line)), second.logs.join('\n'));
+      assert.ok(
+        second.logs.some((line) => /Skipped cached results with a model or class/.test(line)),
+        second.logs.join('\n'),
+      );
     } finally {
       await second.close();
     }
@@ -136,7 +154,10 @@ test('service starts and caches when a cache segment is a folder', () =>
     const first = await startService({ classifier: 'rules', folder });
     await first.post('/v1/bnac', { messages: [GREY] });
     await first.close();
-    assert.ok(first.logs.some((line) => line.includes('Skipped unreadable cache segment')), first.logs.join('\n'));
+    assert.ok(
+      first.logs.some((line) => line.includes('Skipped unreadable cache segment')),
+      first.logs.join('\n'),
+    );
     await assertAnsweredFromCache(folder, '/v1/bnac', [GREY], [{ class: 'GRAYLISTING' }]);
   }));
 
@@ -150,7 +171,10 @@ test('service starts with a memory cache when the cache folder is a file', () =>
       assert.equal(await (await service.post('/v1/bnac', { message: GREY })).json(), { class: 'GRAYLISTING' });
       const stats = await (await service.get('/v1/cache/stats')).json();
       assert.equal([stats.hit_requests, stats.miss_requests], [1, 1]);
-      assert.ok(service.logs.some((line) => line.includes('Cannot use cache folder')), service.logs.join('\n'));
+      assert.ok(
+        service.logs.some((line) => line.includes('Cannot use cache folder')),
+        service.logs.join('\n'),
+      );
     } finally {
       await service.close();
     }

@@ -15,10 +15,19 @@ test('capstan classify prints class and probability when given texts', async () 
 });
 
 test('capstan classify prints JSON lines when reading stdin with --json', async () => {
-  const { code, stdout } = await capstan(['classify', '--model', 'backoff', '--json'], 'Mailbox full\n\n421 Too many connections\n');
+  const { code, stdout } = await capstan(
+    ['classify', '--model', 'backoff', '--json'],
+    'Mailbox full\n\n421 Too many connections\n',
+  );
   assert.is(code, 0);
-  const results = stdout.trim().split('\n').map((line) => JSON.parse(line));
-  assert.equal(results.map((r) => r.message), ['Mailbox full', '421 Too many connections']);
+  const results = stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  assert.equal(
+    results.map((r) => r.message),
+    ['Mailbox full', '421 Too many connections'],
+  );
   for (const result of results) {
     assert.equal(Object.keys(result), ['message', 'class', 'probability', 'fields', 'actions']);
   }
@@ -32,12 +41,33 @@ test('capstan classify exits 2 when the model is unknown', async () => {
 
 test('capstan --config classify uses the classifier the document configures, as serve would', async () => {
   const file = join(tempDir(), 'rules.json');
-  writeFileSync(file, JSON.stringify(document([{ id: 'rules', path: RULES }, { id: 'bounce-classifier', config: { classifier: 'rules' } }])));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      document([
+        { id: 'rules', path: RULES },
+        { id: 'bounce-classifier', config: { classifier: 'rules' } },
+      ]),
+    ),
+  );
   // The docs example answers 0.8 when a rule matches and its fallback class at 0.2; the built-in model does neither
-  const { code, stdout, stderr } = await capstan(['--config', file, 'classify', '451 4.7.1 Greylisting in effect', 'zzz qqq']);
+  const { code, stdout, stderr } = await capstan([
+    '--config',
+    file,
+    'classify',
+    '451 4.7.1 Greylisting in effect',
+    'zzz qqq',
+  ]);
   assert.is(code, 0, stderr);
   assert.equal(stdout.trim().split('\n'), ['GRAYLISTING\t0.8', 'TEMPORARY_ERROR\t0.2']);
-  const emails = await capstan(['--config', file, 'classify', '--email', '--json', join(import.meta.dirname, '../../plugins/bounce-classifier/email/fixtures/exim.eml')]);
+  const emails = await capstan([
+    '--config',
+    file,
+    'classify',
+    '--email',
+    '--json',
+    join(import.meta.dirname, '../../plugins/bounce-classifier/email/fixtures/exim.eml'),
+  ]);
   assert.is(emails.code, 0, emails.stderr);
   const [recipient] = JSON.parse(emails.stdout).recipients;
   assert.ok([0.8, 0.2].includes(recipient.bnac.probability), `the rules classifier answered: ${emails.stdout}`);

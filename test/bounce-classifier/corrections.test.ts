@@ -18,58 +18,100 @@ const SAME_WORDING = '550 5.7.1 <bob.smith@other.example>: Recipient address rej
 const OTHER = '552 5.2.2 Mailbox full, quota exceeded';
 
 function host(config: Record<string, unknown> = {}, folder?: string): Promise<ScheduleHost> {
-  return startScheduleHost({ plugins: [{ id: 'schedule-store-file' }, { id: 'bounce-classifier', config }], ...(folder ? { folder } : {}) });
+  return startScheduleHost({
+    plugins: [{ id: 'schedule-store-file' }, { id: 'bounce-classifier', config }],
+    ...(folder ? { folder } : {}),
+  });
 }
-const bnac = async (h: ScheduleHost, message: string, query = '') => (await h.call('POST', `/v2/bnac/single${query}`, { message })).json;
-const backoff = async (h: ScheduleHost, message: string) => (await h.call('POST', '/v1/backoff?return_probability=true', { message })).json[0];
+const bnac = async (h: ScheduleHost, message: string, query = '') =>
+  (await h.call('POST', `/v2/bnac/single${query}`, { message })).json;
+const backoff = async (h: ScheduleHost, message: string) =>
+  (await h.call('POST', '/v1/backoff?return_probability=true', { message })).json[0];
 
 const file = suite('corrections in the cache folder');
 
-file('a correction answers the reply and its near-duplicates, marked; delete restores the model; all audited', async () => {
-  const h = await host();
-  try {
-    const before = await bnac(h, SAME_WORDING);
-    assert.is.not(before.class, 'RECIPIENT_NOT_FOUND', 'the model alone gets it wrong');
-    const backoffBefore = await backoff(h, SAME_WORDING);
-    const created = await h.call('POST', '/v1/corrections', { message: REPLY, bnac: 'RECIPIENT_NOT_FOUND', note: 'their unknown-user reply' });
-    assert.is(created.status, 201, created.text);
-    const { id } = created.json;
-    assert.equal(created.json.normalised, (await h.call('POST', '/normalise', { message: REPLY })).json.normalised);
-    assert.is(created.json.principal, 'anonymous');
+file(
+  'a correction answers the reply and its near-duplicates, marked; delete restores the model; all audited',
+  async () => {
+    const h = await host();
+    try {
+      const before = await bnac(h, SAME_WORDING);
+      assert.is.not(before.class, 'RECIPIENT_NOT_FOUND', 'the model alone gets it wrong');
+      const backoffBefore = await backoff(h, SAME_WORDING);
+      const created = await h.call('POST', '/v1/corrections', {
+        message: REPLY,
+        bnac: 'RECIPIENT_NOT_FOUND',
+        note: 'their unknown-user reply',
+      });
+      assert.is(created.status, 201, created.text);
+      const { id } = created.json;
+      assert.equal(created.json.normalised, (await h.call('POST', '/normalise', { message: REPLY })).json.normalised);
+      assert.is(created.json.principal, 'anonymous');
 
-    assert.equal(await bnac(h, SAME_WORDING), { class: 'RECIPIENT_NOT_FOUND', probability: 1, corrected: true });
-    assert.equal((await h.call('POST', '/v2/bnac', { messages: [OTHER, SAME_WORDING] })).json[1], { class: 'RECIPIENT_NOT_FOUND', probability: 1, corrected: true });
-    assert.equal((await h.call('POST', '/v1/bnac/single', { message: SAME_WORDING })).json, { class: 'RECIPIENT_NOT_FOUND' }, 'v1 answers the class only');
-    assert.equal((await bnac(h, SAME_WORDING, '?explain=true')).explanation, { by: 'correction', correction: id });
-    assert.not.ok('corrected' in (await bnac(h, OTHER)), 'other replies are the model\'s');
-    assert.equal(await backoff(h, SAME_WORDING), backoffBefore, 'a correction of bnac leaves backoff to the model');
+      assert.equal(await bnac(h, SAME_WORDING), { class: 'RECIPIENT_NOT_FOUND', probability: 1, corrected: true });
+      assert.equal((await h.call('POST', '/v2/bnac', { messages: [OTHER, SAME_WORDING] })).json[1], {
+        class: 'RECIPIENT_NOT_FOUND',
+        probability: 1,
+        corrected: true,
+      });
+      assert.equal(
+        (await h.call('POST', '/v1/bnac/single', { message: SAME_WORDING })).json,
+        { class: 'RECIPIENT_NOT_FOUND' },
+        'v1 answers the class only',
+      );
+      assert.equal((await bnac(h, SAME_WORDING, '?explain=true')).explanation, { by: 'correction', correction: id });
+      assert.not.ok('corrected' in (await bnac(h, OTHER)), "other replies are the model's");
+      assert.equal(await backoff(h, SAME_WORDING), backoffBefore, 'a correction of bnac leaves backoff to the model');
 
-    assert.equal((await h.call('GET', '/v1/corrections')).json, { corrections: [created.json] });
-    const removed = await h.call('DELETE', `/v1/corrections/${id}`);
-    assert.equal([removed.status, removed.json], [200, created.json]);
-    assert.equal(await bnac(h, SAME_WORDING), before);
-    const again = await h.call('DELETE', `/v1/corrections/${id}`);
-    assert.equal([again.status, again.json], [404, { error: `Correction "${id}" not found` }]);
+      assert.equal((await h.call('GET', '/v1/corrections')).json, { corrections: [created.json] });
+      const removed = await h.call('DELETE', `/v1/corrections/${id}`);
+      assert.equal([removed.status, removed.json], [200, created.json]);
+      assert.equal(await bnac(h, SAME_WORDING), before);
+      const again = await h.call('DELETE', `/v1/corrections/${id}`);
+      assert.equal([again.status, again.json], [404, { error: `Correction "${id}" not found` }]);
 
-    const audit = (await h.call('GET', '/v1/audit')).json.entries.filter((e: { action: string }) => e.action.startsWith('correction.'));
-    assert.equal(audit.map((e: { action: string }) => e.action), ['correction.delete', 'correction.create']);
-    assert.equal(audit[1].after, created.json);
-    assert.equal([audit[0].before, audit[0].after, audit[0].subject], [created.json, null, { correction: id }]);
-  } finally {
-    await h.close();
-  }
-});
+      const audit = (await h.call('GET', '/v1/audit')).json.entries.filter((e: { action: string }) =>
+        e.action.startsWith('correction.'),
+      );
+      assert.equal(
+        audit.map((e: { action: string }) => e.action),
+        ['correction.delete', 'correction.create'],
+      );
+      assert.equal(audit[1].after, created.json);
+      assert.equal([audit[0].before, audit[0].after, audit[0].subject], [created.json, null, { correction: id }]);
+    } finally {
+      await h.close();
+    }
+  },
+);
 
 file('a correction of the same text replaces the earlier one; bad bodies answer 400', async () => {
   const h = await host();
   try {
     const first = (await h.call('POST', '/v1/corrections', { message: REPLY, backoff: 'RECIPIENT_ERROR' })).json;
-    const second = (await h.call('POST', '/v1/corrections', { message: SAME_WORDING, backoff: 'MAILBOX_FULL', bnac: 'RECIPIENT_ERROR' })).json;
-    assert.equal((await h.call('GET', '/v1/corrections')).json.corrections.map((c: { id: string }) => c.id), [second.id]);
+    const second = (
+      await h.call('POST', '/v1/corrections', {
+        message: SAME_WORDING,
+        backoff: 'MAILBOX_FULL',
+        bnac: 'RECIPIENT_ERROR',
+      })
+    ).json;
+    assert.equal(
+      (await h.call('GET', '/v1/corrections')).json.corrections.map((c: { id: string }) => c.id),
+      [second.id],
+    );
     assert.is((await backoff(h, REPLY)).class, 'MAILBOX_FULL');
     const replaced = (await h.call('GET', '/v1/audit?action=correction.replace')).json.entries;
-    assert.equal(replaced.map((e: { before: unknown }) => e.before), [first]);
-    for (const body of [{ message: REPLY }, { message: REPLY, note: 'no class' }, { message: REPLY, bnac: 'NOT_A_CLASS' }, { message: REPLY, bnac: 'SPF', colour: 'red' }]) {
+    assert.equal(
+      replaced.map((e: { before: unknown }) => e.before),
+      [first],
+    );
+    for (const body of [
+      { message: REPLY },
+      { message: REPLY, note: 'no class' },
+      { message: REPLY, bnac: 'NOT_A_CLASS' },
+      { message: REPLY, bnac: 'SPF', colour: 'red' },
+    ]) {
       const response = await h.call('POST', '/v1/corrections', body);
       assert.is(response.status, 400, JSON.stringify(body));
     }

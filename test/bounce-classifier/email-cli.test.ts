@@ -34,13 +34,16 @@ test('classify --email reads a maildir and prints recipients, then counts per ki
     assert.not.match(stderr, /\r/, 'no progress bar when stderr is not a terminal');
     const [lines, ...tables] = stdout.trim().split('\n\n');
     const rows = lines!.split('\n').map((line) => line.split('\t'));
-    assert.equal(rows.map((r) => r.slice(1, 5)), [
-      ['failed', 'rui@fields.example.net', 'RECIPIENT_NOT_FOUND', 'RECIPIENT_ERROR'],
-      ['failed', 'tess@fields.example.net', 'VIRUS', 'CONTENT_REJECTED_VIRUS'],
-      ['failed', 'vera@dest.example.net', 'RECIPIENT_NOT_FOUND', 'RECIPIENT_ERROR'],
-      ['failed', 'ken@dest.example.net', 'RECIPIENT_ERROR', 'MAILBOX_FULL'],
-      ['auto-reply'],
-    ]);
+    assert.equal(
+      rows.map((r) => r.slice(1, 5)),
+      [
+        ['failed', 'rui@fields.example.net', 'RECIPIENT_NOT_FOUND', 'RECIPIENT_ERROR'],
+        ['failed', 'tess@fields.example.net', 'VIRUS', 'CONTENT_REJECTED_VIRUS'],
+        ['failed', 'vera@dest.example.net', 'RECIPIENT_NOT_FOUND', 'RECIPIENT_ERROR'],
+        ['failed', 'ken@dest.example.net', 'RECIPIENT_ERROR', 'MAILBOX_FULL'],
+        ['auto-reply'],
+      ],
+    );
     assert.match(tables[0]!, /^kind\s+emails\nfailed\s+2\nauto-reply\s+1$/);
     assert.match(tables[1]!, /^bnac class\s+recipients\nRECIPIENT_NOT_FOUND\s+2\nRECIPIENT_ERROR\s+1\nVIRUS\s+1$/);
     assert.match(tables[2]!, /^backoff class\s+recipients\nRECIPIENT_ERROR\s+2\n/);
@@ -59,13 +62,22 @@ test('classify --email --json writes one line per email of a folder, and exits 1
     writeFileSync(join(folder, 'notes.txt'), 'skipped: not .eml');
     const { code, stdout } = await capstan(['classify', '--email', '--json', folder]);
     assert.is(code, 1);
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
-    assert.equal(lines.map((l) => [l.file.slice(folder.length + 1), l.kind ?? l.error]), [
-      ['a.eml', 'failed'],
-      ['c.eml', 'Body is not an email: it does not start with a header line'],
-      [join('more', 'b.eml'), 'feedback'],
-    ]);
-    assert.equal(lines[0].recipients.map((r: any) => r.bnac.class), ['RECIPIENT_ERROR', 'BLOCK_LIST']);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.equal(
+      lines.map((l) => [l.file.slice(folder.length + 1), l.kind ?? l.error]),
+      [
+        ['a.eml', 'failed'],
+        ['c.eml', 'Body is not an email: it does not start with a header line'],
+        [join('more', 'b.eml'), 'feedback'],
+      ],
+    );
+    assert.equal(
+      lines[0].recipients.map((r: any) => r.bnac.class),
+      ['RECIPIENT_ERROR', 'BLOCK_LIST'],
+    );
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -76,15 +88,35 @@ test('classify --email --json reads an mbox file as its messages, FILE#N each', 
   try {
     const message = (name: string) => readFileSync(join(FIXTURES, name), 'latin1');
     const mbox = join(folder, 'bounces');
-    writeFileSync(mbox, ['From MAILER-DAEMON Thu Nov 26 10:00:00 2026', message('qmail.eml'), '', 'From MAILER-DAEMON Thu Nov 26 10:01:00 2026', message('exim.eml'), '', 'From ann@example.org Thu Nov 26 10:02:00 2026', message('not-a-bounce.eml').replace(/\n\n/, '\n\n>From the desk of Ann\n'), ''].join('\n'), 'latin1');
+    writeFileSync(
+      mbox,
+      [
+        'From MAILER-DAEMON Thu Nov 26 10:00:00 2026',
+        message('qmail.eml'),
+        '',
+        'From MAILER-DAEMON Thu Nov 26 10:01:00 2026',
+        message('exim.eml'),
+        '',
+        'From ann@example.org Thu Nov 26 10:02:00 2026',
+        message('not-a-bounce.eml').replace(/\n\n/, '\n\n>From the desk of Ann\n'),
+        '',
+      ].join('\n'),
+      'latin1',
+    );
     const { code, stdout, stderr } = await capstan(['classify', '--email', '--json', mbox]);
     assert.is(code, 0, stderr);
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
-    assert.equal(lines.map((l) => [l.file.slice(folder.length + 1), l.kind, l.recipients.length]), [
-      ['bounces#1', 'failed', 2],
-      ['bounces#2', 'failed', 2],
-      ['bounces#3', 'not-a-bounce', 0],
-    ]);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.equal(
+      lines.map((l) => [l.file.slice(folder.length + 1), l.kind, l.recipients.length]),
+      [
+        ['bounces#1', 'failed', 2],
+        ['bounces#2', 'failed', 2],
+        ['bounces#3', 'not-a-bounce', 0],
+      ],
+    );
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -98,15 +130,25 @@ test('classify --email streams an mbox: a separator across read chunks splits, a
     const pad = 1024 * 1024 - 3 - Buffer.byteLength(`From a Thu Nov 26 10:00:00 2026\n${first}`, 'latin1');
     const padded = `${first.trimEnd()}\n${'x'.repeat(76)}\n`.padEnd(first.length + pad, 'y');
     const mbox = join(folder, 'big');
-    writeFileSync(mbox, `From a Thu Nov 26 10:00:00 2026\n${padded}\n\nFrom b Thu Nov 26 10:01:00 2026\nno header here\n\nFrom c Thu Nov 26 10:02:00 2026\n${readFileSync(join(FIXTURES, 'exim.eml'), 'latin1')}`, 'latin1');
+    writeFileSync(
+      mbox,
+      `From a Thu Nov 26 10:00:00 2026\n${padded}\n\nFrom b Thu Nov 26 10:01:00 2026\nno header here\n\nFrom c Thu Nov 26 10:02:00 2026\n${readFileSync(join(FIXTURES, 'exim.eml'), 'latin1')}`,
+      'latin1',
+    );
     const { code, stdout } = await capstan(['classify', '--email', '--json', mbox]);
     assert.is(code, 1, 'a message that is not an email fails the run');
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line));
-    assert.equal(lines.map((l) => [l.file.slice(folder.length + 1), l.kind ?? l.error]), [
-      ['big#1', 'failed'],
-      ['big#2', 'Body is not an email: it does not start with a header line'],
-      ['big#3', 'failed'],
-    ]);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.equal(
+      lines.map((l) => [l.file.slice(folder.length + 1), l.kind ?? l.error]),
+      [
+        ['big#1', 'failed'],
+        ['big#2', 'Body is not an email: it does not start with a header line'],
+        ['big#3', 'failed'],
+      ],
+    );
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -140,14 +182,27 @@ test('classify --email does not read a file over the size limit, named or found 
       truncateSync(join(folder, file), MAX_FILE_BYTES + 1);
     }
     copyFileSync(join(FIXTURES, 'exim.eml'), join(folder, 'inbox', 'ok.eml'));
-    const { code, stdout } = await capstan(['classify', '--email', '--json', join(folder, 'named.eml'), join(folder, 'inbox')]);
+    const { code, stdout } = await capstan([
+      'classify',
+      '--email',
+      '--json',
+      join(folder, 'named.eml'),
+      join(folder, 'inbox'),
+    ]);
     assert.is(code, 1);
     const tooLarge = `File is larger than the limit of ${MAX_FILE_BYTES} bytes`;
-    assert.equal(stdout.trim().split('\n').map((line) => JSON.parse(line)).map((l) => [l.file.slice(folder.length + 1), l.kind ?? l.error]), [
-      ['named.eml', tooLarge],
-      [join('inbox', 'found.eml'), tooLarge],
-      [join('inbox', 'ok.eml'), 'failed'],
-    ]);
+    assert.equal(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .map((l) => [l.file.slice(folder.length + 1), l.kind ?? l.error]),
+      [
+        ['named.eml', tooLarge],
+        [join('inbox', 'found.eml'), tooLarge],
+        [join('inbox', 'ok.eml'), 'failed'],
+      ],
+    );
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -156,7 +211,13 @@ test('classify --email does not read a file over the size limit, named or found 
 test('classify --email draws a progress bar when stderr is a terminal', async () => {
   let out = '';
   let err = '';
-  const code = await classifyEmailCommand([join(FIXTURES, 'exim.eml'), join(FIXTURES, 'qmail.eml')], { json: true }, { write: (t: string) => (out += t) }, { write: (t: string) => (err += t), isTTY: true }, () => usePlugin<Classifier>({ id: 'bounce-model' }));
+  const code = await classifyEmailCommand(
+    [join(FIXTURES, 'exim.eml'), join(FIXTURES, 'qmail.eml')],
+    { json: true },
+    { write: (t: string) => (out += t) },
+    { write: (t: string) => (err += t), isTTY: true },
+    () => usePlugin<Classifier>({ id: 'bounce-model' }),
+  );
   assert.is(code, 0);
   assert.match(err, /\r\[#{30}\] 2\/2 emails/);
   assert.is(out.trim().split('\n').length, 2);

@@ -10,7 +10,9 @@ import * as assert from 'uvu/assert';
 import { test } from '../_deadline.ts';
 
 const EMAIL = join(import.meta.dirname, '../../plugins/bounce-classifier/email');
-const files = readdirSync(join(EMAIL, 'families')).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(join(EMAIL, 'families'))
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const LISTS = ['headings', 'reason_leads', 'delayed', 'final'] as const;
 
 test('there are families, each a JSON file named after its family with patterns that compile', () => {
@@ -32,11 +34,17 @@ test('each family names samples among the fixtures, and its headings and reason 
     const family = JSON.parse(readFileSync(join(EMAIL, 'families', file), 'utf8'));
     assert.ok(family.samples.length > 0, `${file} names no sample`);
     const texts = family.samples.map((sample: string) => {
-      assert.ok(fixtures.has(sample) && fixtures.has(sample.replace(/\.eml$/, '.json')), `${file}: ${sample} and its expected answer are fixtures`);
+      assert.ok(
+        fixtures.has(sample) && fixtures.has(sample.replace(/\.eml$/, '.json')),
+        `${file}: ${sample} and its expected answer are fixtures`,
+      );
       return readFileSync(join(EMAIL, 'fixtures', sample), 'latin1');
     });
     for (const source of [...family.headings, ...family.reason_leads]) {
-      assert.ok(texts.some((text: string) => new RegExp(source, 'i').test(text)), `${file}: no sample holds ${source}`);
+      assert.ok(
+        texts.some((text: string) => new RegExp(source, 'i').test(text)),
+        `${file}: no sample holds ${source}`,
+      );
     }
   }
 });

@@ -1,7 +1,8 @@
 /**
  * Issue 20, item 6: hostile emails on `POST /v1/bounce-email` (`test/_hostile-email.ts`: 100,000 empty parts, a 7 MB
  * preamble and epilogue, 10,000-deep nesting, huge headers, a report at the kept lines' cap, an HTML flood), each
- * sent over HTTP to a real listener (a server process of its own) with the built-in model while another client probes `/v2/bnac/single` every
+ * sent over HTTP to a real listener (a server process of its own) with the built-in model while another client probes
+ * `/v2/bnac/single` every
  * 20 ms. Each must be answered in time with the expected status, the probes must stay fast (the event loop is not
  * held), the server's RSS must not balloon, and a normal fixture must still get its expected answer.
  * `HOSTILE=<part of a name>` runs only the matching emails.
@@ -53,11 +54,20 @@ test('hostile emails: answered in time, other clients stay fast, RSS bounded, no
   };
   const failures: string[] = [];
   try {
-    const probe = () => fetch(`${service.url}/v2/bnac/single`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"message":"550 5.1.1 User unknown"}' }).then((r) => r.text());
+    const probe = () =>
+      fetch(`${service.url}/v2/bnac/single`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"message":"550 5.1.1 User unknown"}',
+      }).then((r) => r.text());
     for (let i = 0; i < 20; i++) await probe();
     // The first email read in the pool loads the readers into the worker thread: once per process, not per request
     const warm = HOSTILE_EMAILS.find((c) => c.name.startsWith('5,000'))!.build();
-    assert.is((await fetch(`${service.url}/v1/bounce-email`, { method: 'POST', headers: RFC822, body: new Uint8Array(warm) })).status, 200);
+    assert.is(
+      (await fetch(`${service.url}/v1/bounce-email`, { method: 'POST', headers: RFC822, body: new Uint8Array(warm) }))
+        .status,
+      200,
+    );
     const rssBefore = await rss();
     let rssPeak = rssBefore;
     /** Posts one hostile email while a second client probes the host every 20 ms */
@@ -73,7 +83,11 @@ test('hostile emails: answered in time, other clients stay fast, RSS bounded, no
         }
       })();
       const started = performance.now();
-      const response = await fetch(`${service.url}/v1/bounce-email`, { method: 'POST', headers: RFC822, body: new Uint8Array(raw) });
+      const response = await fetch(`${service.url}/v1/bounce-email`, {
+        method: 'POST',
+        headers: RFC822,
+        body: new Uint8Array(raw),
+      });
       const body = await response.json();
       const took = performance.now() - started;
       running = false;
@@ -88,18 +102,41 @@ test('hostile emails: answered in time, other clients stay fast, RSS bounded, no
       // the bound; a parse that blocks the loop (seconds, as before the linear scan) fails both tries
       if (p99 > PROBE_P99_MS) ({ response, body, took, latencies, p99 } = await send(raw));
       rssPeak = Math.max(rssPeak, await rss());
-      console.log(`${hostile.name}: ${response.status} in ${Math.round(took)} ms, probes p99 ${Math.round(p99)} ms (${latencies.length}), RSS +${Math.round((rssPeak - rssBefore) / 2 ** 20)} MiB`);
+      console.log(
+        `${hostile.name}: ${response.status} in ${Math.round(took)} ms, probes p99 ${Math.round(p99)} ms (${latencies.length}), RSS +${Math.round((rssPeak - rssBefore) / 2 ** 20)} MiB`,
+      );
       if (took > ANSWER_MS) failures.push(`${hostile.name}: answered in ${Math.round(took)} ms, over ${ANSWER_MS}`);
-      if (response.status !== hostile.expect.status) failures.push(`${hostile.name}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
-      else if (response.status === 200 && body.recipients.length !== hostile.expect.recipients) failures.push(`${hostile.name}: ${body.recipients.length} recipients`);
-      else if (response.status !== 200 && !(Object.keys(body).length === 1 && /^Email has more "[^"]+" than the limit of "\d+"$/.test(body.error))) failures.push(`${hostile.name}: error ${JSON.stringify(body)}`);
-      if (p99 > PROBE_P99_MS) failures.push(`${hostile.name}: other client's p99 ${Math.round(p99)} ms, over ${PROBE_P99_MS}`);
+      if (response.status !== hostile.expect.status)
+        failures.push(`${hostile.name}: ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
+      else if (response.status === 200 && body.recipients.length !== hostile.expect.recipients)
+        failures.push(`${hostile.name}: ${body.recipients.length} recipients`);
+      else if (
+        response.status !== 200 &&
+        !(Object.keys(body).length === 1 && /^Email has more "[^"]+" than the limit of "\d+"$/.test(body.error))
+      )
+        failures.push(`${hostile.name}: error ${JSON.stringify(body)}`);
+      if (p99 > PROBE_P99_MS)
+        failures.push(`${hostile.name}: other client's p99 ${Math.round(p99)} ms, over ${PROBE_P99_MS}`);
     }
-    if (rssPeak - rssBefore > RSS_GROWTH) failures.push(`RSS grew ${Math.round((rssPeak - rssBefore) / 2 ** 20)} MiB, over ${RSS_GROWTH / 2 ** 20}`);
+    if (rssPeak - rssBefore > RSS_GROWTH)
+      failures.push(`RSS grew ${Math.round((rssPeak - rssBefore) / 2 ** 20)} MiB, over ${RSS_GROWTH / 2 ** 20}`);
     // A normal bounce after them all still gets its expected answer
     const expected = JSON.parse(readFileSync(join(FIXTURES, 'postfix-dsn.json'), 'utf8'));
-    const normal = await (await fetch(`${service.url}/v1/bounce-email`, { method: 'POST', headers: RFC822, body: new Uint8Array(readFileSync(join(FIXTURES, "postfix-dsn.eml"))) })).json();
-    assert.equal({ kind: normal.kind, format: normal.format, recipients: normal.recipients.map((r: any) => ({ ...r, bnac: r.bnac.class, backoff: r.backoff.class })) }, expected);
+    const normal = await (
+      await fetch(`${service.url}/v1/bounce-email`, {
+        method: 'POST',
+        headers: RFC822,
+        body: new Uint8Array(readFileSync(join(FIXTURES, 'postfix-dsn.eml'))),
+      })
+    ).json();
+    assert.equal(
+      {
+        kind: normal.kind,
+        format: normal.format,
+        recipients: normal.recipients.map((r: any) => ({ ...r, bnac: r.bnac.class, backoff: r.backoff.class })),
+      },
+      expected,
+    );
   } finally {
     child.send('close');
     await new Promise((done) => child.once('exit', done));

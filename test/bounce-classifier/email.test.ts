@@ -12,7 +12,10 @@ import { startService } from './_host.ts';
 import type { TestService } from './_host.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../plugins/bounce-classifier/email/fixtures');
-const names = readdirSync(FIXTURES).filter((f) => f.endsWith('.eml')).map((f) => f.slice(0, -4)).sort();
+const names = readdirSync(FIXTURES)
+  .filter((f) => f.endsWith('.eml'))
+  .map((f) => f.slice(0, -4))
+  .sort();
 const RFC822 = { 'content-type': 'message/rfc822' };
 
 /** The answer with classes only: probabilities are the model's, the classes are what a fixture pins */
@@ -20,7 +23,11 @@ function classesOnly(answer: any): unknown {
   return {
     kind: answer.kind,
     format: answer.format,
-    recipients: answer.recipients.map((r: any) => ({ ...r, ...(r.bnac && { bnac: r.bnac.class }), ...(r.backoff && { backoff: r.backoff.class }) })),
+    recipients: answer.recipients.map((r: any) => ({
+      ...r,
+      ...(r.bnac && { bnac: r.bnac.class }),
+      ...(r.backoff && { backoff: r.backoff.class }),
+    })),
     ...(answer.feedback && { feedback: answer.feedback }),
   };
 }
@@ -33,8 +40,15 @@ async function assertError(response: Response, status: number, pattern: RegExp):
 }
 
 /** A delivery-status report for `count` recipients, each with its own reply */
-function manyRecipients(count: number, reply = (i: number) => `550 5.1.1 <user${i}@example.net>: User unknown`): string {
-  const groups = Array.from({ length: count }, (_, i) => `Final-Recipient: rfc822; user${i}@example.net\nAction: failed\nStatus: 5.1.1\nDiagnostic-Code: smtp; ${reply(i)}\n`);
+function manyRecipients(
+  count: number,
+  reply = (i: number) => `550 5.1.1 <user${i}@example.net>: User unknown`,
+): string {
+  const groups = Array.from(
+    { length: count },
+    (_, i) =>
+      `Final-Recipient: rfc822; user${i}@example.net\nAction: failed\nStatus: 5.1.1\nDiagnostic-Code: smtp; ${reply(i)}\n`,
+  );
   return [
     'From: MAILER-DAEMON@mx.example.org',
     'Subject: Undelivered Mail Returned to Sender',
@@ -57,36 +71,47 @@ email.before(async (context) => {
 });
 email.after(async (context) => context.service?.close());
 
-email(`answers each of the ${names.length} fixtures with its expected kind, format, recipients, replies and classes`, async ({ service }) => {
-  assert.ok(names.length >= 25, `found ${names.length} fixtures`);
-  const wrong: string[] = [];
-  for (const name of names) {
-    const response = await service!.post('/v1/bounce-email', readFileSync(join(FIXTURES, `${name}.eml`), 'utf8'), RFC822);
-    const answer = await response.json();
-    const expected = JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8'));
-    const actual = response.status === 200 ? classesOnly(answer) : answer;
-    if (JSON.stringify(actual) !== JSON.stringify(expected)) wrong.push(`${name}\n  expected ${JSON.stringify(expected)}\n  actual   ${JSON.stringify(actual)}`);
-  }
-  assert.equal(wrong, []);
-});
+email(
+  `answers each of the ${names.length} fixtures with its expected kind, format, recipients, replies and classes`,
+  async ({ service }) => {
+    assert.ok(names.length >= 25, `found ${names.length} fixtures`);
+    const wrong: string[] = [];
+    for (const name of names) {
+      const response = await service!.post(
+        '/v1/bounce-email',
+        readFileSync(join(FIXTURES, `${name}.eml`), 'utf8'),
+        RFC822,
+      );
+      const answer = await response.json();
+      const expected = JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8'));
+      const actual = response.status === 200 ? classesOnly(answer) : answer;
+      if (JSON.stringify(actual) !== JSON.stringify(expected))
+        wrong.push(`${name}\n  expected ${JSON.stringify(expected)}\n  actual   ${JSON.stringify(actual)}`);
+    }
+    assert.equal(wrong, []);
+  },
+);
 
-email('reads no status out of an IP address, and leaves the sending MTA\'s "(in reply to ...)" tail out of the reply', async ({ service }) => {
-  const bounce = [
-    'From: MAILER-DAEMON@mta.example.net',
-    'To: sender@example.net',
-    'Subject: Undelivered Mail Returned to Sender',
-    '',
-    'This is the mail system at host mta.example.net.',
-    '',
-    '<ann@example.org>: host mx.example.org[192.0.2.7] said: 550 Rejected: client 5.10.20.30 is not welcome here',
-    '    (in reply to RCPT TO command)',
-    '',
-  ].join('\n');
-  const answer = await (await service!.post('/v1/bounce-email', bounce, RFC822)).json();
-  assert.is(answer.recipients.length, 1, JSON.stringify(answer));
-  assert.is(answer.recipients[0].status, undefined, 'no status: 5.10.20 is part of an IP address');
-  assert.is(answer.recipients[0].reply, '550 Rejected: client 5.10.20.30 is not welcome here');
-});
+email(
+  'reads no status out of an IP address, and leaves the sending MTA\'s "(in reply to ...)" tail out of the reply',
+  async ({ service }) => {
+    const bounce = [
+      'From: MAILER-DAEMON@mta.example.net',
+      'To: sender@example.net',
+      'Subject: Undelivered Mail Returned to Sender',
+      '',
+      'This is the mail system at host mta.example.net.',
+      '',
+      '<ann@example.org>: host mx.example.org[192.0.2.7] said: 550 Rejected: client 5.10.20.30 is not welcome here',
+      '    (in reply to RCPT TO command)',
+      '',
+    ].join('\n');
+    const answer = await (await service!.post('/v1/bounce-email', bounce, RFC822)).json();
+    assert.is(answer.recipients.length, 1, JSON.stringify(answer));
+    assert.is(answer.recipients[0].status, undefined, 'no status: 5.10.20 is part of an IP address');
+    assert.is(answer.recipients[0].reply, '550 Rejected: client 5.10.20.30 is not welcome here');
+  },
+);
 
 email('answers the same for the JSON form {"email"} as for message/rfc822', async ({ service }) => {
   const raw = readFileSync(join(FIXTURES, 'postfix-two-recipients.eml'), 'utf8');
@@ -101,7 +126,11 @@ email('classifies recipients through the cache that /v2/bnac fills', async ({ se
   const reply = '550 5.1.1 <dana@example.net>: Recipient address rejected: mailbox quillfeather is not known here';
   await service!.post('/v2/bnac', { messages: [reply] });
   const before = await (await service!.get('/v1/cache/stats')).json();
-  await service!.post('/v1/bounce-email', manyRecipients(1, () => reply), RFC822);
+  await service!.post(
+    '/v1/bounce-email',
+    manyRecipients(1, () => reply),
+    RFC822,
+  );
   const after = await (await service!.get('/v1/cache/stats')).json();
   assert.is(after.hit_requests - before.hit_requests, 1, 'the bnac lookup hit the entry /v2/bnac stored');
   assert.is(after.miss_requests - before.miss_requests, 1, 'the backoff lookup missed: nothing stored it');
@@ -152,7 +181,10 @@ email('skips a 20 MB attachment unread and still answers the report', async ({ s
   const answer = await (await service!.post('/v1/bounce-email', big, RFC822)).json();
   assert.is(answer.recipients[0].bnac.class, 'RECIPIENT_NOT_FOUND');
   // Decoding the attachment costs about 1 s on one core; skipping it, tens of milliseconds
-  assert.ok(parsed - transfer < 400, `reading the email took ${Math.round(parsed - transfer)} ms beyond its transfer (${Math.round(transfer)} ms)`);
+  assert.ok(
+    parsed - transfer < 400,
+    `reading the email took ${Math.round(parsed - transfer)} ms beyond its transfer (${Math.round(transfer)} ms)`,
+  );
 });
 
 email('answers hostile text in bounded time: whitespace runs, long tokens, repeated phrases', async ({ service }) => {
@@ -185,19 +217,38 @@ email('answers hostile text in bounded time: whitespace runs, long tokens, repea
 });
 
 email('answers 400 with a clear error when the body is not an email', async ({ service }) => {
-  await assertError(await service!.post('/v1/bounce-email', 'just some words, no headers', RFC822), 400, /^Body is not an email: it does not start with a header line$/);
-  await assertError(await service!.post('/v1/bounce-email', 'From: a@example.org\0\nSubject: x\n\nbody', RFC822), 400, /^Body is not an email: its headers hold NUL bytes$/);
+  await assertError(
+    await service!.post('/v1/bounce-email', 'just some words, no headers', RFC822),
+    400,
+    /^Body is not an email: it does not start with a header line$/,
+  );
+  await assertError(
+    await service!.post('/v1/bounce-email', 'From: a@example.org\0\nSubject: x\n\nbody', RFC822),
+    400,
+    /^Body is not an email: its headers hold NUL bytes$/,
+  );
   await assertError(await service!.post('/v1/bounce-email', { email: '' }), 400, /^Email is empty$/);
-  await assertError(await service!.post('/v1/bounce-email', '', RFC822), 400, /^Request body is required: send "application\/json" or "message\/rfc822"$/);
+  await assertError(
+    await service!.post('/v1/bounce-email', '', RFC822),
+    400,
+    /^Request body is required: send "application\/json" or "message\/rfc822"$/,
+  );
   await assertError(await service!.post('/v1/bounce-email', { email: 'x', extra: 1 }), 400, /unknown property "extra"/);
-  await assertError(await service!.post('/v1/bounce-email', 'From: a@example.org\n\nx', { 'content-type': 'text/plain' }), 400, /^Unsupported content type "text\/plain": send "application\/json" or "message\/rfc822"$/);
+  await assertError(
+    await service!.post('/v1/bounce-email', 'From: a@example.org\n\nx', { 'content-type': 'text/plain' }),
+    400,
+    /^Unsupported content type "text\/plain": send "application\/json" or "message\/rfc822"$/,
+  );
 });
 
 email('gives a best-effort answer for truncated MIME and unknown charsets', async ({ service }) => {
   const raw = readFileSync(join(FIXTURES, 'postfix-two-recipients.eml'), 'utf8');
   const truncated = raw.slice(0, raw.indexOf('Diagnostic-Code: smtp; 554'));
   const answer = await (await service!.post('/v1/bounce-email', truncated, RFC822)).json();
-  assert.equal(answer.recipients.map((r: any) => r.recipient), ['ola@shop.example.net', 'accounts@shop.example.net']);
+  assert.equal(
+    answer.recipients.map((r: any) => r.recipient),
+    ['ola@shop.example.net', 'accounts@shop.example.net'],
+  );
   const odd = raw.replace('charset=us-ascii', 'charset=x-no-such-charset');
   const oddAnswer = await (await service!.post('/v1/bounce-email', odd, RFC822)).json();
   assert.is(oddAnswer.kind, 'failed');
@@ -211,7 +262,11 @@ limits.after(async (context) => context.service?.close());
 
 limits('answers 413 past the body limit, for both body forms', async ({ service }) => {
   const raw = readFileSync(join(FIXTURES, 'postfix-dsn.eml'), 'utf8');
-  await assertError(await service!.post('/v1/bounce-email', raw, RFC822), 413, /^Request body is larger than the limit of 1024 bytes$/);
+  await assertError(
+    await service!.post('/v1/bounce-email', raw, RFC822),
+    413,
+    /^Request body is larger than the limit of 1024 bytes$/,
+  );
   await assertError(await service!.post('/v1/bounce-email', { email: raw }), 413, /larger than the limit/);
 });
 

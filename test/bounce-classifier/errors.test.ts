@@ -22,13 +22,17 @@ input.before(async (context) => {
 input.after(async (context) => context.service?.close());
 
 input('endpoints answer 400 when JSON is malformed', async ({ service }) => {
-  for (const body of ['{"message": ', '', 'null', '[]', '"text"']) await assertError(await service!.post('/v1/bnac/single', body), 400);
+  for (const body of ['{"message": ', '', 'null', '[]', '"text"'])
+    await assertError(await service!.post('/v1/bnac/single', body), 400);
 });
 
 input('endpoints answer 400 when content type is not JSON', async ({ service }) => {
   const body = JSON.stringify({ message: 'x' });
   await assertError(await service!.post('/v1/bnac', body, { 'content-type': 'text/plain' }), 400);
-  await assertError(await service!.post('/v1/backoff', body, { 'content-type': 'application/x-www-form-urlencoded' }), 400);
+  await assertError(
+    await service!.post('/v1/backoff', body, { 'content-type': 'application/x-www-form-urlencoded' }),
+    400,
+  );
 });
 
 input('a batch body mixing or missing both forms is named for what the client meant', async ({ service }) => {
@@ -77,18 +81,25 @@ input.run();
 
 const auth = suite('bounce-classifier API key');
 
-auth('endpoints answer 401 when a key is configured and the header is missing or wrong; the host\'s and the config\'s key both open them', async () => {
-  const service = await startService({ classifier: 'rules', env: { API_KEY: 's3cret' }, config: { apiKey: 'from-config' } });
-  try {
-    await assertError(await service.get('/v1/cache/info'), 401);
-    await assertError(await service.post('/v1/bnac/single', { message: 'x' }, { 'x-api-key': 'wrong' }), 401);
-    assert.is((await service.post('/v1/bnac/single', { message: 'x' }, { 'x-api-key': 'from-config' })).status, 200);
-    assert.is((await service.post('/v1/bnac/single', { message: 'x' }, { 'X-API-Key': 's3cret' })).status, 200);
-    assert.is((await service.get('/v1/cache/stats', { 'x-api-key': 's3cret' })).status, 200);
-  } finally {
-    await service.close();
-  }
-});
+auth(
+  "endpoints answer 401 when a key is configured and the header is missing or wrong; the host's and the config's key both open them",
+  async () => {
+    const service = await startService({
+      classifier: 'rules',
+      env: { API_KEY: 's3cret' },
+      config: { apiKey: 'from-config' },
+    });
+    try {
+      await assertError(await service.get('/v1/cache/info'), 401);
+      await assertError(await service.post('/v1/bnac/single', { message: 'x' }, { 'x-api-key': 'wrong' }), 401);
+      assert.is((await service.post('/v1/bnac/single', { message: 'x' }, { 'x-api-key': 'from-config' })).status, 200);
+      assert.is((await service.post('/v1/bnac/single', { message: 'x' }, { 'X-API-Key': 's3cret' })).status, 200);
+      assert.is((await service.get('/v1/cache/stats', { 'x-api-key': 's3cret' })).status, 200);
+    } finally {
+      await service.close();
+    }
+  },
+);
 
 auth('endpoints answer without a key when none is configured', async () => {
   const service = await startService({ classifier: 'rules' });

@@ -41,28 +41,38 @@ built('/v2/bnac/single names the rule when a rule decided, the top words when th
   assert.ok(features.length >= 1 && features.length <= 5, JSON.stringify(features));
   assert.is(features[0].feature, 'overloaded');
   const weights = features.map((f: { weight: number }) => f.weight);
-  assert.equal(weights, [...weights].sort((a, b) => b - a), 'heaviest first');
+  assert.equal(
+    weights,
+    [...weights].sort((a, b) => b - a),
+    'heaviest first',
+  );
   assert.ok(weights.every((w: number) => w > 0));
   assert.not.ok(JSON.stringify(features).includes('bob'), 'words of the normalised reply: the address is masked');
 });
 
 built('/v2/bnac explains each message of a batch in input order; a {message} body answers one object', async () => {
   const batch = await post('/v2/bnac?explain=true', { messages: [BUSY, GREY, BUSY] });
-  assert.equal(batch.map((r: { explanation: { by: string } }) => r.explanation.by), ['model', 'rule', 'model']);
+  assert.equal(
+    batch.map((r: { explanation: { by: string } }) => r.explanation.by),
+    ['model', 'rule', 'model'],
+  );
   assert.equal(batch[0], batch[2]);
   assert.equal(await post('/v2/bnac?explain=true', { message: GREY }), batch[1]);
 });
 
-built('/v1/backoff explains with and without probability and with the cache bypassed; /v1/bnac ignores the flag', async () => {
-  for (const query of ['explain=true', 'explain=true&return_probability=true', 'explain=true&bypass_cache=true']) {
-    const [result] = await post(`/v1/backoff?${query}`, { message: BUSY });
-    assert.is(result.explanation.by, 'model', query);
-    assert.is(result.explanation.features[0].feature, 'overloaded', query);
-  }
-  const [plain] = await post('/v1/backoff', { message: BUSY });
-  assert.equal(Object.keys(plain), ['class', 'fields', 'actions']);
-  assert.equal(Object.keys(await post('/v1/bnac/single?explain=true', { message: BUSY })), ['class']);
-});
+built(
+  '/v1/backoff explains with and without probability and with the cache bypassed; /v1/bnac ignores the flag',
+  async () => {
+    for (const query of ['explain=true', 'explain=true&return_probability=true', 'explain=true&bypass_cache=true']) {
+      const [result] = await post(`/v1/backoff?${query}`, { message: BUSY });
+      assert.is(result.explanation.by, 'model', query);
+      assert.is(result.explanation.features[0].feature, 'overloaded', query);
+    }
+    const [plain] = await post('/v1/backoff', { message: BUSY });
+    assert.equal(Object.keys(plain), ['class', 'fields', 'actions']);
+    assert.equal(Object.keys(await post('/v1/bnac/single?explain=true', { message: BUSY })), ['class']);
+  },
+);
 
 built('explanations leave the cache as it was: the cached class is answered, nothing more is stored', async () => {
   const message = `${BUSY} (cache probe)`;
@@ -74,20 +84,26 @@ built('explanations leave the cache as it was: the cached class is answered, not
   assert.is(after.number_of_elements, before.number_of_elements, 'no entry added');
 });
 
-built('a large explained batch leaves room for other requests: a plain one sent after it is answered first', async () => {
-  const messages = Array.from({ length: 600 }, (_, i) => `421 Server overloaded, please slow down your delivery of batch ${i} word${i}`);
-  // Classes from the cache, so that the batch is explaining by the time the plain request arrives
-  await post('/v2/bnac', { messages });
-  let explainedDone = false;
-  const explained = post('/v2/bnac?explain=true', { messages }).then((body) => {
-    explainedDone = true;
-    return body;
-  });
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  await post('/v2/bnac/single', { message: GREY });
-  assert.not.ok(explainedDone, 'the plain request waited for the whole explained batch');
-  assert.is((await explained).length, messages.length);
-});
+built(
+  'a large explained batch leaves room for other requests: a plain one sent after it is answered first',
+  async () => {
+    const messages = Array.from(
+      { length: 600 },
+      (_, i) => `421 Server overloaded, please slow down your delivery of batch ${i} word${i}`,
+    );
+    // Classes from the cache, so that the batch is explaining by the time the plain request arrives
+    await post('/v2/bnac', { messages });
+    let explainedDone = false;
+    const explained = post('/v2/bnac?explain=true', { messages }).then((body) => {
+      explainedDone = true;
+      return body;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await post('/v2/bnac/single', { message: GREY });
+    assert.not.ok(explainedDone, 'the plain request waited for the whole explained batch');
+    assert.is((await explained).length, messages.length);
+  },
+);
 
 built('a non-boolean explain answers 400', async () => {
   const response = await service.post('/v2/bnac/single?explain=maybe', { message: GREY });

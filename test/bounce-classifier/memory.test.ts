@@ -68,14 +68,18 @@ async function fileBytes(folder: string): Promise<number> {
 /** Posts unique replies of `kind` until about `bytes` of UTF-8 went out; `path` picks cached or uncached */
 async function stream(service: Service, path: string, kind: string, from: number, bytes: number): Promise<number> {
   let n = from;
-  for (let sent = 0; sent < bytes; ) {
+  for (let sent = 0; sent < bytes;) {
     const messages: string[] = [];
     for (let size = 0; size < BODY_BYTES; size += Buffer.byteLength(JSON.stringify(messages.at(-1)))) {
       messages.push(KINDS[kind]!(n++));
     }
     const body = JSON.stringify({ messages });
     sent += Buffer.byteLength(body);
-    const response = await fetch(service.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const response = await fetch(service.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     assert.is(response.status, 200, `${kind}: ${await response.text()}`);
     await response.arrayBuffer().catch(() => undefined);
   }
@@ -106,7 +110,10 @@ test('RSS stays within 1.5 × max_size over baseline when unique replies of any 
     }
     const stats = await (await fetch(`${service.url}/v1/cache/stats`)).json();
     assert.ok(stats.size_in_bytes <= MAX_SIZE && stats.number_of_elements > 0, JSON.stringify(stats));
-    assert.ok(peak <= 1.5 * MAX_SIZE, `RSS grew ${peak / MiB} MiB over a baseline of ${baseline / MiB} MiB: ${figures.join('; ')}`);
+    assert.ok(
+      peak <= 1.5 * MAX_SIZE,
+      `RSS grew ${peak / MiB} MiB over a baseline of ${baseline / MiB} MiB: ${figures.join('; ')}`,
+    );
     if (process.env.CAPSTAN_MEMORY_FIGURES) console.log(`baseline ${baseline / MiB} MiB; ${figures.join('; ')}`);
   } finally {
     service.child.send('close');

@@ -5,18 +5,25 @@ import { startService } from './_host.ts';
 test('service classifies with the built-in model when config names no classifier', async () => {
   const service = await startService();
   try {
-    const single = await (await service.post('/v2/bnac/single', { message: '451 4.7.1 Greylisting in effect, please come back later' })).json();
+    const single = await (
+      await service.post('/v2/bnac/single', { message: '451 4.7.1 Greylisting in effect, please come back later' })
+    ).json();
     assert.is(single.class, 'GRAYLISTING');
     assert.ok(single.probability > 0.5 && single.probability <= 1);
     // Large enough to be split across pool tasks, while singles run inline; bypassing the cache keeps both honest
-    const messages = Array.from({ length: 1_500 }, (_, i) => `${i % 2 ? '552 5.2.2 Mailbox full' : '421 Too many connections'} (ref ${i})`);
+    const messages = Array.from(
+      { length: 1_500 },
+      (_, i) => `${i % 2 ? '552 5.2.2 Mailbox full' : '421 Too many connections'} (ref ${i})`,
+    );
     const batch = await (await service.post('/v1/backoff?bypass_cache=true', { messages })).json();
     assert.is(batch.length, messages.length);
     for (const i of [0, 1, 255, 256, 257, 1_499]) {
       const [single] = await (await service.post('/v1/backoff?bypass_cache=true', { message: messages[i] })).json();
       assert.equal(batch[i], single, `message ${i}`);
     }
-    const backoff = await (await service.post('/v1/backoff', { message: '552 5.2.2 Mailbox full, quota exceeded' })).json();
+    const backoff = await (
+      await service.post('/v1/backoff', { message: '552 5.2.2 Mailbox full, quota exceeded' })
+    ).json();
     assert.equal(backoff, [{ class: 'MAILBOX_FULL', fields: [], actions: [] }]);
   } finally {
     await service.close();
@@ -26,10 +33,13 @@ test('service classifies with the built-in model when config names no classifier
 test('service cuts the reply out of its wrapper when normalising and classifying with the built-in model', async () => {
   const service = await startService();
   try {
-    const wrapped = 'host mx.example.org[192.0.2.1] said: 550-5.1.1 <a@example.org>: unknown\n550 5.1.1 user (in reply to RCPT TO command)';
+    const wrapped =
+      'host mx.example.org[192.0.2.1] said: 550-5.1.1 <a@example.org>: unknown\n550 5.1.1 user (in reply to RCPT TO command)';
     const body = await (await service.post('/normalise', { message: wrapped })).json();
     assert.equal(body, { normalised: '550 5_1_1 __email__ unknown user' });
-    const plain = await (await service.post('/v2/bnac/single', { message: '550 5.1.1 <a@example.org>: unknown user' })).json();
+    const plain = await (
+      await service.post('/v2/bnac/single', { message: '550 5.1.1 <a@example.org>: unknown user' })
+    ).json();
     assert.equal(await (await service.post('/v2/bnac/single', { message: wrapped })).json(), plain);
     assert.is(plain.class, 'RECIPIENT_NOT_FOUND');
   } finally {

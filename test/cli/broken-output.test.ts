@@ -32,7 +32,10 @@ test('commands whose output nobody reads end quietly with the status of SIGPIPE'
 test('a command writing to a full disk says so in one line', () => {
   const full = openSync('/dev/full', 'w');
   try {
-    const run = spawnSync(process.execPath, [CLI, 'config', 'schema'], { stdio: ['ignore', full, 'pipe'], encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [CLI, 'config', 'schema'], {
+      stdio: ['ignore', full, 'pipe'],
+      encoding: 'utf8',
+    });
     assert.is(run.status, 1);
     assert.is(run.stderr, 'capstan: cannot write output: ENOSPC: no space left on device, write\n');
   } finally {
@@ -41,15 +44,28 @@ test('a command writing to a full disk says so in one line', () => {
 });
 
 /** Starts `capstan serve` with `stdout` as its standard output and waits until it answers */
-async function serve(stdout: 'pipe' | number, cwd: string): Promise<{ child: ChildProcess; base: string; stderr: () => string }> {
+async function serve(
+  stdout: 'pipe' | number,
+  cwd: string,
+): Promise<{ child: ChildProcess; base: string; stderr: () => string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [CLI, 'serve'], { cwd, env: { ...process.env, SERVICE_PORT: String(port), API_KEY: KEY }, stdio: ['ignore', stdout, 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve'], {
+    cwd,
+    env: { ...process.env, SERVICE_PORT: String(port), API_KEY: KEY },
+    stdio: ['ignore', stdout, 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`serve exited with ${child.exitCode}: ${stderr}`);
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { child, base, stderr: () => stderr };
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, base, stderr: () => stderr };
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -90,7 +106,9 @@ test('serve keeps serving when its standard output is a pipe whose reader went a
 test('serve keeps serving on a full disk, counts what it dropped, and logs again once there is room', async () => {
   const cwd = tempDir();
   const disk = join(cwd, 'disk');
-  const mounted = spawnSync('sh', ['-c', `mkdir -p "${disk}" && mount -t tmpfs -o size=64k tmpfs "${disk}"`], { encoding: 'utf8' });
+  const mounted = spawnSync('sh', ['-c', `mkdir -p "${disk}" && mount -t tmpfs -o size=64k tmpfs "${disk}"`], {
+    encoding: 'utf8',
+  });
   if (mounted.status !== 0) {
     // Without a mount of our own, /dev/full stands in for the full disk (it cannot be freed, so no recovery check)
     console.log(`  skipping the tmpfs part, mounting is not permitted (${mounted.stderr.trim()}): using /dev/full`);
@@ -123,7 +141,9 @@ test('serve keeps serving on a full disk, counts what it dropped, and logs again
       rmSync(filler);
       await logALine(base);
       assert.is(await dropped(base), before, 'nothing more dropped once there is room');
-      const lines = readFileSync(log, 'utf8').split('\n').filter((l) => l !== '');
+      const lines = readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '');
       assert.match(JSON.parse(lines.at(-1)!).msg, /request refused/);
     } finally {
       assert.is(await stop(child), 0, stderr());

@@ -45,7 +45,10 @@ test('capstan --help lists the commands of the built-in plugins with their summa
   const { code, stdout } = await capstan(['--help']);
   assert.is(code, 0);
   assert.match(stdout, 'Plugin commands');
-  assert.match(stdout, /classify \[--model bnac\|backoff\] \[--json\] \[TEXT\.\.\. \| --email FILE\|FOLDER\.\.\.\]\s+Classify bounce replies offline \(lines on stdin without TEXT\), or whole bounce emails with --email \(plugin bounce-classifier\)/);
+  assert.match(
+    stdout,
+    /classify \[--model bnac\|backoff\] \[--json\] \[TEXT\.\.\. \| --email FILE\|FOLDER\.\.\.\]\s+Classify bounce replies offline \(lines on stdin without TEXT\), or whole bounce emails with --email \(plugin bounce-classifier\)/,
+  );
 });
 
 test('capstan runs a command of a plugin from --config FILE, with its arguments, stdin and exit code', async () => {
@@ -75,24 +78,36 @@ test('capstan refuses a command two plugins add, naming both', async () => {
   ]);
   const { code, stderr } = await capstan(['--config', config, 'greet']);
   assert.is(code, 2);
-  assert.is(stderr, 'capstan: Cannot add command "greet" of plugin "second": plugin "first" adds a command of that name\n');
+  assert.is(
+    stderr,
+    'capstan: Cannot add command "greet" of plugin "second": plugin "first" adds a command of that name\n',
+  );
 });
 
 test('capstan takes one plugin listed twice, and the built-in classify listed by path, without a clash', async () => {
   const echo = commandPlugin('echo-twice', 'echo-twice');
-  const config = startup('same.json', [{ id: 'a', path: echo }, { id: 'b', path: echo }, { id: 'bc', path: join(import.meta.dirname, '../../plugins/bounce-classifier') }]);
+  const config = startup('same.json', [
+    { id: 'a', path: echo },
+    { id: 'b', path: echo },
+    { id: 'bc', path: join(import.meta.dirname, '../../plugins/bounce-classifier') },
+  ]);
   const { code, stdout } = await capstan(['--config', config, '--help']);
   assert.is(code, 0);
   assert.match(stdout, 'echo-twice [WORD...]');
 });
 
 test('capstan refuses a plugin whose command is malformed, naming the plugin', async () => {
-  const bad = writePlugin(dir, 'bad-command', { 'mod.ts': `import { definePlugin, Type } from '@capstan';
+  const bad = writePlugin(dir, 'bad-command', {
+    'mod.ts': `import { definePlugin, Type } from '@capstan';
 export default definePlugin({ id: 'bad', kind: 'store', apiVersion: '^1.2.0', config: Type.Object({}), commands: { Shout: { summary: 's', usage: 'Shout', run: async () => 0 } }, setup: () => ({ service: {} }) });
-` });
+`,
+  });
   const { code, stderr } = await capstan(['--config', startup('bad.json', [{ id: 'bad', path: bad }]), '--help']);
   assert.is(code, 2);
-  assert.match(stderr, /^capstan: Invalid startup configuration ".*bad\.json":\n.*bad\.json:1:\d+ plugins\[0\]\.path cannot load plugin "bad": command "Shout" must be lower case letters, digits and "-"\n$/);
+  assert.match(
+    stderr,
+    /^capstan: Invalid startup configuration ".*bad\.json":\n.*bad\.json:1:\d+ plugins\[0\]\.path cannot load plugin "bad": command "Shout" must be lower case letters, digits and "-"\n$/,
+  );
 });
 
 test.run();

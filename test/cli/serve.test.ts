@@ -5,10 +5,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CLI, freePort, selfSigned, tempDir } from '../host/_fixtures.ts';
 
-
 /** Starts `capstan serve` and resolves with the URL it prints */
 async function serve(env: Record<string, string>, cwd: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [CLI, 'serve'], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve'], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stderr!.on('data', (d) => (out += d));
   const url = await new Promise<string>((done, fail) => {
@@ -35,8 +38,13 @@ test('serve without --config serves both built-in APIs on the embedded default d
   try {
     assert.is(url, `http://127.0.0.1:${port}`);
     const doc = await (await fetch(`${url}/openapi.json`)).json();
-    for (const path of ['/v1/bnac/single', '/v2/bnac', '/v1/backoff', '/normalise', '/config/{ip}', '/status']) assert.ok(doc.paths[path], path);
-    const res = await fetch(`${url}/v1/bnac/single`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: '451 4.7.1 Greylisting in effect, please try again later' }) });
+    for (const path of ['/v1/bnac/single', '/v2/bnac', '/v1/backoff', '/normalise', '/config/{ip}', '/status'])
+      assert.ok(doc.paths[path], path);
+    const res = await fetch(`${url}/v1/bnac/single`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: '451 4.7.1 Greylisting in effect, please try again later' }),
+    });
     assert.equal(await res.json(), { class: 'GRAYLISTING' });
     const status = await fetch(`${url}/status`);
     assert.is(status.status, 200);
@@ -57,7 +65,9 @@ test('serve turns the default server into https from SERVICE_TLS_CERT and SERVIC
       request(`${url}/v1/cache/info`, { agent }, (res) => {
         let text = '';
         res.on('data', (d) => (text += d)).on('end', () => done(text));
-      }).on('error', fail).end();
+      })
+        .on('error', fail)
+        .end();
     });
     assert.type(JSON.parse(body).cache_enabled, 'boolean');
   } finally {

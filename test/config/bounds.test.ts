@@ -22,9 +22,14 @@ type Run = { code: number; stdout: string; stderr: string; ms: number };
 function check(file: string, timeout = 60_000): Promise<Run> {
   const started = Date.now();
   return new Promise((resolve) => {
-    execFile(process.execPath, ['runtime/cli/capstan.js', 'config', 'check', file], { cwd: root, timeout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr, ms: Date.now() - started });
-    });
+    execFile(
+      process.execPath,
+      ['runtime/cli/capstan.js', 'config', 'check', file],
+      { cwd: root, timeout, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr, ms: Date.now() - started });
+      },
+    );
   });
 }
 
@@ -34,7 +39,10 @@ function keys(indent: string): string {
 
 test(`config check reads a plugin config of ${KEYS} keys in linear time`, async () => {
   const file = join(dir, 'wide-config.yaml');
-  writeFileSync(file, `version: "6.10"\nplugins:\n  - id: ui\n    config:\n      enabled: true\n      extra:\n${keys('        ')}`);
+  writeFileSync(
+    file,
+    `version: "6.10"\nplugins:\n  - id: ui\n    config:\n      enabled: true\n      extra:\n${keys('        ')}`,
+  );
   const run = await check(file);
   assert.ok(run.ms < BOUND_MS, `took ${run.ms} ms`);
   assert.is(run.code, 1, run.stderr);
@@ -66,11 +74,19 @@ test('config check and serve refuse a file over 10 MiB, naming it, before parsin
   writeFileSync(file, `version: "6.10"\n#${'x'.repeat(10 * 1024 * 1024)}\n`);
   const run = await check(file);
   assert.is(run.code, 2);
-  assert.match(run.stderr, `capstan config: Cannot check "${file}": it has "10485778" bytes, and a configuration file may have at most "10485760"`);
+  assert.match(
+    run.stderr,
+    `capstan config: Cannot check "${file}": it has "10485778" bytes, and a configuration file may have at most "10485760"`,
+  );
   const serve = await new Promise<Run>((resolve) => {
-    execFile(process.execPath, ['runtime/cli/capstan.js', 'serve', '--config', file], { cwd: root, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr, ms: 0 });
-    });
+    execFile(
+      process.execPath,
+      ['runtime/cli/capstan.js', 'serve', '--config', file],
+      { cwd: root, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr, ms: 0 });
+      },
+    );
   });
   assert.is(serve.code, 1);
   assert.match(serve.stderr, `capstan serve: Cannot check "${file}": it has "10485778" bytes`);

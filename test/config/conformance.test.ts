@@ -9,11 +9,21 @@ import { documentValidator, startupConfigSchema } from '../../runtime/config/sch
 import { validateDocument } from '../../runtime/config/validate.ts';
 
 // `warnings` lists the paths warned about; a case without it expects none.
-type Case = { name: string; document: unknown; valid: boolean; errors?: { path: string }[]; warnings?: { path: string }[] };
+type Case = {
+  name: string;
+  document: unknown;
+  valid: boolean;
+  errors?: { path: string }[];
+  warnings?: { path: string }[];
+};
 
 const dir = new URL('./cases/', import.meta.url);
-const groups = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
-const cases = groups.flatMap((file) => (JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as Case[]).map((c) => ({ ...c, file })));
+const groups = readdirSync(dir)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
+const cases = groups.flatMap((file) =>
+  (JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as Case[]).map((c) => ({ ...c, file })),
+);
 
 // ajv is the reference implementation of JSON Schema 2020-12: the schema must mean the same in both.
 const ajv = new Ajv2020({ strict: false, allErrors: false });
@@ -24,8 +34,13 @@ for (const c of cases) {
     const { errors, warnings } = validateDocument(c.document);
     const shown = [...errors, ...warnings].map((issue) => `${formatPath(issue.path)}: ${issue.message}`).join('\n');
     assert.is(errors.length === 0, c.valid, `document: ${JSON.stringify(c.document)}\nissues:\n${shown}`);
-    if (c.errors) assert.equal(errors.map((issue) => formatPath(issue.path)).sort(), c.errors.map((e) => e.path).sort(), shown);
-    assert.equal(warnings.map((issue) => formatPath(issue.path)).sort(), (c.warnings ?? []).map((w) => w.path).sort(), shown);
+    if (c.errors)
+      assert.equal(errors.map((issue) => formatPath(issue.path)).sort(), c.errors.map((e) => e.path).sort(), shown);
+    assert.equal(
+      warnings.map((issue) => formatPath(issue.path)).sort(),
+      (c.warnings ?? []).map((w) => w.path).sort(),
+      shown,
+    );
   });
 }
 
@@ -52,7 +67,8 @@ function unknownKeywords(schema: unknown, extra: string[] = []): string[] {
       if (inData) visit(value, false);
       else if (extra.includes(key)) continue;
       else if (!KNOWN_KEYWORDS.has(key)) unknown.add(key);
-      else if (!['const', 'enum', 'default', 'x-hints', 'x-message', 'x-warnings', 'required'].includes(key)) visit(value, key === 'properties' || key === '$defs');
+      else if (!['const', 'enum', 'default', 'x-hints', 'x-message', 'x-warnings', 'required'].includes(key))
+        visit(value, key === 'properties' || key === '$defs');
     }
   };
   visit(schema, false);
@@ -63,9 +79,10 @@ test('explainer understands every keyword when walking the schema', () => {
   assert.equal(unknownKeywords(startupConfigSchema), []);
 });
 
-test('explainer understands every keyword of the built-in plugins\' config schemas', () => {
+test("explainer understands every keyword of the built-in plugins' config schemas", () => {
   // x-kind and x-service describe the plugin for the linter's reference checks; they hold no rule of the value
-  for (const [id, schema] of Object.entries(builtinPluginSchemas)) assert.equal(unknownKeywords(schema, ['x-kind', 'x-service']), [], id);
+  for (const [id, schema] of Object.entries(builtinPluginSchemas))
+    assert.equal(unknownKeywords(schema, ['x-kind', 'x-service']), [], id);
 });
 
 test.run();

@@ -6,7 +6,8 @@
  * without `version` must be marked `<!-- startup-document: partial -->` on the line before its fence; the test
  * completes it with `version: "6.10"` and an http server. One that needs what a test machine lacks (key files,
  * a database) is marked `<!-- startup-document: needs WHAT -->` (`partial, needs WHAT` when both): check must
- * accept it and serve must not refuse its configuration (it may then fail for the missing WHAT). Listener ports are replaced by free ones; the documents run
+ * accept it and serve must not refuse its configuration (it may then fail for the missing WHAT). Listener ports are
+ * replaced by free ones; the documents run
  * in a folder where `./docs`, `./plugins` and `./my-plugins` (docs/examples) resolve as the docs say.
  */
 import { execFile, spawn } from 'node:child_process';
@@ -37,7 +38,11 @@ function startupBlocks(file: string): Block[] {
     const text = lines.slice(i + 1, end).join('\n');
     const value = parseDocument(text).toJS() as unknown;
     const mark = MARK.exec(lines[i - 1] ?? '')?.[1];
-    const isStartup = value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).some((key) => KEYS.has(key));
+    const isStartup =
+      value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      Object.keys(value).some((key) => KEYS.has(key));
     if (mark !== undefined) assert.ok(isStartup, `${file}:${i + 1} is marked as a startup document but is none`);
     if (isStartup) blocks.push({ where: `${file}:${i + 1}`, text, mark });
     i = end;
@@ -45,7 +50,12 @@ function startupBlocks(file: string): Block[] {
   return blocks;
 }
 
-const files = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const files = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 const blocks = files.flatMap(startupBlocks);
 const dir = mkdtempSync(join(tmpdir(), 'capstan-docs-'));
 symlinkSync(join(root, 'docs'), join(dir, 'docs'));
@@ -57,11 +67,14 @@ async function documentFile(block: Block, index: number): Promise<string> {
   const doc = parseDocument(block.text);
   if (block.mark?.startsWith('partial') === true) {
     if (!doc.has('version')) doc.set('version', '6.10');
-    if (!doc.has('servers')) doc.set('servers', [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }]);
+    if (!doc.has('servers'))
+      doc.set('servers', [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }]);
   }
   const servers = doc.get('servers', true);
   for (const [s, server] of ((servers as { items?: unknown[] } | undefined)?.items ?? []).entries()) {
-    const listeners = isMap(server) ? (server.get('listeners', true) as { items?: unknown[] } | undefined)?.items ?? [] : [];
+    const listeners = isMap(server)
+      ? ((server.get('listeners', true) as { items?: unknown[] } | undefined)?.items ?? [])
+      : [];
     for (const [l, listener] of listeners.entries()) {
       if (isMap(listener) && listener.has('port')) doc.setIn(['servers', s, 'listeners', l, 'port'], await freePort());
     }
@@ -71,17 +84,26 @@ async function documentFile(block: Block, index: number): Promise<string> {
   return file;
 }
 
-type CheckResult = { file: string; valid: boolean; errors: { line: number; column: number; path: string; message: string }[] };
+type CheckResult = {
+  file: string;
+  valid: boolean;
+  errors: { line: number; column: number; path: string; message: string }[];
+};
 
 function checkAll(paths: string[]): Promise<CheckResult[]> {
   return new Promise((done, fail) => {
-    execFile(process.execPath, ['runtime/cli/capstan.js', 'config', 'check', '--json', ...paths], { cwd: root, timeout: 60_000 }, (error, stdout, stderr) => {
-      try {
-        done(JSON.parse(stdout) as CheckResult[]);
-      } catch {
-        fail(new Error(`config check gave no JSON (${error?.message}): ${stderr}`));
-      }
-    });
+    execFile(
+      process.execPath,
+      ['runtime/cli/capstan.js', 'config', 'check', '--json', ...paths],
+      { cwd: root, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        try {
+          done(JSON.parse(stdout) as CheckResult[]);
+        } catch {
+          fail(new Error(`config check gave no JSON (${error?.message}): ${stderr}`));
+        }
+      },
+    );
   });
 }
 
@@ -114,8 +136,14 @@ function serve(file: string): Promise<Served> {
 
 test('the docs and the README hold startup documents, and each without "version" is marked partial', () => {
   assert.ok(blocks.length >= 8, `found ${blocks.length}`);
-  const unmarked = blocks.filter((block) => block.mark?.startsWith('partial') !== true && !/^version:/m.test(block.text) && !/"version"/.test(block.text));
-  assert.equal(unmarked.map((block) => block.where), []);
+  const unmarked = blocks.filter(
+    (block) =>
+      block.mark?.startsWith('partial') !== true && !/^version:/m.test(block.text) && !/"version"/.test(block.text),
+  );
+  assert.equal(
+    unmarked.map((block) => block.where),
+    [],
+  );
 });
 
 test('config check and serve both accept every startup document of the docs and the README', async () => {
@@ -128,9 +156,18 @@ test('config check and serve both accept every startup document of the docs and 
   blocks.forEach((block, i) => {
     const errors = checked[i].errors.map((e) => `${e.line}:${e.column} ${e.path} ${e.message}`).join('; ');
     const needs = block.mark?.includes('needs ') === true;
-    const serveVerdict = served[i].listening ? 'listens' : served[i].refused ? 'refuses the document' : needs ? 'fails for what it needs' : 'fails to start';
+    const serveVerdict = served[i].listening
+      ? 'listens'
+      : served[i].refused
+        ? 'refuses the document'
+        : needs
+          ? 'fails for what it needs'
+          : 'fails to start';
     const ok = checked[i].valid && (served[i].listening || (needs && !served[i].refused));
-    if (!ok) verdicts.push(`${block.where}: check ${checked[i].valid ? 'accepts' : `refuses (${errors})`}, serve ${serveVerdict}:\n${served[i].output.slice(-2000)}`);
+    if (!ok)
+      verdicts.push(
+        `${block.where}: check ${checked[i].valid ? 'accepts' : `refuses (${errors})`}, serve ${serveVerdict}:\n${served[i].output.slice(-2000)}`,
+      );
   });
   assert.equal(verdicts, []);
 });

@@ -9,7 +9,9 @@ import { importPlugin } from '../../runtime/plugins/loader.ts';
 import { validateDocument } from '../../runtime/config/validate.ts';
 
 const dir = new URL('./effective/', import.meta.url);
-const inputs = readdirSync(dir).filter((name) => name.includes('.input.')).sort();
+const inputs = readdirSync(dir)
+  .filter((name) => name.includes('.input.'))
+  .sort();
 
 for (const input of inputs) {
   const expectedFile = input.replace(/\.input\.\w+$/, '.expected.json');
@@ -29,7 +31,11 @@ test('effective leaves its input untouched when filling defaults', () => {
 
 test('loadStartupConfig throws FILE:LINE:COL lines when the file is invalid', async () => {
   const file = fileURLToPath(new URL('../fixtures/config/invalid.yaml', import.meta.url));
-  const error = await rejects(() => loadStartupConfig(file, { loadPlugin: importPlugin }), /:7:9 servers\[0\]\.listeners\[1\]\.port must be at least 1/, 'loading the file');
+  const error = await rejects(
+    () => loadStartupConfig(file, { loadPlugin: importPlugin }),
+    /:7:9 servers\[0\]\.listeners\[1\]\.port must be at least 1/,
+    'loading the file',
+  );
   assert.is((error as { code?: string }).code, 'CONFIG_ERR_INVALID');
   assert.ok(error.message.includes(`${file}:7:9`), error.message);
 });

@@ -3,7 +3,13 @@ import * as assert from 'uvu/assert';
 import { formatPath } from '../../runtime/config/path.ts';
 import { validateDocument } from '../../runtime/config/validate.ts';
 
-type Row = { given: string; document: Record<string, unknown>; errors?: string[]; warnings?: string[]; serve?: boolean };
+type Row = {
+  given: string;
+  document: Record<string, unknown>;
+  errors?: string[];
+  warnings?: string[];
+  serve?: boolean;
+};
 
 const v = { version: '6.10' };
 const smtp = (listeners: unknown[], id = 'mx'): Record<string, unknown> => ({ id, listeners });
@@ -15,22 +21,30 @@ const rows: Row[] = [
   {
     given: 'an unknown property in a server',
     document: { ...v, servers: [{ ...smtp([{ port: 25 }]), listner: [] }] },
-    errors: ['servers[0].listner unknown property of "servers[0]": did you mean "listeners"; known properties are "id", "type", "listeners", "proxyprotocol", "threads", "scripting"'],
+    errors: [
+      'servers[0].listner unknown property of "servers[0]": did you mean "listeners"; known properties are "id", "type", "listeners", "proxyprotocol", "threads", "scripting"',
+    ],
   },
   {
     given: 'an unknown top-level property',
     document: { ...v, sever: [] },
-    errors: ['sever unknown property of the top level: did you mean "servers"; known properties are "version", "servers", "queues", "pki", "plugins", "threads", "scripting", "resolver", "spool", "environment", "cluster", "monitor"'],
+    errors: [
+      'sever unknown property of the top level: did you mean "servers"; known properties are "version", "servers", "queues", "pki", "plugins", "threads", "scripting", "resolver", "spool", "environment", "cluster", "monitor"',
+    ],
   },
   {
     given: 'an unknown property in a listener form',
     document: { ...v, servers: [smtp([{ path: '/run/mx.sock', mode: '0660' }])] },
-    errors: ['servers[0].listeners[0].mode unknown property of the Unix socket listener "servers[0].listeners[0]": known properties are "path", "id", "owner", "group", "chmod", "backlog"'],
+    errors: [
+      'servers[0].listeners[0].mode unknown property of the Unix socket listener "servers[0].listeners[0]": known properties are "path", "id", "owner", "group", "chmod", "backlog"',
+    ],
   },
   {
     given: 'version written unquoted as 6.10',
     document: { version: 6.1 },
-    errors: ['version must be "6.10" in quotes: found the number 6.1, which is how YAML reads an unquoted 6.10; write version: "6.10"'],
+    errors: [
+      'version must be "6.10" in quotes: found the number 6.1, which is how YAML reads an unquoted 6.10; write version: "6.10"',
+    ],
   },
   {
     given: 'an older version',
@@ -55,7 +69,9 @@ const rows: Row[] = [
   {
     given: 'a control socket with both port and path',
     document: { ...v, environment: { controlsocket: { port: 5000, path: '/run/mta.ctl' } } },
-    errors: ['environment.controlsocket.path belongs to the Unix control socket: "environment.controlsocket" takes either "path" or "port", not both'],
+    errors: [
+      'environment.controlsocket.path belongs to the Unix control socket: "environment.controlsocket" takes either "path" or "port", not both',
+    ],
   },
   {
     given: 'a spool with both path and paths',
@@ -71,7 +87,13 @@ const rows: Row[] = [
     given: 'the parts of real documents the format does not show',
     document: {
       ...v,
-      environment: { uuid: { version: 4 }, licensekey: '/license.key', appconf: '/etc/mta/app.yaml', deliveryconf: '/etc/mta/d.yaml', sockets: { httprd: { path: '/run/h.sock' } } },
+      environment: {
+        uuid: { version: 4 },
+        licensekey: '/license.key',
+        appconf: '/etc/mta/app.yaml',
+        deliveryconf: '/etc/mta/d.yaml',
+        sockets: { httprd: { path: '/run/h.sock' } },
+      },
       cluster: { address: 'clusterd', port: 2530, startup: { hosts: 1 } },
       monitor: { listener: { port: 8080 } },
     },
@@ -84,12 +106,16 @@ const rows: Row[] = [
   {
     given: 'a property of a partly known object',
     document: { ...v, cluster: { adress: 'clusterd' } },
-    warnings: ['cluster.adress is not known to Capstan, so it is not checked: the format does not show all of "cluster"; did you mean "address"'],
+    warnings: [
+      'cluster.adress is not known to Capstan, so it is not checked: the format does not show all of "cluster"; did you mean "address"',
+    ],
   },
   {
     given: 'a rate of "0"',
     document: { ...v, spool: { loader: { rate: '0/60' } } },
-    warnings: ['spool.loader.rate is a rate of 0 messages: the format does not say whether that stops the work or means no limit; write the rate you mean, or leave it out'],
+    warnings: [
+      'spool.loader.rate is a rate of 0 messages: the format does not say whether that stops the work or means no limit; write the rate you mean, or leave it out',
+    ],
   },
   {
     given: 'a negative facility, a fractional mask and an EDNS size of -1',
@@ -102,19 +128,32 @@ const rows: Row[] = [
   },
   {
     given: 'two servers on the same address and port',
-    document: { ...v, servers: [smtp([{ port: 25, address: '192.0.2.1' }], 'a'), smtp([{ port: 25, address: '192.0.2.1' }], 'b'), smtp([{ port: 25, address: '192.0.2.2' }], 'c')] },
-    warnings: ['servers[1].listeners[0] binds "192.0.2.1" port 25, as "servers[0].listeners[0]" does: only one of the two servers can listen there'],
+    document: {
+      ...v,
+      servers: [
+        smtp([{ port: 25, address: '192.0.2.1' }], 'a'),
+        smtp([{ port: 25, address: '192.0.2.1' }], 'b'),
+        smtp([{ port: 25, address: '192.0.2.2' }], 'c'),
+      ],
+    },
+    warnings: [
+      'servers[1].listeners[0] binds "192.0.2.1" port 25, as "servers[0].listeners[0]" does: only one of the two servers can listen there',
+    ],
   },
   {
     given: 'an https server without a key, for config check',
     document: { ...v, servers: [{ id: 'web', type: 'https' }] },
-    warnings: ['servers[0] has no key in "pki.private": fine for the MTA, which takes the certificate from its running configuration, but "capstan serve" needs a key in "pki.private" with id "web", or a single key: there is none'],
+    warnings: [
+      'servers[0] has no key in "pki.private": fine for the MTA, which takes the certificate from its running configuration, but "capstan serve" needs a key in "pki.private" with id "web", or a single key: there is none',
+    ],
   },
   {
     given: 'an https server without a key, for serve',
     document: { ...v, servers: [{ id: 'web', type: 'https' }] },
     serve: true,
-    errors: ['servers[0] a server of type "https" needs a key in "pki.private" with id "web", or a single key: there is none'],
+    errors: [
+      'servers[0] a server of type "https" needs a key in "pki.private" with id "web", or a single key: there is none',
+    ],
   },
 ];
 

@@ -50,12 +50,18 @@ test('parseSource reports a YAML syntax error with its position when the text is
 
 test('parseSource reports a duplicate key when a YAML mapping repeats one', () => {
   const source = parseSource('version: "6.10"\nversion: "6.10"\n', false);
-  assert.equal(source.syntaxErrors.map((e) => [e.line, e.column]), [[2, 1]]);
+  assert.equal(
+    source.syntaxErrors.map((e) => [e.line, e.column]),
+    [[2, 1]],
+  );
 });
 
 test('parseSource rejects a trailing comma with line and column when the file is JSON', () => {
   const source = parseSource('{\n  "version": "6.10",\n}\n', true);
-  assert.equal(source.syntaxErrors.map(({ line, column }) => ({ line, column })), [{ line: 3, column: 1 }]);
+  assert.equal(
+    source.syntaxErrors.map(({ line, column }) => ({ line, column })),
+    [{ line: 3, column: 1 }],
+  );
   assert.match(source.syntaxErrors[0].message, /^invalid JSON: /);
 });
 

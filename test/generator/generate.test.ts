@@ -20,7 +20,10 @@ async function generatorError(root: string): Promise<string> {
 
 test('generate gives byte-identical output when run twice', async () => {
   const [a, b] = [await generate(), await generate()];
-  assert.equal(a.map((f) => f.path), b.map((f) => f.path));
+  assert.equal(
+    a.map((f) => f.path),
+    b.map((f) => f.path),
+  );
   assert.equal(a, b);
 });
 
@@ -47,11 +50,17 @@ test('every generated file carries the do-not-edit header naming its source', as
 });
 
 test('generate names the spec file and JSON pointer of an operation without operationId', async () => {
-  assert.is(await generatorError(fixture('no-operation-id')), 'spec/openapi/demo.yaml#/paths/~1a/get: operation has no operationId');
+  assert.is(
+    await generatorError(fixture('no-operation-id')),
+    'spec/openapi/demo.yaml#/paths/~1a/get: operation has no operationId',
+  );
 });
 
 test('generate rejects a duplicate operationId with both locations', async () => {
-  assert.match(await generatorError(fixture('duplicate-operation-id')), /^spec\/openapi\/demo\.yaml#\/paths\/~1b\/get\/operationId: duplicate operationId "getA" \(also at spec\/openapi\/demo\.yaml#\/paths\/~1a\/get\)$/);
+  assert.match(
+    await generatorError(fixture('duplicate-operation-id')),
+    /^spec\/openapi\/demo\.yaml#\/paths\/~1b\/get\/operationId: duplicate operationId "getA" \(also at spec\/openapi\/demo\.yaml#\/paths\/~1a\/get\)$/,
+  );
 });
 
 test('generate rejects an unresolved $ref with its pointer', async () => {
@@ -61,7 +70,7 @@ test('generate rejects an unresolved $ref with its pointer', async () => {
   );
 });
 
-test('generate inlines a plugin schema\'s $ref into an OpenAPI document, and fails on one that does not resolve', async () => {
+test("generate inlines a plugin schema's $ref into an OpenAPI document, and fails on one that does not resolve", async () => {
   assert.is(
     await generatorError(fixture('plugin-schema')),
     'spec/schema/plugins/paint.schema.json#/properties/shade/$ref: unresolved $ref "../../openapi/demo.yaml#/components/schemas/Shade"',
@@ -74,15 +83,24 @@ test('generate inlines a plugin schema\'s $ref into an OpenAPI document, and fai
   writeFileSync(file, JSON.stringify(schema));
   const files = await generate(copy);
   const validator = files.find((f) => f.path === 'validators/plugins/paint.ts')!.contents;
-  assert.match(validator, /export const paintConfigSchema = \{[\s\S]*"colour": \{\n\s+"type": "string",\n\s+"description": "A colour",\n\s+"enum": \[\n\s+"red",\n\s+"green"\n\s+\],\n\s+"default": "red"\n\s+\}[\s\S]*as unknown as TUnsafe<PaintConfig>;/);
+  assert.match(
+    validator,
+    /export const paintConfigSchema = \{[\s\S]*"colour": \{\n\s+"type": "string",\n\s+"description": "A colour",\n\s+"enum": \[\n\s+"red",\n\s+"green"\n\s+\],\n\s+"default": "red"\n\s+\}[\s\S]*as unknown as TUnsafe<PaintConfig>;/,
+  );
   assert.not.match(validator, /x-const|\$ref/);
-  assert.match(files.find((f) => f.path === 'types/plugins/paint.ts')!.contents, /export interface PaintConfig \{[\s\S]*\n\s+colour: "red" \| "green";/);
+  assert.match(
+    files.find((f) => f.path === 'types/plugins/paint.ts')!.contents,
+    /export interface PaintConfig \{[\s\S]*\n\s+colour: "red" \| "green";/,
+  );
   assert.match(files.find((f) => f.path === 'validators/plugins.ts')!.contents, /"paint": paintConfigSchema,/);
 });
 
-test('generate emits each x-const enum and its x-table as const data, in the spec\'s order', async () => {
+test("generate emits each x-const enum and its x-table as const data, in the spec's order", async () => {
   const files = await generate(fixture('data'));
-  assert.equal(files.filter((f) => f.path.startsWith('data/')).map((f) => f.path), ['data/demo.ts']);
+  assert.equal(
+    files.filter((f) => f.path.startsWith('data/')).map((f) => f.path),
+    ['data/demo.ts'],
+  );
   assert.fixture(
     files.find((f) => f.path === 'data/demo.ts')!.contents,
     [
@@ -135,7 +153,10 @@ test('generate rejects an x-table row that does not match its row schema, with t
 });
 
 test('generate rejects x-const on a schema without an enum', async () => {
-  assert.is(await generatorError(fixture('data-no-enum')), 'spec/openapi/demo.yaml#/components/schemas/Size/x-const: x-const needs an enum of strings beside it');
+  assert.is(
+    await generatorError(fixture('data-no-enum')),
+    'spec/openapi/demo.yaml#/components/schemas/Size/x-const: x-const needs an enum of strings beside it',
+  );
 });
 
 test('route table orders literal segments before parameters', async () => {
@@ -161,7 +182,10 @@ test('route table lists the non-JSON request media types an operation declares, 
   const csv = routes.find((r) => r.operationId === 'importSchedules');
   assert.equal(csv?.rawBodyTypes, ['text/csv']);
   assert.is(csv?.schemas.body, undefined, 'a CSV-only body has no JSON validator');
-  assert.equal(routes.filter((r) => r.rawBodyTypes).map((r) => r.operationId), ['classifyBounceEmail', 'importSchedules']);
+  assert.equal(
+    routes.filter((r) => r.rawBodyTypes).map((r) => r.operationId),
+    ['classifyBounceEmail', 'importSchedules'],
+  );
 });
 
 test.run();

@@ -38,7 +38,8 @@ export function tempDir(prefix = 'capstan-test-'): string {
 export function writePlugin(dir: string, name: string, files: Record<string, string>): string {
   const folder = join(dir, name);
   mkdirSync(folder, { recursive: true });
-  for (const [file, text] of Object.entries(files)) writeFileSync(join(folder, file), text.replaceAll('@capstan', RUNTIME));
+  for (const [file, text] of Object.entries(files))
+    writeFileSync(join(folder, file), text.replaceAll('@capstan', RUNTIME));
   return folder;
 }
 
@@ -76,21 +77,50 @@ export default definePlugin({
 export function selfSigned(dir: string): { key: string; cert: string } {
   const key = join(dir, 'key.pem');
   const cert = join(dir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   return { key, cert };
 }
 
 /** A startup document with one http server on a loopback port (tests bind it ephemerally) */
 export function document(plugins: unknown[], extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { version: '6.10', servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }], plugins, ...extra };
+  return {
+    version: '6.10',
+    servers: [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }],
+    plugins,
+    ...extra,
+  };
 }
 
 /** A free TCP port on 127.0.0.1, for a process that binds the port its document names */
 export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    }).on('error', fail);
+    const server = createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => done(port));
+      })
+      .on('error', fail);
   });
 }

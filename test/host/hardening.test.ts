@@ -10,7 +10,9 @@ import { document, HELLO_PLUGIN, selfSigned, tempDir, writePlugin } from './_fix
 
 const dir = tempDir();
 // 16 MiB so that the nesting check, not the size limit, refuses the deep body
-const hello = writePlugin(dir, 'hello', { 'mod.ts': HELLO_PLUGIN.replace('return {\n      auth:', 'return {\n      bodyLimit: 16 * 1024 * 1024,\n      auth:') });
+const hello = writePlugin(dir, 'hello', {
+  'mod.ts': HELLO_PLUGIN.replace('return {\n      auth:', 'return {\n      bodyLimit: 16 * 1024 * 1024,\n      auth:'),
+});
 const KEY = 'sekret-key-1';
 
 interface Answer {
@@ -19,10 +21,18 @@ interface Answer {
   text: string;
 }
 
-async function withHost(options: { keys?: string[]; env?: Record<string, string> }, run: (base: string, logs: string[]) => Promise<void>) {
+async function withHost(
+  options: { keys?: string[]; env?: Record<string, string> },
+  run: (base: string, logs: string[]) => Promise<void>,
+) {
   const logs: string[] = [];
   const log = createLogger({ service: 'test', level: 'debug', write: (line) => logs.push(line) });
-  const host = await startHost(document([{ id: 'hello', path: hello, config: { keys: options.keys ?? [] } }]), { baseDir: dir, ephemeralPorts: true, log, env: options.env ?? {} });
+  const host = await startHost(document([{ id: 'hello', path: hello, config: { keys: options.keys ?? [] } }]), {
+    baseDir: dir,
+    ephemeralPorts: true,
+    log,
+    env: options.env ?? {},
+  });
   try {
     await run(host.urls[0]!, logs);
   } finally {
@@ -31,12 +41,20 @@ async function withHost(options: { keys?: string[]; env?: Record<string, string>
 }
 
 /** node:http, because fetch refuses methods such as TRACE */
-function call(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+function call(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<Answer> {
   return new Promise((done, fail) => {
     const req = request(`${base}${path}`, { method, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
-      res.on('data', (d) => (text += d)).on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      res
+        .on('data', (d) => (text += d))
+        .on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, text }));
     });
     req.on('error', fail).end(body);
   });
@@ -57,13 +75,25 @@ function raw(base: string, bytes: string): Promise<string> {
     const socket = connectTcp(Number(port), hostname, () => socket.write(bytes));
     let text = '';
     socket.setEncoding('utf8');
-    socket.on('data', (d) => (text += d)).on('close', () => done(text)).on('error', fail);
+    socket
+      .on('data', (d) => (text += d))
+      .on('close', () => done(text))
+      .on('error', fail);
   });
 }
 
 test('with keys configured every route asks for one, answering 401 with WWW-Authenticate, counted and logged without the key', async () => {
   await withHost({ keys: [KEY] }, async (base, logs) => {
-    const requests: [string, string][] = [['GET', '/openapi.json'], ['GET', '/nowhere'], ['PATCH', '/status'], ['TRACE', '/status'], ['PROPFIND', '/nowhere'], ['OPTIONS', '/status'], ['GET', '/status'], ['POST', '/config/192.0.2.1']];
+    const requests: [string, string][] = [
+      ['GET', '/openapi.json'],
+      ['GET', '/nowhere'],
+      ['PATCH', '/status'],
+      ['TRACE', '/status'],
+      ['PROPFIND', '/nowhere'],
+      ['OPTIONS', '/status'],
+      ['GET', '/status'],
+      ['POST', '/config/192.0.2.1'],
+    ];
     let refused = 0;
     for (const [method, path] of requests) {
       for (const headers of [{}, { 'x-api-key': 'wrong-key-value' }] as Record<string, string>[]) {
@@ -75,7 +105,14 @@ test('with keys configured every route asks for one, answering 401 with WWW-Auth
     }
     const lines = logs.filter((l) => l.includes('"request refused"')).map((l) => JSON.parse(l));
     assert.is(lines.length, refused);
-    assert.equal(lines.at(-1), { ...lines.at(-1), level: 'warn', method: 'POST', path: '/config/192.0.2.1', reason: 'invalid', refused });
+    assert.equal(lines.at(-1), {
+      ...lines.at(-1),
+      level: 'warn',
+      method: 'POST',
+      path: '/config/192.0.2.1',
+      reason: 'invalid',
+      refused,
+    });
     assert.not.ok(logs.join('').includes('wrong-key-value'));
     assert.is((await call(base, 'GET', '/openapi.json', { 'x-api-key': KEY })).status, 200);
   });
@@ -88,7 +125,12 @@ test('paths in CAPSTAN_AUTH_EXEMPT answer without a key, plugin routes, the Open
     assert.is((await call(base, 'GET', '/openapi.json')).status, 200);
     assert.is((await call(base, 'GET', '/status/192.0.2.1')).status, 401);
   });
-  await startHost(document([]), { baseDir: dir, ephemeralPorts: true, env: { CAPSTAN_AUTH_EXEMPT: 'healthz' }, log: createLogger({ service: 'test', write: () => {} }) }).then(
+  await startHost(document([]), {
+    baseDir: dir,
+    ephemeralPorts: true,
+    env: { CAPSTAN_AUTH_EXEMPT: 'healthz' },
+    log: createLogger({ service: 'test', write: () => {} }),
+  }).then(
     () => assert.unreachable('a relative exempt path should stop start-up'),
     (error) => assert.match(error.message, /Invalid "CAPSTAN_AUTH_EXEMPT" path "healthz": paths start with "\/"/),
   );
@@ -104,7 +146,12 @@ test('what no route answers is JSON: 404 for an unknown path, 405 with Allow for
     // Methods no route of any API takes are the client's mistake too: 405, never a 5xx
     for (const method of ['TRACE', 'PROPFIND']) {
       const answer = await call(base, method, '/config/192.0.2.1', key);
-      assertJsonError(answer, 405, new RegExp(`^Method "${method}" is not allowed on "/config/192\\.0\\.2\\.1"$`), method);
+      assertJsonError(
+        answer,
+        405,
+        new RegExp(`^Method "${method}" is not allowed on "/config/192\\.0\\.2\\.1"$`),
+        method,
+      );
       assert.is(answer.headers.allow, 'HEAD, GET, PUT, POST, DELETE, OPTIONS');
     }
     const unknown = await call(base, 'PROPFIND', '/nowhere', key);
@@ -118,18 +165,46 @@ test('what no route answers is JSON: 404 for an unknown path, 405 with Allow for
 
 test('a body in another charset than UTF-8 and a deeply nested body are refused, the latter cheaply', async () => {
   await withHost({}, async (base) => {
-    const utf16 = await call(base, 'POST', '/config/192.0.2.1', { 'content-type': 'application/json; charset=utf-16' }, '{"groupings": []}');
+    const utf16 = await call(
+      base,
+      'POST',
+      '/config/192.0.2.1',
+      { 'content-type': 'application/json; charset=utf-16' },
+      '{"groupings": []}',
+    );
     assertJsonError(utf16, 400, /^Unsupported charset "utf-16": send JSON in "utf-8"$/, 'utf-16');
-    assert.is((await call(base, 'POST', '/config/192.0.2.1', { 'content-type': 'application/json; charset=UTF-8' }, '{"groupings": []}')).status, 200);
+    assert.is(
+      (
+        await call(
+          base,
+          'POST',
+          '/config/192.0.2.1',
+          { 'content-type': 'application/json; charset=UTF-8' },
+          '{"groupings": []}',
+        )
+      ).status,
+      200,
+    );
     const depth = 4 * 1024 * 1024;
     const started = performance.now();
-    const deep = await call(base, 'POST', '/config/192.0.2.1', { 'content-type': 'application/json' }, `{"groupings": ${'['.repeat(depth)}${']'.repeat(depth)}}`);
+    const deep = await call(
+      base,
+      'POST',
+      '/config/192.0.2.1',
+      { 'content-type': 'application/json' },
+      `{"groupings": ${'['.repeat(depth)}${']'.repeat(depth)}}`,
+    );
     const ms = performance.now() - started;
     assertJsonError(deep, 400, /^Request body nests arrays and objects deeper than the limit of 64$/, 'deep');
     // JSON.parse alone takes seconds on this body
     assert.ok(ms < 1000, `refused in ${ms.toFixed(0)} ms`);
     const shallow = `{"groupings": [], "pad": "${'['.repeat(100)}\\"${'['.repeat(100)}"}`;
-    assertJsonError(await call(base, 'POST', '/config/192.0.2.1', { 'content-type': 'application/json' }, shallow), 400, /unknown property "pad"/, 'brackets in a string');
+    assertJsonError(
+      await call(base, 'POST', '/config/192.0.2.1', { 'content-type': 'application/json' }, shallow),
+      400,
+      /unknown property "pad"/,
+      'brackets in a string',
+    );
   });
 });
 
@@ -137,13 +212,21 @@ test('a client abort mid-body is logged as an abort, not an error', async () => 
   await withHost({}, async (base, logs) => {
     const { hostname, port } = new URL(base);
     const socket: Socket = connectTcp(Number(port), hostname);
-    socket.write('POST /config/192.0.2.1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"groupings"');
+    socket.write(
+      'POST /config/192.0.2.1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"groupings"',
+    );
     await new Promise((r) => setTimeout(r, 200));
     socket.destroy();
     await new Promise((r) => setTimeout(r, 200));
     const lines = logs.map((l) => JSON.parse(l));
-    assert.ok(lines.some((l) => l.msg === 'request aborted by client' && l.level === 'info' && l.path === '/config/192.0.2.1'), logs.join(''));
-    assert.not.ok(lines.some((l) => l.level === 'error' || l.level === 'warn'), logs.join(''));
+    assert.ok(
+      lines.some((l) => l.msg === 'request aborted by client' && l.level === 'info' && l.path === '/config/192.0.2.1'),
+      logs.join(''),
+    );
+    assert.not.ok(
+      lines.some((l) => l.level === 'error' || l.level === 'warn'),
+      logs.join(''),
+    );
   });
 });
 
@@ -151,10 +234,16 @@ test('slow headers and slow bodies get a JSON 408 within the configured timeouts
   await withHost({ env: { CAPSTAN_HEADERS_TIMEOUT_MS: '300', CAPSTAN_REQUEST_TIMEOUT_MS: '600' } }, async (base) => {
     let started = performance.now();
     const headers = await raw(base, 'GET /status HTTP/1.1\r\nHost: x\r\n');
-    assert.match(headers, /^HTTP\/1\.1 408 Request Timeout\r\n[^]*Content-Type: application\/json[^]*\r\n\r\n\{"error":"Request took too long: send the headers and body sooner"\}$/);
+    assert.match(
+      headers,
+      /^HTTP\/1\.1 408 Request Timeout\r\n[^]*Content-Type: application\/json[^]*\r\n\r\n\{"error":"Request took too long: send the headers and body sooner"\}$/,
+    );
     assert.ok(performance.now() - started < 2000);
     started = performance.now();
-    const body = await raw(base, 'POST /config/192.0.2.1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+    const body = await raw(
+      base,
+      'POST /config/192.0.2.1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+    );
     assert.match(body, /^HTTP\/1\.1 408 [^]*\{"error":"Request took too long/);
     assert.ok(performance.now() - started < 2500);
   });
@@ -162,7 +251,10 @@ test('slow headers and slow bodies get a JSON 408 within the configured timeouts
 
 test('a malformed request gets a JSON 400', async () => {
   await withHost({}, async (base) => {
-    assert.match(await raw(base, 'GET /status HTTP/1.1\r\nHost x\r\n\r\n'), /^HTTP\/1\.1 400 Bad Request\r\n[^]*\r\n\r\n\{"error":"Malformed HTTP request"\}$/);
+    assert.match(
+      await raw(base, 'GET /status HTTP/1.1\r\nHost x\r\n\r\n'),
+      /^HTTP\/1\.1 400 Bad Request\r\n[^]*\r\n\r\n\{"error":"Malformed HTTP request"\}$/,
+    );
   });
 });
 
@@ -181,32 +273,55 @@ test('connections beyond CAPSTAN_MAX_CONNECTIONS are closed and logged', async (
 
 test('connections that got their 408 are closed even when the client keeps them open, freeing their slots', async () => {
   const cap = 20;
-  await withHost({ env: { CAPSTAN_MAX_CONNECTIONS: String(cap), CAPSTAN_HEADERS_TIMEOUT_MS: '200', CAPSTAN_REQUEST_TIMEOUT_MS: '200' } }, async (base) => {
-    const { hostname, port } = new URL(base);
-    // An attacker's idle connections: half a request, then never a byte more and never a close of their own
-    const idle = await Promise.all(Array.from({ length: cap }, () => new Promise<{ socket: Socket; answered: Promise<string> }>((done) => {
-      const socket = connectTcp({ port: Number(port), host: hostname, allowHalfOpen: true }, () => {
-        socket.write('GET /status HTTP/1.1\r\nHost: x\r\n');
-        let text = '';
-        socket.setEncoding('utf8');
-        socket.on('error', () => {});
-        done({ socket, answered: new Promise<string>((got) => socket.on('data', (d) => (text += d)).on('end', () => got(text))) });
-      });
-    })));
-    try {
-      for (const { answered } of idle) assert.match(await answered, /^HTTP\/1\.1 408 /);
-      // Within a short grace after the 408 the server lets go of them; until then a real client is refused ("socket
-      // hang up"), and on a server that only half-closes them it is refused for as long as the attacker likes
-      let status: number | Error = 0;
-      for (const until = performance.now() + 5000; status !== 200 && performance.now() < until;) {
-        status = await call(base, 'GET', '/status').then((answer) => answer.status, (error: Error) => error);
-        if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+  await withHost(
+    {
+      env: {
+        CAPSTAN_MAX_CONNECTIONS: String(cap),
+        CAPSTAN_HEADERS_TIMEOUT_MS: '200',
+        CAPSTAN_REQUEST_TIMEOUT_MS: '200',
+      },
+    },
+    async (base) => {
+      const { hostname, port } = new URL(base);
+      // An attacker's idle connections: half a request, then never a byte more and never a close of their own
+      const idle = await Promise.all(
+        Array.from(
+          { length: cap },
+          () =>
+            new Promise<{ socket: Socket; answered: Promise<string> }>((done) => {
+              const socket = connectTcp({ port: Number(port), host: hostname, allowHalfOpen: true }, () => {
+                socket.write('GET /status HTTP/1.1\r\nHost: x\r\n');
+                let text = '';
+                socket.setEncoding('utf8');
+                socket.on('error', () => {});
+                done({
+                  socket,
+                  answered: new Promise<string>((got) =>
+                    socket.on('data', (d) => (text += d)).on('end', () => got(text)),
+                  ),
+                });
+              });
+            }),
+        ),
+      );
+      try {
+        for (const { answered } of idle) assert.match(await answered, /^HTTP\/1\.1 408 /);
+        // Within a short grace after the 408 the server lets go of them; until then a real client is refused ("socket
+        // hang up"), and on a server that only half-closes them it is refused for as long as the attacker likes
+        let status: number | Error = 0;
+        for (const until = performance.now() + 5000; status !== 200 && performance.now() < until;) {
+          status = await call(base, 'GET', '/status').then(
+            (answer) => answer.status,
+            (error: Error) => error,
+          );
+          if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+        }
+        assert.is(status, 200);
+      } finally {
+        for (const { socket } of idle) socket.destroy();
       }
-      assert.is(status, 200);
-    } finally {
-      for (const { socket } of idle) socket.destroy();
-    }
-  });
+    },
+  );
 });
 
 const { key, cert } = selfSigned(dir);
@@ -217,7 +332,12 @@ async function withTlsHost(env: Record<string, string>, run: (port: number) => P
     servers: [{ id: 'secure', type: 'https', listeners: [{ address: '127.0.0.1', port: 8443 }] }],
     pki: { private: [{ id: 'secure', privatekey: { path: key }, certificate: { path: cert } }] },
   });
-  const host = await startHost(doc, { baseDir: dir, ephemeralPorts: true, env, log: createLogger({ service: 'test', write: () => {} }) });
+  const host = await startHost(doc, {
+    baseDir: dir,
+    ephemeralPorts: true,
+    env,
+    log: createLogger({ service: 'test', write: () => {} }),
+  });
   try {
     await run(Number(new URL(host.urls[0]!).port));
   } finally {
@@ -226,7 +346,10 @@ async function withTlsHost(env: Record<string, string>, run: (port: number) => P
 }
 
 /** The negotiated protocol and cipher, or the handshake error */
-function handshake(port: number, options: ConnectionOptions): Promise<{ protocol: string | null; cipher: string } | Error> {
+function handshake(
+  port: number,
+  options: ConnectionOptions,
+): Promise<{ protocol: string | null; cipher: string } | Error> {
   return new Promise((done) => {
     const socket = connectTls({ host: '127.0.0.1', port, ca, ...options }, () => {
       done({ protocol: socket.getProtocol(), cipher: socket.getCipher().standardName });
@@ -244,13 +367,20 @@ test('https defaults to TLS 1.2+ with forward-secret AEAD suites only', async ()
     for (const ciphers of ['ECDHE-ECDSA-AES128-SHA', 'ECDHE-ECDSA-AES256-SHA384', 'ECDHE-ECDSA-AES128-SHA256']) {
       assert.instance(await handshake(port, { maxVersion: 'TLSv1.2', ciphers }), Error, ciphers);
     }
-    assert.instance(await handshake(port, { minVersion: 'TLSv1', maxVersion: 'TLSv1.1', ciphers: 'DEFAULT@SECLEVEL=0' }), Error, 'TLS 1.1');
+    assert.instance(
+      await handshake(port, { minVersion: 'TLSv1', maxVersion: 'TLSv1.1', ciphers: 'DEFAULT@SECLEVEL=0' }),
+      Error,
+      'TLS 1.1',
+    );
   });
 });
 
 test('CAPSTAN_TLS_MIN_VERSION and CAPSTAN_TLS_CIPHERS change what https accepts', async () => {
   await withTlsHost({ CAPSTAN_TLS_CIPHERS: 'ECDHE-ECDSA-AES128-SHA' }, async (port) => {
-    assert.equal(await handshake(port, { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-SHA' }), { protocol: 'TLSv1.2', cipher: 'TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA' });
+    assert.equal(await handshake(port, { maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-SHA' }), {
+      protocol: 'TLSv1.2',
+      cipher: 'TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA',
+    });
   });
   await withTlsHost({ CAPSTAN_TLS_MIN_VERSION: 'TLSv1.3' }, async (port) => {
     assert.instance(await handshake(port, { maxVersion: 'TLSv1.2' }), Error);

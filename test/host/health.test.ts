@@ -42,24 +42,31 @@ async function withHost(plugins: unknown[], env: Record<string, string>, run: (b
 
 test('readyz answers 200 while every plugin is ready and 503 naming the failing plugin otherwise', async () => {
   const down = `${dir}/down`;
-  await withHost([{ id: 'hello', path: hello }, { id: 'db', path: flaky, config: { down } }], {}, async (base) => {
-    const ok = await fetch(`${base}/readyz`);
-    assert.is(ok.status, 200);
-    assert.equal(await ok.json(), { status: 'ready' });
-    const { writeFileSync, rmSync } = await import('node:fs');
-    writeFileSync(down, '');
-    const failing = await fetch(`${base}/readyz`);
-    assert.is(failing.status, 503);
-    assert.equal(await failing.json(), {
-      error: 'Not ready: "db" failed its readiness check',
-      failing: [{ part: 'db', error: 'Database does not answer: connection refused' }],
-    });
-    const health = await fetch(`${base}/healthz`);
-    assert.is(health.status, 200, 'the process still serves');
-    assert.equal(await health.json(), { status: 'ok' });
-    rmSync(down);
-    assert.is((await fetch(`${base}/readyz`)).status, 200, 'ready again once the store answers');
-  });
+  await withHost(
+    [
+      { id: 'hello', path: hello },
+      { id: 'db', path: flaky, config: { down } },
+    ],
+    {},
+    async (base) => {
+      const ok = await fetch(`${base}/readyz`);
+      assert.is(ok.status, 200);
+      assert.equal(await ok.json(), { status: 'ready' });
+      const { writeFileSync, rmSync } = await import('node:fs');
+      writeFileSync(down, '');
+      const failing = await fetch(`${base}/readyz`);
+      assert.is(failing.status, 503);
+      assert.equal(await failing.json(), {
+        error: 'Not ready: "db" failed its readiness check',
+        failing: [{ part: 'db', error: 'Database does not answer: connection refused' }],
+      });
+      const health = await fetch(`${base}/healthz`);
+      assert.is(health.status, 200, 'the process still serves');
+      assert.equal(await health.json(), { status: 'ok' });
+      rmSync(down);
+      assert.is((await fetch(`${base}/readyz`)).status, 200, 'ready again once the store answers');
+    },
+  );
 });
 
 test('readyz counts a check that hangs as failed after 2 s, without hanging the probe', async () => {
@@ -73,10 +80,14 @@ test('readyz counts a check that hangs as failed after 2 s, without hanging the 
 });
 
 test('the built-in plugins are ready once started: store, model pool, classifier API', async () => {
-  await withHost([{ id: 'ip-schedule' }, { id: 'bounce-classifier', config: { cache: { enabled: false } } }], {}, async (base) => {
-    const answer = await fetch(`${base}/readyz`);
-    assert.equal([answer.status, await answer.json()], [200, { status: 'ready' }]);
-  });
+  await withHost(
+    [{ id: 'ip-schedule' }, { id: 'bounce-classifier', config: { cache: { enabled: false } } }],
+    {},
+    async (base) => {
+      const answer = await fetch(`${base}/readyz`);
+      assert.equal([answer.status, await answer.json()], [200, { status: 'ready' }]);
+    },
+  );
 });
 
 test('with API keys, healthz and readyz stay open by default while metrics needs a key', async () => {
@@ -96,15 +107,27 @@ test('CAPSTAN_AUTH_EXEMPT replaces the default: empty puts health behind the key
     assert.is((await fetch(`${base}/readyz`)).status, 401);
     assert.is((await fetch(`${base}/healthz`, { headers: { 'x-api-key': KEY } })).status, 200);
   });
-  await withHost([{ id: 'hello', path: hello, config: { keys: [KEY] } }], { CAPSTAN_AUTH_EXEMPT: '/metrics' }, async (base) => {
-    assert.is((await fetch(`${base}/metrics`)).status, 200);
-    assert.is((await fetch(`${base}/healthz`)).status, 401);
-  });
+  await withHost(
+    [{ id: 'hello', path: hello, config: { keys: [KEY] } }],
+    { CAPSTAN_AUTH_EXEMPT: '/metrics' },
+    async (base) => {
+      assert.is((await fetch(`${base}/metrics`)).status, 200);
+      assert.is((await fetch(`${base}/healthz`)).status, 401);
+    },
+  );
 });
 
 test('a plugin cannot serve the host API', async () => {
-  const thief = writePlugin(dir, 'thief', { 'mod.ts': HELLO_PLUGIN.replace("api: 'ip-schedule'", "api: 'host'").replace(/handlers: \{[\s\S]*?\n      \},\n/, "handlers: { getHealth: () => ({ body: { status: 'ok' } }) },\n") });
-  await rejects(startHost(document([{ id: 'thief', path: thief }]), { baseDir: dir, ephemeralPorts: true, log: quiet, env: {} }), /Plugin "thief" serves API "host", which only the host serves/);
+  const thief = writePlugin(dir, 'thief', {
+    'mod.ts': HELLO_PLUGIN.replace("api: 'ip-schedule'", "api: 'host'").replace(
+      /handlers: \{[\s\S]*?\n      \},\n/,
+      "handlers: { getHealth: () => ({ body: { status: 'ok' } }) },\n",
+    ),
+  });
+  await rejects(
+    startHost(document([{ id: 'thief', path: thief }]), { baseDir: dir, ephemeralPorts: true, log: quiet, env: {} }),
+    /Plugin "thief" serves API "host", which only the host serves/,
+  );
 });
 
 test.run();

@@ -45,7 +45,8 @@ test('host decodes %26 and %2E in path parameters', async () => {
 
 test('host validates bodies and answers 400 naming the field and rule', async () => {
   await withHost(document([{ id: 'hello', path: hello }]), async (base) => {
-    const post = (body: string, type = 'application/json') => fetch(`${base}/config/192.0.2.1`, { method: 'POST', headers: { 'content-type': type }, body });
+    const post = (body: string, type = 'application/json') =>
+      fetch(`${base}/config/192.0.2.1`, { method: 'POST', headers: { 'content-type': type }, body });
     let res = await post('{"groupings": 5}');
     assert.is(res.status, 400);
     assert.match((await res.json()).error, /^body\.groupings must be array/);
@@ -68,8 +69,17 @@ test('host validates bodies and answers 400 naming the field and rule', async ()
 
 test('host answers a handler error with its status and message', async () => {
   await withHost(document([{ id: 'hello', path: hello }]), async (base) => {
-    const groupings = [1, 2, 3].map((i) => ({ grouping: `&g${i}`, mode: 'MANUAL', start: { date: '2026-01-01' }, schedule: [{ day: 1, messages: 1 }] }));
-    const res = await fetch(`${base}/config/192.0.2.1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ groupings }) });
+    const groupings = [1, 2, 3].map((i) => ({
+      grouping: `&g${i}`,
+      mode: 'MANUAL',
+      start: { date: '2026-01-01' },
+      schedule: [{ day: 1, messages: 1 }],
+    }));
+    const res = await fetch(`${base}/config/192.0.2.1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ groupings }),
+    });
     assert.is(res.status, 400);
     assert.equal(await res.json(), { error: 'Too many groupings' });
   });
@@ -115,7 +125,9 @@ test('host mounts a plugin only on the servers its config file lists', async () 
 
 test('host listens on a Unix socket', async () => {
   const path = join(dir, 'capstan.sock');
-  const doc = document([{ id: 'hello', path: hello }], { servers: [{ id: 'api', type: 'http', listeners: [{ path, chmod: '0660' }] }] });
+  const doc = document([{ id: 'hello', path: hello }], {
+    servers: [{ id: 'api', type: 'http', listeners: [{ path, chmod: '0660' }] }],
+  });
   const host = await startHost(doc, { baseDir: dir, log });
   try {
     assert.equal(host.urls, [`http+unix:${path}`]);
@@ -123,7 +135,9 @@ test('host listens on a Unix socket', async () => {
       request({ socketPath: path, path: '/status' }, (res) => {
         let text = '';
         res.on('data', (d) => (text += d)).on('end', () => done(text));
-      }).on('error', fail).end();
+      })
+        .on('error', fail)
+        .end();
     });
     assert.equal(JSON.parse(body), { ips: {}, greeting: 'hi' });
   } finally {
@@ -147,7 +161,9 @@ test('host serves https with the pki key of the server', async () => {
       httpsRequest(`${host.urls[0]}/status`, { agent }, (res) => {
         res.resume();
         done(res.statusCode ?? 0);
-      }).on('error', fail).end();
+      })
+        .on('error', fail)
+        .end();
     });
     assert.is(status, 200);
   } finally {
@@ -156,7 +172,11 @@ test('host serves https with the pki key of the server', async () => {
 });
 
 test('host finishes an in-flight request on shutdown, then refuses connections', async () => {
-  const host = await startHost(document([{ id: 'hello', path: hello, config: { delayMs: 400 } }]), { baseDir: dir, ephemeralPorts: true, log });
+  const host = await startHost(document([{ id: 'hello', path: hello, config: { delayMs: 400 } }]), {
+    baseDir: dir,
+    ephemeralPorts: true,
+    log,
+  });
   const base = host.urls[0];
   const pending = fetch(`${base}/status`);
   await new Promise((r) => setTimeout(r, 100));
@@ -165,11 +185,19 @@ test('host finishes an in-flight request on shutdown, then refuses connections',
   assert.is(res.status, 200);
   assert.equal(await res.json(), { ips: {}, greeting: 'hi' });
   await closing;
-  await fetch(`${base}/status`).then(() => assert.unreachable('connection should be refused'), (error) => assert.instance(error, TypeError));
+  await fetch(`${base}/status`).then(
+    () => assert.unreachable('connection should be refused'),
+    (error) => assert.instance(error, TypeError),
+  );
 });
 
 test('host answers 500 when a response does not match the spec and responses are checked', async () => {
-  const host = await startHost(document([{ id: 'hello', path: hello }]), { baseDir: dir, ephemeralPorts: true, log, checkResponses: true });
+  const host = await startHost(document([{ id: 'hello', path: hello }]), {
+    baseDir: dir,
+    ephemeralPorts: true,
+    log,
+    checkResponses: true,
+  });
   try {
     const res = await fetch(`${host.urls[0]}/status/192.0.2.1`);
     assert.is(res.status, 500);

@@ -37,11 +37,21 @@ export default definePlugin({
 `,
 });
 
-async function withHost(plugins: unknown[], env: Record<string, string>, run: (base: string, logs: string[]) => Promise<void>, listener = '127.0.0.1'): Promise<void> {
+async function withHost(
+  plugins: unknown[],
+  env: Record<string, string>,
+  run: (base: string, logs: string[]) => Promise<void>,
+  listener = '127.0.0.1',
+): Promise<void> {
   const logs: string[] = [];
   const doc = document(plugins);
   (doc.servers as { listeners: { address: string }[] }[])[0]!.listeners[0]!.address = listener;
-  const host: Host = await startHost(doc, { baseDir: tempDir(), ephemeralPorts: true, env, log: createLogger({ service: 'test', level: 'info', write: (line) => logs.push(line) }) });
+  const host: Host = await startHost(doc, {
+    baseDir: tempDir(),
+    ephemeralPorts: true,
+    env,
+    log: createLogger({ service: 'test', level: 'info', write: (line) => logs.push(line) }),
+  });
   try {
     await run(host.urls[0]!.replace('0.0.0.0', '127.0.0.1'), logs);
   } finally {
@@ -76,23 +86,36 @@ function openSocket(url: string, headers: Record<string, string> = {}): Promise<
 const concrete = (path: string) => path.replace(':ip', '192.0.2.1').replace(':grouping', '%26a');
 
 test('with API_KEY set, every route of every plugin and /metrics answer 401 JSON with WWW-Authenticate without it; health checks and pages stay open', async () => {
-  const plugins = [{ id: 'rules', path: RULES }, { id: 'bounce-classifier', config: { classifier: 'rules', cache: { enabled: false } } }, { id: 'ip-schedule' }, { id: 'ui' }];
+  const plugins = [
+    { id: 'rules', path: RULES },
+    { id: 'bounce-classifier', config: { classifier: 'rules', cache: { enabled: false } } },
+    { id: 'ip-schedule' },
+    { id: 'ui' },
+  ];
   await withHost(plugins, { API_KEY: HOST_KEY }, async (base) => {
     const guarded = routes.filter((r) => r.api !== 'host' || r.path === '/metrics');
-    assert.ok(guarded.some((r) => r.path === '/v1/backoff/events') && guarded.some((r) => r.path === '/v2/bnac'), 'both APIs are walked');
+    assert.ok(
+      guarded.some((r) => r.path === '/v1/backoff/events') && guarded.some((r) => r.path === '/v2/bnac'),
+      'both APIs are walked',
+    );
     for (const route of [...guarded, { method: 'GET', path: '/openapi.json' }]) {
       const what = `${route.method} ${route.path}`;
       for (const key of [undefined, 'wrong-key']) {
         const refused = await call(base, route.method, concrete(route.path), key);
         assert.is(refused.status, 401, what);
-        assert.match(refused.headers.get('www-authenticate') ?? '', /^ApiKey realm="capstan", header="x-api-key"/, what);
+        assert.match(
+          refused.headers.get('www-authenticate') ?? '',
+          /^ApiKey realm="capstan", header="x-api-key"/,
+          what,
+        );
         assert.match((await refused.json()).error, key ? /^Invalid API key/ : /^Missing API key/, what);
       }
       const accepted = await call(base, route.method, concrete(route.path), HOST_KEY);
       await accepted.arrayBuffer();
       assert.not.equal(accepted.status, 401, what);
     }
-    for (const path of ['/healthz', '/readyz', '/ui/', '/ui/warmup.html']) assert.is((await fetch(base + path)).status, 200, path);
+    for (const path of ['/healthz', '/readyz', '/ui/', '/ui/warmup.html'])
+      assert.is((await fetch(base + path)).status, 200, path);
   });
 });
 
@@ -106,7 +129,7 @@ test('with API_KEY set, the feed upgrade needs the key, in the header or in the 
   });
 });
 
-test('keys combine: API_KEY opens everything, a plugin\'s own keys its routes and the host\'s, not another keyed plugin\'s', async () => {
+test("keys combine: API_KEY opens everything, a plugin's own keys its routes and the host's, not another keyed plugin's", async () => {
   const plugins = [
     { id: 'rules', path: RULES },
     { id: 'bounce-classifier', config: { classifier: 'rules', apiKey: 'bc-key', cache: { enabled: false } } },
@@ -129,15 +152,20 @@ test('keys combine: API_KEY opens everything, a plugin\'s own keys its routes an
     assert.is((await call(base, 'GET', '/metrics')).status, 401);
     assert.is((await call(base, 'GET', '/metrics', 'bc-key')).status, 200);
   });
-  await withHost([plugins[0], { ...plugins[1], config: { classifier: 'rules', cache: { enabled: false } } }, plugins[2]], {}, async (base) => {
-    assert.is((await call(base, 'POST', '/normalise', undefined)).status, 401);
-    assert.is((await call(base, 'GET', '/v1/cache/info', 'ops-key')).status, 200);
-  });
+  await withHost(
+    [plugins[0], { ...plugins[1], config: { classifier: 'rules', cache: { enabled: false } } }, plugins[2]],
+    {},
+    async (base) => {
+      assert.is((await call(base, 'POST', '/normalise', undefined)).status, 401);
+      assert.is((await call(base, 'GET', '/v1/cache/info', 'ops-key')).status, 200);
+    },
+  );
 });
 
-test('principal: the key\'s name, else its fingerprint; absent on open and exempt paths; no key is logged', async () => {
+test("principal: the key's name, else its fingerprint; absent on open and exempt paths; no key is logged", async () => {
   const keys = ['plain-key', { name: 'ops', key: 'ops-key' }];
-  const principal = async (base: string, key?: string) => (await call(base, 'GET', '/status', key)).headers.get('x-principal');
+  const principal = async (base: string, key?: string) =>
+    (await call(base, 'GET', '/status', key)).headers.get('x-principal');
   await withHost([{ id: 'whoami', path: whoami, config: { keys } }], { API_KEY: HOST_KEY }, async (base, logs) => {
     assert.is(await principal(base, 'ops-key'), 'ops');
     assert.is(await principal(base, 'plain-key'), fingerprint('plain-key'));
@@ -146,11 +174,16 @@ test('principal: the key\'s name, else its fingerprint; absent on open and exemp
     assert.is((await openSocket(`${feed}?api_key=ops-key`)).message, 'ops');
     assert.is((await openSocket(feed, { 'x-api-key': 'plain-key' })).message, fingerprint('plain-key'));
     assert.is((await call(base, 'GET', '/status', 'wrong-key')).status, 401);
-    for (const secret of ['plain-key', 'ops-key', HOST_KEY, 'wrong-key']) assert.not.ok(logs.join('').includes(secret), secret);
+    for (const secret of ['plain-key', 'ops-key', HOST_KEY, 'wrong-key'])
+      assert.not.ok(logs.join('').includes(secret), secret);
   });
-  await withHost([{ id: 'whoami', path: whoami, config: { keys } }], { CAPSTAN_AUTH_EXEMPT: '/status' }, async (base) => {
-    assert.is(await principal(base, 'ops-key'), '(none)');
-  });
+  await withHost(
+    [{ id: 'whoami', path: whoami, config: { keys } }],
+    { CAPSTAN_AUTH_EXEMPT: '/status' },
+    async (base) => {
+      assert.is(await principal(base, 'ops-key'), '(none)');
+    },
+  );
   await withHost([{ id: 'whoami', path: whoami }], {}, async (base) => {
     assert.is(await principal(base), '(none)');
   });
@@ -164,19 +197,43 @@ test('a plugin whose auth holds a malformed key stops start-up, naming the plugi
   );
 });
 
-const warnings = (logs: string[]) => logs.map((line) => JSON.parse(line)).filter((entry) => entry.level === 'warn' && entry.msg.startsWith('open to anyone'));
+const warnings = (logs: string[]) =>
+  logs
+    .map((line) => JSON.parse(line))
+    .filter((entry) => entry.level === 'warn' && entry.msg.startsWith('open to anyone'));
 
 test('a non-loopback listener with routes open to anyone logs a warning naming them; loopback or keys keep it quiet', async () => {
-  await withHost([{ id: 'ip-schedule' }], {}, async (_base, logs) => {
-    const [warning, ...more] = warnings(logs);
-    assert.is(more.length, 0);
-    assert.match(warning?.msg ?? '', /^open to anyone on http:\/\/0\.0\.0\.0:\d+: every route of API "ip-schedule" \(plugin "ip-schedule"\), \/metrics, \/openapi\.json; put them behind a key \(API_KEY\)/);
-  }, '0.0.0.0');
+  await withHost(
+    [{ id: 'ip-schedule' }],
+    {},
+    async (_base, logs) => {
+      const [warning, ...more] = warnings(logs);
+      assert.is(more.length, 0);
+      assert.match(
+        warning?.msg ?? '',
+        /^open to anyone on http:\/\/0\.0\.0\.0:\d+: every route of API "ip-schedule" \(plugin "ip-schedule"\), \/metrics, \/openapi\.json; put them behind a key \(API_KEY\)/,
+      );
+    },
+    '0.0.0.0',
+  );
   await withHost([{ id: 'ip-schedule' }], {}, async (_base, logs) => assert.is(warnings(logs).length, 0), '127.0.0.1');
-  await withHost([{ id: 'ip-schedule' }], { API_KEY: HOST_KEY }, async (_base, logs) => assert.is(warnings(logs).length, 0), '0.0.0.0');
-  await withHost([{ id: 'ip-schedule' }], { API_KEY: HOST_KEY, CAPSTAN_AUTH_EXEMPT: '/healthz,/readyz,/metrics' }, async (_base, logs) => {
-    assert.equal(warnings(logs).map((w) => w.open), [['/metrics (CAPSTAN_AUTH_EXEMPT)']]);
-  }, '0.0.0.0');
+  await withHost(
+    [{ id: 'ip-schedule' }],
+    { API_KEY: HOST_KEY },
+    async (_base, logs) => assert.is(warnings(logs).length, 0),
+    '0.0.0.0',
+  );
+  await withHost(
+    [{ id: 'ip-schedule' }],
+    { API_KEY: HOST_KEY, CAPSTAN_AUTH_EXEMPT: '/healthz,/readyz,/metrics' },
+    async (_base, logs) => {
+      assert.equal(
+        warnings(logs).map((w) => w.open),
+        [['/metrics (CAPSTAN_AUTH_EXEMPT)']],
+      );
+    },
+    '0.0.0.0',
+  );
 });
 
 test.run();

@@ -31,11 +31,24 @@ export default definePlugin({
   });
 const plugin = poolPlugin('threaded', "scriptPool: 'calc'");
 let logged: string[] = [];
-const log = createLogger({ service: 'test', write: (l) => { logged.push(l); if (process.env.DEBUG) process.stderr.write(l); } });
+const log = createLogger({
+  service: 'test',
+  write: (l) => {
+    logged.push(l);
+    if (process.env.DEBUG) process.stderr.write(l);
+  },
+});
 
 async function statusOf(path: string): Promise<{ value: number; thread: number }> {
   logged = [];
-  const doc = document([{ id: 'threaded', path, config: { factor: 3 } }], { threads: { scripts: [{ id: 'calc', count: 2 }, { id: 'other', count: 1 }] } });
+  const doc = document([{ id: 'threaded', path, config: { factor: 3 } }], {
+    threads: {
+      scripts: [
+        { id: 'calc', count: 2 },
+        { id: 'other', count: 1 },
+      ],
+    },
+  });
   const host = await startHost(doc, { baseDir: dir, ephemeralPorts: true, log });
   try {
     const res = await fetch(`${host.urls[0]}/status/14`);
@@ -64,11 +77,18 @@ test('pool takes the 1.0 name "threads" for the script pool, with a deprecation 
 
 test('pool refuses a plugin naming two different pools under the old and the new name', async () => {
   const both = poolPlugin('both', "scriptPool: 'calc', threads: 'other'");
-  await rejects(() => statusOf(both), /Cannot load plugin "threaded": "capabilities.pool" names pool "calc" as "scriptPool" and "other" as "threads"/);
+  await rejects(
+    () => statusOf(both),
+    /Cannot load plugin "threaded": "capabilities.pool" names pool "calc" as "scriptPool" and "other" as "threads"/,
+  );
 });
 
 test('pool names an unknown thread pool in the startup error', async () => {
-  await rejects(() => usePlugin({ id: 'threaded', path: plugin }, { baseDir: dir }), /Unknown thread pool "calc": add it to "threads.scripts"/, 'loading the plugin');
+  await rejects(
+    () => usePlugin({ id: 'threaded', path: plugin }, { baseDir: dir }),
+    /Unknown thread pool "calc": add it to "threads.scripts"/,
+    'loading the plugin',
+  );
 });
 
 test.run();

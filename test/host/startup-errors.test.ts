@@ -30,8 +30,14 @@ test('serve exits non-zero naming the file, path and rule when the document is i
 });
 
 test('startup fails when a plugin cannot be found', async () => {
-  assert.match(await startupError(document([{ id: 'no-such-plugin' }])), /plugins\[0\]\.id no built-in plugin is called "no-such-plugin"/);
-  assert.match(await startupError(document([{ id: 'x', path: './missing' }])), /plugins\[0\]\.path cannot load plugin "x": ".*missing" does not exist/);
+  assert.match(
+    await startupError(document([{ id: 'no-such-plugin' }])),
+    /plugins\[0\]\.id no built-in plugin is called "no-such-plugin"/,
+  );
+  assert.match(
+    await startupError(document([{ id: 'x', path: './missing' }])),
+    /plugins\[0\]\.path cannot load plugin "x": ".*missing" does not exist/,
+  );
 });
 
 test('startup fails when a plugin config does not match its schema', async () => {
@@ -43,18 +49,27 @@ test('startup fails when a plugin config does not match its schema', async () =>
 
 test('startup fails when a handler names an unknown operationId', async () => {
   const bad = writePlugin(dir, 'bad-op', { 'mod.ts': HELLO_PLUGIN.replace('getStatusAll:', 'getEverything:') });
-  assert.match(await startupError(document([{ id: 'hello', path: bad }])), /handler for unknown operation "getEverything" of API "ip-schedule"/);
+  assert.match(
+    await startupError(document([{ id: 'hello', path: bad }])),
+    /handler for unknown operation "getEverything" of API "ip-schedule"/,
+  );
 });
 
 test('startup fails when a plugin needs another plugin API version', async () => {
   const old = writePlugin(dir, 'old', { 'mod.ts': HELLO_PLUGIN.replace("'^1.0.0'", "'^2.0.0'") });
   const host = PLUGIN_API_VERSION.replaceAll('.', '\\.');
-  assert.match(await startupError(document([{ id: 'hello', path: old }])), new RegExp(`supports plugin API "\\^2\\.0\\.0", this host has "${host}"`));
+  assert.match(
+    await startupError(document([{ id: 'hello', path: old }])),
+    new RegExp(`supports plugin API "\\^2\\.0\\.0", this host has "${host}"`),
+  );
 });
 
 test('startup fails when a module is not a plugin', async () => {
   const plain = writePlugin(dir, 'plain', { 'mod.ts': 'export default { id: "plain" };\n' });
-  assert.match(await startupError(document([{ id: 'plain', path: plain }])), /has no default export made by definePlugin\(\)/);
+  assert.match(
+    await startupError(document([{ id: 'plain', path: plain }])),
+    /has no default export made by definePlugin\(\)/,
+  );
 });
 
 test('startup fails when an https server has no key', async () => {
@@ -63,7 +78,10 @@ test('startup fails when an https server has no key', async () => {
 });
 
 test('startup fails when a plugin reads a config file that is not there', async () => {
-  assert.match(await startupError(document([{ id: 'hello', path: hello, config: 'nope.yaml' }])), /plugins\[0\]\.config cannot read ".*nope\.yaml": ENOENT/);
+  assert.match(
+    await startupError(document([{ id: 'hello', path: hello, config: 'nope.yaml' }])),
+    /plugins\[0\]\.config cannot read ".*nope\.yaml": ENOENT/,
+  );
 });
 
 test.run();

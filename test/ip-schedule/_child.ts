@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { CLI } from '../host/_fixtures.ts';
 
 /** Writes a startup document serving ip-schedule (with `config`) on `port` into `folder`; answers its path */
-export async function writeStartupDocument(folder: string, port: number, plugins: unknown[] = [], config?: Record<string, unknown>): Promise<string> {
+export async function writeStartupDocument(
+  folder: string,
+  port: number,
+  plugins: unknown[] = [],
+  config?: Record<string, unknown>,
+): Promise<string> {
   const file = join(folder, 'capstan.json');
   const document = {
     version: '6.10',
@@ -16,7 +21,10 @@ export async function writeStartupDocument(folder: string, port: number, plugins
 }
 
 /** Runs `capstan serve --config FILE` and resolves with the child and its URL once it listens */
-export function serve(config: string, env: Record<string, string | undefined> = process.env): Promise<{ child: ChildProcess; url: string }> {
+export function serve(
+  config: string,
+  env: Record<string, string | undefined> = process.env,
+): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [CLI, 'serve', '--config', config], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((done, fail) => {
     let output = '';

@@ -12,7 +12,12 @@ export interface ScheduleHost {
   /** Folder of the startup document: the file store lives under its `var/` */
   folder: string;
   /** Sends a request; `body` is JSON-encoded unless it is a string */
-  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; text: string; json: any }>;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; text: string; json: any }>;
   close(): Promise<void>;
 }
 
@@ -23,7 +28,10 @@ export interface ScheduleHost {
  */
 export async function startScheduleHost(
   options: {
-    config?: Record<string, unknown>; plugins?: { id: string; path?: string; config?: unknown }[]; folder?: string; checkResponses?: boolean;
+    config?: Record<string, unknown>;
+    plugins?: { id: string; path?: string; config?: unknown }[];
+    folder?: string;
+    checkResponses?: boolean;
     /** Receives the host's log lines (JSON), level `info` and up; without it nothing is logged */
     log?: (line: string) => void;
     /** Servers of the startup document (default: one http server on 127.0.0.1) */
@@ -42,7 +50,10 @@ export async function startScheduleHost(
       plugins: [...(options.plugins ?? []), { id: 'ip-schedule', config: options.config ?? {} }],
     },
     {
-      baseDir: folder, ephemeralPorts: true, env: options.env ?? {}, checkResponses: options.checkResponses ?? true,
+      baseDir: folder,
+      ephemeralPorts: true,
+      env: options.env ?? {},
+      checkResponses: options.checkResponses ?? true,
       log: createLogger({ service: 'test', level: options.log ? 'info' : 'error', write: options.log ?? (() => {}) }),
     },
   );
@@ -73,12 +84,26 @@ export function utcDate(days = 0): string {
 }
 
 /** An AUTO grouping body */
-export function autoGrouping(name: string, start: [string, number], end: [string, number], extra: Record<string, unknown> = {}) {
-  return { grouping: name, mode: 'AUTO', start: { date: start[0], volume: start[1] }, end: { date: end[0], volume: end[1] }, ...extra };
+export function autoGrouping(
+  name: string,
+  start: [string, number],
+  end: [string, number],
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    grouping: name,
+    mode: 'AUTO',
+    start: { date: start[0], volume: start[1] },
+    end: { date: end[0], volume: end[1] },
+    ...extra,
+  };
 }
 
 /** Runs `body` against a fresh host and closes it even when an assertion fails (an open host keeps the test process alive) */
-export async function withScheduleHost(options: Parameters<typeof startScheduleHost>[0], body: (host: ScheduleHost) => Promise<void>): Promise<void> {
+export async function withScheduleHost(
+  options: Parameters<typeof startScheduleHost>[0],
+  body: (host: ScheduleHost) => Promise<void>,
+): Promise<void> {
   const host = await startScheduleHost(options);
   try {
     await body(host);

@@ -8,7 +8,14 @@
  */
 import WebSocket from 'ws';
 
-type Policy = { id: string; type: string; fields: string[]; if: Record<string, string>; then: Record<string, unknown>; ttl?: number };
+type Policy = {
+  id: string;
+  type: string;
+  fields: string[];
+  if: Record<string, string>;
+  then: Record<string, unknown>;
+  ttl?: number;
+};
 type Suspend = { id: string; type: string; [field: string]: unknown };
 
 /** A received frame, parsed */
@@ -76,7 +83,8 @@ export class MtaClient {
 
   /** The held state in the shape of `GET /v1/policies`, sorted by id */
   state(): { policies: Policy[]; suspends: Suspend[] } {
-    const sorted = <T extends { id: string }>(map: Map<string, T>) => [...map.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const sorted = <T extends { id: string }>(map: Map<string, T>) =>
+      [...map.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return { policies: sorted(this.policies), suspends: sorted(this.suspends) };
   }
 
@@ -138,7 +146,11 @@ export class MtaClient {
         }
         return;
       case 'CREATE':
-        return frame.policy ? this.#createPolicy(frame.policy) : frame.suspend ? this.#createSuspend(frame.suspend) : this.#error('CREATE without policy or suspend');
+        return frame.policy
+          ? this.#createPolicy(frame.policy)
+          : frame.suspend
+            ? this.#createSuspend(frame.suspend)
+            : this.#error('CREATE without policy or suspend');
       case 'UPDATE':
         return frame.policy ? this.#updatePolicy(frame.policy) : this.#error('UPDATE without a policy');
       case 'DELETE': {
@@ -161,11 +173,13 @@ export class MtaClient {
   }
 
   #createPolicy(policy: Policy): void {
-    if (policy.type === 'WARMUP' && typeof policy.if?.localip !== 'string') return this.#error(`WARMUP policy "${policy.id}" without if.localip`);
+    if (policy.type === 'WARMUP' && typeof policy.if?.localip !== 'string')
+      return this.#error(`WARMUP policy "${policy.id}" without if.localip`);
     const held = this.policies.get(policy.id);
     if (held && this.#syncing && this.#heldBefore.policies.has(policy.id) && !this.#resent.policies.has(policy.id)) {
       // Applied as an update: whatever else the CREATE says about type, fields and if is not applied
-      if (!sameScope(held, policy)) this.#error(`CREATE of held "${policy.id}" changes its type, fields or if: the client keeps the old ones`);
+      if (!sameScope(held, policy))
+        this.#error(`CREATE of held "${policy.id}" changes its type, fields or if: the client keeps the old ones`);
       this.policies.set(policy.id, updated(held, policy));
     } else if (held) {
       return this.#error(`CREATE of policy "${policy.id}", which exists`);
@@ -177,7 +191,10 @@ export class MtaClient {
 
   #createSuspend(suspend: Suspend): void {
     const held = this.suspends.has(suspend.id);
-    if (held && !(this.#syncing && this.#heldBefore.suspends.has(suspend.id) && !this.#resent.suspends.has(suspend.id))) {
+    if (
+      held &&
+      !(this.#syncing && this.#heldBefore.suspends.has(suspend.id) && !this.#resent.suspends.has(suspend.id))
+    ) {
       return this.#error(`CREATE of suspend "${suspend.id}", which exists`);
     }
     this.suspends.set(suspend.id, suspend);
@@ -187,7 +204,8 @@ export class MtaClient {
   #updatePolicy(policy: Policy): void {
     const held = this.policies.get(policy.id);
     if (!held) return this.#error(`UPDATE of unknown policy "${policy.id}"`);
-    if (!sameScope(held, policy)) this.#error(`UPDATE of "${policy.id}" changes its type, fields or if: the client ignores that`);
+    if (!sameScope(held, policy))
+      this.#error(`UPDATE of "${policy.id}" changes its type, fields or if: the client ignores that`);
     this.policies.set(policy.id, updated(held, policy));
   }
 
@@ -203,5 +221,9 @@ function updated(held: Policy, policy: Policy): Policy {
 }
 
 function sameScope(a: Policy, b: Policy): boolean {
-  return a.type === b.type && JSON.stringify(a.fields) === JSON.stringify(b.fields) && JSON.stringify(a.if) === JSON.stringify(b.if);
+  return (
+    a.type === b.type &&
+    JSON.stringify(a.fields) === JSON.stringify(b.fields) &&
+    JSON.stringify(a.if) === JSON.stringify(b.if)
+  );
 }

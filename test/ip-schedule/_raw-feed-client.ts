@@ -49,11 +49,13 @@ export function rawFeedClient(address: string, options: { read?: boolean } = {})
       if (!upgraded) {
         const end = data.indexOf('\r\n\r\n');
         if (end < 0) return void (pending = data);
-        if (!data.subarray(0, 12).toString().startsWith('HTTP/1.1 101')) return fail(new Error(data.subarray(0, end).toString()));
+        if (!data.subarray(0, 12).toString().startsWith('HTTP/1.1 101'))
+          return fail(new Error(data.subarray(0, end).toString()));
         upgraded = true;
         data = data.subarray(end + 4);
       }
-      // Hashed a run of frames at a time (hundreds of clients share this process): up to a ping, which is skipped, or SYNCED
+      // Hashed a run of frames at a time (hundreds of clients share this process): up to a ping, which is skipped, or
+      // SYNCED
       let at = 0;
       let from = 0;
       const hashTo = (to: number) => {

@@ -18,14 +18,21 @@ const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/t
 const schemas: string[] = [];
 const folders: string[] = [];
 
-const body = (...names: string[]) => ({ groupings: names.map((name) => autoGrouping(name, [utcDate(1), 10], [utcDate(9), 100])) });
+const body = (...names: string[]) => ({
+  groupings: names.map((name) => autoGrouping(name, [utcDate(1), 10], [utcDate(9), 100])),
+});
 
 /** Every entry the API answers for `query`, following `next` */
 async function everything(host: ScheduleHost, query = ''): Promise<any[]> {
   const entries: any[] = [];
   let cursor: string | undefined;
   do {
-    const { status, json } = await host.call('GET', `/v1/audit?limit=1000${query}${cursor ? `&cursor=${cursor}` : ''}`, undefined, AUTH);
+    const { status, json } = await host.call(
+      'GET',
+      `/v1/audit?limit=1000${query}${cursor ? `&cursor=${cursor}` : ''}`,
+      undefined,
+      AUTH,
+    );
     assert.is(status, 200);
     entries.push(...json.entries);
     cursor = json.next;
@@ -38,45 +45,73 @@ const auditLines = (lines: string[]) => lines.map((line) => JSON.parse(line)).fi
 
 test('each schedule change is one entry with the key, before and after, in the store and as one log line', async () => {
   const lines: string[] = [];
-  await withScheduleHost({ config: { authentication: { apikeys: [KEY] } }, log: (line) => lines.push(line) }, async (host) => {
-    const calls: [string, string, unknown?][] = [
-      ['POST', `/config/${IP}`, body('&a', '&b')],
-      ['PUT', `/config/${IP}`, body('&a', '&b', '&c')],
-      ['PUT', `/config/${IP}/pause`],
-      ['PUT', `/config/${IP}/resume`],
-      ['PUT', `/config/${IP}/%26a/pause`],
-      ['PUT', `/config/${IP}/%26a/resume`],
-      ['DELETE', `/config/${IP}/%26c`],
-      ['DELETE', `/config/${IP}`],
-    ];
-    for (const [method, path, json] of calls) assert.is((await host.call(method, path, json, AUTH)).status, 200, `${method} ${path}`);
-    assert.is((await host.call('POST', `/config/${IP}`, body('&a'), AUTH)).status, 200);
-    assert.is((await host.call('POST', `/config/${IP}`, body('&a'), AUTH)).status, 400, 'a create that fails records nothing');
-    const entries = (await everything(host)).reverse();
-    assert.equal(entries.map((e) => [e.action, e.subject]), [
-      ['schedule.create', { ip: IP }],
-      ['schedule.update', { ip: IP }],
-      ['schedule.pause', { ip: IP }],
-      ['schedule.resume', { ip: IP }],
-      ['schedule.pause', { ip: IP, grouping: '&a' }],
-      ['schedule.resume', { ip: IP, grouping: '&a' }],
-      ['schedule.delete', { ip: IP, grouping: '&c' }],
-      ['schedule.delete', { ip: IP }],
-      ['schedule.create', { ip: IP }],
-    ]);
-    assert.ok(entries.every((e) => e.principal === PRINCIPAL), 'the key\'s fingerprint, never the key');
-    const [create, update, pause, , pauseA, , deleteC, del] = entries;
-    assert.is(create.before, null);
-    assert.equal(create.after.groupings.map((g: any) => g.grouping), ['&a', '&b']);
-    assert.equal([update.before.groupings.length, update.after.groupings.length], [2, 3]);
-    assert.equal([pause.before.groupings[0].paused, pause.after.groupings[0].paused], [false, true]);
-    assert.equal([pauseA.before.grouping, pauseA.before.paused, pauseA.after.paused], ['&a', false, true], 'a grouping\'s change holds the grouping');
-    assert.equal([deleteC.before.grouping, deleteC.after], ['&c', null]);
-    assert.equal([del.before.groupings.length, del.after], [2, null]);
-    assert.equal(auditLines(lines).map((line) => line.audit), entries, 'the log carries each committed entry once, whole');
-    assert.equal(auditLines(lines).map((line) => [line.level, line.plugin]), entries.map(() => ['info', 'ip-schedule']));
-    assert.is((await host.call('GET', '/v1/audit')).status, 401, 'the trail needs a key when keys are configured');
-  });
+  await withScheduleHost(
+    { config: { authentication: { apikeys: [KEY] } }, log: (line) => lines.push(line) },
+    async (host) => {
+      const calls: [string, string, unknown?][] = [
+        ['POST', `/config/${IP}`, body('&a', '&b')],
+        ['PUT', `/config/${IP}`, body('&a', '&b', '&c')],
+        ['PUT', `/config/${IP}/pause`],
+        ['PUT', `/config/${IP}/resume`],
+        ['PUT', `/config/${IP}/%26a/pause`],
+        ['PUT', `/config/${IP}/%26a/resume`],
+        ['DELETE', `/config/${IP}/%26c`],
+        ['DELETE', `/config/${IP}`],
+      ];
+      for (const [method, path, json] of calls)
+        assert.is((await host.call(method, path, json, AUTH)).status, 200, `${method} ${path}`);
+      assert.is((await host.call('POST', `/config/${IP}`, body('&a'), AUTH)).status, 200);
+      assert.is(
+        (await host.call('POST', `/config/${IP}`, body('&a'), AUTH)).status,
+        400,
+        'a create that fails records nothing',
+      );
+      const entries = (await everything(host)).reverse();
+      assert.equal(
+        entries.map((e) => [e.action, e.subject]),
+        [
+          ['schedule.create', { ip: IP }],
+          ['schedule.update', { ip: IP }],
+          ['schedule.pause', { ip: IP }],
+          ['schedule.resume', { ip: IP }],
+          ['schedule.pause', { ip: IP, grouping: '&a' }],
+          ['schedule.resume', { ip: IP, grouping: '&a' }],
+          ['schedule.delete', { ip: IP, grouping: '&c' }],
+          ['schedule.delete', { ip: IP }],
+          ['schedule.create', { ip: IP }],
+        ],
+      );
+      assert.ok(
+        entries.every((e) => e.principal === PRINCIPAL),
+        "the key's fingerprint, never the key",
+      );
+      const [create, update, pause, , pauseA, , deleteC, del] = entries;
+      assert.is(create.before, null);
+      assert.equal(
+        create.after.groupings.map((g: any) => g.grouping),
+        ['&a', '&b'],
+      );
+      assert.equal([update.before.groupings.length, update.after.groupings.length], [2, 3]);
+      assert.equal([pause.before.groupings[0].paused, pause.after.groupings[0].paused], [false, true]);
+      assert.equal(
+        [pauseA.before.grouping, pauseA.before.paused, pauseA.after.paused],
+        ['&a', false, true],
+        "a grouping's change holds the grouping",
+      );
+      assert.equal([deleteC.before.grouping, deleteC.after], ['&c', null]);
+      assert.equal([del.before.groupings.length, del.after], [2, null]);
+      assert.equal(
+        auditLines(lines).map((line) => line.audit),
+        entries,
+        'the log carries each committed entry once, whole',
+      );
+      assert.equal(
+        auditLines(lines).map((line) => [line.level, line.plugin]),
+        entries.map(() => ['info', 'ip-schedule']),
+      );
+      assert.is((await host.call('GET', '/v1/audit')).status, 401, 'the trail needs a key when keys are configured');
+    },
+  );
 });
 
 test('GET /v1/audit filters by action, subject, principal and time, and pages newest first with a cursor', async () => {
@@ -88,11 +123,30 @@ test('GET /v1/audit filters by action, subject, principal and time, and pages ne
     for (const ip of ips.slice(0, 3)) assert.is((await host.call('PUT', `/config/${ip}/%26a/pause`)).status, 200);
     const all = await everything(host);
     assert.is(all.length, 10);
-    assert.ok(all.every((e) => e.principal === 'anonymous'), 'open API: anonymous');
-    assert.equal(all.map((e) => e.id), all.map((e) => e.id).sort().reverse(), 'newest first');
-    assert.equal((await everything(host, '&action=schedule.pause')).map((e) => e.subject.ip), ips.slice(0, 3).reverse());
-    assert.equal((await everything(host, `&ip=${ips[1]}`)).map((e) => e.action), ['schedule.pause', 'schedule.create']);
-    assert.equal((await everything(host, `&ip=${ips[1]}&grouping=%26a`)).map((e) => e.action), ['schedule.pause']);
+    assert.ok(
+      all.every((e) => e.principal === 'anonymous'),
+      'open API: anonymous',
+    );
+    assert.equal(
+      all.map((e) => e.id),
+      all
+        .map((e) => e.id)
+        .sort()
+        .reverse(),
+      'newest first',
+    );
+    assert.equal(
+      (await everything(host, '&action=schedule.pause')).map((e) => e.subject.ip),
+      ips.slice(0, 3).reverse(),
+    );
+    assert.equal(
+      (await everything(host, `&ip=${ips[1]}`)).map((e) => e.action),
+      ['schedule.pause', 'schedule.create'],
+    );
+    assert.equal(
+      (await everything(host, `&ip=${ips[1]}&grouping=%26a`)).map((e) => e.action),
+      ['schedule.pause'],
+    );
     assert.is((await everything(host, '&principal=someone')).length, 0);
     assert.is((await everything(host, `&from=${middle}`)).length, 3);
     assert.is((await everything(host, `&to=${middle}`)).length, 7);
@@ -104,8 +158,15 @@ test('GET /v1/audit filters by action, subject, principal and time, and pages ne
       if (!json.next) break;
       cursor = `&cursor=${json.next}`;
     }
-    assert.equal(pages.map((p) => p.length), [4, 4, 2]);
-    assert.equal(pages.flat(), all.map((e) => e.id), 'pages join into the whole trail');
+    assert.equal(
+      pages.map((p) => p.length),
+      [4, 4, 2],
+    );
+    assert.equal(
+      pages.flat(),
+      all.map((e) => e.id),
+      'pages join into the whole trail',
+    );
     assert.is((await host.call('GET', '/v1/audit')).json.entries.length, 10, 'default limit 100');
     for (const bad of ['limit=1001', 'limit=0', 'from=yesterday', 'action=Pause', 'cursor=bm90LW91cnM']) {
       assert.is((await host.call('GET', `/v1/audit?${bad}`)).status, 400, bad);
@@ -115,10 +176,30 @@ test('GET /v1/audit filters by action, subject, principal and time, and pages ne
 
 test('backoff policies applied, escalated and expired are recorded once each', async () => {
   await withScheduleHost({ plugins: [{ id: 'bounce-classifier' }] }, async (probe) => {
-    const cls = (await probe.call('POST', '/v1/backoff', { messages: ['421 4.7.0 Too many connections from your IP, try again later'] })).json[0].class;
-    const host = await startScheduleHost({ plugins: [{ id: 'bounce-classifier' }], config: { backoff: { policies: { [cls]: { threshold: 1, ttl: 1, maxTtl: 2, concurrency: 4 } }, recovery: { step: 1 } } } });
+    const cls = (
+      await probe.call('POST', '/v1/backoff', {
+        messages: ['421 4.7.0 Too many connections from your IP, try again later'],
+      })
+    ).json[0].class;
+    const host = await startScheduleHost({
+      plugins: [{ id: 'bounce-classifier' }],
+      config: {
+        backoff: { policies: { [cls]: { threshold: 1, ttl: 1, maxTtl: 2, concurrency: 4 } }, recovery: { step: 1 } },
+      },
+    });
     try {
-      const events = { events: [{ message: '421 4.7.0 Too many connections from your IP, try again later', localip: IP, remoteip: '198.51.100.7', remotemx: 'mx.example.com', recipientdomain: 'example.com', grouping: '&a' }] };
+      const events = {
+        events: [
+          {
+            message: '421 4.7.0 Too many connections from your IP, try again later',
+            localip: IP,
+            remoteip: '198.51.100.7',
+            remotemx: 'mx.example.com',
+            recipientdomain: 'example.com',
+            grouping: '&a',
+          },
+        ],
+      };
       const first = await host.call('POST', '/v1/backoff/events', events);
       const [id] = first.json.events[0].policies;
       await host.call('GET', '/v1/policies');
@@ -130,9 +211,20 @@ test('backoff policies applied, escalated and expired are recorded once each', a
       }
       const entries = (await everything(host, `&policy=${encodeURIComponent(id)}`)).reverse();
       // Escalated to concurrency 2, it steps back to the class's 4 (for a second) before it is deleted
-      assert.equal(entries.map((e) => [e.action, e.principal]), [['policy.apply', 'anonymous'], ['policy.escalate', 'anonymous'], ['policy.recover', 'system'], ['policy.expire', 'system']]);
+      assert.equal(
+        entries.map((e) => [e.action, e.principal]),
+        [
+          ['policy.apply', 'anonymous'],
+          ['policy.escalate', 'anonymous'],
+          ['policy.recover', 'system'],
+          ['policy.expire', 'system'],
+        ],
+      );
       const [apply, escalate, recover, expire] = entries;
-      assert.equal([recover.before.object.then.concurrency, recover.after.object.then.concurrency, recover.after.object.ttl], [2, 4, 1]);
+      assert.equal(
+        [recover.before.object.then.concurrency, recover.after.object.then.concurrency, recover.after.object.ttl],
+        [2, 4, 1],
+      );
       assert.equal([apply.before, apply.after.level, apply.reason.level], [null, 0, 0]);
       assert.equal([escalate.before.level, escalate.after.level], [0, 1]);
       assert.equal([expire.before.level, expire.after], [1, null]);
@@ -149,7 +241,11 @@ test('entries survive kill -9 of capstan serve, and each is a JSON line on its s
   const { child, url } = await serve(config);
   let stdout = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const created = await fetch(`${url}/config/${IP}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body('&a')) });
+  const created = await fetch(`${url}/config/${IP}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body('&a')),
+  });
   assert.is(created.status, 200);
   const deadline = Date.now() + 2000;
   while (!stdout.includes('"msg":"audit"') && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
@@ -158,7 +254,7 @@ test('entries survive kill -9 of capstan serve, and each is a JSON line on its s
   assert.is(logged.length, 1, 'one line for one change');
   const again = await serve(config);
   try {
-    const { entries } = await (await fetch(`${again.url}/v1/audit`)).json() as { entries: unknown[] };
+    const { entries } = (await (await fetch(`${again.url}/v1/audit`)).json()) as { entries: unknown[] };
     assert.equal(entries, [logged[0].audit], 'the store kept what the log says');
   } finally {
     await kill9(again.child);
@@ -176,7 +272,10 @@ test('entries survive a restart with the PostgreSQL store', async () => {
     assert.is((await host.call('POST', `/config/${IP}`, body('&a'))).status, 200);
     assert.is((await host.call('PUT', `/config/${IP}/pause`)).status, 200);
     entries = await everything(host);
-    assert.equal(entries.map((e: any) => e.action), ['schedule.pause', 'schedule.create']);
+    assert.equal(
+      entries.map((e: any) => e.action),
+      ['schedule.pause', 'schedule.create'],
+    );
   });
   await withScheduleHost({ plugins, folder, config: { store: 'schedule-store-postgres' } }, async (host) => {
     assert.equal(await everything(host), entries);

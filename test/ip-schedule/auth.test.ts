@@ -4,7 +4,14 @@ import { withScheduleHost } from './_host.ts';
 
 test('every endpoint answers 401 with a JSON error when API keys are configured and the key is missing or wrong', async () => {
   await withScheduleHost({ config: { authentication: { apikeys: ['k1', 'k2'] } } }, async (host) => {
-    const requests = [['GET', '/config'], ['GET', '/status'], ['GET', '/status/192.0.2.1'], ['POST', '/config/192.0.2.1'], ['PUT', '/config/192.0.2.1/pause'], ['DELETE', '/config/192.0.2.1/%26a']];
+    const requests = [
+      ['GET', '/config'],
+      ['GET', '/status'],
+      ['GET', '/status/192.0.2.1'],
+      ['POST', '/config/192.0.2.1'],
+      ['PUT', '/config/192.0.2.1/pause'],
+      ['DELETE', '/config/192.0.2.1/%26a'],
+    ];
     for (const [method, path] of requests) {
       for (const headers of [{}, { 'x-api-key': 'k3' }, { 'x-api-key': '' }] as Record<string, string>[]) {
         const response = await host.call(method!, path!, method === 'POST' ? { groupings: [] } : undefined, headers);

@@ -24,7 +24,11 @@ test.after(async () => {
 /** A host with the classifier and `policies` as the backoff table, in `folder` (a new one by default) */
 async function configured(policies: Record<string, unknown>, folder?: string): Promise<ScheduleHost> {
   if (!folder) folders.push((folder = await mkdtemp(join(tmpdir(), 'capstan-backoff-'))));
-  return startScheduleHost({ folder, plugins: [{ id: 'bounce-classifier' }], config: { backoff: { policies, recovery: { enabled: false } } } });
+  return startScheduleHost({
+    folder,
+    plugins: [{ id: 'bounce-classifier' }],
+    config: { backoff: { policies, recovery: { enabled: false } } },
+  });
 }
 
 const BUSY = '421 4.7.0 Too many connections from your IP, try again later';
@@ -37,38 +41,66 @@ const MESSAGES = [
 ];
 
 /** The class `/v1/backoff` answers for `message`, and the fields the class is scoped by */
-async function classOf(host: ScheduleHost, message: string): Promise<{ class: string; fields: string[]; actions: string[] }> {
+async function classOf(
+  host: ScheduleHost,
+  message: string,
+): Promise<{ class: string; fields: string[]; actions: string[] }> {
   const { json } = await host.call('POST', '/v1/backoff', { messages: [message] });
   return json[0];
 }
 
 /** An event of `message` carrying every context field */
 const event = (message: string, localip = '192.0.2.1') => ({
-  message, localip, remoteip: '198.51.100.7', remotemx: 'mx.example.com', recipientdomain: 'example.com', grouping: '&gmail', tenantid: 't1', jobid: 'j1', transportid: 'mx',
+  message,
+  localip,
+  remoteip: '198.51.100.7',
+  remotemx: 'mx.example.com',
+  recipientdomain: 'example.com',
+  grouping: '&gmail',
+  tenantid: 't1',
+  jobid: 'j1',
+  transportid: 'mx',
 });
 
-test('each event is answered in input order with the class /v1/backoff gives its reply, through the classifier\'s cache', async () => {
+test("each event is answered in input order with the class /v1/backoff gives its reply, through the classifier's cache", async () => {
   await withScheduleHost({ plugins: [CLASSIFIER] }, async (host) => {
     const expected = await Promise.all(MESSAGES.map((m) => classOf(host, m)));
     const before = (await host.call('GET', '/v1/cache/stats')).json;
     const { status, json } = await host.call('POST', '/v1/backoff/events', { events: MESSAGES.map((m) => event(m)) });
     assert.is(status, 200);
-    assert.equal(json.events.map((e: { class: string; fields: string[]; actions: string[] }) => ({ class: e.class, fields: e.fields, actions: e.actions })), expected);
+    assert.equal(
+      json.events.map((e: { class: string; fields: string[]; actions: string[] }) => ({
+        class: e.class,
+        fields: e.fields,
+        actions: e.actions,
+      })),
+      expected,
+    );
     const after = (await host.call('GET', '/v1/cache/stats')).json;
-    assert.is(after.hit_requests - before.hit_requests, MESSAGES.length, 'every reply was answered by the cache /v1/backoff filled');
+    assert.is(
+      after.hit_requests - before.hit_requests,
+      MESSAGES.length,
+      'every reply was answered by the cache /v1/backoff filled',
+    );
   });
 });
 
-test('the event reaching a class\'s threshold applies its policy: named in the answer, sent on the feed, in GET /v1/policies', async () => {
+test("the event reaching a class's threshold applies its policy: named in the answer, sent on the feed, in GET /v1/policies", async () => {
   {
     const { class: cls, fields } = busy;
     const host = await configured({ [cls]: { threshold: 3, ttl: 600 } });
     const client = new MtaClient(host.feed);
     try {
       await client.start();
-      const { json } = await host.call('POST', '/v1/backoff/events', { events: [event(BUSY), event(BUSY, '192.0.2.2'), event(BUSY), event(BUSY)] });
+      const { json } = await host.call('POST', '/v1/backoff/events', {
+        events: [event(BUSY), event(BUSY, '192.0.2.2'), event(BUSY), event(BUSY)],
+      });
       const id = `backoff:${cls}?${fields.map((f) => `${f}=${encodeURIComponent(event(BUSY)[f as 'localip'])}`).join('&')}`;
-      assert.equal(json.events.map((e: { policies: string[] }) => e.policies), [[], [], [], [id]], 'the third event of 192.0.2.1');
+      assert.equal(
+        json.events.map((e: { policies: string[] }) => e.policies),
+        [[], [], [], [id]],
+        'the third event of 192.0.2.1',
+      );
       const policies = (await host.call('GET', '/v1/policies')).json;
       const applied = [...policies.policies, ...policies.suspends].find((p: { id: string }) => p.id === id);
       assert.ok(applied, 'in GET /v1/policies at once');
@@ -96,7 +128,10 @@ test('events that continue escalate the policy (UPDATE, TTL doubled), and it lap
     await post();
     await client.until(() => client.policies.get(id)?.ttl === 4, 1000, 'the escalated policy');
     assert.is(client.policies.get(id)!.then.concurrency, 4);
-    assert.ok(client.frames.some((f) => f.action === 'UPDATE' && f.policy?.id === id), 'escalation is an UPDATE');
+    assert.ok(
+      client.frames.some((f) => f.action === 'UPDATE' && f.policy?.id === id),
+      'escalation is an UPDATE',
+    );
     await client.until(() => !client.policies.has(id), 5000, 'the DELETE when it lapses');
     assert.equal((await host.call('GET', '/v1/policies')).json, { policies: [], suspends: [] });
     assert.equal(client.errors, []);
@@ -119,7 +154,11 @@ test('applied policies survive a restart, and one that lapsed while the host was
     assert.equal((await second.call('GET', '/v1/policies')).json, held, 'the same policy after the restart');
     const applied = await second.call('POST', '/v1/backoff/events', { events: [event(BUSY, '192.0.2.9')] });
     assert.is(applied.json.events[0].policies.length, 1, 'the second host applied a policy of 1 s');
-    assert.is((await second.call('GET', '/v1/policies')).json.policies.length, held.policies.length + 1, 'and holds it beside the first');
+    assert.is(
+      (await second.call('GET', '/v1/policies')).json.policies.length,
+      held.policies.length + 1,
+      'and holds it beside the first',
+    );
   } finally {
     await second.close();
   }

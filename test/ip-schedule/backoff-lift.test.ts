@@ -12,24 +12,47 @@ import { autoGrouping, startScheduleHost, type ScheduleHost } from './_host.ts';
 const KEY = 'lift-test-key';
 const PRINCIPAL = `key:${createHash('sha256').update(KEY).digest('hex').slice(0, 12)}`;
 const AUTH = { 'x-api-key': KEY };
-const THROTTLED = '421-4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
-const GMAIL = { localip: '192.0.2.1', remotemx: 'gmail-smtp-in.l.google.com', recipientdomain: 'gmail.com', grouping: '&gmail', message: THROTTLED };
+const THROTTLED =
+  '421-4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
+const GMAIL = {
+  localip: '192.0.2.1',
+  remotemx: 'gmail-smtp-in.l.google.com',
+  recipientdomain: 'gmail.com',
+  grouping: '&gmail',
+  message: THROTTLED,
+};
 const RATE_ID = 'backoff:RATE_LIMIT__IP_RATE_LIMIT?localip=192.0.2.1&grouping=%26gmail';
 const PATH = `/v1/policies/${encodeURIComponent(RATE_ID)}`;
 
 function host(backoff: Record<string, unknown>): Promise<ScheduleHost> {
   return startScheduleHost({
     plugins: [{ id: 'bounce-classifier' }],
-    config: { authentication: { apikeys: [KEY] }, backoff: { policies: { RATE_LIMIT__IP_RATE_LIMIT: { threshold: 2, rate: { count: 60, interval: 60 } } }, ...backoff } },
+    config: {
+      authentication: { apikeys: [KEY] },
+      backoff: {
+        policies: { RATE_LIMIT__IP_RATE_LIMIT: { threshold: 2, rate: { count: 60, interval: 60 } } },
+        ...backoff,
+      },
+    },
     env: { CAPSTAN_TEST_CLOCK: '2026-11-23T10:15:00Z' },
   });
 }
 
 const post = (h: ScheduleHost, events: unknown[]) => h.call('POST', '/v1/backoff/events', { events }, AUTH);
 /** The frames the client got for `id`, as `[action, rate count, ttl]` */
-const framesOf = (client: MtaClient, id: string) => client.frames.filter((f: Frame) => f.policy?.id === id).map((f) => [f.action, (f.policy!.then.rate as { count?: number } | undefined)?.count, (f.policy as { ttl?: number }).ttl]);
+const framesOf = (client: MtaClient, id: string) =>
+  client.frames
+    .filter((f: Frame) => f.policy?.id === id)
+    .map((f) => [
+      f.action,
+      (f.policy!.then.rate as { count?: number } | undefined)?.count,
+      (f.policy as { ttl?: number }).ttl,
+    ]);
 
-async function withHost(backoff: Record<string, unknown>, body: (h: ScheduleHost, client: MtaClient) => Promise<void>): Promise<void> {
+async function withHost(
+  backoff: Record<string, unknown>,
+  body: (h: ScheduleHost, client: MtaClient) => Promise<void>,
+): Promise<void> {
   const h = await host(backoff);
   const client = new MtaClient(`${h.feed}?api_key=${KEY}`);
   try {
@@ -58,11 +81,22 @@ test('a lift sends DELETE at once, is audited with the key, and only events afte
     assert.equal(framesOf(client, RATE_ID).at(-1)![0], 'DELETE');
     assert.is((await h.call('GET', PATH, undefined, AUTH)).status, 404);
     const audit = (await h.call('GET', `/v1/audit?action=policy.lift`, undefined, AUTH)).json.entries;
-    assert.equal(audit.map((e: any) => [e.subject.policy, e.principal, e.before.id, e.after]), [[RATE_ID, PRINCIPAL, RATE_ID, null]]);
+    assert.equal(
+      audit.map((e: any) => [e.subject.policy, e.principal, e.before.id, e.after]),
+      [[RATE_ID, PRINCIPAL, RATE_ID, null]],
+    );
     // The event before the lift and a late report of another from before it do not count
     const late = { ...GMAIL, time: counted };
-    assert.equal((await post(h, [GMAIL, late])).json.events.map((e: any) => e.policies), [[], []], 'not applied again by events before the lift');
-    assert.equal((await post(h, [GMAIL])).json.events[0].policies, [RATE_ID], 'two events after the lift apply it again');
+    assert.equal(
+      (await post(h, [GMAIL, late])).json.events.map((e: any) => e.policies),
+      [[], []],
+      'not applied again by events before the lift',
+    );
+    assert.equal(
+      (await post(h, [GMAIL])).json.events[0].policies,
+      [RATE_ID],
+      'two events after the lift apply it again',
+    );
     assert.is((await h.call('GET', PATH, undefined, AUTH)).json.reason.level, 0);
     assert.is((await h.call('DELETE', '/v1/policies/backoff%3Anothing', undefined, AUTH)).status, 404);
   });
@@ -74,22 +108,59 @@ test('PATCH changes the TTL and the rate: an UPDATE on the feed, audited with be
     await client.until(() => client.policies.has(RATE_ID), 1000, 'the policy on the feed');
     const amended = await h.call('PATCH', PATH, { ttl: 900, rate: { count: 10, interval: 60 } }, AUTH);
     assert.is(amended.status, 200, amended.text);
-    assert.equal([amended.json.policy.ttl, amended.json.policy.then.rate], [900, { count: 10, interval: 60, algorithm: 'TOKENBUCKET' }]);
-    await client.until(() => (client.policies.get(RATE_ID)?.then.rate as { count?: number } | undefined)?.count === 10, 1000, 'the UPDATE');
-    assert.equal(framesOf(client, RATE_ID).slice(-2), [['CREATE', 60, 600], ['UPDATE', 10, 900]]);
+    assert.equal(
+      [amended.json.policy.ttl, amended.json.policy.then.rate],
+      [900, { count: 10, interval: 60, algorithm: 'TOKENBUCKET' }],
+    );
+    await client.until(
+      () => (client.policies.get(RATE_ID)?.then.rate as { count?: number } | undefined)?.count === 10,
+      1000,
+      'the UPDATE',
+    );
+    assert.equal(framesOf(client, RATE_ID).slice(-2), [
+      ['CREATE', 60, 600],
+      ['UPDATE', 10, 900],
+    ]);
     await h.call('PATCH', PATH, { rate: { count: 20, interval: 30, algorithm: 'FIXEDWINDOW' } }, AUTH);
-    await client.until(() => (client.policies.get(RATE_ID)?.then.rate as { count?: number } | undefined)?.count === 20, 1000, 'a rate alone changes it too');
+    await client.until(
+      () => (client.policies.get(RATE_ID)?.then.rate as { count?: number } | undefined)?.count === 20,
+      1000,
+      'a rate alone changes it too',
+    );
     const [entry] = (await h.call('GET', '/v1/audit?action=policy.amend&limit=1', undefined, AUTH)).json.entries;
-    assert.equal([entry.principal, entry.before.object.then.rate.count, entry.after.object.then.rate.count], [PRINCIPAL, 10, 20]);
+    assert.equal(
+      [entry.principal, entry.before.object.then.rate.count, entry.after.object.then.rate.count],
+      [PRINCIPAL, 10, 20],
+    );
     for (const bad of [{}, { ttl: 0 }, { rate: { count: 0, interval: 60 } }, { ttl: 10, colour: 'red' }]) {
       assert.is((await h.call('PATCH', PATH, bad, AUTH)).status, 400, JSON.stringify(bad));
     }
     assert.is((await h.call('PATCH', '/v1/policies/backoff%3Anothing', { ttl: 5 }, AUTH)).status, 404);
-    assert.is((await h.call('POST', '/config/192.0.2.7', { groupings: [autoGrouping('&gmail', ['2026-11-20', 10], ['2026-12-01', 100])] }, AUTH)).status, 200);
+    assert.is(
+      (
+        await h.call(
+          'POST',
+          '/config/192.0.2.7',
+          { groupings: [autoGrouping('&gmail', ['2026-11-20', 10], ['2026-12-01', 100])] },
+          AUTH,
+        )
+      ).status,
+      200,
+    );
     const warmup = encodeURIComponent('warmup:192.0.2.7:&gmail');
-    for (const [method, body] of [['DELETE', undefined], ['PATCH', { ttl: 5 }]] as const) {
+    for (const [method, body] of [
+      ['DELETE', undefined],
+      ['PATCH', { ttl: 5 }],
+    ] as const) {
       const { status, json } = await h.call(method, `/v1/policies/${warmup}`, body, AUTH);
-      assert.equal([status, json.error], [409, 'Policy "warmup:192.0.2.7:&gmail" follows its warm-up schedule: change the schedule of IP "192.0.2.7" through the schedule API (/config/{ip}, /pause, /resume)'], method);
+      assert.equal(
+        [status, json.error],
+        [
+          409,
+          'Policy "warmup:192.0.2.7:&gmail" follows its warm-up schedule: change the schedule of IP "192.0.2.7" through the schedule API (/config/{ip}, /pause, /resume)',
+        ],
+        method,
+      );
     }
   });
 });
@@ -100,9 +171,18 @@ test('a rate policy that lapses steps back up, doubling its rate each step (UPDA
     await client.until(() => client.policies.has(RATE_ID), 1000, 'the policy on the feed');
     assert.is((await h.call('PATCH', PATH, { ttl: 1, rate: { count: 15, interval: 60 } }, AUTH)).status, 200);
     await client.until(() => !client.policies.has(RATE_ID), 6000, 'the DELETE after the steps');
-    assert.equal(framesOf(client, RATE_ID), [['CREATE', 60, 600], ['UPDATE', 15, 1], ['UPDATE', 30, 1], ['UPDATE', 60, 1], ['DELETE', 60, 1]]);
+    assert.equal(framesOf(client, RATE_ID), [
+      ['CREATE', 60, 600],
+      ['UPDATE', 15, 1],
+      ['UPDATE', 30, 1],
+      ['UPDATE', 60, 1],
+      ['DELETE', 60, 1],
+    ]);
     const steps = (await h.call('GET', '/v1/audit?action=policy.recover', undefined, AUTH)).json.entries;
-    assert.equal(steps.map((e: any) => [e.principal, e.after.object.then.rate.count]).reverse(), [['system', 30], ['system', 60]]);
+    assert.equal(steps.map((e: any) => [e.principal, e.after.object.then.rate.count]).reverse(), [
+      ['system', 30],
+      ['system', 60],
+    ]);
   });
 });
 

@@ -4,7 +4,12 @@ import { autoGrouping, startScheduleHost, type ScheduleHost } from './_host.ts';
 
 let host: ScheduleHost;
 const GMAIL = autoGrouping('&gmail', ['2025-01-01', 10], ['2025-01-03', 40]);
-const YAHOO = { grouping: '&yahoo', mode: 'MANUAL', start: { date: '2025-02-01' }, schedule: [{ day: 1, messages: 5 }] };
+const YAHOO = {
+  grouping: '&yahoo',
+  mode: 'MANUAL',
+  start: { date: '2025-02-01' },
+  schedule: [{ day: 1, messages: 5 }],
+};
 const SUCCESS = { status: 'success' };
 
 test.before(async () => {
@@ -49,7 +54,16 @@ test('GET /config lists every IP in canonical form when several exist', async ()
 test('GET /config/<ip>/<grouping> answers the grouping and 404 when it is unknown', async () => {
   await host.call('POST', '/config/192.0.2.2', { groupings: [GMAIL] });
   const found = await host.call('GET', '/config/192.0.2.2/%26gmail');
-  assert.equal(Object.keys(found.json).sort(), ['algorithm', 'end', 'grouping', 'interval', 'mode', 'paused', 'properties', 'start']);
+  assert.equal(Object.keys(found.json).sort(), [
+    'algorithm',
+    'end',
+    'grouping',
+    'interval',
+    'mode',
+    'paused',
+    'properties',
+    'start',
+  ]);
   const missing = await host.call('GET', '/config/192.0.2.2/%26hotmail');
   assert.equal([missing.status, missing.json], [404, { error: 'Grouping "&hotmail" of IP "192.0.2.2" not found' }]);
 });
@@ -57,11 +71,22 @@ test('GET /config/<ip>/<grouping> answers the grouping and 404 when it is unknow
 test('PUT /config/<ip> replaces the groupings and keeps paused when the body leaves it unset', async () => {
   await host.call('POST', '/config/192.0.2.3', { groupings: [GMAIL, YAHOO] });
   await host.call('PUT', '/config/192.0.2.3/%26gmail/pause');
-  const newGmail = autoGrouping('&gmail', ['2025-03-01', 5], ['2025-03-10', 500], { algorithm: 'FIXEDWINDOW', interval: 3600 });
-  const replaced = await host.call('PUT', '/config/192.0.2.3', { groupings: [newGmail, { ...autoGrouping('&new', ['2025-03-01', 1], ['2025-03-01', 1]) }] });
+  const newGmail = autoGrouping('&gmail', ['2025-03-01', 5], ['2025-03-10', 500], {
+    algorithm: 'FIXEDWINDOW',
+    interval: 3600,
+  });
+  const replaced = await host.call('PUT', '/config/192.0.2.3', {
+    groupings: [newGmail, { ...autoGrouping('&new', ['2025-03-01', 1], ['2025-03-01', 1]) }],
+  });
   assert.equal([replaced.status, replaced.json], [200, SUCCESS]);
   const config = (await host.call('GET', '/config/192.0.2.3')).json;
-  assert.equal(config.groupings.map((g: any) => [g.grouping, g.paused]), [['&gmail', true], ['&new', false]]);
+  assert.equal(
+    config.groupings.map((g: any) => [g.grouping, g.paused]),
+    [
+      ['&gmail', true],
+      ['&new', false],
+    ],
+  );
   assert.equal(config.groupings[0].start, { date: '2025-03-01', volume: 5 });
   assert.is(config.groupings[0].algorithm, 'FIXEDWINDOW');
   await host.call('PUT', '/config/192.0.2.3', { groupings: [{ ...newGmail, paused: false }] });
@@ -77,38 +102,73 @@ test('pause and resume of an IP set paused on every grouping when the IP exists'
   await host.call('POST', '/config/192.0.2.4', { groupings: [GMAIL, YAHOO] });
   const paused = await host.call('PUT', '/config/192.0.2.4/pause');
   assert.equal([paused.status, paused.json], [200, SUCCESS]);
-  assert.equal((await host.call('GET', '/config/192.0.2.4')).json.groupings.map((g: any) => g.paused), [true, true]);
+  assert.equal(
+    (await host.call('GET', '/config/192.0.2.4')).json.groupings.map((g: any) => g.paused),
+    [true, true],
+  );
   await host.call('PUT', '/config/192.0.2.4/%26yahoo/resume');
-  assert.equal((await host.call('GET', '/config/192.0.2.4')).json.groupings.map((g: any) => g.paused), [true, false]);
+  assert.equal(
+    (await host.call('GET', '/config/192.0.2.4')).json.groupings.map((g: any) => g.paused),
+    [true, false],
+  );
   assert.is((await host.call('PUT', '/config/192.0.2.4/resume')).status, 200);
-  assert.equal((await host.call('GET', '/config/192.0.2.4')).json.groupings.map((g: any) => g.paused), [false, false]);
+  assert.equal(
+    (await host.call('GET', '/config/192.0.2.4')).json.groupings.map((g: any) => g.paused),
+    [false, false],
+  );
   assert.is((await host.call('PUT', '/config/192.0.2.4/resume')).status, 200, 'idempotent');
 });
 
 test('pause and resume of a grouping touch only that grouping when both exist', async () => {
   await host.call('POST', '/config/192.0.2.5', { groupings: [GMAIL, YAHOO] });
   assert.equal((await host.call('PUT', '/config/192.0.2.5/%26gmail/pause')).json, SUCCESS);
-  assert.equal((await host.call('GET', '/config/192.0.2.5')).json.groupings.map((g: any) => g.paused), [true, false]);
+  assert.equal(
+    (await host.call('GET', '/config/192.0.2.5')).json.groupings.map((g: any) => g.paused),
+    [true, false],
+  );
   assert.equal((await host.call('PUT', '/config/192.0.2.5/%26gmail/resume')).json, SUCCESS);
-  assert.equal((await host.call('GET', '/config/192.0.2.5')).json.groupings.map((g: any) => g.paused), [false, false]);
+  assert.equal(
+    (await host.call('GET', '/config/192.0.2.5')).json.groupings.map((g: any) => g.paused),
+    [false, false],
+  );
 });
 
 test('pause, resume and delete answer 404 when the IP or grouping is unknown', async () => {
-  for (const [method, path] of [['PUT', '/pause'], ['PUT', '/resume'], ['DELETE', ''], ['PUT', '/%26gmail/pause'], ['PUT', '/%26gmail/resume'], ['DELETE', '/%26gmail'], ['GET', ''], ['GET', '/%26gmail']]) {
+  for (const [method, path] of [
+    ['PUT', '/pause'],
+    ['PUT', '/resume'],
+    ['DELETE', ''],
+    ['PUT', '/%26gmail/pause'],
+    ['PUT', '/%26gmail/resume'],
+    ['DELETE', '/%26gmail'],
+    ['GET', ''],
+    ['GET', '/%26gmail'],
+  ]) {
     const response = await host.call(method!, `/config/203.0.113.1${path}`);
     assert.equal([response.status, response.json], [404, { error: 'IP "203.0.113.1" not found' }], `${method} ${path}`);
   }
   await host.call('POST', '/config/192.0.2.6', { groupings: [YAHOO] });
-  for (const [method, path] of [['PUT', '/%26gmail/pause'], ['PUT', '/%26gmail/resume'], ['DELETE', '/%26gmail']]) {
+  for (const [method, path] of [
+    ['PUT', '/%26gmail/pause'],
+    ['PUT', '/%26gmail/resume'],
+    ['DELETE', '/%26gmail'],
+  ]) {
     const response = await host.call(method!, `/config/192.0.2.6${path}`);
-    assert.equal([response.status, response.json], [404, { error: 'Grouping "&gmail" of IP "192.0.2.6" not found' }], `${method} ${path}`);
+    assert.equal(
+      [response.status, response.json],
+      [404, { error: 'Grouping "&gmail" of IP "192.0.2.6" not found' }],
+      `${method} ${path}`,
+    );
   }
 });
 
 test('DELETE /config/<ip>/<grouping> removes only that grouping and keeps the IP when it was the last', async () => {
   await host.call('POST', '/config/192.0.2.7', { groupings: [GMAIL, YAHOO] });
   assert.equal((await host.call('DELETE', '/config/192.0.2.7/%26gmail')).json, SUCCESS);
-  assert.equal((await host.call('GET', '/config/192.0.2.7')).json.groupings.map((g: any) => g.grouping), ['&yahoo']);
+  assert.equal(
+    (await host.call('GET', '/config/192.0.2.7')).json.groupings.map((g: any) => g.grouping),
+    ['&yahoo'],
+  );
   await host.call('DELETE', '/config/192.0.2.7/%26yahoo');
   assert.equal((await host.call('GET', '/config/192.0.2.7')).json, { groupings: [] });
 });
@@ -122,13 +182,27 @@ test('DELETE /config/<ip> removes the IP and its groupings when it exists', asyn
 });
 
 test('every endpoint answers 400 naming the IP when the IP is invalid', async () => {
-  const paths = [['GET', ''], ['PUT', '/pause'], ['PUT', '/resume'], ['DELETE', ''], ['GET', '/%26gmail'], ['PUT', '/%26gmail/pause'], ['PUT', '/%26gmail/resume'], ['DELETE', '/%26gmail']];
+  const paths = [
+    ['GET', ''],
+    ['PUT', '/pause'],
+    ['PUT', '/resume'],
+    ['DELETE', ''],
+    ['GET', '/%26gmail'],
+    ['PUT', '/%26gmail/pause'],
+    ['PUT', '/%26gmail/resume'],
+    ['DELETE', '/%26gmail'],
+  ];
   for (const bad of ['300.1.1.1', '1.2.3', '2001:db8:::1', 'fe80::1%25eth0', 'example.com']) {
     for (const [method, path] of paths) {
       const response = await host.call(method!, `/config/${bad}${path}`);
-      assert.equal([response.status, response.json], [400, { error: `Invalid IP address "${decodeURIComponent(bad)}"` }], `${method} ${bad}${path}`);
+      assert.equal(
+        [response.status, response.json],
+        [400, { error: `Invalid IP address "${decodeURIComponent(bad)}"` }],
+        `${method} ${bad}${path}`,
+      );
     }
-    for (const method of ['POST', 'PUT']) assert.is((await host.call(method, `/config/${bad}`, { groupings: [] })).status, 400);
+    for (const method of ['POST', 'PUT'])
+      assert.is((await host.call(method, `/config/${bad}`, { groupings: [] })).status, 400);
     assert.is((await host.call('GET', `/status/${bad}`)).status, 400);
   }
 });

@@ -19,12 +19,18 @@ const running = (name: string, volume = 100) => autoGrouping(name, [utcDate(0), 
 async function dropped(host: ScheduleHost): Promise<Record<string, number>> {
   const text = await (await fetch(`${host.url}/metrics`)).text();
   const counts: Record<string, number> = {};
-  for (const [, reason, count] of text.matchAll(/^capstan_feed_clients_dropped_total\{reason="(\w+)",plugin="ip-schedule"\} (\d+)$/gm)) counts[reason!] = Number(count);
+  for (const [, reason, count] of text.matchAll(
+    /^capstan_feed_clients_dropped_total\{reason="(\w+)",plugin="ip-schedule"\} (\d+)$/gm,
+  ))
+    counts[reason!] = Number(count);
   return counts;
 }
 
 /** Opens a WebSocket; resolves with the socket once open, or with the HTTP answer that refused it */
-function upgrade(address: string, options: WebSocket.ClientOptions = {}): Promise<{ ws?: WebSocket; status?: number; headers?: Record<string, unknown>; body?: string }> {
+function upgrade(
+  address: string,
+  options: WebSocket.ClientOptions = {},
+): Promise<{ ws?: WebSocket; status?: number; headers?: Record<string, unknown>; body?: string }> {
   return new Promise((done, fail) => {
     const ws = new WebSocket(address, options);
     ws.once('open', () => done({ ws }));
@@ -39,7 +45,12 @@ function upgrade(address: string, options: WebSocket.ClientOptions = {}): Promis
 
 test('the upgrade is answered 401 with a JSON error, before any handshake, without a valid key', async () => {
   await withScheduleHost({ config: KEYS }, async (host) => {
-    for (const [address, headers] of [[host.feed, {}], [`${host.feed}?api_key=k3`, {}], [`${host.feed}?api_key=`, {}], [host.feed, { 'x-api-key': 'k3' }]] as const) {
+    for (const [address, headers] of [
+      [host.feed, {}],
+      [`${host.feed}?api_key=k3`, {}],
+      [`${host.feed}?api_key=`, {}],
+      [host.feed, { 'x-api-key': 'k3' }],
+    ] as const) {
       const answer = await upgrade(address, { headers });
       assert.is(answer.status, 401, `${address} ${JSON.stringify(headers)}`);
       assert.type(JSON.parse(answer.body!).error, 'string');
@@ -78,11 +89,15 @@ test('an upgrade of a path without a socket is answered as plain HTTP: 404 for a
     assert.match(JSON.parse(unknown.body!).error, /No route/);
     // curl --http2 on http:// asks for h2c this way: the request is served as HTTP/1.1
     const status = await new Promise<{ status: number; body: string }>((done) => {
-      request(`${host.url}/status`, { headers: { Connection: 'Upgrade, HTTP2-Settings', Upgrade: 'h2c', 'HTTP2-Settings': '' } }, (response) => {
-        let body = '';
-        response.on('data', (chunk) => (body += chunk));
-        response.on('end', () => done({ status: response.statusCode!, body }));
-      }).end();
+      request(
+        `${host.url}/status`,
+        { headers: { Connection: 'Upgrade, HTTP2-Settings', Upgrade: 'h2c', 'HTTP2-Settings': '' } },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk) => (body += chunk));
+          response.on('end', () => done({ status: response.statusCode!, body }));
+        },
+      ).end();
     });
     assert.equal(status, { status: 200, body: '{"ips":{}}' });
   });
@@ -91,7 +106,10 @@ test('an upgrade of a path without a socket is answered as plain HTTP: 404 for a
 test('an upgrade of an unknown path needs a key too when keys are configured', async () => {
   await withScheduleHost({ config: KEYS }, async (host) => {
     assert.is((await upgrade(`${host.url.replace('http', 'ws')}/v1/nothing`)).status, 401);
-    assert.is((await upgrade(`${host.url.replace('http', 'ws')}/v1/nothing`, { headers: { 'x-api-key': 'k1' } })).status, 404);
+    assert.is(
+      (await upgrade(`${host.url.replace('http', 'ws')}/v1/nothing`, { headers: { 'x-api-key': 'k1' } })).status,
+      404,
+    );
   });
 });
 
@@ -173,33 +191,49 @@ test('a client that does not answer pings is dropped, and one that does stays', 
 
 test('a client that stops reading is dropped once it falls maxBufferedBytes behind; it resyncs when it comes back', async () => {
   const lines: string[] = [];
-  await withScheduleHost({ config: { feed: { maxBufferedBytes: 65536 } }, log: (line) => lines.push(line) }, async (host) => {
-    const groupings = Array.from({ length: 400 }, (_, i) => running(`&g${i}`));
-    await host.call('POST', '/config/192.0.2.1', { groupings });
-    const reader = new MtaClient(host.feed, { keepFrames: false });
-    await reader.start();
-    const slow = new MtaClient(host.feed, { keepFrames: false, reconnectMs: 50 });
-    await slow.start();
-    // Stop reading: the socket's buffers fill, then the server's
-    const ws = slow.socket!;
-    ws.pause();
-    let puts = 0;
-    for (let volume = 101; volume < 400; volume++) {
-      await host.call('PUT', '/config/192.0.2.1', { groupings: groupings.map((g) => ({ ...g, start: { ...g.start, volume } })) });
-      if (lines.some((l) => l.includes('too far behind'))) break;
-      puts++;
-    }
-    assert.ok(lines.some((l) => l.includes('"feed client dropped"') && l.includes('too far behind')), 'the slow client was dropped');
-    assert.ok(puts > 1, `the client was dropped only once behind, not for one large change (after ${puts} changes)`);
-    ws.resume();
-    const expected = (await host.call('GET', '/v1/policies')).json;
-    await reader.until(() => JSON.stringify(reader.state()) === JSON.stringify(expected), 2000, 'the reader has everything');
-    await slow.until(() => slow.syncs >= 2 && JSON.stringify(slow.state()) === JSON.stringify(expected), 3000, 'the slow client resynced');
-    assert.is(reader.connections, 1, 'the reading client was never dropped');
-    assert.equal(await dropped(host), { slow_reader: 1, missed_ping: 0, malformed_frame: 0 });
-    assert.equal([...reader.errors, ...slow.errors], []);
-    await Promise.all([reader.stop(), slow.stop()]);
-  });
+  await withScheduleHost(
+    { config: { feed: { maxBufferedBytes: 65536 } }, log: (line) => lines.push(line) },
+    async (host) => {
+      const groupings = Array.from({ length: 400 }, (_, i) => running(`&g${i}`));
+      await host.call('POST', '/config/192.0.2.1', { groupings });
+      const reader = new MtaClient(host.feed, { keepFrames: false });
+      await reader.start();
+      const slow = new MtaClient(host.feed, { keepFrames: false, reconnectMs: 50 });
+      await slow.start();
+      // Stop reading: the socket's buffers fill, then the server's
+      const ws = slow.socket!;
+      ws.pause();
+      let puts = 0;
+      for (let volume = 101; volume < 400; volume++) {
+        await host.call('PUT', '/config/192.0.2.1', {
+          groupings: groupings.map((g) => ({ ...g, start: { ...g.start, volume } })),
+        });
+        if (lines.some((l) => l.includes('too far behind'))) break;
+        puts++;
+      }
+      assert.ok(
+        lines.some((l) => l.includes('"feed client dropped"') && l.includes('too far behind')),
+        'the slow client was dropped',
+      );
+      assert.ok(puts > 1, `the client was dropped only once behind, not for one large change (after ${puts} changes)`);
+      ws.resume();
+      const expected = (await host.call('GET', '/v1/policies')).json;
+      await reader.until(
+        () => JSON.stringify(reader.state()) === JSON.stringify(expected),
+        2000,
+        'the reader has everything',
+      );
+      await slow.until(
+        () => slow.syncs >= 2 && JSON.stringify(slow.state()) === JSON.stringify(expected),
+        3000,
+        'the slow client resynced',
+      );
+      assert.is(reader.connections, 1, 'the reading client was never dropped');
+      assert.equal(await dropped(host), { slow_reader: 1, missed_ping: 0, malformed_frame: 0 });
+      assert.equal([...reader.errors, ...slow.errors], []);
+      await Promise.all([reader.stop(), slow.stop()]);
+    },
+  );
 });
 
 test.run();

@@ -32,21 +32,33 @@ interface Host {
 }
 
 /** A host with `ips` × 1000 running schedules (as many policies), serving `config` as the ip-schedule config */
-async function withHost(ips: number, config: Record<string, unknown>, body: (host: Host) => Promise<void>): Promise<void> {
+async function withHost(
+  ips: number,
+  config: Record<string, unknown>,
+  body: (host: Host) => Promise<void>,
+): Promise<void> {
   const folder = await mkdtemp(join(tmpdir(), 'capstan-storm-'));
   const { child, url } = await serve(await writeStartupDocument(folder, await freePort(), [], config));
   try {
     const call = async (method: string, path: string, json?: unknown) => {
       const started = performance.now();
-      const response = await fetch(url + path, { method, headers: { 'content-type': 'application/json' }, body: json === undefined ? undefined : JSON.stringify(json) });
+      const response = await fetch(url + path, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: json === undefined ? undefined : JSON.stringify(json),
+      });
       const text = await response.text();
       return { status: response.status, ms: performance.now() - started, text };
     };
-    for (let n = 0; n < ips; n++) assert.is((await call('POST', `/config/${ipOf(n)}`, { groupings: groupings() })).status, 200);
+    for (let n = 0; n < ips; n++)
+      assert.is((await call('POST', `/config/${ipOf(n)}`, { groupings: groupings() })).status, 200);
     const feedMetrics = async () => {
       const text = (await call('GET', '/metrics')).text;
       const dropped: Record<string, number> = {};
-      for (const [, reason, count] of text.matchAll(/^capstan_feed_clients_dropped_total\{reason="(\w+)",plugin="ip-schedule"\} (\d+)$/gm)) dropped[reason!] = Number(count);
+      for (const [, reason, count] of text.matchAll(
+        /^capstan_feed_clients_dropped_total\{reason="(\w+)",plugin="ip-schedule"\} (\d+)$/gm,
+      ))
+        dropped[reason!] = Number(count);
       return { clients: Number(/^capstan_feed_clients\{plugin="ip-schedule"\} (\d+)$/m.exec(text)![1]), dropped };
     };
     await body({ pid: child.pid!, url, feed: `${url.replace('http', 'ws')}/v1/policies/feed`, call, feedMetrics });
@@ -62,7 +74,11 @@ async function withHost(ips: number, config: Record<string, unknown>, body: (hos
  * first use costs it hundreds of milliseconds on a busy machine, which is not the host's)
  */
 async function probeHealth(host: Host): Promise<{ stop(): Promise<number> }> {
-  const probe = spawn(process.execPath, ['-e', `
+  const probe = spawn(
+    process.execPath,
+    [
+      '-e',
+      `
     let slowest = 0, stopping = false;
     process.on('message', () => (stopping = true));
     const healthz = async () => {
@@ -80,13 +96,22 @@ async function probeHealth(host: Host): Promise<{ stop(): Promise<number> }> {
         await new Promise((next) => setTimeout(next, 10));
       }
       process.send(slowest, () => process.exit(0));
-    })();`], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    })();`,
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
   const answers: unknown[] = [];
   const waiting: ((answer: unknown) => void)[] = [];
   probe.on('message', (answer) => (waiting.shift() ?? ((a) => answers.push(a)))(answer));
-  const exited = new Promise<never>((_, fail) => probe.once('exit', (code) => fail(new Error(`the /healthz probe exited with "${code}"`))));
+  const exited = new Promise<never>((_, fail) =>
+    probe.once('exit', (code) => fail(new Error(`the /healthz probe exited with "${code}"`))),
+  );
   exited.catch(() => {});
-  const next = () => Promise.race([answers.length > 0 ? Promise.resolve(answers.shift()) : new Promise((done) => waiting.push(done)), exited]);
+  const next = () =>
+    Promise.race([
+      answers.length > 0 ? Promise.resolve(answers.shift()) : new Promise((done) => waiting.push(done)),
+      exited,
+    ]);
   await next();
   let stopped: Promise<number> | undefined;
   return {
@@ -111,7 +136,10 @@ async function assertConverged(host: Host, clients: MtaClient[]): Promise<void> 
   for (const [index, client] of clients.entries()) {
     await client.until(() => client.policies.has(`warmup:${marker}:&g0`), 60_000, 'the last write');
     assert.equal(client.errors, [], `client ${index}`);
-    assert.ok(JSON.stringify(client.state()) === expected, `client ${index} holds the host's state (${client.policies.size} policies)`);
+    assert.ok(
+      JSON.stringify(client.state()) === expected,
+      `client ${index} holds the host's state (${client.policies.size} policies)`,
+    );
   }
 }
 
@@ -122,9 +150,15 @@ test('200 clients reconnecting at once to 10,000 policies all get the same state
     const probe = await probeHealth(host);
     const raw = Array.from({ length: 195 }, () => rawFeedClient(host.feed));
     try {
-      const [replays] = await Promise.all([Promise.all(raw.map((c) => c.synced)), ...checked.map((c) => c.start(60_000))]);
+      const [replays] = await Promise.all([
+        Promise.all(raw.map((c) => c.synced)),
+        ...checked.map((c) => c.start(60_000)),
+      ]);
       const slowest = await probe.stop();
-      assert.equal(new Set(replays.map((r) => `${r.frames} frames, ${r.digest}`)), new Set([`${10_000 + 2} frames, ${replays[0]!.digest}`]));
+      assert.equal(
+        new Set(replays.map((r) => `${r.frames} frames, ${r.digest}`)),
+        new Set([`${10_000 + 2} frames, ${replays[0]!.digest}`]),
+      );
       await assertConverged(host, checked);
       assert.ok(slowest < 1000, `slowest /healthz during the storm: ${slowest.toFixed(0)} ms`);
     } finally {
@@ -139,7 +173,8 @@ test('writes during replays reach every client in order, those connecting after 
   await withHost(5, {}, async (host) => {
     const first = Array.from({ length: 50 }, () => new MtaClient(host.feed, { keepFrames: false }));
     const second = Array.from({ length: 50 }, () => new MtaClient(host.feed, { keepFrames: false }));
-    const write = async (method: string, path: string, body?: unknown) => assert.is((await host.call(method, path, body)).status, 200, `${method} ${path}`);
+    const write = async (method: string, path: string, body?: unknown) =>
+      assert.is((await host.call(method, path, body)).status, 200, `${method} ${path}`);
     // The writes change IPs of 20 groupings: a write of 1,000 takes the host long enough to be seen at /healthz
     const small = (n: number) => ipOf(100 + n);
     for (let n = 0; n < 5; n++) await write('POST', `/config/${small(n)}`, { groupings: groupings(100, 20) });
@@ -147,15 +182,22 @@ test('writes during replays reach every client in order, those connecting after 
     try {
       // Whether they get there is asserted at the end
       for (const client of first) client.start(60_000).catch(() => {});
-      // Each kind of change: UPDATEs of a whole IP, a grouping's DELETE, a hold's CREATE before its IP's DELETEs, an IP gone, a new one
+      // Each kind of change: UPDATEs of a whole IP, a grouping's DELETE, a hold's CREATE before its IP's DELETEs, an IP
+      // gone, a new one
       await write('PUT', `/config/${small(0)}`, { groupings: groupings(200, 20) });
-      assert.ok(first.some((c) => c.syncs === 0), 'the first write came while replays were being written');
+      assert.ok(
+        first.some((c) => c.syncs === 0),
+        'the first write came while replays were being written',
+      );
       await write('PUT', `/config/${small(1)}/%26g1/pause`);
       await write('PUT', `/config/${small(2)}/pause`);
       for (const client of second) client.start(60_000).catch(() => {});
       await write('DELETE', `/config/${small(3)}`);
       await write('POST', `/config/${small(5)}`, { groupings: [grouping(0)] });
-      assert.ok(second.some((c) => c.syncs === 0), 'the last write came while the second replays were being written');
+      assert.ok(
+        second.some((c) => c.syncs === 0),
+        'the last write came while the second replays were being written',
+      );
       await write('PUT', `/config/${small(4)}`, { groupings: groupings(300, 20) });
       await write('PUT', `/config/${small(2)}/resume`);
       await assertConverged(host, [...first, ...second]);
@@ -182,11 +224,13 @@ test('clients that never read are dropped during their replay, holding little me
       const sample = setInterval(() => void rssMb(host.pid).then((mb) => (peak = Math.max(peak, mb))), 20);
       try {
         await new Promise((next) => setTimeout(next, 1000));
-        // Changes of 250 KB each: the deaf clients queue the first (a change is never split) and are dropped at the second
+        // Changes of 250 KB each: the deaf clients queue the first (a change is never split) and are dropped at the
+        // second
         assert.is((await host.call('PUT', `/config/${ipOf(0)}`, { groupings: groupings(200) })).status, 200);
         assert.is((await host.call('PUT', `/config/${ipOf(0)}`, { groupings: groupings(300) })).status, 200);
         const deadline = Date.now() + 10_000;
-        while ((await host.feedMetrics()).clients > 1 && Date.now() < deadline) await new Promise((next) => setTimeout(next, 100));
+        while ((await host.feedMetrics()).clients > 1 && Date.now() < deadline)
+          await new Promise((next) => setTimeout(next, 100));
       } finally {
         clearInterval(sample);
       }
@@ -194,8 +238,14 @@ test('clients that never read are dropped during their replay, holding little me
       assert.is(clients, 1, 'only the reader is left');
       assert.is(dropped.slow_reader, 40, 'each deaf client was dropped for being too far behind');
       const after = await rssMb(host.pid);
-      assert.ok(peak - before < 40, `40 deaf clients on a 5 MB replay: rss ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (bound +40 MB)`);
-      assert.ok(after - before < 40, `rss after they were dropped: ${after.toFixed(0)} MB (before ${before.toFixed(0)} MB)`);
+      assert.ok(
+        peak - before < 40,
+        `40 deaf clients on a 5 MB replay: rss ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (bound +40 MB)`,
+      );
+      assert.ok(
+        after - before < 40,
+        `rss after they were dropped: ${after.toFixed(0)} MB (before ${before.toFixed(0)} MB)`,
+      );
       await assertConverged(host, [reader]);
     } finally {
       for (const client of deaf) client.close();

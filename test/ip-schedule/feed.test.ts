@@ -7,13 +7,17 @@ import { MtaClient } from './_mta-client.ts';
 import { autoGrouping, utcDate, withScheduleHost, type ScheduleHost } from './_host.ts';
 
 const IP = '192.0.2.1';
-const running = (name: string, extra: Record<string, unknown> = {}) => autoGrouping(name, [utcDate(-2), 100], [utcDate(7), 51_200], extra);
+const running = (name: string, extra: Record<string, unknown> = {}) =>
+  autoGrouping(name, [utcDate(-2), 100], [utcDate(7), 51_200], extra);
 const notStarted = (name: string) => autoGrouping(name, [utcDate(3), 100], [utcDate(9), 1000]);
 const finished = (name: string) => autoGrouping(name, [utcDate(-20), 100], [utcDate(-10), 1000]);
 const HOLD = { id: `warmup-hold:${IP}`, type: 'WARMUP', localip: IP, tag: 'Hold' };
 
 /** Runs `body` with a host and a started client; checks the client saw nothing the real one would refuse */
-async function withFeed(body: (host: ScheduleHost, client: MtaClient) => Promise<void>, options: Parameters<typeof withScheduleHost>[0] = {}) {
+async function withFeed(
+  body: (host: ScheduleHost, client: MtaClient) => Promise<void>,
+  options: Parameters<typeof withScheduleHost>[0] = {},
+) {
   await withScheduleHost(options, async (host) => {
     const client = new MtaClient(host.feed, { reconnectMs: 100 });
     try {
@@ -27,15 +31,26 @@ async function withFeed(body: (host: ScheduleHost, client: MtaClient) => Promise
 }
 
 /** Frames after `from` as `ACTION id` */
-const actions = (client: MtaClient, from: number) => client.frames.slice(from).map((f) => `${f.action} ${(f.policy ?? f.suspend)?.id ?? ''}`.trim());
+const actions = (client: MtaClient, from: number) =>
+  client.frames.slice(from).map((f) => `${f.action} ${(f.policy ?? f.suspend)?.id ?? ''}`.trim());
 
 /** Makes a write and waits (up to 1 s, the issue's bound) until the client holds what GET /v1/policies answers */
-async function change(host: ScheduleHost, client: MtaClient, method: string, path: string, body?: unknown): Promise<number> {
+async function change(
+  host: ScheduleHost,
+  client: MtaClient,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<number> {
   const from = client.frames.length;
   const response = await host.call(method, path, body);
   assert.is(response.status, 200, `${method} ${path}: ${response.text}`);
   const { json } = await host.call('GET', '/v1/policies');
-  await client.until(() => JSON.stringify(client.state()) === JSON.stringify(json), 1000, `the state after ${method} ${path}`);
+  await client.until(
+    () => JSON.stringify(client.state()) === JSON.stringify(json),
+    1000,
+    `the state after ${method} ${path}`,
+  );
   return from;
 }
 
@@ -47,23 +62,46 @@ test('a client gets VERSION 1, a CREATE per policy and suspension in force, then
     await client.start();
     assert.equal(client.frames, [
       { action: 'VERSION', version: 1 },
-      { action: 'CREATE', policy: { id: `warmup:${IP}:&gmail`, type: 'WARMUP', fields: ['LOCALIP', 'GROUPING'], if: { localip: IP, grouping: '&gmail' },
-        then: { rate: { count: 400, interval: 86400, algorithm: 'TOKENBUCKET' }, tag: 'Day_3', properties: { pool: 'a' } } } },
+      {
+        action: 'CREATE',
+        policy: {
+          id: `warmup:${IP}:&gmail`,
+          type: 'WARMUP',
+          fields: ['LOCALIP', 'GROUPING'],
+          if: { localip: IP, grouping: '&gmail' },
+          then: {
+            rate: { count: 400, interval: 86400, algorithm: 'TOKENBUCKET' },
+            tag: 'Day_3',
+            properties: { pool: 'a' },
+          },
+        },
+      },
       { action: 'CREATE', suspend: { id: 'warmup-hold:192.0.2.2', type: 'WARMUP', localip: '192.0.2.2', tag: 'Hold' } },
       { action: 'SYNCED' },
     ]);
-    assert.equal(client.state(), (await host.call('GET', '/v1/policies')).json, 'GET /v1/policies holds the objects the feed sent');
+    assert.equal(
+      client.state(),
+      (await host.call('GET', '/v1/policies')).json,
+      'GET /v1/policies holds the objects the feed sent',
+    );
     await client.stop();
   });
 });
 
 test('creating, changing and deleting schedules reaches the client within a second as CREATE, UPDATE and DELETE', async () => {
   await withFeed(async (host, client) => {
-    let from = await change(host, client, 'POST', `/config/${IP}`, { groupings: [running('&gmail'), running('&yahoo')] });
+    let from = await change(host, client, 'POST', `/config/${IP}`, {
+      groupings: [running('&gmail'), running('&yahoo')],
+    });
     assert.equal(actions(client, from), [`CREATE warmup:${IP}:&gmail`, `CREATE warmup:${IP}:&yahoo`]);
-    from = await change(host, client, 'PUT', `/config/${IP}`, { groupings: [running('&gmail', { interval: 3600 }), running('&yahoo')] });
+    from = await change(host, client, 'PUT', `/config/${IP}`, {
+      groupings: [running('&gmail', { interval: 3600 }), running('&yahoo')],
+    });
     assert.equal(actions(client, from), [`UPDATE warmup:${IP}:&gmail`]);
-    assert.equal(client.policies.get(`warmup:${IP}:&gmail`)!.then, { rate: { count: 400, interval: 3600, algorithm: 'TOKENBUCKET' }, tag: 'Day_3' });
+    assert.equal(client.policies.get(`warmup:${IP}:&gmail`)!.then, {
+      rate: { count: 400, interval: 3600, algorithm: 'TOKENBUCKET' },
+      tag: 'Day_3',
+    });
     from = await change(host, client, 'DELETE', `/config/${IP}/%26yahoo`);
     assert.equal(actions(client, from), [`DELETE warmup:${IP}:&yahoo`], 'table row 10');
     from = await change(host, client, 'DELETE', `/config/${IP}`);
@@ -87,10 +125,18 @@ test('pausing a whole IP holds it with one suspension created before its policie
   await withFeed(async (host, client) => {
     await change(host, client, 'POST', `/config/${IP}`, { groupings: [running('&gmail'), running('&yahoo')] });
     let from = await change(host, client, 'PUT', `/config/${IP}/pause`);
-    assert.equal(actions(client, from), [`CREATE warmup-hold:${IP}`, `DELETE warmup:${IP}:&gmail`, `DELETE warmup:${IP}:&yahoo`], 'table row 4');
+    assert.equal(
+      actions(client, from),
+      [`CREATE warmup-hold:${IP}`, `DELETE warmup:${IP}:&gmail`, `DELETE warmup:${IP}:&yahoo`],
+      'table row 4',
+    );
     assert.equal(client.state(), { policies: [], suspends: [HOLD] });
     from = await change(host, client, 'PUT', `/config/${IP}/resume`);
-    assert.equal(actions(client, from), [`CREATE warmup:${IP}:&gmail`, `CREATE warmup:${IP}:&yahoo`, `DELETE warmup-hold:${IP}`], 'table row 7');
+    assert.equal(
+      actions(client, from),
+      [`CREATE warmup:${IP}:&gmail`, `CREATE warmup:${IP}:&yahoo`, `DELETE warmup-hold:${IP}`],
+      'table row 7',
+    );
   });
 });
 
@@ -107,14 +153,24 @@ test('a finished schedule keeps a policy without a rate while its IP warms up, a
   await withFeed(async (host, client) => {
     await change(host, client, 'POST', `/config/${IP}`, { groupings: [finished('&gmail'), running('&yahoo')] });
     assert.equal(client.policies.get(`warmup:${IP}:&gmail`)!.then, { tag: 'Finished' }, 'table row 8');
-    const from = await change(host, client, 'PUT', `/config/${IP}`, { groupings: [finished('&gmail'), finished('&yahoo')] });
+    const from = await change(host, client, 'PUT', `/config/${IP}`, {
+      groupings: [finished('&gmail'), finished('&yahoo')],
+    });
     assert.equal(actions(client, from), [`DELETE warmup:${IP}:&gmail`, `DELETE warmup:${IP}:&yahoo`], 'table row 9');
   });
 });
 
 test('a MANUAL day of 0 messages holds the IP', async () => {
   await withFeed(async (host, client) => {
-    const manual = { grouping: '&gmail', mode: 'MANUAL', start: { date: utcDate(0) }, schedule: [{ day: 1, messages: 0 }, { day: 2, messages: 10 }] };
+    const manual = {
+      grouping: '&gmail',
+      mode: 'MANUAL',
+      start: { date: utcDate(0) },
+      schedule: [
+        { day: 1, messages: 0 },
+        { day: 2, messages: 10 },
+      ],
+    };
     await change(host, client, 'POST', `/config/${IP}`, { groupings: [manual] });
     assert.equal(client.state(), { policies: [], suspends: [HOLD] }, 'table row 6');
   });
@@ -132,7 +188,11 @@ test('a client that reconnects gets the whole state again and drops what was not
     await client.until(() => client.syncs === 2, 2000, 'the second SYNCED');
     assert.equal(client.state(), (await host.call('GET', '/v1/policies')).json);
     assert.equal([...client.policies.keys()].sort(), [`warmup:${IP}:&gmail`, 'warmup:192.0.2.3:&gmail']);
-    assert.is((client.policies.get(`warmup:${IP}:&gmail`)!.then.rate as { interval: number }).interval, 60, 'the CREATE of a held id updated it');
+    assert.is(
+      (client.policies.get(`warmup:${IP}:&gmail`)!.then.rate as { interval: number }).interval,
+      60,
+      'the CREATE of a held id updated it',
+    );
     assert.is(client.suspends.size, 0);
   });
 });

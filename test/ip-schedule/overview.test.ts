@@ -4,31 +4,64 @@ import * as assert from 'uvu/assert';
 import WebSocket from 'ws';
 import { autoGrouping, utcDate, withScheduleHost } from './_host.ts';
 
-const GMAIL_RATE = '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
+const GMAIL_RATE =
+  '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
 
 test('counts schedules, policies in force, feed clients, reported events per provider and class, and planned against delivered', async () => {
   await withScheduleHost({ plugins: [{ id: 'bounce-classifier' }] }, async (host) => {
     // An hourly grouping running today (day 1 of 10: 100 an hour, 2,400 a day), a paused one, one not started
-    assert.is((await host.call('POST', '/config/192.0.2.1', { groupings: [autoGrouping('&gmail', [utcDate(0), 100], [utcDate(9), 1000], { interval: 3600 })] })).status, 200);
-    assert.is((await host.call('POST', '/config/192.0.2.2', { groupings: [
-      autoGrouping('&gmail', [utcDate(0), 50], [utcDate(9), 500], { paused: true }),
-      autoGrouping('&yahoo', [utcDate(3), 50], [utcDate(9), 500]),
-    ] })).status, 200);
+    assert.is(
+      (
+        await host.call('POST', '/config/192.0.2.1', {
+          groupings: [autoGrouping('&gmail', [utcDate(0), 100], [utcDate(9), 1000], { interval: 3600 })],
+        })
+      ).status,
+      200,
+    );
+    assert.is(
+      (
+        await host.call('POST', '/config/192.0.2.2', {
+          groupings: [
+            autoGrouping('&gmail', [utcDate(0), 50], [utcDate(9), 500], { paused: true }),
+            autoGrouping('&yahoo', [utcDate(3), 50], [utcDate(9), 500]),
+          ],
+        })
+      ).status,
+      200,
+    );
     const client = new WebSocket(host.feed);
     await new Promise((done, fail) => client.once('message', done).once('error', fail));
     try {
       const twoHoursAgo = new Date(Date.now() - 2 * 3600_000).toISOString();
-      const reported = await host.call('POST', '/v1/backoff/events', { events: [
-        { message: GMAIL_RATE, localip: '192.0.2.1', remotemx: 'gmail-smtp-in.l.google.com', grouping: '&gmail' },
-        { message: GMAIL_RATE, localip: '192.0.2.1', remotemx: 'gmail-smtp-in.l.google.com', grouping: '&gmail', time: twoHoursAgo },
-        ...Array.from({ length: 3 }, () => ({ outcome: 'delivered', localip: '192.0.2.1', remotemx: 'gmail-smtp-in.l.google.com', grouping: '&gmail' })),
-      ] });
+      const reported = await host.call('POST', '/v1/backoff/events', {
+        events: [
+          { message: GMAIL_RATE, localip: '192.0.2.1', remotemx: 'gmail-smtp-in.l.google.com', grouping: '&gmail' },
+          {
+            message: GMAIL_RATE,
+            localip: '192.0.2.1',
+            remotemx: 'gmail-smtp-in.l.google.com',
+            grouping: '&gmail',
+            time: twoHoursAgo,
+          },
+          ...Array.from({ length: 3 }, () => ({
+            outcome: 'delivered',
+            localip: '192.0.2.1',
+            remotemx: 'gmail-smtp-in.l.google.com',
+            grouping: '&gmail',
+          })),
+        ],
+      });
       assert.is(reported.status, 200);
       const rateClass = reported.json.events[0].class as string;
 
       const { status, json } = await host.call('GET', '/v1/overview');
       assert.is(status, 200);
-      assert.equal(json.schedules, { ips: 2, groupings: 3, statuses: { NOTSTARTED: 1, ONSCHEDULE: 1, PAUSED: 1, FINISHED: 0 }, held: 0 });
+      assert.equal(json.schedules, {
+        ips: 2,
+        groupings: 3,
+        statuses: { NOTSTARTED: 1, ONSCHEDULE: 1, PAUSED: 1, FINISHED: 0 },
+        held: 0,
+      });
       assert.equal(json.policies.policies, { WARMUP: 1 });
       assert.is(json.feed.clients, 1);
       const sum = (counts: number[] | undefined) => (counts ?? []).reduce((a, b) => a + b, 0);
@@ -56,7 +89,12 @@ test('an empty host answers zeros and empty series', async () => {
   await withScheduleHost({}, async (host) => {
     const { status, json } = await host.call('GET', '/v1/overview');
     assert.is(status, 200);
-    assert.equal(json.schedules, { ips: 0, groupings: 0, statuses: { NOTSTARTED: 0, ONSCHEDULE: 0, PAUSED: 0, FINISHED: 0 }, held: 0 });
+    assert.equal(json.schedules, {
+      ips: 0,
+      groupings: 0,
+      statuses: { NOTSTARTED: 0, ONSCHEDULE: 0, PAUSED: 0, FINISHED: 0 },
+      held: 0,
+    });
     assert.equal(json.policies, { policies: {}, suspends: {} });
     assert.equal(json.bounces.hour.providers, []);
     assert.equal(json.volume, []);

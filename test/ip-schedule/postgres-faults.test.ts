@@ -17,9 +17,16 @@ const schemas: string[] = [];
 const running = (name: string) => autoGrouping(name, [utcDate(0), 100], [utcDate(9), 10_000]);
 
 /** A host on `schema` whose connections are named `name` (the listening one `name-watch`) */
-function start(schema: string, name: string, config: Record<string, unknown> = {}, connectionString = URL): Promise<ScheduleHost> {
+function start(
+  schema: string,
+  name: string,
+  config: Record<string, unknown> = {},
+  connectionString = URL,
+): Promise<ScheduleHost> {
   return startScheduleHost({
-    plugins: [{ id: 'schedule-store-postgres', config: { connectionString, schema, applicationName: name, ...config } }],
+    plugins: [
+      { id: 'schedule-store-postgres', config: { connectionString, schema, applicationName: name, ...config } },
+    ],
     config: { store: 'schedule-store-postgres' },
   });
 }
@@ -28,12 +35,18 @@ function start(schema: string, name: string, config: Record<string, unknown> = {
 async function call(host: ScheduleHost, method: string, path: string, body: unknown, ms: number) {
   const started = performance.now();
   const response = await fetch(host.url + path, {
-    method, signal: AbortSignal.timeout(ms),
+    method,
+    signal: AbortSignal.timeout(ms),
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), json: JSON.parse(text), ms: performance.now() - started };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    json: JSON.parse(text),
+    ms: performance.now() - started,
+  };
 }
 
 async function until(ready: () => Promise<boolean>, ms: number, what: string): Promise<void> {
@@ -55,22 +68,38 @@ test('two hosts on one schema survive the termination of every store connection 
   try {
     await client.start();
     // Several pooled connections per host, idle when they are cut: the case that ended the process
-    await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).call('POST', `/config/192.0.2.${i + 1}`, { groupings: [] })));
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).call('POST', `/config/192.0.2.${i + 1}`, { groupings: [] })),
+    );
     const { rows } = await admin.query<{ application_name: string }>(
       'SELECT application_name FROM pg_stat_activity WHERE application_name LIKE $1 AND pg_terminate_backend(pid)',
       [`${name}-%`],
     );
     const cut = rows.map((r) => r.application_name);
-    for (const part of [`${name}-a`, `${name}-b`, `${name}-a-watch`, `${name}-b-watch`]) assert.ok(cut.includes(part), `${part} was cut: ${cut}`);
+    for (const part of [`${name}-a`, `${name}-b`, `${name}-a-watch`, `${name}-b-watch`])
+      assert.ok(cut.includes(part), `${part} was cut: ${cut}`);
     // Written at once, on pools still holding the cut connections (each host had 4 in use) and while host b's listening
     // connection is away: every write succeeds, and b's feed catches up by re-reading
     const writes = await Promise.all([
       call(a, 'POST', '/config/192.0.2.50', { groupings: [running('&gmail')] }, 5000),
-      ...Array.from({ length: 8 }, (_, i) => call(i % 2 ? a : b, 'PUT', `/config/192.0.2.${i + 1}`, { groupings: [] }, 5000)),
+      ...Array.from({ length: 8 }, (_, i) =>
+        call(i % 2 ? a : b, 'PUT', `/config/192.0.2.${i + 1}`, { groupings: [] }, 5000),
+      ),
     ]);
-    assert.equal(writes.map((w) => w.status), writes.map(() => 200), JSON.stringify(writes.map((w) => w.json)));
-    await client.until(() => client.policies.has('warmup:192.0.2.50:&gmail'), 5000, 'the feed of host b has the write of host a');
-    for (const [host, other] of [[a, b], [b, a]] as const) {
+    assert.equal(
+      writes.map((w) => w.status),
+      writes.map(() => 200),
+      JSON.stringify(writes.map((w) => w.json)),
+    );
+    await client.until(
+      () => client.policies.has('warmup:192.0.2.50:&gmail'),
+      5000,
+      'the feed of host b has the write of host a',
+    );
+    for (const [host, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       assert.is((await call(host, 'PUT', '/config/192.0.2.1', { groupings: [running('&x')] }, 5000)).status, 200);
       assert.is((await call(other, 'GET', '/config/192.0.2.1/%26x', undefined, 5000)).status, 200);
       assert.is((await call(host, 'DELETE', '/config/192.0.2.1/%26x', undefined, 5000)).status, 200);
@@ -93,18 +122,29 @@ test('a write that meets a connection the server terminated runs again on a new 
   const admin = new pg.Client(URL);
   await admin.connect();
   try {
-    await Promise.all(['192.0.2.1', '192.0.2.2'].map((ip) => call(host, 'POST', `/config/${ip}`, { groupings: [] }, 5000)));
+    await Promise.all(
+      ['192.0.2.1', '192.0.2.2'].map((ip) => call(host, 'POST', `/config/${ip}`, { groupings: [] }, 5000)),
+    );
     await new Promise((done) => setTimeout(done, 300));
     // The relay holds the server's goodbye, so the pool still takes its connections for live ones when the writes come
     proxy.pause();
-    const { rowCount } = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [name]);
+    const { rowCount } = await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+      [name],
+    );
     assert.is(rowCount, 2, 'both pooled connections were cut');
     await new Promise((done) => setTimeout(done, 200));
-    const writes = ['192.0.2.1', '192.0.2.2'].map((ip) => call(host, 'PUT', `/config/${ip}`, { groupings: [running('&gmail')] }, 5000));
+    const writes = ['192.0.2.1', '192.0.2.2'].map((ip) =>
+      call(host, 'PUT', `/config/${ip}`, { groupings: [running('&gmail')] }, 5000),
+    );
     await new Promise((done) => setTimeout(done, 100));
     proxy.resume();
     const answers = await Promise.all(writes);
-    assert.equal(answers.map((a) => a.status), [200, 200], JSON.stringify(answers.map((a) => a.json)));
+    assert.equal(
+      answers.map((a) => a.status),
+      [200, 200],
+      JSON.stringify(answers.map((a) => a.json)),
+    );
   } finally {
     proxy.resume();
     await admin.end();
@@ -127,7 +167,9 @@ test('during a partition writes answer 503 with Retry-After within the timeouts,
     proxy.pause();
     const answers = await Promise.all([
       call(host, 'PUT', '/config/192.0.2.1/%26gmail/pause', undefined, 5000),
-      ...['192.0.2.2', '192.0.2.3', '192.0.2.4'].map((ip) => call(host, 'POST', `/config/${ip}`, { groupings: [] }, 5000)),
+      ...['192.0.2.2', '192.0.2.3', '192.0.2.4'].map((ip) =>
+        call(host, 'POST', `/config/${ip}`, { groupings: [] }, 5000),
+      ),
     ]);
     const first = answers[0]!;
     // The first runs on the idle connection and waits for its query's answer (1 s), never the partition's length
@@ -150,7 +192,11 @@ test('during a partition writes answer 503 with Retry-After within the timeouts,
     assert.match(ready.json.failing[0].error, /^Database cannot be written: /);
 
     proxy.resume();
-    await until(async () => (await call(host, 'GET', '/readyz', undefined, 3000)).status === 200, 5000, 'ready again after the partition');
+    await until(
+      async () => (await call(host, 'GET', '/readyz', undefined, 3000)).status === 200,
+      5000,
+      'ready again after the partition',
+    );
     assert.is((await call(host, 'PUT', '/config/192.0.2.1/%26gmail/pause', undefined, 5000)).status, 200);
     assert.is((await call(host, 'GET', '/config/192.0.2.1/%26gmail', undefined, 5000)).json.paused, true);
   } finally {

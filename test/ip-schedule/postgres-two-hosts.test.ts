@@ -11,10 +11,11 @@ let a: ScheduleHost;
 let b: ScheduleHost;
 
 /** A host whose store is PostgreSQL, in this test's own schema */
-const start = () => startScheduleHost({
-  plugins: [{ id: 'schedule-store-postgres', config: { connectionString: URL, schema } }],
-  config: { store: 'schedule-store-postgres' },
-});
+const start = () =>
+  startScheduleHost({
+    plugins: [{ id: 'schedule-store-postgres', config: { connectionString: URL, schema } }],
+    config: { store: 'schedule-store-postgres' },
+  });
 
 test.before(async () => {
   [a, b] = await Promise.all([start(), start()]);
@@ -28,8 +29,15 @@ test.after(async () => {
   await client.end();
 });
 
-test('each host sees the other host\'s writes at once when they share a database', async () => {
-  assert.is((await a.call('POST', '/config/192.0.2.1', { groupings: [autoGrouping('&gmail', ['2025-01-01', 1], ['2025-01-09', 9])] })).status, 200);
+test("each host sees the other host's writes at once when they share a database", async () => {
+  assert.is(
+    (
+      await a.call('POST', '/config/192.0.2.1', {
+        groupings: [autoGrouping('&gmail', ['2025-01-01', 1], ['2025-01-09', 9])],
+      })
+    ).status,
+    200,
+  );
   assert.is((await b.call('GET', '/config/192.0.2.1/%26gmail')).json.paused, false);
   assert.is((await b.call('PUT', '/config/192.0.2.1/%26gmail/pause')).status, 200);
   assert.is((await a.call('GET', '/status/192.0.2.1/%26gmail')).json.status, 'PAUSED');
@@ -49,10 +57,17 @@ test('two concurrent POSTs of one IP on two hosts give exactly one 200 and one 4
 
 test('concurrent pauses on two hosts lose no update when they hit different groupings of one IP', async () => {
   const names = Array.from({ length: 10 }, (_, i) => `&g${i}`);
-  await a.call('POST', '/config/192.0.2.2', { groupings: names.map((n) => autoGrouping(n, ['2025-01-01', 1], ['2025-01-02', 2])) });
-  const responses = await Promise.all(names.map((n, i) => (i % 2 ? a : b).call('PUT', `/config/192.0.2.2/${encodeURIComponent(n)}/pause`)));
+  await a.call('POST', '/config/192.0.2.2', {
+    groupings: names.map((n) => autoGrouping(n, ['2025-01-01', 1], ['2025-01-02', 2])),
+  });
+  const responses = await Promise.all(
+    names.map((n, i) => (i % 2 ? a : b).call('PUT', `/config/192.0.2.2/${encodeURIComponent(n)}/pause`)),
+  );
   assert.ok(responses.every((r) => r.status === 200));
-  assert.equal((await b.call('GET', '/config/192.0.2.2')).json.groupings.map((g: any) => g.paused), names.map(() => true));
+  assert.equal(
+    (await b.call('GET', '/config/192.0.2.2')).json.groupings.map((g: any) => g.paused),
+    names.map(() => true),
+  );
 });
 
 test.run();

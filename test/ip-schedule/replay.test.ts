@@ -18,8 +18,16 @@ const dir = tempDir('capstan-replay-');
 const POLICY = { threshold: 10, window: 60, ttl: 300, maxTtl: 1200 };
 const config = join(dir, 'capstan.yaml');
 // Share triggers off: the expected decisions below model the class's count trigger alone
-const NO_SHARES = { reputation: { enabled: false }, rate_limit: { enabled: false }, authentication: { enabled: false }, content: { enabled: false } };
-writeFileSync(config, `version: '6.10'\nplugins:\n  - id: ip-schedule\n    config:\n      backoff:\n        policies:\n          RATE_LIMIT__IP_RATE_LIMIT: ${JSON.stringify(POLICY)}\n        triggers: ${JSON.stringify(NO_SHARES)}\n`);
+const NO_SHARES = {
+  reputation: { enabled: false },
+  rate_limit: { enabled: false },
+  authentication: { enabled: false },
+  content: { enabled: false },
+};
+writeFileSync(
+  config,
+  `version: '6.10'\nplugins:\n  - id: ip-schedule\n    config:\n      backoff:\n        policies:\n          RATE_LIMIT__IP_RATE_LIMIT: ${JSON.stringify(POLICY)}\n        triggers: ${JSON.stringify(NO_SHARES)}\n`,
+);
 
 const week = (format: 'postfix' | 'exim') => [...synthWeek({ seed: 7, perHour: 40, format, iso: true })];
 
@@ -42,7 +50,11 @@ const RATE = 60;
  */
 function expectedDecisions(localIp: string): Expected[] {
   const out: Expected[] = [];
-  const base = { localIp, provider: new Providers().of(undefined, episode.provider), class: 'RATE_LIMIT__IP_RATE_LIMIT' };
+  const base = {
+    localIp,
+    provider: new Providers().of(undefined, episode.provider),
+    class: 'RATE_LIMIT__IP_RATE_LIMIT',
+  };
   const ttlAt = (level: number) => Math.min(POLICY.ttl * 2 ** level, POLICY.maxTtl);
   const rateAt = (level: number) => Math.max(1, Math.floor(RATE / 2 ** level));
   let windowStart = -Infinity;
@@ -56,7 +68,12 @@ function expectedDecisions(localIp: string): Expected[] {
         out.push({ ...base, time: at, kind: 'expire' });
         held = undefined;
       } else {
-        held = { ...held, rate: Math.min(RATE, Math.max(held.rate + 1, Math.floor(held.rate * RECOVERY.factor))), ttl: RECOVERY.stepMs / 1000, expires: held.expires + RECOVERY.stepMs };
+        held = {
+          ...held,
+          rate: Math.min(RATE, Math.max(held.rate + 1, Math.floor(held.rate * RECOVERY.factor))),
+          ttl: RECOVERY.stepMs / 1000,
+          expires: held.expires + RECOVERY.stepMs,
+        };
         out.push({ ...base, time: at, kind: 'recover' });
       }
     }
@@ -79,25 +96,40 @@ function expectedDecisions(localIp: string): Expected[] {
   return out;
 }
 
-const pick = (decisions: Array<Record<string, unknown>>) => decisions.map(({ time, kind, localIp, provider, class: cls }) => ({ time, kind, localIp, provider, class: cls }));
+const pick = (decisions: Array<Record<string, unknown>>) =>
+  decisions.map(({ time, kind, localIp, provider, class: cls }) => ({ time, kind, localIp, provider, class: cls }));
 
 test.after(() => rm(dir, { recursive: true, force: true }));
 
-test('a Postfix week split in a rotated set (one part gzip, given in any order) brings the episode\'s policies, and only those', async () => {
+test("a Postfix week split in a rotated set (one part gzip, given in any order) brings the episode's policies, and only those", async () => {
   const lines = week('postfix');
   const half = Math.floor(lines.length / 2);
   writeFileSync(join(dir, 'maillog.1.gz'), gzipSync(`${lines.slice(0, half).join('\n')}\n`));
   writeFileSync(join(dir, 'maillog'), `${lines.slice(half).join('\n')}\n`);
-  const run = await runCli(['replay', '--config', config, '--json', '--html', join(dir, 'report.html'), join(dir, 'maillog'), join(dir, 'maillog.1.gz')]);
+  const run = await runCli([
+    'replay',
+    '--config',
+    config,
+    '--json',
+    '--html',
+    join(dir, 'report.html'),
+    join(dir, 'maillog'),
+    join(dir, 'maillog.1.gz'),
+  ]);
   assert.is(run.code, 0, run.stderr);
   const report = JSON.parse(run.stdout);
   const expected = expectedDecisions(SENDERS.postfix[0]);
   assert.ok(expected.length > 5, 'the episode escalates, then is extended');
   assert.equal(pick(report.decisions), expected);
   assert.equal([report.lines, report.attempts, report.outOfOrder], [lines.length, lines.length, 0]);
-  assert.equal(report.inputs.map((i: { format: string }) => i.format), ['postfix', 'postfix']);
+  assert.equal(
+    report.inputs.map((i: { format: string }) => i.format),
+    ['postfix', 'postfix'],
+  );
   assert.is(report.from, new Date(WEEK_START).toISOString());
-  const gmail = report.providers.find((p: { provider: string }) => p.provider === new Providers().of(undefined, episode.provider));
+  const gmail = report.providers.find(
+    (p: { provider: string }) => p.provider === new Providers().of(undefined, episode.provider),
+  );
   assert.is(gmail.backoff.RATE_LIMIT__IP_RATE_LIMIT, episode.durationMs / episode.everyMs);
   const steps = expected.filter((d) => d.kind === 'recover').length;
   assert.ok(steps >= 2, 'an escalated policy steps back up');
@@ -105,7 +137,7 @@ test('a Postfix week split in a rotated set (one part gzip, given in any order) 
   assert.is(report.inForceAtEnd, 0);
 });
 
-test('the same week as Exim\'s main log on stdin gives the same policies, scoped by the I= address', async () => {
+test("the same week as Exim's main log on stdin gives the same policies, scoped by the I= address", async () => {
   const run = await runCli(['replay', '--config', config, '--json', '-'], `${week('exim').join('\n')}\n`);
   assert.is(run.code, 0, run.stderr);
   const report = JSON.parse(run.stdout);
@@ -128,12 +160,38 @@ test('the HTML report is one page with uPlot inlined, the timeline and charts; -
   assert.match(run.stdout, /google\s+[\d,]+/);
 });
 
-test('--schedules: each grouping\'s plan per hour against what was sent, counted here from the log lines', async () => {
+test("--schedules: each grouping's plan per hour against what was sent, counted here from the log lines", async () => {
   const lines = week('exim');
   const schedules = join(dir, 'schedules.json');
   // The JSON of GET /config: a MANUAL &gmail warm-up of the first sender, 240 on 11 March, 24 on the 12th
-  writeFileSync(schedules, JSON.stringify({ ips: { [SENDERS.exim[0]]: { groupings: [{ grouping: '&gmail', mode: 'MANUAL', start: { date: '2025-03-11' }, schedule: [{ day: 1, messages: 240 }, { day: 2, messages: 24 }], interval: 86400, algorithm: 'TOKENBUCKET', paused: false, properties: null }] } } }));
-  const run = await runCli(['replay', '--config', config, '--schedules', schedules, '--json', '-'], `${lines.join('\n')}\n`);
+  writeFileSync(
+    schedules,
+    JSON.stringify({
+      ips: {
+        [SENDERS.exim[0]]: {
+          groupings: [
+            {
+              grouping: '&gmail',
+              mode: 'MANUAL',
+              start: { date: '2025-03-11' },
+              schedule: [
+                { day: 1, messages: 240 },
+                { day: 2, messages: 24 },
+              ],
+              interval: 86400,
+              algorithm: 'TOKENBUCKET',
+              paused: false,
+              properties: null,
+            },
+          ],
+        },
+      },
+    }),
+  );
+  const run = await runCli(
+    ['replay', '--config', config, '--schedules', schedules, '--json', '-'],
+    `${lines.join('\n')}\n`,
+  );
   assert.is(run.code, 0, run.stderr);
   const [plan, ...others] = JSON.parse(run.stdout).warmup;
   assert.equal(others, []);
@@ -144,15 +202,39 @@ test('--schedules: each grouping\'s plan per hour against what was sent, counted
     const hour = `${line.slice(0, 10)}T${line.slice(11, 13)}:00:00.000Z`;
     sent.set(hour, (sent.get(hour) ?? 0) + 1);
   }
-  const allowedOn = (day: string) => (day < '2025-03-11' ? 0 : day === '2025-03-11' ? 10 : day === '2025-03-12' ? 1 : null);
-  const expected = plan.hours.map((h: { hour: string }) => ({ hour: h.hour, allowed: allowedOn(h.hour.slice(0, 10)), sent: sent.get(h.hour) ?? 0 }));
+  const allowedOn = (day: string) =>
+    day < '2025-03-11' ? 0 : day === '2025-03-11' ? 10 : day === '2025-03-12' ? 1 : null;
+  const expected = plan.hours.map((h: { hour: string }) => ({
+    hour: h.hour,
+    allowed: allowedOn(h.hour.slice(0, 10)),
+    sent: sent.get(h.hour) ?? 0,
+  }));
   assert.is(plan.hours.length, 7 * 24);
-  assert.equal(plan.hours.map(({ hour, allowed, sent: count }: { hour: string; allowed: number | null; sent: number }) => ({ hour, allowed, sent: count })), expected);
-  assert.equal([plan.grouping, plan.provider, plan.sent, plan.allowed], ['&gmail', 'google', [...sent.values()].reduce((a, b) => a + b, 0), null]);
-  assert.is(plan.hoursOver, expected.filter((h: { allowed: number | null; sent: number }) => h.allowed !== null && h.sent > h.allowed).length);
+  assert.equal(
+    plan.hours.map(({ hour, allowed, sent: count }: { hour: string; allowed: number | null; sent: number }) => ({
+      hour,
+      allowed,
+      sent: count,
+    })),
+    expected,
+  );
+  assert.equal(
+    [plan.grouping, plan.provider, plan.sent, plan.allowed],
+    ['&gmail', 'google', [...sent.values()].reduce((a, b) => a + b, 0), null],
+  );
+  assert.is(
+    plan.hoursOver,
+    expected.filter((h: { allowed: number | null; sent: number }) => h.allowed !== null && h.sent > h.allowed).length,
+  );
   assert.ok(plan.hoursOver > 24, 'the first day sent with nothing allowed');
-  const text = await runCli(['replay', '--config', config, '--schedules', schedules, '--html', join(dir, 'plan.html'), '-'], `${lines.join('\n')}\n`);
-  assert.match(text.stdout, `${SENDERS.exim[0]} &gmail to google: ${plan.sent} sent, no limit once finished; ${plan.hoursOver} hours over plan`);
+  const text = await runCli(
+    ['replay', '--config', config, '--schedules', schedules, '--html', join(dir, 'plan.html'), '-'],
+    `${lines.join('\n')}\n`,
+  );
+  assert.match(
+    text.stdout,
+    `${SENDERS.exim[0]} &gmail to google: ${plan.sent} sent, no limit once finished; ${plan.hoursOver} hours over plan`,
+  );
   assert.match((await import('node:fs')).readFileSync(join(dir, 'plan.html'), 'utf8'), 'Warm-up plan against actual');
 });
 
@@ -168,12 +250,22 @@ export default definePlugin({
   });
   writeFileSync(join(dir, 'all-throttled.yaml'), 'label: RATE_LIMIT__IP_RATE_LIMIT\n');
   const custom = join(dir, 'custom.yaml');
-  writeFileSync(custom, `version: '6.10'\nplugins:\n  - id: all-throttled\n    path: ${JSON.stringify(folder)}\n    config: all-throttled.yaml\n  - id: bounce-classifier\n    config: { classifier: all-throttled }\n  - id: ip-schedule\n    config:\n      backoff:\n        policies:\n          RATE_LIMIT__IP_RATE_LIMIT: ${JSON.stringify(POLICY)}\n        triggers: ${JSON.stringify(NO_SHARES)}\n`);
+  writeFileSync(
+    custom,
+    `version: '6.10'\nplugins:\n  - id: all-throttled\n    path: ${JSON.stringify(folder)}\n    config: all-throttled.yaml\n  - id: bounce-classifier\n    config: { classifier: all-throttled }\n  - id: ip-schedule\n    config:\n      backoff:\n        policies:\n          RATE_LIMIT__IP_RATE_LIMIT: ${JSON.stringify(POLICY)}\n        triggers: ${JSON.stringify(NO_SHARES)}\n`,
+  );
   const run = await runCli(['replay', '--config', custom, '--json', '-'], `${week('exim').join('\n')}\n`);
   assert.is(run.code, 0, run.stderr);
   const report = JSON.parse(run.stdout);
-  const failures = report.providers.reduce((sum: number, p: { outcomes: { deferred: number; bounced: number } }) => sum + p.outcomes.deferred + p.outcomes.bounced, 0);
-  const throttled = report.providers.reduce((sum: number, p: { backoff: Record<string, number> }) => sum + (p.backoff.RATE_LIMIT__IP_RATE_LIMIT ?? 0), 0);
+  const failures = report.providers.reduce(
+    (sum: number, p: { outcomes: { deferred: number; bounced: number } }) =>
+      sum + p.outcomes.deferred + p.outcomes.bounced,
+    0,
+  );
+  const throttled = report.providers.reduce(
+    (sum: number, p: { backoff: Record<string, number> }) => sum + (p.backoff.RATE_LIMIT__IP_RATE_LIMIT ?? 0),
+    0,
+  );
   assert.equal([throttled, Object.keys(report.providers[0].bnac)], [failures, ['BLOCKED']]);
 });
 
@@ -182,19 +274,41 @@ test('an adaptive warm-up is held and stepped back on the reputation share, with
   const folder = join(dir, 'all-throttled');
   writeFileSync(join(dir, 'blocked.yaml'), 'label: INFRASTRUCTURE_BLOCK\n');
   const blocked = join(dir, 'blocked-doc.yaml');
-  writeFileSync(blocked, `version: '6.10'\nplugins:\n  - id: all-throttled\n    path: ${JSON.stringify(folder)}\n    config: blocked.yaml\n  - id: bounce-classifier\n    config: { classifier: all-throttled }\n  - id: ip-schedule\n`);
-  const ramp = { grouping: '&gmail', mode: 'AUTO', start: { date: '2025-03-08', volume: 1000 }, end: { date: '2025-03-30', volume: 100000 } };
+  writeFileSync(
+    blocked,
+    `version: '6.10'\nplugins:\n  - id: all-throttled\n    path: ${JSON.stringify(folder)}\n    config: blocked.yaml\n  - id: bounce-classifier\n    config: { classifier: all-throttled }\n  - id: ip-schedule\n`,
+  );
+  const ramp = {
+    grouping: '&gmail',
+    mode: 'AUTO',
+    start: { date: '2025-03-08', volume: 1000 },
+    end: { date: '2025-03-30', volume: 100000 },
+  };
   const schedules = join(dir, 'adaptive.json');
   // The same ramp twice: adaptive from the first sender, plain (never held) from the second
-  writeFileSync(schedules, JSON.stringify({ ips: { [SENDERS.exim[0]]: { groupings: [{ ...ramp, adaptive: { minAttempts: 20 } }] }, [SENDERS.exim[1]]: { groupings: [ramp] } } }));
+  writeFileSync(
+    schedules,
+    JSON.stringify({
+      ips: {
+        [SENDERS.exim[0]]: { groupings: [{ ...ramp, adaptive: { minAttempts: 20 } }] },
+        [SENDERS.exim[1]]: { groupings: [ramp] },
+      },
+    }),
+  );
   const lines = [...synthWeek({ seed: 7, perHour: 2000, format: 'exim' })];
-  const run = await runCli(['replay', '--config', blocked, '--schedules', schedules, '--json', '-'], `${lines.join('\n')}\n`);
+  const run = await runCli(
+    ['replay', '--config', blocked, '--schedules', schedules, '--json', '-'],
+    `${lines.join('\n')}\n`,
+  );
   assert.is(run.code, 0, run.stderr);
   const report = JSON.parse(run.stdout);
   const holds = report.decisions.filter((d: { kind: string }) => d.kind === 'hold');
   assert.ok(holds.length > 1, 'held, then stepped back again after its window');
   assert.equal([...new Set(holds.map((d: { policyId: string }) => d.policyId))], [`warmup:${SENDERS.exim[0]}:&gmail`]);
-  assert.match(holds[0].reason, /^google reputation \d+(\.\d)?% of \d+ attempts in 900s \(step back >= 5%\): held at day 2$/);
+  assert.match(
+    holds[0].reason,
+    /^google reputation \d+(\.\d)?% of \d+ attempts in 900s \(step back >= 5%\): held at day 2$/,
+  );
   const [adaptive, plain] = report.warmup;
   assert.equal([adaptive.ip, plain.ip], [SENDERS.exim[0], SENDERS.exim[1]]);
   const firstHold = Date.parse(holds[0].time);

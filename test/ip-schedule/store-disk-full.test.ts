@@ -51,7 +51,8 @@ if (!mounted) {
     const host = await startScheduleHost({ folder, log: (line) => logs.push(line) });
     const filler = join(folder, 'filler');
     try {
-      for (let i = 1; i <= 5; i++) assert.is((await host.call('POST', `/config/192.0.2.${i}`, { groupings: groupings() })).status, 200);
+      for (let i = 1; i <= 5; i++)
+        assert.is((await host.call('POST', `/config/192.0.2.${i}`, { groupings: groupings() })).status, 200);
       const [instance] = await readdir(join(folder, 'var'));
       const file = join(folder, 'var', instance!, 'schedules.json');
       const before = await readFile(file, 'utf8');
@@ -64,18 +65,32 @@ if (!mounted) {
       const paused = await fetch(`${host.url}/config/192.0.2.1/%26gmail/pause`, { method: 'PUT' });
       assert.is(paused.status, 503);
       assert.is(paused.headers.get('retry-after'), '30');
-      assert.ok(logs.some((line) => line.includes('schedule store cannot be written') && line.includes('ENOSPC')), 'the cause is logged');
+      assert.ok(
+        logs.some((line) => line.includes('schedule store cannot be written') && line.includes('ENOSPC')),
+        'the cause is logged',
+      );
 
       const ready = await host.call('GET', '/readyz');
       assert.is(ready.status, 503, 'not ready while the disk is full');
       assert.match(ready.json.failing[0].error, /cannot be written: ENOSPC/);
 
-      // Nothing lost: the file is the one before the failed writes (their torn blocks cut off), and reads serve the same
+      // Nothing lost: the file is the one before the failed writes (their torn blocks cut off), and reads serve the
+      // same
       assert.is(await readFile(file, 'utf8'), before);
-      assert.equal(Object.keys((await host.call('GET', '/config')).json.ips).sort(), ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4', '192.0.2.5']);
+      assert.equal(Object.keys((await host.call('GET', '/config')).json.ips).sort(), [
+        '192.0.2.1',
+        '192.0.2.2',
+        '192.0.2.3',
+        '192.0.2.4',
+        '192.0.2.5',
+      ]);
       assert.is((await host.call('GET', '/config/192.0.2.1/%26gmail')).json.paused, false);
       assert.is((await host.call('GET', '/config/192.0.2.99')).status, 404);
-      assert.equal((await readdir(join(folder, 'var', instance!))).filter((name) => !name.endsWith('.audit.jsonl')), ['schedules.json'], 'no temporary file left behind');
+      assert.equal(
+        (await readdir(join(folder, 'var', instance!))).filter((name) => !name.endsWith('.audit.jsonl')),
+        ['schedules.json'],
+        'no temporary file left behind',
+      );
 
       await rm(filler);
       // Readiness retries a write at most once a second while failing: the first check after freeing may be early

@@ -22,13 +22,19 @@ const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** The startup document of docs/plugin-api.md mounting the examples: the test serves exactly what the page shows */
 function documentedStartup(): string {
   const page = readFileSync(join(ROOT, 'docs/plugin-api.md'), 'utf8');
-  const block = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).find((yaml) => yaml.includes('./my-plugins/memory-store'));
+  const block = [...page.matchAll(/```yaml\n([\s\S]*?)```/g)]
+    .map((m) => m[1]!)
+    .find((yaml) => yaml.includes('./my-plugins/memory-store'));
   assert.ok(block, 'docs/plugin-api.md has no yaml block mounting ./my-plugins/memory-store');
   return block;
 }
 
 function run(command: string, args: string[], cwd: string): { status: number | null; stdout: string; out: string } {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+  });
   return { status: result.status, stdout: result.stdout, out: `${result.stdout}${result.stderr}${result.error ?? ''}` };
 }
 
@@ -37,7 +43,13 @@ function lockFor(tarball: string): Record<string, unknown> {
   const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
   const packages: Record<string, unknown> = {
     '': { name: 'plugin-author', dependencies: { capstan: `file:${tarball}` } },
-    'node_modules/capstan': { version: pkg.version, resolved: `file:${tarball}`, dependencies: pkg.dependencies, bin: pkg.bin, engines: pkg.engines },
+    'node_modules/capstan': {
+      version: pkg.version,
+      resolved: `file:${tarball}`,
+      dependencies: pkg.dependencies,
+      bin: pkg.bin,
+      engines: pkg.engines,
+    },
   };
   for (const [path, entry] of Object.entries<{ dev?: boolean; devOptional?: boolean }>(lock.packages)) {
     if (path.startsWith('node_modules/') && !entry.dev && !entry.devOptional) packages[path] = entry;
@@ -47,7 +59,10 @@ function lockFor(tarball: string): Record<string, unknown> {
 
 /** `capstan serve` of the installed package, resolved once it prints where it listens */
 async function serve(cwd: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(cwd, 'node_modules/.bin/capstan'), 'serve', '--config', 'capstan.yaml'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(cwd, 'node_modules/.bin/capstan'), 'serve', '--config', 'capstan.yaml'], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stderr!.on('data', (d) => (out += d));
   const url = await new Promise<string>((done, fail) => {
@@ -76,7 +91,10 @@ async function install(): Promise<{ dir: string; yaml: string }> {
   const pack = run(NPM, ['pack', '--json', '--pack-destination', dir], ROOT);
   assert.is(pack.status, 0, `npm pack failed:\n${pack.out}`);
   const tarball = JSON.parse(pack.stdout)[0].filename as string;
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'plugin-author', private: true, dependencies: { capstan: `file:${tarball}` } }));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'plugin-author', private: true, dependencies: { capstan: `file:${tarball}` } }),
+  );
   writeFileSync(join(dir, 'package-lock.json'), JSON.stringify(lockFor(tarball)));
   let install = run(NPM, ['ci', '--offline', '--no-audit', '--no-fund'], dir);
   if (install.status !== 0 && /ENOTCACHED/.test(install.out)) {
@@ -91,17 +109,29 @@ async function install(): Promise<{ dir: string; yaml: string }> {
 packed('package holds the runtime and the model, not tests, benches or the training corpus', () => {
   const list = run(NPM, ['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT);
   const files = (JSON.parse(list.stdout)[0].files as { path: string }[]).map((f) => f.path);
-  for (const needed of ['runtime/mod.ts', 'conformance/mod.ts', 'plugins/bounce-model/models/bnac.model', 'plugins/bounce-model/rules.json', 'spec/openapi/ip-schedule.yaml']) {
+  for (const needed of [
+    'runtime/mod.ts',
+    'conformance/mod.ts',
+    'plugins/bounce-model/models/bnac.model',
+    'plugins/bounce-model/rules.json',
+    'spec/openapi/ip-schedule.yaml',
+  ]) {
     assert.ok(files.includes(needed), `${needed} is not in the package`);
   }
-  const stray = files.filter((f) => /^(test|bench|scripts)\/|\/corpus\/|\/fixtures\/|\.test\.ts$/.test(f) && !f.startsWith('docs/examples/'));
+  const stray = files.filter(
+    (f) => /^(test|bench|scripts)\/|\/corpus\/|\/fixtures\/|\.test\.ts$/.test(f) && !f.startsWith('docs/examples/'),
+  );
   assert.equal(stray, []);
 });
 
 packed('config check accepts the documented startup document in the installed package', async () => {
   const at = await installed();
   writeFileSync(join(at.dir, 'capstan.yaml'), at.yaml);
-  const check = run(process.execPath, [join(at.dir, 'node_modules/.bin/capstan'), 'config', 'check', 'capstan.yaml'], at.dir);
+  const check = run(
+    process.execPath,
+    [join(at.dir, 'node_modules/.bin/capstan'), 'config', 'check', 'capstan.yaml'],
+    at.dir,
+  );
   assert.is(check.status, 0, check.out);
   assert.match(check.out, /1 valid/);
 });
@@ -113,12 +143,23 @@ packed('installed capstan serves the examples mounted by the documented startup 
   const { child, url } = await serve(at.dir);
   try {
     const classified = await fetch(`${url}/v2/bnac/single`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: '451 4.7.1 Greylisting in effect' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: '451 4.7.1 Greylisting in effect' }),
     });
     // 0.8 is the rules example's confidence for a match: the answer came from the mounted example, not the model
     assert.equal(await classified.json(), { class: 'GRAYLISTING', probability: 0.8 });
-    const grouping = { grouping: '&a', mode: 'AUTO', start: { date: '2025-01-01', volume: 1 }, end: { date: '2025-01-02', volume: 2 } };
-    const put = await fetch(`${url}/config/192.0.2.1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ groupings: [grouping] }) });
+    const grouping = {
+      grouping: '&a',
+      mode: 'AUTO',
+      start: { date: '2025-01-01', volume: 1 },
+      end: { date: '2025-01-02', volume: 2 },
+    };
+    const put = await fetch(`${url}/config/192.0.2.1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ groupings: [grouping] }),
+    });
     assert.is(put.status, 200, await put.text());
     assert.equal(Object.keys((await (await fetch(`${url}/status`)).json()).ips), ['192.0.2.1']);
     // The schedule went to the mounted memory store: the built-in file store, the default, wrote nothing
@@ -132,7 +173,11 @@ packed('installed capstan serves the examples mounted by the documented startup 
 
 packed('installed capstan classifies with its own model', async () => {
   const at = await installed();
-  const classify = run(process.execPath, [join(at.dir, 'node_modules/.bin/capstan'), 'classify', '451 4.7.1 Greylisting in effect, please come back later'], at.dir);
+  const classify = run(
+    process.execPath,
+    [join(at.dir, 'node_modules/.bin/capstan'), 'classify', '451 4.7.1 Greylisting in effect, please come back later'],
+    at.dir,
+  );
   assert.is(classify.status, 0, classify.out);
   assert.match(classify.out, /^GRAYLISTING\t/);
 });
@@ -141,7 +186,11 @@ for (const example of ['memory-store', 'rules-classifier']) {
   packed(`conformance suite passes from the installed package against the ${example} example`, async () => {
     const at = await installed();
     // What `npx tsx FILE` runs, without npm's start-up
-    const suiteRun = run(process.execPath, [join(at.dir, 'node_modules/.bin/tsx'), `my-plugins/${example}/conformance.test.ts`], at.dir);
+    const suiteRun = run(
+      process.execPath,
+      [join(at.dir, 'node_modules/.bin/tsx'), `my-plugins/${example}/conformance.test.ts`],
+      at.dir,
+    );
     assert.is(suiteRun.status, 0, suiteRun.out);
     assert.match(suiteRun.out, /Passed:\s+[1-9]/);
     assert.not.match(suiteRun.out, /Cannot find module/);

@@ -19,42 +19,78 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 const KEY = 'ui-test-key';
 const present = existsSync(CHROMIUM);
 const it = present ? test : test.skip;
-if (!present) console.log(`Browser tests skipped: no Chromium at "${CHROMIUM}" (.ci/run installs Debian's "chromium"; CHROMIUM_PATH names another)`);
+if (!present)
+  console.log(
+    `Browser tests skipped: no Chromium at "${CHROMIUM}" (.ci/run installs Debian's "chromium"; CHROMIUM_PATH names another)`,
+  );
 
 let browser: Browser;
 let host: Host;
 let base: string;
 const pageErrors: string[] = [];
 
-const GMAIL_RATE = '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
+const GMAIL_RATE =
+  '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const call = (method: string, path: string, body?: unknown) => fetch(`${base}${path}`, {
-  method, headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: body === undefined ? undefined : JSON.stringify(body),
-}).then(async (r) => ({ status: r.status, json: await r.json() }));
+const call = (method: string, path: string, body?: unknown) =>
+  fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, json: await r.json() }));
 
 test.before(async () => {
   if (!present) return;
   mkdirSync(SHOTS, { recursive: true });
-  host = await startHost(document([
-    { id: 'ip-schedule', config: { backoff: { policies: { RATE_LIMIT__IP_RATE_LIMIT: { threshold: 2, window: 600, ttl: 1800 } } } } },
-    { id: 'bounce-classifier', config: { cache: { enabled: false } } },
-    { id: 'ui' },
-  ]), { baseDir: tempDir(), ephemeralPorts: true, env: { API_KEY: KEY }, log: createLogger({ service: 'test', write: () => {} }) });
+  host = await startHost(
+    document([
+      {
+        id: 'ip-schedule',
+        config: { backoff: { policies: { RATE_LIMIT__IP_RATE_LIMIT: { threshold: 2, window: 600, ttl: 1800 } } } },
+      },
+      { id: 'bounce-classifier', config: { cache: { enabled: false } } },
+      { id: 'ui' },
+    ]),
+    {
+      baseDir: tempDir(),
+      ephemeralPorts: true,
+      env: { API_KEY: KEY },
+      log: createLogger({ service: 'test', write: () => {} }),
+    },
+  );
   base = host.urls[0]!;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   // Long IPv6 addresses and grouping names: what broke mid-word at 1024 px
-  for (const [ip, paused] of [['2001:db8:85a3:1234:5678:8a2e:370:7334', false], ['192.0.2.1', false], ['192.0.2.2', true]] as const) {
+  for (const [ip, paused] of [
+    ['2001:db8:85a3:1234:5678:8a2e:370:7334', false],
+    ['192.0.2.1', false],
+    ['192.0.2.2', true],
+  ] as const) {
     const groupings = ['&gmail-pool.transactional', '&yahoo'].map((grouping) => ({
-      grouping, mode: 'AUTO', start: { date: day(-2), volume: 100 }, end: { date: day(20), volume: 20_000 }, paused, interval: grouping === '&yahoo' ? 3600 : 86400,
+      grouping,
+      mode: 'AUTO',
+      start: { date: day(-2), volume: 100 },
+      end: { date: day(20), volume: 20_000 },
+      paused,
+      interval: grouping === '&yahoo' ? 3600 : 86400,
     }));
     assert.is((await call('POST', `/config/${encodeURIComponent(ip)}`, { groupings })).status, 200);
   }
   const gmail = { localip: '192.0.2.1', remotemx: 'gmail-smtp-in.l.google.com', grouping: '&gmail-pool.transactional' };
-  const reported = await call('POST', '/v1/backoff/events', { events: [
-    { message: GMAIL_RATE, ...gmail }, { message: GMAIL_RATE, ...gmail, time: new Date(Date.now() - 3 * 3600_000).toISOString() }, { message: GMAIL_RATE, ...gmail },
-    ...Array.from({ length: 5 }, () => ({ outcome: 'delivered', ...gmail })),
-    { message: '550 5.7.1 <jim@yahoo.com>: Message rejected as spam by Content Filtering.', localip: '192.0.2.1', recipientdomain: 'yahoo.com', grouping: '&yahoo' },
-  ] });
+  const reported = await call('POST', '/v1/backoff/events', {
+    events: [
+      { message: GMAIL_RATE, ...gmail },
+      { message: GMAIL_RATE, ...gmail, time: new Date(Date.now() - 3 * 3600_000).toISOString() },
+      { message: GMAIL_RATE, ...gmail },
+      ...Array.from({ length: 5 }, () => ({ outcome: 'delivered', ...gmail })),
+      {
+        message: '550 5.7.1 <jim@yahoo.com>: Message rejected as spam by Content Filtering.',
+        localip: '192.0.2.1',
+        recipientdomain: 'yahoo.com',
+        grouping: '&yahoo',
+      },
+    ],
+  });
   assert.is(reported.status, 200);
 });
 
@@ -64,14 +100,19 @@ test.after(async () => {
 });
 
 async function open(path: string, options: { width?: number; height?: number; dark?: boolean } = {}): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 }, colorScheme: options.dark ? 'dark' : 'light' });
+  const page = await browser.newPage({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    colorScheme: options.dark ? 'dark' : 'light',
+  });
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (error) => pageErrors.push(`${path}: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(`${path}: ${message.text()}`);
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      pageErrors.push(`${path}: ${message.text()}`);
   });
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith('/ui/') && response.status() >= 400) pageErrors.push(`${path}: ${response.url()} answered ${response.status()}`);
+    if (new URL(response.url()).pathname.startsWith('/ui/') && response.status() >= 400)
+      pageErrors.push(`${path}: ${response.url()} answered ${response.status()}`);
   });
   await page.goto(`${base}${path}`);
   await page.evaluate((key) => sessionStorage.setItem('capstan.apiKey', key), KEY);
@@ -84,9 +125,19 @@ async function violations(page: Page): Promise<string[]> {
   // Evaluated, not added as a script: the pages' Content-Security-Policy refuses inline scripts, as it should
   await page.evaluate(AXE_SOURCE);
   type Result = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
-  const found = await page.evaluate(async () => (await (globalThis as unknown as { axe: { run(): Promise<{ violations: Result[] }> } }).axe.run()).violations);
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`);
+  const found = await page.evaluate(
+    async () =>
+      (await (globalThis as unknown as { axe: { run(): Promise<{ violations: Result[] }> } }).axe.run()).violations,
+  );
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id} (${v.help}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join('; ')}`,
+    );
 }
 
 it('overview: counts, connected MTAs, charts of the hour and day, planned against delivered, each figure explained', async () => {
@@ -107,21 +158,26 @@ it('overview: counts, connected MTAs, charts of the hour and day, planned agains
   await page.waitForSelector('#chart-hour canvas');
   await page.getByLabel('Provider', { exact: true }).selectOption('google');
   assert.is(await page.getAttribute('#chart-hour', 'data-total'), '7');
-  assert.match(await page.getAttribute('#chart-day', 'data-labels') ?? '', /^delivered,RATE_LIMIT/);
+  assert.match((await page.getAttribute('#chart-day', 'data-labels')) ?? '', /^delivered,RATE_LIMIT/);
   assert.is(await page.textContent('#bounce-table tr[data-label="delivered"] td:nth-child(2)'), '5');
   // Planned: the day's volume once per interval; &yahoo runs hourly on two IPs
   const yahoo = expected.volume.find((v: { grouping: string }) => v.grouping === '&yahoo');
   assert.is(await page.textContent('#volume tr[data-grouping="&yahoo"] .planned'), yahoo.planned.toLocaleString('en'));
   assert.is(await page.textContent('#volume tr[data-grouping="&gmail-pool.transactional"] .delivered'), '5');
   assert.is(await page.textContent('#volume tr[data-grouping="&yahoo"] .delivered'), '—');
-  assert.match(await page.getAttribute('#volume tr[data-grouping="&yahoo"] .planned .why', 'title') ?? '', /times the intervals in a day/);
+  assert.match(
+    (await page.getAttribute('#volume tr[data-grouping="&yahoo"] .planned .why', 'title')) ?? '',
+    /times the intervals in a day/,
+  );
   // Every figure explains itself, and the explanation shows from the keyboard
   const unexplained = await page.locator('.stat .value:not([title]), #volume td.num > span:not([title])').count();
   assert.is(unexplained, 0);
   await page.focus('#reload');
   await page.keyboard.press('Tab');
   const focused = await page.evaluate(() => {
-    const active = (globalThis as unknown as { document: { activeElement: { className: string; dataset: { why?: string } } } }).document.activeElement;
+    const active = (
+      globalThis as unknown as { document: { activeElement: { className: string; dataset: { why?: string } } } }
+    ).document.activeElement;
     return { className: active.className, why: active.dataset.why ?? '' };
   });
   assert.match(focused.className, /\bwhy\b/);
@@ -144,7 +200,7 @@ it('overview: a feed client counts as a connected MTA', async () => {
   }
 });
 
-it('classifier page: each probability says whether a rule or the model decided, from the answer\'s explanation', async () => {
+it("classifier page: each probability says whether a rule or the model decided, from the answer's explanation", async () => {
   const page = await open('/ui/classifier.html');
   // This service's own answer: with no explanation in it, the page says so instead of guessing
   await page.fill('#replies', '552 5.2.2 Mailbox full');
@@ -153,21 +209,45 @@ it('classifier page: each probability says whether a rule or the model decided, 
   const plain = await call('POST', '/v2/bnac?explain=true', { messages: ['552 5.2.2 Mailbox full'] });
   if (plain.json[0].explanation === undefined) {
     assert.is(await page.textContent('#results tr[data-row="1"] .decided [data-model=BNAC] .by'), '—');
-    assert.match(await page.getAttribute('#results tr[data-row="1"] td:nth-child(4) .why', 'title') ?? '', /did not say whether a rule or the model decided/);
+    assert.match(
+      (await page.getAttribute('#results tr[data-row="1"] td:nth-child(4) .why', 'title')) ?? '',
+      /did not say whether a rule or the model decided/,
+    );
   }
   // The documented shape (?explain=true): a rule's id, or the model's heaviest features
   const explained = [
     { class: 'RECIPIENT_ERROR', probability: 0.97, explanation: { by: 'rule', rule: 'mailbox-full-552' } },
-    { class: 'IP_REPUTATION', probability: 0.81, explanation: { by: 'model', features: [{ feature: 'unsolicited', weight: 1.25 }, { feature: 'rate', weight: 0.5 }] } },
+    {
+      class: 'IP_REPUTATION',
+      probability: 0.81,
+      explanation: {
+        by: 'model',
+        features: [
+          { feature: 'unsolicited', weight: 1.25 },
+          { feature: 'rate', weight: 0.5 },
+        ],
+      },
+    },
   ];
-  await page.route('**/v2/bnac?explain=true', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(explained) }));
+  await page.route('**/v2/bnac?explain=true', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(explained) }),
+  );
   await page.fill('#replies', `552 5.2.2 Mailbox full\n${GMAIL_RATE}`);
   await page.click('#classify');
   await page.waitForSelector('#summary:has-text("2 replies classified")');
-  assert.is(await page.textContent('#results tr[data-row="1"] .decided [data-model=BNAC] .by'), 'rule mailbox-full-552');
-  assert.match(await page.getAttribute('#results tr[data-row="1"] td:nth-child(4) .why', 'title') ?? '', /rule "mailbox-full-552" matched this reply: the probability is the rule's fixed confidence/);
+  assert.is(
+    await page.textContent('#results tr[data-row="1"] .decided [data-model=BNAC] .by'),
+    'rule mailbox-full-552',
+  );
+  assert.match(
+    (await page.getAttribute('#results tr[data-row="1"] td:nth-child(4) .why', 'title')) ?? '',
+    /rule "mailbox-full-552" matched this reply: the probability is the rule's fixed confidence/,
+  );
   assert.is(await page.textContent('#results tr[data-row="2"] .decided [data-model=BNAC] .by'), 'model');
-  assert.match(await page.getAttribute('#results tr[data-row="2"] td:nth-child(4) .why', 'title') ?? '', /the model decided; what weighed most: "unsolicited" \(1\.25\), "rate" \(0\.50\)/);
+  assert.match(
+    (await page.getAttribute('#results tr[data-row="2"] td:nth-child(4) .why', 'title')) ?? '',
+    /the model decided; what weighed most: "unsolicited" \(1\.25\), "rate" \(0\.50\)/,
+  );
   await page.screenshot({ path: join(SHOTS, 'classifier-explained.png'), fullPage: true });
   await page.close();
 });
@@ -186,7 +266,11 @@ for (const dark of [false, true]) {
         await page.waitForSelector('#results tbody tr');
       }
       found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
-      if (dark) await page.screenshot({ path: join(SHOTS, `dark-${path === '/ui/' ? 'overview' : path.slice(4, -5)}.png`), fullPage: true });
+      if (dark)
+        await page.screenshot({
+          path: join(SHOTS, `dark-${path === '/ui/' ? 'overview' : path.slice(4, -5)}.png`),
+          fullPage: true,
+        });
       await page.close();
     }
     assert.equal(found, []);
@@ -194,24 +278,32 @@ for (const dark of [false, true]) {
 }
 
 it('at 1024 px and on a phone, IP addresses and grouping names stay on one line', async () => {
-  for (const [width, height] of [[1024, 768], [390, 844]]) {
+  for (const [width, height] of [
+    [1024, 768],
+    [390, 844],
+  ]) {
     for (const [path, ready, names] of [
       ['/ui/warmup.html', '#rows tr', '#rows td.mono'],
       ['/ui/', 'body[data-loaded]', '#volume th.mono'],
     ]) {
       const page = await open(path!, { width, height });
       await page.waitForSelector(ready!);
-      const broken = await page.locator(names!).evaluateAll((cells) => cells
-        .filter((cell) => {
-          // The text's line boxes: more than one top means the name wrapped
-          const range = (cell.ownerDocument).createRange();
-          range.selectNodeContents(cell);
-          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
-        })
-        .map((cell) => cell.textContent));
+      const broken = await page.locator(names!).evaluateAll((cells) =>
+        cells
+          .filter((cell) => {
+            // The text's line boxes: more than one top means the name wrapped
+            const range = cell.ownerDocument.createRange();
+            range.selectNodeContents(cell);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+          })
+          .map((cell) => cell.textContent),
+      );
       assert.equal(broken, [], `${path} at ${width} px`);
-      if (path === '/ui/warmup.html') assert.ok(await page.locator(names!).count() >= 6);
-      await page.screenshot({ path: join(SHOTS, `${path === '/ui/' ? 'overview' : 'warmup'}-${width}.png`), fullPage: true });
+      if (path === '/ui/warmup.html') assert.ok((await page.locator(names!).count()) >= 6);
+      await page.screenshot({
+        path: join(SHOTS, `${path === '/ui/' ? 'overview' : 'warmup'}-${width}.png`),
+        fullPage: true,
+      });
       await page.close();
     }
   }

@@ -1,7 +1,8 @@
 /**
  * The `ui` pages in headless Chromium (Debian's `chromium`, driven by playwright-core, which downloads no browser):
  * the warm-up page creates an AUTO schedule, draws its curve and pauses it; the classifier page classifies a batch
- * and a bounce email given through its file picker; a missing or wrong API key (the host's `API_KEY`) says so. Screenshots of each page go to `test/.screenshots/` (git-ignored).
+ * and a bounce email given through its file picker; a missing or wrong API key (the host's `API_KEY`) says so.
+ * Screenshots of each page go to `test/.screenshots/` (git-ignored).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +18,10 @@ const SHOTS = join(import.meta.dirname, '../.screenshots');
 const KEY = 'ui-test-key';
 const present = existsSync(CHROMIUM);
 const it = present ? test : test.skip;
-if (!present) console.log(`Browser tests skipped: no Chromium at "${CHROMIUM}" (.ci/run installs Debian's "chromium"; CHROMIUM_PATH names another)`);
+if (!present)
+  console.log(
+    `Browser tests skipped: no Chromium at "${CHROMIUM}" (.ci/run installs Debian's "chromium"; CHROMIUM_PATH names another)`,
+  );
 
 let browser: Browser;
 let host: Host;
@@ -29,16 +33,31 @@ test.before(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const dir = tempDir();
   // The host's key alone, as the README's quick start sets it, puts both APIs behind it
-  host = await startHost(document([
-    // Low thresholds, so that a few reported events apply backoff policies for the policies page
-    { id: 'ip-schedule', config: { backoff: { policies: {
-      RATE_LIMIT__IP_RATE_LIMIT: { threshold: 2, window: 600, ttl: 1800 },
-      RATE_LIMIT__GENERAL: { threshold: 2, window: 600, ttl: 1800 },
-      CONTENT_REJECTED_SPAM: { threshold: 2, window: 600, ttl: 900 },
-    } } } },
-    { id: 'bounce-classifier', config: { cache: { enabled: false } } },
-    { id: 'ui' },
-  ]), { baseDir: dir, ephemeralPorts: true, env: { API_KEY: KEY }, log: createLogger({ service: 'test', write: () => {} }) });
+  host = await startHost(
+    document([
+      // Low thresholds, so that a few reported events apply backoff policies for the policies page
+      {
+        id: 'ip-schedule',
+        config: {
+          backoff: {
+            policies: {
+              RATE_LIMIT__IP_RATE_LIMIT: { threshold: 2, window: 600, ttl: 1800 },
+              RATE_LIMIT__GENERAL: { threshold: 2, window: 600, ttl: 1800 },
+              CONTENT_REJECTED_SPAM: { threshold: 2, window: 600, ttl: 900 },
+            },
+          },
+        },
+      },
+      { id: 'bounce-classifier', config: { cache: { enabled: false } } },
+      { id: 'ui' },
+    ]),
+    {
+      baseDir: dir,
+      ephemeralPorts: true,
+      env: { API_KEY: KEY },
+      log: createLogger({ service: 'test', write: () => {} }),
+    },
+  );
   base = host.urls[0]!;
   // Root has no user namespace sandbox here; the pages are our own, served from loopback
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
@@ -55,10 +74,12 @@ async function open(path: string): Promise<Page> {
   page.on('pageerror', (error) => pageErrors.push(`${path}: ${error.message}`));
   // API errors are the pages' to show (the tests provoke some); a page's own file must always load
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(`${path}: ${message.text()}`);
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      pageErrors.push(`${path}: ${message.text()}`);
   });
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith('/ui/') && response.status() >= 400) pageErrors.push(`${path}: ${response.url()} answered ${response.status()}`);
+    if (new URL(response.url()).pathname.startsWith('/ui/') && response.status() >= 400)
+      pageErrors.push(`${path}: ${response.url()} answered ${response.status()}`);
   });
   await page.goto(`${base}${path}`);
   return page;
@@ -88,7 +109,10 @@ it('warm-up page: asks for the key, creates an AUTO schedule, shows its curve wi
   // The API's message, next to the field it names
   const missing = page.locator('.field-error[data-for="start.volume"]');
   await missing.waitFor();
-  assert.match(await missing.textContent() ?? '', /Missing "groupings\[0\]\.start\.volume": required for mode "AUTO"/);
+  assert.match(
+    (await missing.textContent()) ?? '',
+    /Missing "groupings\[0\]\.start\.volume": required for mode "AUTO"/,
+  );
 
   await page.fill('[name=startVolume]', '100');
   await page.click('#save');
@@ -99,14 +123,19 @@ it('warm-up page: asks for the key, creates an AUTO schedule, shows its curve wi
   await page.waitForSelector('#chart canvas');
   assert.is(await page.getAttribute('#chart', 'data-days'), '30');
   assert.is(await page.getAttribute('#chart', 'data-today'), '6');
-  assert.match(await page.textContent('#chart-note') ?? '', /^Today is day 6 of 30: [\d,]+ messages per day \(ONSCHEDULE, TOKENBUCKET\)$/);
+  assert.match(
+    (await page.textContent('#chart-note')) ?? '',
+    /^Today is day 6 of 30: [\d,]+ messages per day \(ONSCHEDULE, TOKENBUCKET\)$/,
+  );
   await page.screenshot({ path: join(SHOTS, 'warmup-created.png'), fullPage: true });
 
   // A key that stops working (rotated) refuses Pause with a plain message, and nothing changes
   await page.evaluate(() => sessionStorage.setItem('capstan.apiKey', 'rotated-away'));
   await row.getByRole('button', { name: 'Pause' }).click();
   await page.waitForSelector('#alert[role=alert]:has-text("The API key was refused")');
-  const unchanged = await fetch(`${base}/status/192.0.2.10/%26warm`, { headers: { 'x-api-key': KEY } }).then((r) => r.json());
+  const unchanged = await fetch(`${base}/status/192.0.2.10/%26warm`, { headers: { 'x-api-key': KEY } }).then((r) =>
+    r.json(),
+  );
   assert.is(unchanged.status, 'ONSCHEDULE');
   await useKey(page, KEY);
   await page.waitForSelector('#alert[role=status]', { state: 'attached' });
@@ -114,7 +143,9 @@ it('warm-up page: asks for the key, creates an AUTO schedule, shows its curve wi
   await row.getByRole('button', { name: 'Pause' }).click();
   await page.waitForSelector('tr[data-ip="192.0.2.10"] .status:has-text("PAUSED")');
   assert.is(await row.getByRole('button', { name: 'Resume' }).count(), 1);
-  const stored = await fetch(`${base}/status/192.0.2.10/%26warm`, { headers: { 'x-api-key': KEY } }).then((r) => r.json());
+  const stored = await fetch(`${base}/status/192.0.2.10/%26warm`, { headers: { 'x-api-key': KEY } }).then((r) =>
+    r.json(),
+  );
   assert.is(stored.status, 'PAUSED', 'the page paused it through the API');
   await page.screenshot({ path: join(SHOTS, 'warmup-paused.png'), fullPage: true });
 
@@ -124,7 +155,9 @@ it('warm-up page: asks for the key, creates an AUTO schedule, shows its curve wi
   await page.fill('[name=endVolume]', '20000');
   await page.click('#save');
   await page.waitForSelector('tr[data-ip="192.0.2.10"] td:has-text("(20,000)")');
-  const edited = await fetch(`${base}/config/192.0.2.10/%26warm`, { headers: { 'x-api-key': KEY } }).then((r) => r.json());
+  const edited = await fetch(`${base}/config/192.0.2.10/%26warm`, { headers: { 'x-api-key': KEY } }).then((r) =>
+    r.json(),
+  );
   assert.equal(edited.end, { date: day(24), volume: 20000 });
   page.once('dialog', (dialog) => dialog.accept());
   await row.getByRole('button', { name: 'Delete' }).click();
@@ -134,11 +167,21 @@ it('warm-up page: asks for the key, creates an AUTO schedule, shows its curve wi
 });
 
 it('warm-up page: the filter box and paging keep 1,000 IPs usable', async () => {
-  const record = { groupings: [{ grouping: '&bulk', mode: 'AUTO', start: { date: day(-1), volume: 10 }, end: { date: day(8), volume: 100 } }] };
+  const record = {
+    groupings: [
+      { grouping: '&bulk', mode: 'AUTO', start: { date: day(-1), volume: 10 }, end: { date: day(8), volume: 100 } },
+    ],
+  };
   for (let start = 0; start < 1000; start += 50) {
-    await Promise.all(Array.from({ length: 50 }, (_, k) => fetch(`${base}/config/10.0.${(start + k) >> 8}.${(start + k) & 255}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify(record),
-    }).then((r) => assert.is(r.status, 200))));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, k) =>
+        fetch(`${base}/config/10.0.${(start + k) >> 8}.${(start + k) & 255}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+          body: JSON.stringify(record),
+        }).then((r) => assert.is(r.status, 200)),
+      ),
+    );
   }
   const page = await open('/ui/warmup.html');
   await useKey(page, KEY);
@@ -167,13 +210,18 @@ it('classifier page: a pasted batch shows classes, probabilities, backoff fields
   await page.click('#classify');
   await page.waitForSelector('#summary:has-text("3 replies classified")');
   assert.is(await page.locator('#results tbody tr').count(), 3);
-  const bnac = await fetch(`${base}/v2/bnac`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify({ messages: replies }) }).then((r) => r.json());
-  for (let i = 0; i < 3; i++) assert.is(await page.textContent(`#results tr[data-row="${i + 1}"] .bnac`), bnac[i].class);
-  assert.match(await page.textContent('#results tr[data-row="1"] td:nth-child(4)') ?? '', /^\d+\.\d %$/);
-  assert.match(await page.textContent('#results tr[data-row="2"] td:nth-child(9)') ?? '', /user unknown/i);
+  const bnac = await fetch(`${base}/v2/bnac`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+    body: JSON.stringify({ messages: replies }),
+  }).then((r) => r.json());
+  for (let i = 0; i < 3; i++)
+    assert.is(await page.textContent(`#results tr[data-row="${i + 1}"] .bnac`), bnac[i].class);
+  assert.match((await page.textContent('#results tr[data-row="1"] td:nth-child(4)')) ?? '', /^\d+\.\d %$/);
+  assert.match((await page.textContent('#results tr[data-row="2"] td:nth-child(9)')) ?? '', /user unknown/i);
   const greyCount = page.locator(`#counts tr[data-model="BNAC"][data-class="${bnac[0].class}"] td:nth-child(3)`);
   assert.is(await greyCount.textContent(), '2');
-  assert.is(await page.locator('#counts tr[data-model="backoff"]').count() >= 1, true);
+  assert.is((await page.locator('#counts tr[data-model="backoff"]').count()) >= 1, true);
   await page.screenshot({ path: join(SHOTS, 'classifier.png'), fullPage: true });
   await page.close();
 });
@@ -220,25 +268,43 @@ const BOUNCE_EMAIL = [
 it('classifier page: a bounce email given through the file picker shows its kind, format and each recipient with its classes', async () => {
   const page = await open('/ui/classifier.html');
   await useKey(page, KEY);
-  await page.setInputFiles('#email-file', { name: 'bounce.eml', mimeType: 'message/rfc822', buffer: Buffer.from(BOUNCE_EMAIL) });
+  await page.setInputFiles('#email-file', {
+    name: 'bounce.eml',
+    mimeType: 'message/rfc822',
+    buffer: Buffer.from(BOUNCE_EMAIL),
+  });
   await page.waitForSelector('#email-summary:has-text("bounce.eml: 1 recipient")');
-  const expected = await fetch(`${base}/v1/bounce-email`, { method: 'POST', headers: { 'content-type': 'message/rfc822', 'x-api-key': KEY }, body: BOUNCE_EMAIL }).then((r) => r.json());
+  const expected = await fetch(`${base}/v1/bounce-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'message/rfc822', 'x-api-key': KEY },
+    body: BOUNCE_EMAIL,
+  }).then((r) => r.json());
   assert.is(expected.recipients[0].recipient, 'nobody-here@example.org');
   assert.is(await page.textContent('#email-kind'), 'failed');
   assert.is(await page.textContent('#email-format'), 'rfc3464');
   const row = page.locator('#email-recipients tr[data-recipient="1"]');
   assert.equal(await row.locator('td').allTextContents(), [
-    'nobody-here@example.org', 'failed', '5.1.1',
-    '550 5.1.1 <nobody-here@example.org>: Recipient address rejected: User unknown in virtual mailbox table', 'mx1.example.org',
-    expected.recipients[0].bnac.class, `${(expected.recipients[0].bnac.probability * 100).toFixed(1)} %`,
-    expected.recipients[0].backoff.class, expected.recipients[0].backoff.fields.join(', ') || '—', expected.recipients[0].backoff.actions.join(', ') || '—',
+    'nobody-here@example.org',
+    'failed',
+    '5.1.1',
+    '550 5.1.1 <nobody-here@example.org>: Recipient address rejected: User unknown in virtual mailbox table',
+    'mx1.example.org',
+    expected.recipients[0].bnac.class,
+    `${(expected.recipients[0].bnac.probability * 100).toFixed(1)} %`,
+    expected.recipients[0].backoff.class,
+    expected.recipients[0].backoff.fields.join(', ') || '—',
+    expected.recipients[0].backoff.actions.join(', ') || '—',
   ]);
   await page.screenshot({ path: join(SHOTS, 'classifier-email.png'), fullPage: true });
   // The API's refusal (NUL bytes in the headers: not an email) is shown as the page's other errors are
-  await page.setInputFiles('#email-file', { name: 'binary.eml', mimeType: 'message/rfc822', buffer: Buffer.from('From: a\u0000b\r\n\r\nbody') });
+  await page.setInputFiles('#email-file', {
+    name: 'binary.eml',
+    mimeType: 'message/rfc822',
+    buffer: Buffer.from('From: a\u0000b\r\n\r\nbody'),
+  });
   const alert = page.locator('#alert[role=alert]');
   await alert.waitFor();
-  assert.match(await alert.textContent() ?? '', /^Cannot classify the email: .+/);
+  assert.match((await alert.textContent()) ?? '', /^Cannot classify the email: .+/);
   await page.close();
 });
 
@@ -249,7 +315,10 @@ it('a wrong API key shows a clear message, and the right one recovers', async ()
   await page.click('#classify');
   const alert = page.locator('#alert[role=alert]');
   await alert.waitFor();
-  assert.match(await alert.textContent() ?? '', /^The API key was refused \(Invalid API key in the "x-api-key" header\)\. Enter the right key above\.$/);
+  assert.match(
+    (await alert.textContent()) ?? '',
+    /^The API key was refused \(Invalid API key in the "x-api-key" header\)\. Enter the right key above\.$/,
+  );
   await page.screenshot({ path: join(SHOTS, 'wrong-key.png'), fullPage: true });
   await useKey(page, KEY);
   await page.click('#classify');
@@ -258,20 +327,45 @@ it('a wrong API key shows a clear message, and the right one recovers', async ()
   await page.close();
 });
 
-const post = (path: string, body: unknown) => fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown) =>
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+    body: JSON.stringify(body),
+  });
 
-const GMAIL_RATE = '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited. Please visit https://support.google.com/mail/?p=UnsolicitedRateLimitError to review our Bulk Email Senders Guidelines. jane@gmail.com';
+const GMAIL_RATE =
+  '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited. Please visit https://support.google.com/mail/?p=UnsolicitedRateLimitError to review our Bulk Email Senders Guidelines. jane@gmail.com';
 const YAHOO_SPAM = '550 5.7.1 <jim@yahoo.com>: Message rejected as spam by Content Filtering.';
 
 it('policies page: lists backoff policies with provider, class and explanation, filters them, draws the class mix and lifts one', async () => {
-  const events = (message: string, n: number, context: Record<string, string>) => Array.from({ length: n }, () => ({ message, ...context }));
-  const answer = await post('/v1/backoff/events', { events: [
-    ...events(GMAIL_RATE, 2, { localip: '192.0.2.1', grouping: '&gmail', remotemx: 'gmail-smtp-in.l.google.com', remoteip: '198.51.100.7' }),
-    ...events(YAHOO_SPAM, 2, { localip: '192.0.2.2', grouping: '&yahoo', tenantid: 't1', jobid: 'j9', recipientdomain: 'yahoo.com', remoteip: '198.51.100.8' }),
-  ] }).then((r) => r.json());
+  const events = (message: string, n: number, context: Record<string, string>) =>
+    Array.from({ length: n }, () => ({ message, ...context }));
+  const answer = await post('/v1/backoff/events', {
+    events: [
+      ...events(GMAIL_RATE, 2, {
+        localip: '192.0.2.1',
+        grouping: '&gmail',
+        remotemx: 'gmail-smtp-in.l.google.com',
+        remoteip: '198.51.100.7',
+      }),
+      ...events(YAHOO_SPAM, 2, {
+        localip: '192.0.2.2',
+        grouping: '&yahoo',
+        tenantid: 't1',
+        jobid: 'j9',
+        recipientdomain: 'yahoo.com',
+        remoteip: '198.51.100.8',
+      }),
+    ],
+  }).then((r) => r.json());
   const applied = answer.events.flatMap((e: { policies: string[] }) => e.policies) as string[];
   assert.is(applied.length, 2, `two policies applied: ${JSON.stringify(answer.events)}`);
-  const [gmail, yahoo] = await Promise.all(applied.map((id) => fetch(`${base}/v1/policies/${encodeURIComponent(id)}`, { headers: { 'x-api-key': KEY } }).then((r) => r.json())));
+  const [gmail, yahoo] = await Promise.all(
+    applied.map((id) =>
+      fetch(`${base}/v1/policies/${encodeURIComponent(id)}`, { headers: { 'x-api-key': KEY } }).then((r) => r.json()),
+    ),
+  );
 
   const page = await open('/ui/policies.html');
   await useKey(page, KEY);
@@ -279,13 +373,20 @@ it('policies page: lists backoff policies with provider, class and explanation, 
   const gmailRow = page.locator(`#policies tr[data-id="${applied[0]}"]`);
   assert.is(await gmailRow.locator('.provider').textContent(), 'google');
   assert.is(await gmailRow.locator('.class').textContent(), gmail.reason.class);
-  assert.match(await gmailRow.locator('.applies').textContent() ?? '', gmail.policy ? /^rate \d+ per \d+ s/ : /^suspend/);
+  assert.match(
+    (await gmailRow.locator('.applies').textContent()) ?? '',
+    gmail.policy ? /^rate \d+ per \d+ s/ : /^suspend/,
+  );
   // A live countdown from the expiry the audit trail recorded: 1800 s TTL, so just under 30 min, and it moves
   const left = await gmailRow.locator('.left').textContent();
   assert.match(left ?? '', /^(29|30) min \d\d s$/);
   // Run in the page, where the DOM's document is the global one (`document` here is the fixtures' builder)
   type Dom = { document: { querySelector(selector: string): { textContent: string | null } | null } };
-  await page.waitForFunction((before) => (globalThis as unknown as Dom).document.querySelector('#policies tr[data-id] .left')?.textContent !== before, left);
+  await page.waitForFunction(
+    (before) =>
+      (globalThis as unknown as Dom).document.querySelector('#policies tr[data-id] .left')?.textContent !== before,
+    left,
+  );
 
   // The explanation opens from the keyboard and says what triggered it, against what, and what decided the class
   const why = gmailRow.getByRole('button', { name: 'Why' });
@@ -294,10 +395,16 @@ it('policies page: lists backoff policies with provider, class and explanation, 
   assert.is(await why.getAttribute('aria-expanded'), 'true');
   const detail = page.locator(`#${await why.getAttribute('aria-controls')}`);
   assert.is(await detail.isVisible(), true);
-  assert.is(await detail.locator('[data-field=trigger]').textContent(), `count: ${gmail.reason.trigger.observed} events reached the threshold of 2`);
+  assert.is(
+    await detail.locator('[data-field=trigger]').textContent(),
+    `count: ${gmail.reason.trigger.observed} events reached the threshold of 2`,
+  );
   assert.is(await detail.locator('[data-field=window]').textContent(), '600 s');
   assert.is(await detail.locator('[data-field=events]').textContent(), String(gmail.reason.events));
-  const decided = gmail.reason.decidedBy?.rule !== undefined ? `rule ${gmail.reason.decidedBy.rule}` : `model ${gmail.reason.decidedBy?.model}`;
+  const decided =
+    gmail.reason.decidedBy?.rule !== undefined
+      ? `rule ${gmail.reason.decidedBy.rule}`
+      : `model ${gmail.reason.decidedBy?.model}`;
   assert.ok((await detail.locator('[data-field=decided]').textContent())?.startsWith(decided));
   assert.is(await detail.locator('[data-field=sample]').textContent(), gmail.reason.sample);
   assert.not.match(gmail.reason.sample, /jane@/, 'the sample is masked');
@@ -305,7 +412,10 @@ it('policies page: lists backoff policies with provider, class and explanation, 
   // Filters: by provider, by class, by IP (on the scope's local IP)
   await page.getByLabel('Provider', { exact: true }).selectOption(yahoo.reason.provider);
   await page.waitForSelector('#summary:has-text("1 of 2")');
-  assert.equal(await page.locator('#policies tr[data-id]').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.id)), [applied[1]]);
+  assert.equal(
+    await page.locator('#policies tr[data-id]').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.id)),
+    [applied[1]],
+  );
   await page.getByLabel('Provider', { exact: true }).selectOption('');
   await page.getByLabel('Class', { exact: true }).selectOption(gmail.reason.class);
   await page.waitForSelector('#summary:has-text("1 of 2")');
@@ -319,25 +429,36 @@ it('policies page: lists backoff policies with provider, class and explanation, 
   // The class mix: one bar segment per provider and class applied in the last hour and day
   for (const explained of [gmail, yahoo]) {
     for (const column of [2, 3]) {
-      const segment = page.locator(`#mix-chart tr[data-provider="${explained.reason.provider}"] td:nth-child(${column}) rect[data-class="${explained.reason.class}"]`);
+      const segment = page.locator(
+        `#mix-chart tr[data-provider="${explained.reason.provider}"] td:nth-child(${column}) rect[data-class="${explained.reason.class}"]`,
+      );
       assert.is(await segment.getAttribute('data-count'), '1');
     }
   }
-  assert.match(await page.locator(`#mix-chart tr[data-provider="google"] td:nth-child(2) svg`).getAttribute('aria-label') ?? '', new RegExp(`^1 ${gmail.reason.class}$`));
+  assert.match(
+    (await page.locator(`#mix-chart tr[data-provider="google"] td:nth-child(2) svg`).getAttribute('aria-label')) ?? '',
+    new RegExp(`^1 ${gmail.reason.class}$`),
+  );
   await page.screenshot({ path: join(SHOTS, 'policies.png'), fullPage: true });
 
   // Lift, confirmed, goes through DELETE; the row goes and the policy is no longer in force
   const deletes: string[] = [];
   page.on('request', (request) => request.method() === 'DELETE' && deletes.push(new URL(request.url()).pathname));
   let asked = '';
-  page.once('dialog', (dialog) => { asked = dialog.message(); void dialog.accept(); });
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.accept();
+  });
   await page.locator(`#policies tr[data-id="${applied[1]}"]`).getByRole('button', { name: 'Lift' }).click();
   await page.waitForSelector(`#done:has-text('Lifted "${applied[1]}".')`);
   assert.match(asked, /^Lift the (policy|suspension) ".+"\? The MTA stops applying it now\.$/);
   assert.equal(deletes, [`/v1/policies/${encodeURIComponent(applied[1]!)}`]);
   assert.is(await page.locator(`#policies tr[data-id="${applied[1]}"]`).count(), 0);
   assert.is(await page.textContent('#summary'), '1 of 1 backoff policies and suspensions in force');
-  assert.is((await fetch(`${base}/v1/policies/${encodeURIComponent(applied[1]!)}`, { headers: { 'x-api-key': KEY } })).status, 404);
+  assert.is(
+    (await fetch(`${base}/v1/policies/${encodeURIComponent(applied[1]!)}`, { headers: { 'x-api-key': KEY } })).status,
+    404,
+  );
   await page.close();
 });
 

@@ -17,7 +17,10 @@ const SHOTS = join(import.meta.dirname, '../.screenshots');
 const KEY = 'table-test-key';
 const present = existsSync(CHROMIUM);
 const it = present ? deadlineTest : deadlineTest.skip;
-if (!present) console.log(`Browser tests skipped: no Chromium at "${CHROMIUM}" (.ci/run installs Debian's "chromium"; CHROMIUM_PATH names another)`);
+if (!present)
+  console.log(
+    `Browser tests skipped: no Chromium at "${CHROMIUM}" (.ci/run installs Debian's "chromium"; CHROMIUM_PATH names another)`,
+  );
 
 let browser: Browser;
 let host: Host;
@@ -29,7 +32,10 @@ deadlineTest.before(async () => {
   if (!present) return;
   mkdirSync(SHOTS, { recursive: true });
   host = await startHost(document([{ id: 'ip-schedule' }, { id: 'ui' }]), {
-    baseDir: tempDir(), ephemeralPorts: true, env: { API_KEY: KEY }, log: createLogger({ service: 'test', write: () => {} }),
+    baseDir: tempDir(),
+    ephemeralPorts: true,
+    env: { API_KEY: KEY },
+    log: createLogger({ service: 'test', write: () => {} }),
   });
   base = host.urls[0]!;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
@@ -42,16 +48,21 @@ deadlineTest.after(async () => {
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const get = (path: string) => fetch(`${base}${path}`, { headers: { 'x-api-key': KEY } });
-const HEADER = 'ip,grouping,mode,start_date,start_volume,end_date,end_volume,schedule,algorithm,interval,paused,properties';
+const HEADER =
+  'ip,grouping,mode,start_date,start_volume,end_date,end_volume,schedule,algorithm,interval,paused,properties';
 /** 10.0.0.1 … 10.0.0.120, volumes rising with the IP, hourly intervals: text order and volume order differ from IP order */
-const plan = Array.from({ length: IPS }, (_, i) => `10.0.0.${i + 1},&warm,AUTO,${day(0)},${(i * 37) % IPS + 1},${day(9)},100000,,TOKENBUCKET,3600,,`);
+const plan = Array.from(
+  { length: IPS },
+  (_, i) => `10.0.0.${i + 1},&warm,AUTO,${day(0)},${((i * 37) % IPS) + 1},${day(9)},100000,,TOKENBUCKET,3600,,`,
+);
 
 async function open(): Promise<{ page: Page; requests: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text());
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      pageErrors.push(message.text());
   });
   const requests: string[] = [];
   page.on('request', (request) => {
@@ -64,12 +75,18 @@ async function open(): Promise<{ page: Page; requests: string[] }> {
   return { page, requests };
 }
 
-const ipsShown = (page: Page) => page.locator('#rows tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.ip));
+const ipsShown = (page: Page) =>
+  page.locator('#rows tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.ip));
 
 it('import: a file with bad lines lists them and writes nothing; a dry run previews, Apply writes', async () => {
   const { page } = await open();
   await page.waitForSelector('#summary:has-text("0 of 0 schedules")');
-  const bad = [HEADER, plan[0], `10.0.0.300,&warm,AUTO,${day(0)},1,${day(1)},2,,,,,`, `10.0.0.2,&warm,AUTO,${day(0)},,${day(1)},2,,,,,`].join('\n');
+  const bad = [
+    HEADER,
+    plan[0],
+    `10.0.0.300,&warm,AUTO,${day(0)},1,${day(1)},2,,,,,`,
+    `10.0.0.2,&warm,AUTO,${day(0)},,${day(1)},2,,,,,`,
+  ].join('\n');
   await page.setInputFiles('#import-file', { name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
   await page.waitForSelector('#import-summary:has-text("2 lines to fix; nothing was written")');
   assert.equal(await page.locator('#import-errors li').allTextContents(), [
@@ -79,7 +96,11 @@ it('import: a file with bad lines lists them and writes nothing; a dry run previ
   assert.is(await page.locator('#import-apply').isDisabled(), true);
   assert.is((await get('/config/10.0.0.1')).status, 404);
 
-  await page.setInputFiles('#import-file', { name: 'plan.csv', mimeType: 'text/csv', buffer: Buffer.from([HEADER, ...plan].join('\n')) });
+  await page.setInputFiles('#import-file', {
+    name: 'plan.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from([HEADER, ...plan].join('\n')),
+  });
   await page.waitForSelector(`#import-summary:has-text("Dry run: ${IPS} to create, 0 to update, 0 unchanged")`);
   assert.is(await page.locator('#import-changes tbody tr').count(), IPS);
   assert.is(await page.textContent('#import-changes tr[data-line="2"] td:nth-child(2)'), '10.0.0.1');
@@ -101,7 +122,10 @@ it('numeric IP order, sorting by column, paging, the volume per interval and a d
   assert.is(await page.getAttribute('th[data-sort="ip"]', 'aria-sort'), 'ascending');
   const volume = page.locator('tr[data-ip="10.0.0.1"] .volume');
   assert.is(await volume.textContent(), '1 per hour', 'a 3,600 s interval is per hour');
-  assert.match(await volume.getAttribute('title') ?? '', /^1 messages allowed per 3,600 s \(per hour\) today, day 1 of 10/);
+  assert.match(
+    (await volume.getAttribute('title')) ?? '',
+    /^1 messages allowed per 3,600 s \(per hour\) today, day 1 of 10/,
+  );
   assert.is(await page.textContent('tr[data-ip="10.0.0.1"] .rate'), 'TOKENBUCKET, 3,600 s');
 
   await page.click('th[data-sort="ip"] button');
@@ -109,13 +133,18 @@ it('numeric IP order, sorting by column, paging, the volume per interval and a d
   await page.waitForFunction(() => (globalThis as any).document.querySelector('#rows tr')?.dataset.ip === '10.0.0.120');
   await page.click('th[data-sort="volume"] button');
   await page.waitForSelector('th[data-sort="volume"][aria-sort="ascending"]');
-  await page.waitForFunction(() => (globalThis as any).document.querySelector('#rows tr .volume')?.textContent === '1 per hour');
+  await page.waitForFunction(
+    () => (globalThis as any).document.querySelector('#rows tr .volume')?.textContent === '1 per hour',
+  );
   const volumes = await page.locator('#rows .volume').allTextContents();
   assert.equal(volumes.slice(0, 3), ['1 per hour', '2 per hour', '3 per hour']);
   await page.click('#next');
   await page.waitForSelector('#page:has-text("Page 2 of 3")');
   assert.is(await page.locator('#rows .volume').first().textContent(), '51 per hour');
-  assert.ok(requests.some((r) => r.includes('sort=volume&order=asc') && r.includes('offset=50')), 'paged on the server');
+  assert.ok(
+    requests.some((r) => r.includes('sort=volume&order=asc') && r.includes('offset=50')),
+    'paged on the server',
+  );
   assert.ok(!requests.includes('GET /status'), 'never the whole status');
 
   requests.length = 0;
@@ -129,7 +158,10 @@ it('numeric IP order, sorting by column, paging, the volume per interval and a d
   await page.setViewportSize({ width: 1024, height: 768 });
   const widths = await page.evaluate(() => {
     const doc = (globalThis as any).document;
-    return { table: doc.querySelector('#table').getBoundingClientRect().right, window: doc.documentElement.clientWidth };
+    return {
+      table: doc.querySelector('#table').getBoundingClientRect().right,
+      window: doc.documentElement.clientWidth,
+    };
   });
   await page.screenshot({ path: join(SHOTS, 'warmup-table-1024.png'), fullPage: true });
   assert.ok(widths.table <= widths.window, `the table (${widths.table} px) fits 1024 px (${widths.window})`);
@@ -142,7 +174,10 @@ it('bulk pause of a selection and delete of a filter, each confirmed and undone'
   for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) await page.check(`tr[data-ip="${ip}"] .pick`);
   await page.waitForSelector('#selected-count:has-text("3 schedules selected")');
   let asked = '';
-  page.once('dialog', (dialog) => { asked = dialog.message(); void dialog.accept(); });
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.accept();
+  });
   requests.length = 0;
   await page.click('#bulk-pause');
   await page.waitForSelector('#done-text:has-text("Paused 3 schedules.")');
@@ -150,7 +185,11 @@ it('bulk pause of a selection and delete of a filter, each confirmed and undone'
   await page.waitForSelector('tr[data-ip="10.0.0.3"] .status:has-text("PAUSED")');
   assert.is((await (await get('/status/10.0.0.2/%26warm')).json()).status, 'PAUSED');
   assert.is((await (await get('/status/10.0.0.4/%26warm')).json()).status, 'ONSCHEDULE');
-  assert.equal(requests.map((r) => r.split('?')[0]), ['POST /v1/schedules/bulk', 'GET /status'], 'one write, then the page only');
+  assert.equal(
+    requests.map((r) => r.split('?')[0]),
+    ['POST /v1/schedules/bulk', 'GET /status'],
+    'one write, then the page only',
+  );
   assert.is(await page.textContent('#selected-count'), 'None selected');
   await page.screenshot({ path: join(SHOTS, 'warmup-bulk-paused.png'), fullPage: true });
   await page.click('#undo');
@@ -168,7 +207,10 @@ it('bulk pause of a selection and delete of a filter, each confirmed and undone'
   page.once('dialog', (dialog) => void dialog.dismiss());
   await page.click('#bulk-delete');
   assert.is((await get('/config/10.0.0.110')).status, 200);
-  page.once('dialog', (dialog) => { asked = dialog.message(); void dialog.accept(); });
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.accept();
+  });
   await page.click('#bulk-delete');
   await page.waitForSelector('#done-text:has-text("Deleted 11 schedules.")');
   assert.match(asked, /^Delete 11 schedules\?/);
@@ -179,11 +221,14 @@ it('bulk pause of a selection and delete of a filter, each confirmed and undone'
   await page.waitForSelector(`#summary:has-text("11 of ${IPS} schedules")`);
   assert.equal(await (await get('/config/10.0.0.110')).json(), before, 'restored as it was');
   const audit = await (await get('/v1/audit?ip=10.0.0.110')).json();
-  assert.equal(audit.entries.slice(0, 2).map((e: { action: string }) => e.action), ['schedule.create', 'schedule.delete']);
+  assert.equal(
+    audit.entries.slice(0, 2).map((e: { action: string }) => e.action),
+    ['schedule.create', 'schedule.delete'],
+  );
   await page.close();
 });
 
-it('export downloads the filter\'s rows as the export route writes them', async () => {
+it("export downloads the filter's rows as the export route writes them", async () => {
   const { page } = await open();
   await page.waitForSelector(`#summary:has-text("${IPS} of ${IPS} schedules")`);
   await page.fill('#filter', '10.0.0.0/29');
@@ -192,7 +237,14 @@ it('export downloads the filter\'s rows as the export route writes them', async 
   assert.is(download.suggestedFilename(), 'schedules.csv');
   const text = readFileSync((await download.path())!, 'utf8');
   assert.is(text, await (await get('/v1/schedules/export?q=10.0.0.0%2F29')).text());
-  assert.equal(text.trim().split('\n').slice(1).map((line) => line.split(',')[0]), ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4', '10.0.0.5', '10.0.0.6', '10.0.0.7']);
+  assert.equal(
+    text
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]),
+    ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4', '10.0.0.5', '10.0.0.6', '10.0.0.7'],
+  );
   await page.close();
 });
 

@@ -16,7 +16,15 @@
  * ```
  */
 import { definePlugin, Type } from 'capstan';
-import type { AppliedPolicy, IpRecord, ScheduleStore, StoreChange, StoreChangeListener, StoredIp, WriteCondition } from 'capstan';
+import type {
+  AppliedPolicy,
+  IpRecord,
+  ScheduleStore,
+  StoreChange,
+  StoreChangeListener,
+  StoredIp,
+  WriteCondition,
+} from 'capstan';
 
 class MemoryStore implements ScheduleStore {
   #ips = new Map<string, { record: IpRecord; version: number }>();

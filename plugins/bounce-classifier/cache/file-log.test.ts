@@ -18,10 +18,15 @@ test('the log fills its segments up to max_size on disk, then refuses the append
   try {
     const maxBytes = 50_000;
     let asked = 0;
-    const { fileLog } = await FileLog.open(folder, { log: quiet, version: 'v1', maxBytes, onFull: () => asked++ }, () => {});
+    const { fileLog } = await FileLog.open(
+      folder,
+      { log: quiet, version: 'v1', maxBytes, onFull: () => asked++ },
+      () => {},
+    );
     let stored = 0;
     // Records of uneven sizes and scripts, so the limit is met between two records, not on a round number
-    while (fileLog.append(['bnac', `${stored} ${'邮箱已满'.repeat(stored % 7)} mailbox full`, 'RECIPIENT_ERROR', 0.9])) stored++;
+    while (fileLog.append(['bnac', `${stored} ${'邮箱已满'.repeat(stored % 7)} mailbox full`, 'RECIPIENT_ERROR', 0.9]))
+      stored++;
     assert.is(asked, 1, 'asked for a compaction when the segments were full');
     await fileLog.flush();
     const bytes = await bytesOnDisk(folder);

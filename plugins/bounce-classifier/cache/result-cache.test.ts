@@ -15,7 +15,8 @@ interface Captured {
 
 function capture(): Captured {
   const warnings: string[] = [];
-  const keep = (message: string, fields?: Record<string, unknown>) => warnings.push(`${message} ${JSON.stringify(fields)}`);
+  const keep = (message: string, fields?: Record<string, unknown>) =>
+    warnings.push(`${message} ${JSON.stringify(fields)}`);
   return { warnings, log: { debug: () => {}, info: () => {}, warn: keep, error: keep } };
 }
 
@@ -120,10 +121,11 @@ test('cache stays within max size in memory and on disk when filled past it', ()
   withFolder(async (settings) => {
     const small = { ...settings, maxSize: 20_000 };
     const cache = await ResultCache.open(small, { version: 'v1', log: capture().log });
-    for (let i = 0; i < 2_000; i++) cache.store('bnac', [`message number ${i}`], [i % 3 ? GREY : { ...FULL, probability: 0.2 }]);
+    for (let i = 0; i < 2_000; i++)
+      cache.store('bnac', [`message number ${i}`], [i % 3 ? GREY : { ...FULL, probability: 0.2 }]);
     await cache.close();
     assert.ok(cache.stats().size_in_bytes <= small.maxSize);
-    assert.ok(await bytesOnDisk(small.folder) <= small.maxSize);
+    assert.ok((await bytesOnDisk(small.folder)) <= small.maxSize);
     const again = await ResultCache.open(small, { version: 'v1', log: capture().log });
     assert.equal(again.lookup('bnac', ['message number 1999']), [GREY]);
     assert.ok(again.stats().number_of_elements > 10);
@@ -135,10 +137,18 @@ test('cache keeps confident results when far more unsure ones than it holds are 
     const small = { ...settings, maxSize: 40_000 };
     const cache = await ResultCache.open(small, { version: 'v1', log: capture().log });
     const confident = Array.from({ length: 20 }, (_, i) => `550 confident reply ${i}`);
-    cache.store('bnac', confident, confident.map(() => GREY));
+    cache.store(
+      'bnac',
+      confident,
+      confident.map(() => GREY),
+    );
     // Ten times the whole cache in unsure results: they may evict one another, never a confident one
-    for (let i = 0; i < 1_500; i++) cache.store('bnac', [`451 unsure reply number ${i}`], [{ ...FULL, probability: 0.2 }]);
-    assert.equal(cache.lookup('bnac', confident), confident.map(() => GREY));
+    for (let i = 0; i < 1_500; i++)
+      cache.store('bnac', [`451 unsure reply number ${i}`], [{ ...FULL, probability: 0.2 }]);
+    assert.equal(
+      cache.lookup('bnac', confident),
+      confident.map(() => GREY),
+    );
     assert.ok(cache.stats().size_in_bytes <= small.maxSize);
     await cache.close();
   }));
@@ -149,9 +159,14 @@ function block(version: string, lines: string[]): string {
   return `B ${crc32(payload).toString(16).padStart(8, '0')} ${Buffer.byteLength(payload)} ${JSON.stringify(version)}\n${payload}`;
 }
 
-test('cache skips and logs records when their model or class is not the classifier\'s', () =>
+test("cache skips and logs records when their model or class is not the classifier's", () =>
   withFolder(async (settings) => {
-    const lines = ['bnac\tNOT_A_CLASS\t0.9\t"a"', 'backoff\tVIRUS\t0.9\t"b"', 'spam\tGRAYLISTING\t0.9\t"c"', 'bnac\tGRAYLISTING\t0.93\t"d"'];
+    const lines = [
+      'bnac\tNOT_A_CLASS\t0.9\t"a"',
+      'backoff\tVIRUS\t0.9\t"b"',
+      'spam\tGRAYLISTING\t0.9\t"c"',
+      'bnac\tGRAYLISTING\t0.93\t"d"',
+    ];
     await writeFile(join(settings.folder, 'cache-00000001.log'), block('v1', lines));
     const captured = capture();
     const cache = await ResultCache.open(settings, { version: 'v1', log: captured.log });

@@ -74,7 +74,14 @@ export class ResultCache {
    * model or class the API does not know are skipped and logged. The cache never stops start-up: a folder that
    * cannot be used (a file in its place, no permission) is logged and the cache works in memory only.
    */
-  static async open(settings: CacheSettings, options: { version: string; log: Logger; onLookup?: (model: ClassifierModel, hits: number, misses: number) => void }): Promise<ResultCache> {
+  static async open(
+    settings: CacheSettings,
+    options: {
+      version: string;
+      log: Logger;
+      onLookup?: (model: ClassifierModel, hits: number, misses: number) => void;
+    },
+  ): Promise<ResultCache> {
     const cache = new ResultCache(settings);
     cache.#onLookup = options.onLookup;
     if (!settings.enabled) return cache;
@@ -87,15 +94,29 @@ export class ResultCache {
     };
     try {
       const onFull = () => cache.#compact();
-      const { fileLog, report } = await FileLog.open(folder, { ...options, maxBytes: settings.maxSize, onFull }, onRecord);
+      const { fileLog, report } = await FileLog.open(
+        folder,
+        { ...options, maxBytes: settings.maxSize, onFull },
+        onRecord,
+      );
       cache.#file = fileLog;
       if (report.otherVersion > 0) {
-        options.log.info('Ignored cached results of another classifier version', { folder, count: report.otherVersion });
+        options.log.info('Ignored cached results of another classifier version', {
+          folder,
+          count: report.otherVersion,
+        });
       }
     } catch (error) {
-      options.log.error('Cannot use cache folder: the cache works in memory only until restart', { folder, error: String(error) });
+      options.log.error('Cannot use cache folder: the cache works in memory only until restart', {
+        folder,
+        error: String(error),
+      });
     }
-    if (misfits > 0) options.log.warn('Skipped cached results with a model or class the API does not know', { folder, count: misfits });
+    if (misfits > 0)
+      options.log.warn('Skipped cached results with a model or class the API does not know', {
+        folder,
+        count: misfits,
+      });
     return cache;
   }
 

@@ -53,7 +53,9 @@ export class Corrections {
           const list = await this.#deps.store.list();
           this.#byText = new Map(list.map((c) => [c.normalised, c]));
         } catch (error) {
-          this.#deps.log.warn('Cannot read the corrections; the ones read before stay in force', { error: (error as Error).message });
+          this.#deps.log.warn('Cannot read the corrections; the ones read before stay in force', {
+            error: (error as Error).message,
+          });
         }
       } while (this.#again);
       this.#reading = undefined;
@@ -86,7 +88,13 @@ export class Corrections {
     };
     const before = this.#byText.get(correction.normalised) ?? null;
     await this.#deps.audit.record(
-      { action: before ? 'correction.replace' : 'correction.create', subject: { correction: correction.id }, principal, before, after: correction },
+      {
+        action: before ? 'correction.replace' : 'correction.create',
+        subject: { correction: correction.id },
+        principal,
+        before,
+        after: correction,
+      },
       async (entry) => {
         await this.#deps.store.put(correction);
         await this.#keep(entry);
@@ -118,6 +126,10 @@ export class Corrections {
 
   // The change is made: an audit store that fails is logged, never undoes it
   async #keep(entry: AuditEntry): Promise<void> {
-    await this.#deps.auditSink?.([entry]).catch((error: Error) => this.#deps.log.warn('Cannot keep the audit entry of a correction', { error: error.message }));
+    await this.#deps
+      .auditSink?.([entry])
+      .catch((error: Error) =>
+        this.#deps.log.warn('Cannot keep the audit entry of a correction', { error: error.message }),
+      );
   }
 }

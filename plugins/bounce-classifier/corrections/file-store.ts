@@ -16,23 +16,26 @@ export async function openFileStore(folder: string): Promise<CorrectionStore> {
     // None yet, or no folder to hold it (the cache then runs in memory, and a correction's write fails, answered 500);
     // a file that cannot be read stops start-up: writing over it would lose the operators' corrections
     const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new Error(`Cannot read corrections file "${path}": ${(error as Error).message}`);
+    if (code !== 'ENOENT' && code !== 'ENOTDIR')
+      throw new Error(`Cannot read corrections file "${path}": ${(error as Error).message}`);
   }
   const listeners = new Set<() => void>();
   // One change at a time, each computed from the last one written: a later change must not be lost to an earlier one
   // finishing last, and a failed write changes nothing (its caller gets the error, the next change runs)
   let queue: Promise<unknown> = Promise.resolve();
   const change = <T>(next: (current: Correction[]) => { list: Correction[]; answer: T }): Promise<T> => {
-    const run = queue.catch(() => undefined).then(async () => {
-      const { list, answer } = next(corrections);
-      if (list !== corrections) {
-        await mkdir(folder, { recursive: true });
-        await writeFileAtomic(path, JSON.stringify({ corrections: list }, null, 1));
-        corrections = list;
-        listeners.forEach((listener) => listener());
-      }
-      return answer;
-    });
+    const run = queue
+      .catch(() => undefined)
+      .then(async () => {
+        const { list, answer } = next(corrections);
+        if (list !== corrections) {
+          await mkdir(folder, { recursive: true });
+          await writeFileAtomic(path, JSON.stringify({ corrections: list }, null, 1));
+          corrections = list;
+          listeners.forEach((listener) => listener());
+        }
+        return answer;
+      });
     queue = run;
     return run;
   };
@@ -49,6 +52,10 @@ export async function openFileStore(folder: string): Promise<CorrectionStore> {
         return { list: removed ? current.filter((c) => c !== removed) : current, answer: removed };
       }),
     watch: async (listener) => void listeners.add(listener),
-    close: () => queue.then(() => undefined, () => undefined),
+    close: () =>
+      queue.then(
+        () => undefined,
+        () => undefined,
+      ),
   };
 }

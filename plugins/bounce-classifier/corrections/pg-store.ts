@@ -22,7 +22,11 @@ export interface PgStoreOptions {
 }
 
 export async function openPgStore(options: PgStoreOptions): Promise<CorrectionStore> {
-  const config = { connectionString: options.connectionString, application_name: options.applicationName, connectionTimeoutMillis: 5000 };
+  const config = {
+    connectionString: options.connectionString,
+    application_name: options.applicationName,
+    connectionTimeoutMillis: 5000,
+  };
   const pool = new pg.Pool({ ...config, max: 2 });
   pool.on('error', (error) => options.log.warn('corrections database connection lost', { error: error.message }));
   const table = `"${options.schema}".bounce_corrections`;
@@ -30,24 +34,39 @@ export async function openPgStore(options: PgStoreOptions): Promise<CorrectionSt
   await transaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${table} (id text PRIMARY KEY, normalised text NOT NULL UNIQUE, correction jsonb NOT NULL, created timestamptz NOT NULL)`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${table} (id text PRIMARY KEY, normalised text NOT NULL UNIQUE, correction jsonb NOT NULL, created timestamptz NOT NULL)`,
+    );
   });
   const listener = new Listener(config, channel, options.log);
   return {
     async list() {
-      const { rows } = await pool.query<{ correction: Correction }>(`SELECT correction FROM ${table} ORDER BY created, id`);
+      const { rows } = await pool.query<{ correction: Correction }>(
+        `SELECT correction FROM ${table} ORDER BY created, id`,
+      );
       return rows.map((row) => row.correction);
     },
     put: (correction) =>
       transaction(pool, async (client) => {
-        const { rows } = await client.query<{ correction: Correction }>(`DELETE FROM ${table} WHERE normalised = $1 RETURNING correction`, [correction.normalised]);
-        await client.query(`INSERT INTO ${table} (id, normalised, correction, created) VALUES ($1, $2, $3, $4)`, [correction.id, correction.normalised, correction, correction.created]);
+        const { rows } = await client.query<{ correction: Correction }>(
+          `DELETE FROM ${table} WHERE normalised = $1 RETURNING correction`,
+          [correction.normalised],
+        );
+        await client.query(`INSERT INTO ${table} (id, normalised, correction, created) VALUES ($1, $2, $3, $4)`, [
+          correction.id,
+          correction.normalised,
+          correction,
+          correction.created,
+        ]);
         await client.query('SELECT pg_notify($1, $2)', [channel, correction.id]);
         return rows[0]?.correction;
       }),
     delete: (id) =>
       transaction(pool, async (client) => {
-        const { rows } = await client.query<{ correction: Correction }>(`DELETE FROM ${table} WHERE id = $1 RETURNING correction`, [id]);
+        const { rows } = await client.query<{ correction: Correction }>(
+          `DELETE FROM ${table} WHERE id = $1 RETURNING correction`,
+          [id],
+        );
         if (rows[0]) await client.query('SELECT pg_notify($1, $2)', [channel, id]);
         return rows[0]?.correction;
       }),
@@ -133,7 +152,9 @@ class Listener {
 
   #lost(client: pg.Client, error?: Error): void {
     if (this.#client !== client || this.#closed) return;
-    this.#log.warn('corrections listening connection lost; reconnecting, then re-reading the corrections', { error: error?.message ?? 'closed' });
+    this.#log.warn('corrections listening connection lost; reconnecting, then re-reading the corrections', {
+      error: error?.message ?? 'closed',
+    });
     this.#client = undefined;
     clearInterval(this.#heartbeat);
     client.end().catch(() => undefined);

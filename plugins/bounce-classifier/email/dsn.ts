@@ -45,7 +45,9 @@ function decodeAddress(value: string, xtext: boolean): string {
     const code = parseInt(hex, 16);
     return code <= 0x10ffff ? String.fromCodePoint(code) : all;
   });
-  return xtext ? unitext.replace(/\+([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))) : unitext;
+  return xtext
+    ? unitext.replace(/\+([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : unitext;
 }
 
 /** The nouns some MTAs write for `Action` */
@@ -77,16 +79,22 @@ export function readDeliveryStatus(content: string, limit: number): DeliveryStat
     // A gateway's non-mail Final-Recipient (`x400; /S=user/...`) is no address: the rfc822 Original-Recipient is
     const original = fields.get('original-recipient');
     const typed = fields.get('final-recipient');
-    const final = typed !== undefined && original !== undefined && !isMailAddress(typed) && isMailAddress(original) ? undefined : typed;
+    const final =
+      typed !== undefined && original !== undefined && !isMailAddress(typed) && isMailAddress(original)
+        ? undefined
+        : typed;
     const address = final ?? original;
     if (address === undefined && !fields.has('action')) continue;
     if (recipients.length >= limit) {
       omitted += 1;
       continue;
     }
-    const recipient: ReportedRecipient = { recipient: address === undefined ? '' : bareAddress(decodeAddress(untyped(unfold(address)), final === undefined)) };
+    const recipient: ReportedRecipient = {
+      recipient: address === undefined ? '' : bareAddress(decodeAddress(untyped(unfold(address)), final === undefined)),
+    };
     const sources: NonNullable<ReportedRecipient['sources']> = {};
-    if (address !== undefined) sources.recipient = final === undefined ? 'dsn:Original-Recipient' : 'dsn:Final-Recipient';
+    if (address !== undefined)
+      sources.recipient = final === undefined ? 'dsn:Original-Recipient' : 'dsn:Final-Recipient';
     const statusField = unfold(fields.get('status') ?? '');
     const status = /\d\.\d{1,3}\.\d{1,3}/.exec(statusField)?.[0];
     // A report without `Action` (it is required, yet some MTAs omit it) says it through the status class; some
@@ -104,13 +112,13 @@ export function readDeliveryStatus(content: string, limit: number): DeliveryStat
     // supplementary information; an MTA that writes the SMTP reply into `Status` (`553 Too big`) gave one there
     const supplement = unfold(fields.get('x400-supplementary-info') ?? '').replace(/^"|"$/g, '');
     let from = 'dsn:Diagnostic-Code';
-    if (/^Reason \d+ \(/.test(reply) && statusIn(supplement)) [reply, from] = [supplement, 'dsn:X400-Supplementary-Info'];
+    if (/^Reason \d+ \(/.test(reply) && statusIn(supplement))
+      [reply, from] = [supplement, 'dsn:X400-Supplementary-Info'];
     if (reply === '' && /^[245]\d\d[ -]\S/.test(statusField)) [reply, from] = [statusField, 'dsn:Status'];
     if (reply !== '') {
       recipient.reply = reply;
       sources.reply = from;
-    }
-    else if (status) {
+    } else if (status) {
       // The words after the code (`5.0.0 (recipient reached disk quota)`): a reason when the report has no better
       const words = statusField.slice(statusField.indexOf(status) + status.length).replace(/^[\s(]+|[\s)]+$/g, '');
       if (/[a-z]{3,}/i.test(words)) notes.set(recipient, words);

@@ -9,7 +9,8 @@ export function isFeedbackReport(email: Email): boolean {
 }
 
 /** An acknowledgement of receipt sent by a program (`Eingangsbestätigung`, `Accusé de réception`) */
-const RECEIPT_SUBJECT = /\b(?:empfangsbest|eingangsbest|lesebest)|accus[eé] de r[eé]ception|acuse de recibo|receipt (?:confirmation|acknowledg)|acknowledg(?:e)?ment of receipt|we (?:have )?received your (?:e-?mail|message)|ticket (?:received|created)/i;
+const RECEIPT_SUBJECT =
+  /\b(?:empfangsbest|eingangsbest|lesebest)|accus[eé] de r[eé]ception|acuse de recibo|receipt (?:confirmation|acknowledg)|acknowledg(?:e)?ment of receipt|we (?:have )?received your (?:e-?mail|message)|ticket (?:received|created)/i;
 
 /**
  * The marks only vacation programs and receipt acknowledgements set (`X-Autoreply`, a vacation or receipt subject):
@@ -17,7 +18,13 @@ const RECEIPT_SUBJECT = /\b(?:empfangsbest|eingangsbest|lesebest)|accus[eé] de 
  */
 export function isVacationReply(email: Email): boolean {
   const precedence = email.header('precedence')?.trim().toLowerCase();
-  return !!(email.header('x-autoreply') || email.header('x-autorespond') || precedence === 'auto_reply' || VACATION_SUBJECT.test(email.subject.trim()) || RECEIPT_SUBJECT.test(email.subject));
+  return !!(
+    email.header('x-autoreply') ||
+    email.header('x-autorespond') ||
+    precedence === 'auto_reply' ||
+    VACATION_SUBJECT.test(email.subject.trim()) ||
+    RECEIPT_SUBJECT.test(email.subject)
+  );
 }
 
 /**

@@ -57,7 +57,12 @@ export async function readEmail(kept: Buffer): Promise<Email> {
   let parsed: ParsedEmail;
   try {
     // The scan enforced both limits already: the library's own are a second line
-    parsed = await PostalMime.parse(kept, { attachmentEncoding: 'utf8', forceRfc822Attachments: true, maxNestingDepth: MAX_DEPTH, maxHeadersSize: MAX_HEADER_BYTES });
+    parsed = await PostalMime.parse(kept, {
+      attachmentEncoding: 'utf8',
+      forceRfc822Attachments: true,
+      maxNestingDepth: MAX_DEPTH,
+      maxHeadersSize: MAX_HEADER_BYTES,
+    });
   } catch (error) {
     throw errors.BOUNCE_ERR_EMAIL_UNREADABLE((error as Error).message);
   }

@@ -22,7 +22,19 @@ import type { BounceForm, BounceKind, BounceReport, Email, ReportedRecipient } f
 export const MAX_RECIPIENTS = 1_000;
 
 /** Non-standard forms, most specific first; `text` (reply lines) then `notice` (named addresses) as the fallbacks */
-const FORMS: readonly BounceForm[] = [exchange, gmail, yahoo, domino, courier, qmail, exim, sendmail, postfix, text, notice];
+const FORMS: readonly BounceForm[] = [
+  exchange,
+  gmail,
+  yahoo,
+  domino,
+  courier,
+  qmail,
+  exim,
+  sendmail,
+  postfix,
+  text,
+  notice,
+];
 
 const DELIVERY_STATUS = new Set(['message/delivery-status', 'message/global-delivery-status']);
 
@@ -34,7 +46,11 @@ function kindOf(recipients: readonly ReportedRecipient[], delayed = false): Boun
 }
 
 /** Records where a recipient's field came from, unless the reader that set it did */
-function source(recipient: ReportedRecipient, field: keyof NonNullable<ReportedRecipient['sources']>, from: string): void {
+function source(
+  recipient: ReportedRecipient,
+  field: keyof NonNullable<ReportedRecipient['sources']>,
+  from: string,
+): void {
   recipient.sources ??= {};
   recipient.sources[field] ??= from;
 }
@@ -43,14 +59,20 @@ function source(recipient: ReportedRecipient, field: keyof NonNullable<ReportedR
  * Replies a reader left out, from the prose: each form that knows the email, then the notice reader, by address (or
  * the prose's first reply when the report has one recipient); last, a recipient's `Status` comment (`notes`)
  */
-function fillReplies(email: Email, recipients: readonly ReportedRecipient[], notes?: ReadonlyMap<ReportedRecipient, string>): void {
+function fillReplies(
+  email: Email,
+  recipients: readonly ReportedRecipient[],
+  notes?: ReadonlyMap<ReportedRecipient, string>,
+): void {
   const wanting = () => recipients.filter((r) => r.reply === undefined && r.action !== 'delivered');
   for (const form of FORMS) {
     if (wanting().length === 0) return;
     if (form !== notice && !form.detect(email)) continue;
     const prose = form.read(email).recipients.filter((p) => p.reply !== undefined);
     for (const recipient of wanting()) {
-      const match = prose.find((p) => p.recipient.toLowerCase() === recipient.recipient.toLowerCase()) ?? (recipients.length === 1 ? prose[0] : undefined);
+      const match =
+        prose.find((p) => p.recipient.toLowerCase() === recipient.recipient.toLowerCase()) ??
+        (recipients.length === 1 ? prose[0] : undefined);
       if (!match) continue;
       recipient.reply = match.reply;
       source(recipient, 'reply', match.sources?.reply ?? `text:${form.name}`);
@@ -110,7 +132,14 @@ async function parseAttached(raw: Buffer): Promise<BounceReport | undefined> {
 /** What one email is, and its recipients */
 async function readOne(email: Email): Promise<BounceReport> {
   const ses = readSes(email, MAX_RECIPIENTS);
-  if (ses) return { kind: ses.kind, format: 'amazon-ses', recipients: ses.recipients, omitted: ses.omitted, ...(ses.feedback && { feedback: ses.feedback }) };
+  if (ses)
+    return {
+      kind: ses.kind,
+      format: 'amazon-ses',
+      recipients: ses.recipients,
+      omitted: ses.omitted,
+      ...(ses.feedback && { feedback: ses.feedback }),
+    };
   const status = email.parts.find((p) => DELIVERY_STATUS.has(p.type));
   if (status && /^(?:final|original)-recipient\s*:/im.test(status.content)) return readReport(email, status.content);
   if (isFeedbackReport(email)) {
@@ -133,11 +162,17 @@ async function readOne(email: Email): Promise<BounceReport> {
         }
       }
       if (form !== notice) fillReplies(email, recipients);
-      return { kind: kindOf(recipients, delayed), format: form.name, recipients: recipients.slice(0, MAX_RECIPIENTS), omitted: Math.max(0, recipients.length - MAX_RECIPIENTS) };
+      return {
+        kind: kindOf(recipients, delayed),
+        format: form.name,
+        recipients: recipients.slice(0, MAX_RECIPIENTS),
+        omitted: Math.max(0, recipients.length - MAX_RECIPIENTS),
+      };
     }
     if (form !== text && form !== notice) known ??= form;
   }
-  if (known || isBareNotice(email)) return { kind: 'failed', format: known?.name ?? notice.name, recipients: [], omitted: 0 };
+  if (known || isBareNotice(email))
+    return { kind: 'failed', format: known?.name ?? notice.name, recipients: [], omitted: 0 };
   const auto = autoReplyFormat(email);
   if (auto) return { kind: 'auto-reply', format: auto, recipients: [], omitted: 0 };
   return { kind: 'not-a-bounce', format: 'none', recipients: [], omitted: 0 };

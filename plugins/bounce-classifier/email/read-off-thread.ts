@@ -17,10 +17,19 @@ export const INLINE = { bytes: 64 * 1024, lines: 1_000, parts: 32 };
  * then read there when small, else in the worker pool, so that a large or hostile email holds a worker and not the
  * event loop that answers every other client
  */
-export async function readRequestEmail(raw: Buffer, pool: PoolHandle | undefined, signal?: AbortSignal): Promise<BounceReport> {
+export async function readRequestEmail(
+  raw: Buffer,
+  pool: PoolHandle | undefined,
+  signal?: AbortSignal,
+): Promise<BounceReport> {
   const kept = scanEmail(raw);
-  if (!pool || (kept.bytes.length <= INLINE.bytes && kept.lines <= INLINE.lines && kept.parts <= INLINE.parts)) return readBounce(kept.bytes);
+  if (!pool || (kept.bytes.length <= INLINE.bytes && kept.lines <= INLINE.lines && kept.parts <= INLINE.parts))
+    return readBounce(kept.bytes);
   const answer = await pool.run<ReadAnswer>(kept.bytes, { signal });
-  if ('refused' in answer) throw new CapstanError(answer.refused.code, answer.refused.message, { status: answer.refused.status, expose: true });
+  if ('refused' in answer)
+    throw new CapstanError(answer.refused.code, answer.refused.message, {
+      status: answer.refused.status,
+      expose: true,
+    });
   return answer.report;
 }

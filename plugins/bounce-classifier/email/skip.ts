@@ -21,7 +21,8 @@ const COPY_MARKERS = [
   '----- Unsent message follows -----',
 ].map((marker) => Buffer.from(marker, 'latin1'));
 
-const KEEP = /^(?:text\/(?!rfc822-headers)|multipart\/|message\/(?:global-)?(?:delivery-status|feedback-report|disposition-notification)|application\/json)/;
+const KEEP =
+  /^(?:text\/(?!rfc822-headers)|multipart\/|message\/(?:global-)?(?:delivery-status|feedback-report|disposition-notification)|application\/json)/;
 const CONTENT_TYPE = /^content-type:[ \t]*([^\r\n]*(?:\r?\n[ \t][^\r\n]*)*)/im;
 const BOUNDARY = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^\s;]+))/i;
 /** The reported message of a feedback report, whole or its headers */
@@ -96,7 +97,12 @@ class Scan {
     const headers = raw.toString('latin1', from, body < 0 ? to : body);
     const value = CONTENT_TYPE.exec(headers)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? 'text/plain';
     const match = BOUNDARY.exec(value);
-    return { body, type: value.split(';')[0]!.trim().toLowerCase(), boundary: match?.[1] ?? match?.[2], attachment: DISPOSITION_ATTACHMENT.test(headers) };
+    return {
+      body,
+      type: value.split(';')[0]!.trim().toLowerCase(),
+      boundary: match?.[1] ?? match?.[2],
+      attachment: DISPOSITION_ATTACHMENT.test(headers),
+    };
   }
 
   /** Keeps bytes `from` to `to` as they are (the top-level header) */
@@ -155,14 +161,19 @@ class Scan {
     while (at >= 0) {
       const lineEnd = within.indexOf(0x0a, at + 1);
       if (lineEnd < 0) return this.keep(at, to);
-      if (raw[at + delimiter.length] === 0x2d && raw[at + delimiter.length + 1] === 0x2d) return this.keep(at, lineEnd + 1);
+      if (raw[at + delimiter.length] === 0x2d && raw[at + delimiter.length + 1] === 0x2d)
+        return this.keep(at, lineEnd + 1);
       if (++this.parts > MAX_PARTS) throw errors.BOUNCE_ERR_EMAIL_LIMIT('MIME parts', MAX_PARTS);
       const next = find(lineEnd);
       const end = next < 0 ? to : next;
       const head = this.head(lineEnd + 1, end);
       // A text file attached to a bounce is not its report; a delivery-status part counts whatever its disposition.
       // A part not kept is left out whole: each part costs the MIME library a decoder, even an empty one
-      const wanted = KEEP.test(head.type) && !(head.type.startsWith('text/') && head.attachment) && this.#keptBytes < MAX_KEPT_BYTES && this.keptLines < MAX_KEPT_LINES;
+      const wanted =
+        KEEP.test(head.type) &&
+        !(head.type.startsWith('text/') && head.attachment) &&
+        this.#keptBytes < MAX_KEPT_BYTES &&
+        this.keptLines < MAX_KEPT_LINES;
       if (wanted && head.type.startsWith('multipart/') && head.boundary && head.body >= 0) {
         this.keep(at, head.body);
         this.multipart(head.body, end, head.boundary, depth + 1);
@@ -174,7 +185,9 @@ class Scan {
         this.keep(at, end);
       } else if (this.#feedback && REPORTED.test(head.type) && head.body >= 0) {
         // A feedback report's reported message: its header block names the complained-about recipient (`To`)
-        const blank = [within.indexOf(BLANK_LINE, head.body), within.indexOf(BLANK_CRLF, head.body)].filter((i) => i >= 0);
+        const blank = [within.indexOf(BLANK_LINE, head.body), within.indexOf(BLANK_CRLF, head.body)].filter(
+          (i) => i >= 0,
+        );
         const stop = blank.length === 0 ? end : Math.min(...blank) + 1;
         this.keep(at, Math.min(stop, end));
       }
@@ -201,5 +214,10 @@ export function skipUnneededBodies(raw: Buffer): Kept {
   if (head.type === 'multipart/mixed') scan.mixed();
   if (head.type.startsWith('multipart/') && head.boundary) scan.multipart(head.body, raw.length, head.boundary, 1);
   else scan.notice(head.body);
-  return { bytes: Buffer.concat(scan.pieces), headerEnd: head.body, lines: scan.headerLines + scan.keptLines, parts: scan.parts };
+  return {
+    bytes: Buffer.concat(scan.pieces),
+    headerEnd: head.body,
+    lines: scan.headerLines + scan.keptLines,
+    parts: scan.parts,
+  };
 }

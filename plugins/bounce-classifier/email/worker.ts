@@ -10,7 +10,8 @@ export default async function readTask(kept: Uint8Array): Promise<ReadAnswer> {
   try {
     return { report: await readBounce(Buffer.from(kept.buffer, kept.byteOffset, kept.byteLength)) };
   } catch (error) {
-    if (error instanceof CapstanError && error.expose) return { refused: { code: error.code, message: error.message, status: error.status } };
+    if (error instanceof CapstanError && error.expose)
+      return { refused: { code: error.code, message: error.message, status: error.status } };
     throw error;
   }
 }

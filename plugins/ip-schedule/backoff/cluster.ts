@@ -49,7 +49,11 @@ export class CountSync {
     this.#log = options.log;
     this.#timer = setInterval(() => {
       if (this.#running || Date.now() - this.#last < INTERVAL_MS) return;
-      this.sync().catch((error: unknown) => this.#log.warn('cannot exchange backoff counts with the other hosts; trying again', { error: (error as Error).message }));
+      this.sync().catch((error: unknown) =>
+        this.#log.warn('cannot exchange backoff counts with the other hosts; trying again', {
+          error: (error as Error).message,
+        }),
+      );
     }, INTERVAL_MS).unref();
   }
 
@@ -64,13 +68,16 @@ export class CountSync {
       this.#running = this.#exchange().finally(() => (this.#running = undefined));
       return this.#running;
     }
-    return (this.#next ??= this.#running.then(() => {
-      this.#next = undefined;
-      return this.sync();
-    }, () => {
-      this.#next = undefined;
-      return this.sync();
-    }));
+    return (this.#next ??= this.#running.then(
+      () => {
+        this.#next = undefined;
+        return this.sync();
+      },
+      () => {
+        this.#next = undefined;
+        return this.sync();
+      },
+    ));
   }
 
   /** The keys of `firings` this host won: their policies apply, the others were applied by another host */
@@ -95,9 +102,17 @@ export class CountSync {
   async #exchange(): Promise<void> {
     this.#last = Date.now();
     const taken = this.#engine.takeCounts();
-    const deltas = this.#unsent && taken ? { c: [...this.#unsent.c, ...taken.c], r: [...this.#unsent.r, ...taken.r] } : this.#unsent ?? taken;
+    const deltas =
+      this.#unsent && taken
+        ? { c: [...this.#unsent.c, ...taken.c], r: [...this.#unsent.r, ...taken.r] }
+        : (this.#unsent ?? taken);
     this.#unsent = undefined;
-    const batch: CountBatch | undefined = deltas && { host: this.host, time: this.#now(), retainMs: this.#retainMs, data: JSON.stringify(deltas) };
+    const batch: CountBatch | undefined = deltas && {
+      host: this.host,
+      time: this.#now(),
+      retainMs: this.#retainMs,
+      data: JSON.stringify(deltas),
+    };
     let answer: Awaited<ReturnType<CountingStore['exchangeCounts']>>;
     try {
       answer = await this.#store.exchangeCounts(this.host, batch, this.#cursor);
@@ -112,7 +127,10 @@ export class CountSync {
           this.#engine.mergeCounts(JSON.parse(received.data) as CountDeltas);
         } catch (error) {
           // Another host's batch this one cannot read (another version?): its counts are missed, the rest are not
-          this.#log.warn('cannot read the backoff counts of another host', { host: received.host, error: (error as Error).message });
+          this.#log.warn('cannot read the backoff counts of another host', {
+            host: received.host,
+            error: (error as Error).message,
+          });
         }
       }
       // Far behind (a host that just started): read on, a part at a time

@@ -18,13 +18,24 @@ import type { ClassPolicy, ShareTrigger } from './table.ts';
 import { SLOTS, SlidingCounts } from './window.ts';
 
 /** Context fields an event may carry, lower-case as the feed's `if` takes them */
-const EVENT_FIELDS = ['transportid', 'localip', 'remoteip', 'remotemx', 'recipientdomain', 'jobid', 'grouping', 'tenantid'] as const;
+const EVENT_FIELDS = [
+  'transportid',
+  'localip',
+  'remoteip',
+  'remotemx',
+  'recipientdomain',
+  'jobid',
+  'grouping',
+  'tenantid',
+] as const;
 
 /** What an attempt came to */
 export type Outcome = 'delivered' | 'deferred' | 'bounced';
 
 /** One reported attempt, as the handler hands it over: its time and outcome resolved */
-export type BackoffEvent = { message?: string; time: number; outcome: Outcome } & Partial<Record<(typeof EVENT_FIELDS)[number], string>>;
+export type BackoffEvent = { message?: string; time: number; outcome: Outcome } & Partial<
+  Record<(typeof EVENT_FIELDS)[number], string>
+>;
 
 /** What the answer says of one event */
 export interface EventAnswer {
@@ -167,17 +178,25 @@ export class BackoffEngine {
     this.#table = table;
     this.#options = options;
     const byWindow = new Map<number, ShareTrigger[]>();
-    for (const trigger of options.shares) byWindow.set(trigger.windowMs, [...byWindow.get(trigger.windowMs) ?? [], trigger]);
+    for (const trigger of options.shares)
+      byWindow.set(trigger.windowMs, [...(byWindow.get(trigger.windowMs) ?? []), trigger]);
     this.#shareWindows = [...byWindow].map(([windowMs, triggers]) => ({ windowMs, triggers }));
-    this.#shareWindows.forEach(({ triggers }, window) => triggers.forEach((trigger, index) => {
-      for (const cls of trigger.classes) this.#sharesOf.set(cls, [...this.#sharesOf.get(cls) ?? [], { window, column: 2 * index + 1, trigger }]);
-    }));
-    this.#maxWindowMs = Math.max(0, ...[...table.values()].map((p) => p.windowMs), ...options.shares.map((t) => t.windowMs));
+    this.#shareWindows.forEach(({ triggers }, window) =>
+      triggers.forEach((trigger, index) => {
+        for (const cls of trigger.classes)
+          this.#sharesOf.set(cls, [...(this.#sharesOf.get(cls) ?? []), { window, column: 2 * index + 1, trigger }]);
+      }),
+    );
+    this.#maxWindowMs = Math.max(
+      0,
+      ...[...table.values()].map((p) => p.windowMs),
+      ...options.shares.map((t) => t.windowMs),
+    );
   }
 
   /** How long counts stay of use: the longest window and the bucket its start falls in (shared counts are kept so long) */
   get retainMs(): number {
-    return Math.ceil(this.#maxWindowMs * (SLOTS + 1) / SLOTS);
+    return Math.ceil((this.#maxWindowMs * (SLOTS + 1)) / SLOTS);
   }
 
   /** Number of keys counted now (for tests of the sweep) */
@@ -189,14 +208,23 @@ export class BackoffEngine {
    * The share of class group `group` in the attempts from `localip` to `provider` as its share trigger counts them now
    * (adaptive warm-ups read it); undefined when the group has no trigger or nothing is counted. Read-only
    */
-  share(localip: string, provider: string, group: string, now: number): { events: number; attempts: number; window: number } | undefined {
+  share(
+    localip: string,
+    provider: string,
+    group: string,
+    now: number,
+  ): { events: number; attempts: number; window: number } | undefined {
     const windows = this.#shares.get(`${localip} ${provider}`);
     for (let index = 0; windows && index < this.#shareWindows.length; index++) {
       const { windowMs, triggers } = this.#shareWindows[index]!;
       const trigger = triggers.findIndex((t) => t.group === group);
       if (trigger < 0) continue;
       const counts = windows[index]!;
-      return { events: counts.count(2 * trigger + 1, now), attempts: counts.count(2 * trigger, now), window: windowMs / 1000 };
+      return {
+        events: counts.count(2 * trigger + 1, now),
+        attempts: counts.count(2 * trigger, now),
+        window: windowMs / 1000,
+      };
     }
     return undefined;
   }
@@ -205,16 +233,30 @@ export class BackoffEngine {
    * Counts `events` of `classes` (same order; null for a delivered event) at `now`; answers per event, and the
    * policies to store
    */
-  record(events: readonly BackoffEvent[], classes: readonly (string | null)[], now: number): { answers: EventAnswer[]; apply: AppliedPolicy[]; firings: Firing[] } {
+  record(
+    events: readonly BackoffEvent[],
+    classes: readonly (string | null)[],
+    now: number,
+  ): { answers: EventAnswer[]; apply: AppliedPolicy[]; firings: Firing[] } {
     if (now - this.#swept > SWEEP_MS) this.#sweep(now);
     const apply = new Map<string, AppliedPolicy>();
     const firings: Firing[] = [];
     const oldest = now - this.#maxWindowMs;
     const answers = events.map((event, index): EventAnswer => {
       const cls = classes[index] ?? null;
-      const row = cls === null ? undefined : (BACKOFF_TABLE as Record<string, { fields: readonly string[]; actions: readonly string[] }>)[cls];
+      const row =
+        cls === null
+          ? undefined
+          : (BACKOFF_TABLE as Record<string, { fields: readonly string[]; actions: readonly string[] }>)[cls];
       const provider = this.#options.providers.of(event.remotemx, event.recipientdomain);
-      const answer: EventAnswer = { class: cls, fields: row?.fields ?? [], actions: row?.actions ?? [], policies: [], outcome: event.outcome, provider };
+      const answer: EventAnswer = {
+        class: cls,
+        fields: row?.fields ?? [],
+        actions: row?.actions ?? [],
+        policies: [],
+        outcome: event.outcome,
+        provider,
+      };
       // Too old for every window: counted nowhere, so it can neither apply nor extend a policy
       if (event.time <= oldest) return answer;
       const share = this.#countShare(event, cls, provider, now);
@@ -230,13 +272,33 @@ export class BackoffEngine {
       const id = backoffId(cls!, policy.fields, values);
       const counts = this.#countClass(policy, id, event.time, now);
       const observed = counts?.count(0, now) ?? 0;
-      const fired = counts && observed >= policy.threshold
-        ? { trigger: { kind: 'count' as const, threshold: policy.threshold, window: policy.windowMs / 1000, observed }, counts, column: 0 }
-        : share;
+      const fired =
+        counts && observed >= policy.threshold
+          ? {
+              trigger: {
+                kind: 'count' as const,
+                threshold: policy.threshold,
+                window: policy.windowMs / 1000,
+                observed,
+              },
+              counts,
+              column: 0,
+            }
+          : share;
       if (!fired) return answer;
       const applied = this.#apply(policy, id, values, now, this.#reason(event, cls!, provider, fired, now));
       if (this.#options.cluster) {
-        firings.push((this.#firing = { id, index, key: `${fired.counts.series}#${fired.column}`, since: fired.counts.floor(fired.column), at: now, resets: [], undo: [] }));
+        firings.push(
+          (this.#firing = {
+            id,
+            index,
+            key: `${fired.counts.series}#${fired.column}`,
+            since: fired.counts.floor(fired.column),
+            at: now,
+            resets: [],
+            undo: [],
+          }),
+        );
       }
       // Both triggers start again: neither re-applies the policy with the events (or attempts) that just applied it
       if (counts) this.#reset(counts, 0, now);
@@ -267,7 +329,8 @@ export class BackoffEngine {
   takeCounts(): CountDeltas | undefined {
     if (this.#unsent.size === 0 && this.#unsentResets.length === 0) return undefined;
     const deltas: CountDeltas = { c: [], r: this.#unsentResets };
-    for (const [series, counts] of this.#unsent) for (const entry of counts.entries()) deltas.c.push([series, ...entry]);
+    for (const [series, counts] of this.#unsent)
+      for (const entry of counts.entries()) deltas.c.push([series, ...entry]);
     this.#unsent.clear();
     this.#unsentResets = [];
     return deltas;
@@ -289,7 +352,8 @@ export class BackoffEngine {
       const key = series.slice(share[0].length);
       const window = Number(share[1]);
       let windows = this.#shares.get(key);
-      if (!windows && create && this.#counts.size + this.#shares.size < MAX_KEYS) this.#shares.set(key, (windows = this.#newShares(key)));
+      if (!windows && create && this.#counts.size + this.#shares.size < MAX_KEYS)
+        this.#shares.set(key, (windows = this.#newShares(key)));
       return windows?.[window];
     }
     let counts = this.#counts.get(series);
@@ -301,7 +365,9 @@ export class BackoffEngine {
   }
 
   #newShares(key: string): SlidingCounts[] {
-    return this.#shareWindows.map(({ windowMs, triggers }, index) => new SlidingCounts(windowMs, 2 * triggers.length, `share${index}:${key}`));
+    return this.#shareWindows.map(
+      ({ windowMs, triggers }, index) => new SlidingCounts(windowMs, 2 * triggers.length, `share${index}:${key}`),
+    );
   }
 
   /** Counts an event of this host; with `cluster`, also among what it has not sent yet */
@@ -309,7 +375,8 @@ export class BackoffEngine {
     if (!counts.add(time, column)) return false;
     if (this.#options.cluster) {
       let unsent = this.#unsent.get(counts.series);
-      if (!unsent) this.#unsent.set(counts.series, (unsent = new SlidingCounts(counts.bucketMs * SLOTS, counts.columns)));
+      if (!unsent)
+        this.#unsent.set(counts.series, (unsent = new SlidingCounts(counts.bucketMs * SLOTS, counts.columns)));
       unsent.add(time, column);
     }
     return true;
@@ -384,7 +451,15 @@ export class BackoffEngine {
       const observed = counts.count(column, now) / attempts;
       if (observed < trigger.threshold) continue;
       fired = {
-        trigger: { kind: 'share', threshold: trigger.threshold, window: trigger.windowMs / 1000, observed, attempts, minAttempts: trigger.minAttempts, ...(trigger.group ? { group: trigger.group } : {}) },
+        trigger: {
+          kind: 'share',
+          threshold: trigger.threshold,
+          window: trigger.windowMs / 1000,
+          observed,
+          attempts,
+          minAttempts: trigger.minAttempts,
+          ...(trigger.group ? { group: trigger.group } : {}),
+        },
         counts,
         column,
       };
@@ -398,7 +473,12 @@ export class BackoffEngine {
     // One reply is enough to recognise it, and reasons are stored with every policy
     const sample = (event.message ?? '').slice(0, MAX_SAMPLE);
     const explained = this.#options.explain?.(sample);
-    const decidedBy = explained?.label !== cls ? undefined : explained.rule !== undefined ? { rule: explained.rule } : byModel(explained);
+    const decidedBy =
+      explained?.label !== cls
+        ? undefined
+        : explained.rule !== undefined
+          ? { rule: explained.rule }
+          : byModel(explained);
     return {
       class: cls,
       provider,
@@ -418,8 +498,16 @@ export class BackoffEngine {
    * its whole reason. A policy in force that the new level would not change (escalated as far as it goes) is not
    * written again: undefined, unless less than half its TTL is left, when it is written with its expiry extended
    */
-  #apply(policy: ClassPolicy, id: string, values: readonly string[], now: number, why: Omit<Reason, 'level'>): AppliedPolicy | undefined {
-    const candidates = [this.#applied.get(id), this.#options.inForce(id)].filter((p): p is AppliedPolicy => p !== undefined && p.expires > now);
+  #apply(
+    policy: ClassPolicy,
+    id: string,
+    values: readonly string[],
+    now: number,
+    why: Omit<Reason, 'level'>,
+  ): AppliedPolicy | undefined {
+    const candidates = [this.#applied.get(id), this.#options.inForce(id)].filter(
+      (p): p is AppliedPolicy => p !== undefined && p.expires > now,
+    );
     const current = candidates.sort((a, b) => b.level - a.level || b.expires - a.expires)[0];
     let level = current ? current.level + 1 : 0;
     const object = this.#object(policy, id, values, level, why);
@@ -429,13 +517,26 @@ export class BackoffEngine {
       level = current.level;
     }
     const reason: Reason = { ...why, level };
-    const applied: AppliedPolicy = { id, kind: policy.suspend ? 'suspend' : 'policy', object, expires: now + Number(object.ttl) * 1000, level, reason: { ...reason } };
+    const applied: AppliedPolicy = {
+      id,
+      kind: policy.suspend ? 'suspend' : 'policy',
+      object,
+      expires: now + Number(object.ttl) * 1000,
+      level,
+      reason: { ...reason },
+    };
     this.#applied.set(id, applied);
     return applied;
   }
 
   /** The feed object of a class's policy at `level` */
-  #object(policy: ClassPolicy, id: string, values: readonly string[], level: number, why: Omit<Reason, 'level'>): Record<string, unknown> {
+  #object(
+    policy: ClassPolicy,
+    id: string,
+    values: readonly string[],
+    level: number,
+    why: Omit<Reason, 'level'>,
+  ): Record<string, unknown> {
     const reason: Reason = { ...why, level };
     const factor = 2 ** Math.min(level, 30);
     const ttl = Math.min(policy.ttl * factor, policy.maxTtl);
@@ -444,15 +545,22 @@ export class BackoffEngine {
     const object: Record<string, unknown> = policy.suspend
       ? { id, type: 'BACKOFF', ...scope, tag: policy.class, properties, ttl }
       : {
-        id, type: 'BACKOFF', fields: policy.fields.map((f) => f.toUpperCase()), if: scope,
-        then: {
-          ...(policy.concurrency !== undefined ? { concurrency: Math.max(1, Math.floor(policy.concurrency / factor)) } : {}),
-          ...(policy.rate ? { rate: { ...policy.rate, count: Math.max(1, Math.floor(policy.rate.count / factor)) } } : {}),
-          tag: policy.class,
-          properties,
-        },
-        ttl,
-      };
+          id,
+          type: 'BACKOFF',
+          fields: policy.fields.map((f) => f.toUpperCase()),
+          if: scope,
+          then: {
+            ...(policy.concurrency !== undefined
+              ? { concurrency: Math.max(1, Math.floor(policy.concurrency / factor)) }
+              : {}),
+            ...(policy.rate
+              ? { rate: { ...policy.rate, count: Math.max(1, Math.floor(policy.rate.count / factor)) } }
+              : {}),
+            tag: policy.class,
+            properties,
+          },
+          ttl,
+        };
     return object;
   }
 
@@ -460,7 +568,8 @@ export class BackoffEngine {
   #sweep(now: number): void {
     this.#swept = now;
     for (const [id, counts] of this.#counts) if (counts.idle(now)) this.#counts.delete(id);
-    for (const [key, windows] of this.#shares) if (windows.every((counts) => counts.idle(now))) this.#shares.delete(key);
+    for (const [key, windows] of this.#shares)
+      if (windows.every((counts) => counts.idle(now))) this.#shares.delete(key);
     for (const [id, applied] of this.#applied) if (applied.expires <= now) this.#applied.delete(id);
   }
 }

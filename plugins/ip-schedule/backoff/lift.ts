@@ -5,7 +5,14 @@
  * reads again), record the change with the key that asked, and answer once this host's feed has sent it; the store's
  * notices carry it to every other host's feed.
  */
-import type { AppliedPolicy, Handler, HandlerRequest, PluginAudit, ScheduleStore, StoreChange } from '../../../runtime/mod.ts';
+import type {
+  AppliedPolicy,
+  Handler,
+  HandlerRequest,
+  PluginAudit,
+  ScheduleStore,
+  StoreChange,
+} from '../../../runtime/mod.ts';
 import { errors } from '../errors.ts';
 import { explainedJson, type PolicyView } from './explained.ts';
 
@@ -21,7 +28,10 @@ export interface LiftOptions {
 /** Reads before a write that keeps losing to concurrent ones gives up (each loss means the policy changed meanwhile) */
 const ATTEMPTS = 5;
 
-type Amendment = { ttl?: number; rate?: { count: number; interval: number; algorithm?: 'TOKENBUCKET' | 'FIXEDWINDOW' } };
+type Amendment = {
+  ttl?: number;
+  rate?: { count: number; interval: number; algorithm?: 'TOKENBUCKET' | 'FIXEDWINDOW' };
+};
 
 /** The lift and amend operations, bound by operationId */
 export function liftHandlers(options: LiftOptions): Record<string, Handler> {
@@ -55,10 +65,19 @@ export function liftHandlers(options: LiftOptions): Record<string, Handler> {
     liftPolicy: async (request: HandlerRequest) => {
       const id = String(request.params.id);
       if (!store.deletePolicy) throw errors.SCHEDULE_ERR_NO_POLICY_STORE();
-      await change(id, (policy) => audit.record(
-        { action: 'policy.lift', subject: { policy: id }, principal: request.principal, before: policy, after: null, reason: { kind: policy.kind, level: policy.level } },
-        (entry) => store.deletePolicy!(id, { expires: policy.expires }, { audit: entry }),
-      ));
+      await change(id, (policy) =>
+        audit.record(
+          {
+            action: 'policy.lift',
+            subject: { policy: id },
+            principal: request.principal,
+            before: policy,
+            after: null,
+            reason: { kind: policy.kind, level: policy.level },
+          },
+          (entry) => store.deletePolicy!(id, { expires: policy.expires }, { audit: entry }),
+        ),
+      );
       return { body: { lifted: id } };
     },
     amendPolicy: async (request: HandlerRequest<Amendment>) => {
@@ -68,7 +87,14 @@ export function liftHandlers(options: LiftOptions): Record<string, Handler> {
       await change(id, (policy) => {
         const after = amended(policy, ttl, rate, options.now());
         return audit.record(
-          { action: 'policy.amend', subject: { policy: id }, principal: request.principal, before: policy, after, reason: { kind: policy.kind, level: policy.level } },
+          {
+            action: 'policy.amend',
+            subject: { policy: id },
+            principal: request.principal,
+            before: policy,
+            after,
+            reason: { kind: policy.kind, level: policy.level },
+          },
           (entry) => store.replacePolicy!(after, { expires: policy.expires }, { audit: entry }),
         );
       });
@@ -85,7 +111,8 @@ function amended(policy: AppliedPolicy, ttl: number | undefined, rate: Amendment
   const object = { ...policy.object };
   if (rate) {
     const then = object.then as { rate?: { algorithm: string } } | undefined;
-    if (policy.kind !== 'policy' || !then) throw errors.SCHEDULE_ERR_POLICY_AMEND(policy.id, 'a suspension has no rate');
+    if (policy.kind !== 'policy' || !then)
+      throw errors.SCHEDULE_ERR_POLICY_AMEND(policy.id, 'a suspension has no rate');
     object.then = { ...then, rate: { ...rate, algorithm: rate.algorithm ?? then.rate?.algorithm ?? 'TOKENBUCKET' } };
   }
   if (ttl !== undefined) object.ttl = ttl;

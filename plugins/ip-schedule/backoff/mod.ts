@@ -5,11 +5,19 @@
  *
  * @example
  * ```ts
- * const engine = new BackoffEngine(policyTable(config.backoff), { providers, shares: shareTriggers(config.backoff), inForce: (id) => feed.appliedPolicy(id) });
+ * const engine = new BackoffEngine(policyTable(config.backoff), { providers, shares: shareTriggers(config.backoff),
+ * inForce: (id) => feed.appliedPolicy(id) });
  * const handlers = backoffHandlers({ classifier, store, engine, feed, now: Date.now });
  * ```
  */
-import type { AppliedPolicy, Handler, HandlerRequest, ReplyClassifier, ScheduleStore, StoreChange } from '../../../runtime/mod.ts';
+import type {
+  AppliedPolicy,
+  Handler,
+  HandlerRequest,
+  ReplyClassifier,
+  ScheduleStore,
+  StoreChange,
+} from '../../../runtime/mod.ts';
 import type { CountSync } from './cluster.ts';
 import type { BackoffEngine, BackoffEvent, EventAnswer, Outcome } from './engine.ts';
 import { errors } from '../errors.ts';
@@ -82,13 +90,18 @@ export function backoffHandlers(options: BackoffOptions): Record<string, Handler
       const events = request.body.events as unknown as BackoffEvent[];
       request.body.events.forEach((event, index) => {
         const outcome = outcomeOf(event);
-        if (outcome !== 'delivered' && typeof event.message !== 'string') throw errors.SCHEDULE_ERR_EVENT_MESSAGE(index);
+        if (outcome !== 'delivered' && typeof event.message !== 'string')
+          throw errors.SCHEDULE_ERR_EVENT_MESSAGE(index);
         (event as unknown as BackoffEvent).time = eventTime(event.time, index, now);
         event.outcome = outcome;
       });
       // Deliveries are attempts only: nothing to classify
       const failed = events.flatMap((event, index) => (event.outcome === 'delivered' ? [] : [index]));
-      const results = await classifier.classifyReplies('backoff', failed.map((index) => events[index]!.message!), { signal: request.signal });
+      const results = await classifier.classifyReplies(
+        'backoff',
+        failed.map((index) => events[index]!.message!),
+        { signal: request.signal },
+      );
       const classes = new Array<string | null>(events.length).fill(null);
       failed.forEach((index, k) => (classes[index] = results[k]!.label));
       options.received?.(results.map((result) => result.label));
@@ -106,10 +119,12 @@ export function backoffHandlers(options: BackoffOptions): Record<string, Handler
         const applied = new Set(recorded.firings.filter((firing) => won.has(firing.key)).map((firing) => firing.id));
         apply = apply.filter((policy) => applied.has(policy.id));
       }
-      await Promise.all(apply.map(async (policy) => {
-        await options.putPolicy(policy, request);
-        options.notice({ policy: policy.id });
-      }));
+      await Promise.all(
+        apply.map(async (policy) => {
+          await options.putPolicy(policy, request);
+          options.notice({ policy: policy.id });
+        }),
+      );
       options.applied?.(apply);
       options.observed?.(events, answers, now);
       // Once answered, these events count on every host
@@ -145,7 +160,9 @@ function answersJson(answers: readonly EventAnswer[]): string {
       if (providerJson.size >= MAX_PROVIDERS) providerJson.clear();
       providerJson.set(answer.provider, provider);
     }
-    parts.push(`${head}${answer.policies.length === 0 ? '[]' : JSON.stringify(answer.policies)},"outcome":"${answer.outcome}","provider":${provider}}`);
+    parts.push(
+      `${head}${answer.policies.length === 0 ? '[]' : JSON.stringify(answer.policies)},"outcome":"${answer.outcome}","provider":${provider}}`,
+    );
   }
   return `{"events":[${parts.join(',')}]}`;
 }

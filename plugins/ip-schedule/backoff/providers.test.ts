@@ -36,13 +36,20 @@ test('real MX host names map to their provider by the longest suffix', () => {
     ['mx0a-00123401.pphosted.com', 'proofpoint'],
     ['GMAIL-SMTP-IN.L.GOOGLE.COM', 'google'],
   ];
-  assert.equal(cases.map(([mx]) => providers.of(mx, undefined)), cases.map(([, id]) => id));
+  assert.equal(
+    cases.map(([mx]) => providers.of(mx, undefined)),
+    cases.map(([, id]) => id),
+  );
 });
 
 test('without a known MX the recipient domain decides; a suffix matches whole labels only', () => {
   assert.is(providers.of(undefined, 'gmail.com'), 'google');
   assert.is(providers.of('mx.example.net', 'hotmail.co.uk'), 'microsoft', 'an unknown MX gives way to a known domain');
-  assert.is(providers.of('aspmx.l.google.com', 'example.com'), 'google', 'the MX before the domain: a Workspace customer');
+  assert.is(
+    providers.of('aspmx.l.google.com', 'example.com'),
+    'google',
+    'the MX before the domain: a Workspace customer',
+  );
   assert.is(providers.of('notgoogle.com', undefined), 'notgoogle.com', 'not a label suffix of google.com');
 });
 
@@ -54,7 +61,10 @@ test('an unknown provider is the registrable domain of its MX host, else of its 
 });
 
 test('config rows add providers and take suffixes and domains from built-in rows', () => {
-  const own = new Providers({ acme: { mx: ['mx.acme.example'], domains: ['acme.example'] }, google: { mx: ['google.com'], domains: [] } });
+  const own = new Providers({
+    acme: { mx: ['mx.acme.example'], domains: ['acme.example'] },
+    google: { mx: ['google.com'], domains: [] },
+  });
   assert.is(own.of('in.mx.acme.example', undefined), 'acme');
   assert.is(own.of(undefined, 'acme.example'), 'acme');
   assert.is(own.of(undefined, 'gmail.com'), 'gmail.com', 'the configured google row lists no domains');

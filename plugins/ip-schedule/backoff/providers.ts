@@ -30,7 +30,10 @@ export class Providers {
   readonly #remembered = new Map<string, string>();
 
   constructor(config: IpScheduleConfig['backoff']['providers'] = {}) {
-    const rows: Record<string, { mx?: readonly string[]; domains?: readonly string[] }> = { ...PROVIDER_TABLE, ...config };
+    const rows: Record<string, { mx?: readonly string[]; domains?: readonly string[] }> = {
+      ...PROVIDER_TABLE,
+      ...config,
+    };
     this.ids = new Set(Object.keys(rows));
     // Configured rows come last: a suffix or domain they name is theirs, even one a built-in row names too
     for (const [id, row] of Object.entries(rows).sort(([a], [b]) => Number(a in config) - Number(b in config))) {

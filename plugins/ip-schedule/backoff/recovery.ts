@@ -15,20 +15,31 @@ export interface RecoverySettings {
   step: number;
 }
 
-type Then = { rate?: { count: number; interval: number; algorithm: string }; concurrency?: number; [key: string]: unknown };
+type Then = {
+  rate?: { count: number; interval: number; algorithm: string };
+  concurrency?: number;
+  [key: string]: unknown;
+};
 
 /**
  * What replaces `lapsed` at `now`: the next step up toward its class's limits, or undefined when there is none (it is
  * at them already, recovery is off, it is a suspension or a class no longer configured): then it is deleted
  */
-export function recoveryStep(lapsed: AppliedPolicy, table: ReadonlyMap<string, ClassPolicy>, settings: RecoverySettings, now: number): AppliedPolicy | undefined {
+export function recoveryStep(
+  lapsed: AppliedPolicy,
+  table: ReadonlyMap<string, ClassPolicy>,
+  settings: RecoverySettings,
+  now: number,
+): AppliedPolicy | undefined {
   if (!settings.enabled || lapsed.kind !== 'policy') return undefined;
   const cls = (lapsed.reason as { class?: string } | undefined)?.class;
   const policy = cls === undefined ? undefined : table.get(cls);
   const then = lapsed.object.then as Then | undefined;
   if (!policy || !then) return undefined;
   const up = (value: number | undefined, ceiling: number | undefined) =>
-    value === undefined || ceiling === undefined || value >= ceiling ? undefined : Math.min(ceiling, Math.max(value + 1, Math.floor(value * settings.factor)));
+    value === undefined || ceiling === undefined || value >= ceiling
+      ? undefined
+      : Math.min(ceiling, Math.max(value + 1, Math.floor(value * settings.factor)));
   const count = up(then.rate?.count, policy.rate?.count);
   const concurrency = up(then.concurrency, policy.concurrency);
   if (count === undefined && concurrency === undefined) return undefined;
@@ -37,5 +48,9 @@ export function recoveryStep(lapsed: AppliedPolicy, table: ReadonlyMap<string, C
     ...(count !== undefined ? { rate: { ...then.rate!, count } } : {}),
     ...(concurrency !== undefined ? { concurrency } : {}),
   };
-  return { ...lapsed, object: { ...lapsed.object, then: next, ttl: settings.step }, expires: now + settings.step * 1000 };
+  return {
+    ...lapsed,
+    object: { ...lapsed.object, then: next, ttl: settings.step },
+    expires: now + settings.step * 1000,
+  };
 }

@@ -5,7 +5,12 @@
  * Beside counts, share triggers (`shareTriggers`): a class group of the spec's group table, or a class, whose share of
  * the attempts from one local IP to one provider reaches a threshold; config `backoff.triggers` overrides them.
  */
-import { BACKOFF_CLASS_GROUPS, BACKOFF_CLASSES, BACKOFF_GROUP_TABLE, BACKOFF_TABLE } from '../../../generated/data/bounce-classifier.ts';
+import {
+  BACKOFF_CLASS_GROUPS,
+  BACKOFF_CLASSES,
+  BACKOFF_GROUP_TABLE,
+  BACKOFF_TABLE,
+} from '../../../generated/data/bounce-classifier.ts';
 import type { IpScheduleConfig } from '../../../generated/types/plugins/ip-schedule.ts';
 import { errors } from '../errors.ts';
 
@@ -31,7 +36,10 @@ export interface ShareTrigger {
  * `config.triggers` (a class has none of its own by default); a group or class with `enabled: false` has none
  */
 export function shareTriggers(config: Pick<BackoffConfig, 'triggers'>): ShareTrigger[] {
-  const groups = BACKOFF_GROUP_TABLE as Record<string, { classes: readonly string[]; share: { threshold: number; minAttempts: number; window: number } }>;
+  const groups = BACKOFF_GROUP_TABLE as Record<
+    string,
+    { classes: readonly string[]; share: { threshold: number; minAttempts: number; window: number } }
+  >;
   for (const name of Object.keys(config.triggers)) {
     if (!(name in groups) && !(name in BACKOFF_TABLE)) {
       throw errors.SCHEDULE_ERR_BACKOFF_TRIGGER(name, [...BACKOFF_CLASS_GROUPS, ...BACKOFF_CLASSES].join('", "'));
@@ -43,7 +51,8 @@ export function shareTriggers(config: Pick<BackoffConfig, 'triggers'>): ShareTri
     const group = groups[name];
     if (own?.enabled === false || (!group && !own)) continue;
     // A class's own trigger starts from its group's (the first that lists it), else from the default share
-    const defaults = group?.share ?? Object.values(groups).find((g) => g.classes.includes(name))?.share ?? DEFAULTS.share;
+    const defaults =
+      group?.share ?? Object.values(groups).find((g) => g.classes.includes(name))?.share ?? DEFAULTS.share;
     triggers.push({
       name,
       ...(group ? { group: name } : {}),
@@ -99,9 +108,18 @@ export function policyTable(config: Pick<BackoffConfig, 'policies'>): Map<string
     if (fields.length === 0) continue;
     const own = config.policies[name] ?? {};
     if (own.enabled === false || (actions.length === 0 && Object.keys(own).length === 0)) continue;
-    const suspend = own.suspend ?? (own.rate === undefined && own.concurrency === undefined && actions.includes('suspend'));
-    const rate = suspend ? undefined : own.rate ? { algorithm: 'TOKENBUCKET' as const, ...own.rate } : actions.includes('rate') ? DEFAULTS.rate : undefined;
-    const concurrency = suspend ? undefined : own.concurrency ?? (actions.includes('concurrency') ? DEFAULTS.concurrency : undefined);
+    const suspend =
+      own.suspend ?? (own.rate === undefined && own.concurrency === undefined && actions.includes('suspend'));
+    const rate = suspend
+      ? undefined
+      : own.rate
+        ? { algorithm: 'TOKENBUCKET' as const, ...own.rate }
+        : actions.includes('rate')
+          ? DEFAULTS.rate
+          : undefined;
+    const concurrency = suspend
+      ? undefined
+      : (own.concurrency ?? (actions.includes('concurrency') ? DEFAULTS.concurrency : undefined));
     if (!suspend && rate === undefined && concurrency === undefined) {
       throw errors.SCHEDULE_ERR_BACKOFF_NO_ACTION(name);
     }

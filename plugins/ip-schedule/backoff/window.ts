@@ -75,7 +75,13 @@ export class SlidingCounts {
       for (let column = 0; column < columns; column++) {
         const at = offset + 1 + 2 * column;
         const n = this.#data[at]!;
-        if (n > 0) found.push([column, this.#data[at + 1]!, Math.min(this.#data[2 * column]!, (this.#data[offset]! + 1) * this.bucketMs - 1), n]);
+        if (n > 0)
+          found.push([
+            column,
+            this.#data[at + 1]!,
+            Math.min(this.#data[2 * column]!, (this.#data[offset]! + 1) * this.bucketMs - 1),
+            n,
+          ]);
       }
     }
     return found;
@@ -135,14 +141,16 @@ export class SlidingCounts {
 
   /** Forgets what `column` counted: only events from `now` on count again */
   reset(column: number, now: number): void {
-    for (let offset = this.#slots; offset < this.#data.length; offset += this.#stride) this.#data[offset + 1 + 2 * column] = 0;
+    for (let offset = this.#slots; offset < this.#data.length; offset += this.#stride)
+      this.#data[offset + 1 + 2 * column] = 0;
     this.#data[2 * column + 1] = now;
   }
 
   /** True when nothing counted is still in the window ending at `now` */
   idle(now: number): boolean {
     const oldest = this.#oldest(now);
-    for (let offset = this.#slots; offset < this.#data.length; offset += this.#stride) if (this.#data[offset]! > oldest) return false;
+    for (let offset = this.#slots; offset < this.#data.length; offset += this.#stride)
+      if (this.#data[offset]! > oldest) return false;
     return true;
   }
 }

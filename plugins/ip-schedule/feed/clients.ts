@@ -7,7 +7,8 @@
  * a client found more than `maxBufferedBytes` behind (queued or in the socket) when a change comes or when its replay
  * moves on is cut off, so it holds at most that plus one change; it reconnects and gets the full state again.
  * A ping goes out every `pingIntervalMs`; a client that has not answered the previous one (nor, in its replay, taken
- * a chunk since) is cut off too: a client that stopped reading mid-replay, with no change coming, is cut off this way. What is sent and who is dropped is
+ * a chunk since) is cut off too: a client that stopped reading mid-replay, with no change coming, is cut off this way.
+ * What is sent and who is dropped is
  * counted through `FeedCounters` (the plugin's metrics).
  */
 import type { Duplex } from 'node:stream';
@@ -89,7 +90,8 @@ export class FeedClients {
     this.#clients.add(client);
     ws.on('close', () => this.#forget(client));
     ws.on('pong', () => (client.alive = true));
-    // The protocol has nothing for a client to say; ws itself closes a client sending malformed frames (the host logs it)
+    // The protocol has nothing for a client to say; ws itself closes a client sending malformed frames (the host logs
+    // it)
     ws.on('message', () => {});
     ws.on('error', () => this.#counters.dropped('malformed_frame'));
     client.socket.on('drain', () => {

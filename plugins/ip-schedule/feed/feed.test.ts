@@ -95,14 +95,27 @@ class FakeSocket extends EventEmitter {
 }
 
 const grouping = (start: string) => ({
-  grouping: '&gmail', mode: 'AUTO' as const, start: { date: start, volume: 100 }, end: { date: '2025-03-20', volume: 1000 },
-  paused: false, algorithm: 'TOKENBUCKET' as const, interval: 86400, properties: null,
+  grouping: '&gmail',
+  mode: 'AUTO' as const,
+  start: { date: start, volume: 100 },
+  end: { date: '2025-03-20', volume: 1000 },
+  paused: false,
+  algorithm: 'TOKENBUCKET' as const,
+  interval: 86400,
+  properties: null,
 });
 const turn = () => new Promise((done) => setImmediate(done));
 
 async function startFeed(iso: string, store = new TestStore()) {
   const clock = new FakeClock(iso);
-  const feed = await PolicyFeed.start({ store, timezone: 'Europe/Stockholm', log: silent, maxBufferedBytes: 1 << 20, pingIntervalMs: 60_000, clock });
+  const feed = await PolicyFeed.start({
+    store,
+    timezone: 'Europe/Stockholm',
+    log: silent,
+    maxBufferedBytes: 1 << 20,
+    pingIntervalMs: 60_000,
+    clock,
+  });
   const socket = new FakeSocket();
   feed.connect(socket as never);
   // The replay is written on the next turn of the event loop
@@ -110,19 +123,33 @@ async function startFeed(iso: string, store = new TestStore()) {
   return { clock, feed, store, socket };
 }
 
-test('the feed sends the day\'s UPDATE at local midnight from one timer set for it', async () => {
+test("the feed sends the day's UPDATE at local midnight from one timer set for it", async () => {
   const store = new TestStore();
   await store.put('192.0.2.1', { groupings: [grouping('2025-03-10')] });
   // 23:59 in Stockholm (UTC+1)
   const { clock, feed, socket } = await startFeed('2025-03-10T22:59:00Z', store);
-  assert.equal(socket.sent.map((f) => f.action), ['VERSION', 'CREATE', 'SYNCED']);
+  assert.equal(
+    socket.sent.map((f) => f.action),
+    ['VERSION', 'CREATE', 'SYNCED'],
+  );
   assert.is(socket.sent[1].policy.then.tag, 'Day_1');
-  assert.equal([...clock.timers.values()].map((t) => t.at - clock.time), [60_000], 'one timer, due at midnight');
+  assert.equal(
+    [...clock.timers.values()].map((t) => t.at - clock.time),
+    [60_000],
+    'one timer, due at midnight',
+  );
   clock.advance(59_999);
   assert.is(socket.sent.length, 3, 'nothing before midnight');
   clock.advance(1);
-  assert.equal(socket.sent.slice(3).map((f) => `${f.action} ${f.policy.then.tag} ${f.policy.then.rate.count}`), ['UPDATE Day_2 126']);
-  assert.equal([...clock.timers.values()].map((t) => t.at - clock.time), [86_400_000], 'the next midnight is set');
+  assert.equal(
+    socket.sent.slice(3).map((f) => `${f.action} ${f.policy.then.tag} ${f.policy.then.rate.count}`),
+    ['UPDATE Day_2 126'],
+  );
+  assert.equal(
+    [...clock.timers.values()].map((t) => t.at - clock.time),
+    [86_400_000],
+    'the next midnight is set',
+  );
   feed.close();
 });
 
@@ -130,11 +157,20 @@ test('the feed creates a policy at the midnight a schedule starts and deletes it
   const store = new TestStore();
   await store.put('192.0.2.1', { groupings: [{ ...grouping('2025-03-11'), end: { date: '2025-03-11', volume: 5 } }] });
   const { clock, feed, socket } = await startFeed('2025-03-10T12:00:00Z', store);
-  assert.equal(socket.sent[1], { action: 'CREATE', suspend: { id: 'warmup-hold:192.0.2.1', type: 'WARMUP', localip: '192.0.2.1', tag: 'Hold' } });
+  assert.equal(socket.sent[1], {
+    action: 'CREATE',
+    suspend: { id: 'warmup-hold:192.0.2.1', type: 'WARMUP', localip: '192.0.2.1', tag: 'Hold' },
+  });
   clock.advance(12 * 3_600_000);
-  assert.equal(socket.sent.slice(3).map((f) => `${f.action} ${f.policy?.id ?? f.suspend.id}`), ['CREATE warmup:192.0.2.1:&gmail', 'DELETE warmup-hold:192.0.2.1']);
+  assert.equal(
+    socket.sent.slice(3).map((f) => `${f.action} ${f.policy?.id ?? f.suspend.id}`),
+    ['CREATE warmup:192.0.2.1:&gmail', 'DELETE warmup-hold:192.0.2.1'],
+  );
   clock.advance(86_400_000);
-  assert.equal(socket.sent.slice(5).map((f) => `${f.action} ${f.policy?.id ?? f.suspend.id}`), ['DELETE warmup:192.0.2.1:&gmail']);
+  assert.equal(
+    socket.sent.slice(5).map((f) => `${f.action} ${f.policy?.id ?? f.suspend.id}`),
+    ['DELETE warmup:192.0.2.1:&gmail'],
+  );
   feed.close();
 });
 
@@ -143,7 +179,10 @@ test('settled waits for the notices given before it, and changes go out to conne
   await store.put('192.0.2.1', { groupings: [grouping('2025-03-10')] });
   await feed.settled();
   assert.is(feed.snapshot().policies.length, 1);
-  assert.equal(socket.sent.map((f) => f.action), ['VERSION', 'SYNCED', 'CREATE']);
+  assert.equal(
+    socket.sent.map((f) => f.action),
+    ['VERSION', 'SYNCED', 'CREATE'],
+  );
   feed.close();
 });
 

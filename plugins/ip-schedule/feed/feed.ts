@@ -84,7 +84,10 @@ export class PolicyFeed {
     this.#clock = options.clock ?? SYSTEM_CLOCK;
     this.#state = new PolicyState(this.#today());
     this.#clients = new FeedClients({
-      maxBufferedBytes: options.maxBufferedBytes, pingIntervalMs: options.pingIntervalMs, log: options.log, counters: options.counters,
+      maxBufferedBytes: options.maxBufferedBytes,
+      pingIntervalMs: options.pingIntervalMs,
+      log: options.log,
+      counters: options.counters,
     });
   }
 
@@ -94,7 +97,7 @@ export class PolicyFeed {
     // Watch first: a write landing between the read and the watch would otherwise go unseen
     feed.#unwatch = await options.store.watch?.((change) => feed.notice(change));
     feed.#state.replaceAll(await options.store.list());
-    feed.#setApplied(await options.store.listPolicies?.() ?? []);
+    feed.#setApplied((await options.store.listPolicies?.()) ?? []);
     feed.#armMidnight();
     return feed;
   }
@@ -180,7 +183,7 @@ export class PolicyFeed {
         this.#send(this.#state.setDay(this.#today()));
         if (this.#rereadPolicies || this.#rereadAll) {
           this.#rereadPolicies = false;
-          this.#setApplied(await this.#options.store.listPolicies?.() ?? []);
+          this.#setApplied((await this.#options.store.listPolicies?.()) ?? []);
         }
         if (this.#rereadAll) {
           this.#rereadAll = false;
@@ -226,20 +229,27 @@ export class PolicyFeed {
     const applied = all.filter((p) => p.expires > now);
     const before = this.#appliedById;
     this.#appliedById = new Map(applied.map((p) => [p.id, p]));
-    for (const [id, policy] of before) if (policy.expires > now && !this.#appliedById.has(id)) this.#options.lifted?.(policy);
-    for (const policy of all) if (policy.expires <= now && !this.#lapsing.has(policy.id)) this.#lapse(policy, before.has(policy.id));
-    const lapsing = [...this.#lapsing.values()].filter((p) => p !== null && !this.#appliedById.has(p.id)).map((p) => ({ ...p!, expires: Number.MAX_SAFE_INTEGER }));
+    for (const [id, policy] of before)
+      if (policy.expires > now && !this.#appliedById.has(id)) this.#options.lifted?.(policy);
+    for (const policy of all)
+      if (policy.expires <= now && !this.#lapsing.has(policy.id)) this.#lapse(policy, before.has(policy.id));
+    const lapsing = [...this.#lapsing.values()]
+      .filter((p) => p !== null && !this.#appliedById.has(p.id))
+      .map((p) => ({ ...p!, expires: Number.MAX_SAFE_INTEGER }));
     this.#send(this.#state.setApplied(applied.concat(lapsing), now));
     this.#clock.clearTimeout(this.#expiry);
     const next = Math.min(...applied.map((p) => p.expires));
     // Node fires a longer timer at once: wait the longest it takes, then look again
-    if (Number.isFinite(next)) this.#expiry = this.#clock.setTimeout(() => this.#expire(), Math.min(next - now, MAX_TIMER_MS));
+    if (Number.isFinite(next))
+      this.#expiry = this.#clock.setTimeout(() => this.#expire(), Math.min(next - now, MAX_TIMER_MS));
   }
 
   /** Deletes (or replaces) a lapsed policy in the store, then reads it again */
   #lapse(policy: AppliedPolicy, shown: boolean): void {
     this.#lapsing.set(policy.id, shown ? policy : null);
-    const expire = this.#options.expire ?? ((p) => this.#options.store.deletePolicy?.(p.id, { expires: p.expires }) ?? Promise.resolve(false));
+    const expire =
+      this.#options.expire ??
+      ((p) => this.#options.store.deletePolicy?.(p.id, { expires: p.expires }) ?? Promise.resolve(false));
     const again = () => {
       this.#lapsing.delete(policy.id);
       this.notice({ policy: policy.id });
@@ -259,10 +269,13 @@ export class PolicyFeed {
   #armMidnight(): void {
     if (this.#closed) return;
     const now = this.#clock.now();
-    this.#timer = this.#clock.setTimeout(() => {
-      // A timer firing early changes nothing and is set again for the same midnight
-      this.#send(this.#state.setDay(this.#today()));
-      this.#armMidnight();
-    }, nextMidnight(this.#options.timezone, now) - now);
+    this.#timer = this.#clock.setTimeout(
+      () => {
+        // A timer firing early changes nothing and is set again for the same midnight
+        this.#send(this.#state.setDay(this.#today()));
+        this.#armMidnight();
+      },
+      nextMidnight(this.#options.timezone, now) - now,
+    );
   }
 }

@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import { today } from '../dates.ts';
 import { nextMidnight } from './midnight.ts';
 
-const local = (zone: string, at: number) => new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(at);
+const local = (zone: string, at: number) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' }).format(at);
 
 test('nextMidnight is the next 00:00 of the zone, on ordinary and daylight-saving days', () => {
   const cases: [string, string, string][] = [
@@ -15,17 +16,25 @@ test('nextMidnight is the next 00:00 of the zone, on ordinary and daylight-savin
     ['Pacific/Chatham', '2025-04-05T10:00:00Z', '2025-04-06 00:00'],
     ['America/New_York', '2025-11-02T03:30:00Z', '2025-11-02 00:00'], // 23:30 EDT on the 1st; clocks go back at 02:00
   ];
-  for (const [zone, now, want] of cases) assert.is(local(zone, nextMidnight(zone, Date.parse(now))), want, `${zone} from ${now}`);
+  for (const [zone, now, want] of cases)
+    assert.is(local(zone, nextMidnight(zone, Date.parse(now))), want, `${zone} from ${now}`);
 });
 
 test('nextMidnight starts the day at the first minute that exists when a zone skips midnight', () => {
   // America/Santiago moves from 00:00 to 01:00 on 2025-09-07
-  assert.is(local('America/Santiago', nextMidnight('America/Santiago', Date.parse('2025-09-06T12:00:00Z'))), '2025-09-07 01:00');
+  assert.is(
+    local('America/Santiago', nextMidnight('America/Santiago', Date.parse('2025-09-06T12:00:00Z'))),
+    '2025-09-07 01:00',
+  );
 });
 
 test('nextMidnight is the instant today() turns: a minute before it is still the old day', () => {
   for (const zone of ['UTC', 'Europe/Stockholm', 'America/Santiago', 'Australia/Lord_Howe', 'Asia/Tehran']) {
-    for (let t = Date.parse('2025-01-01T05:17:00Z'); t < Date.parse('2026-01-01T00:00:00Z'); t += 7 * 86_400_000 + 3_600_000) {
+    for (
+      let t = Date.parse('2025-01-01T05:17:00Z');
+      t < Date.parse('2026-01-01T00:00:00Z');
+      t += 7 * 86_400_000 + 3_600_000
+    ) {
       const at = nextMidnight(zone, t);
       const day = today(zone, new Date(t));
       assert.ok(at > t, `${zone} ${new Date(t).toISOString()}`);

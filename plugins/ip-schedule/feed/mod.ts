@@ -4,7 +4,8 @@
  *
  * @example
  * ```ts
- * const feed = await PolicyFeed.start({ store, timezone: 'UTC', log, maxBufferedBytes: 4 << 20, pingIntervalMs: 30_000 });
+ * const feed = await PolicyFeed.start({ store, timezone: 'UTC', log, maxBufferedBytes: 4 << 20, pingIntervalMs: 30_000
+ * });
  * const { sockets, handlers } = feedOperations(feed);
  * ```
  */
@@ -18,7 +19,10 @@ export { STATUSES } from './state.ts';
 export type { StatusCounts } from './state.ts';
 
 /** The feed's socket and its JSON twin, bound by operationId */
-export function feedOperations(feed: PolicyFeed): { sockets: Record<string, SocketHandler>; handlers: Record<string, Handler> } {
+export function feedOperations(feed: PolicyFeed): {
+  sockets: Record<string, SocketHandler>;
+  handlers: Record<string, Handler>;
+} {
   return {
     sockets: { policyFeed: (ws) => feed.connect(ws) },
     handlers: {
@@ -28,7 +32,10 @@ export function feedOperations(feed: PolicyFeed): { sockets: Record<string, Sock
         const { policies, suspends, shadow } = feed.snapshot();
         const list = (objects: readonly { json: string }[]) => `[${objects.map((o) => o.json).join(',')}]`;
         // Shadow ones apart, and only when there are some: an MTA polling here enforces `policies` and `suspends`
-        const shown = shadow.policies.length + shadow.suspends.length > 0 ? `,"shadow":{"policies":${list(shadow.policies)},"suspends":${list(shadow.suspends)}}` : '';
+        const shown =
+          shadow.policies.length + shadow.suspends.length > 0
+            ? `,"shadow":{"policies":${list(shadow.policies)},"suspends":${list(shadow.suspends)}}`
+            : '';
         return { json: `{"policies":${list(policies)},"suspends":${list(suspends)}${shown}}` };
       },
     },

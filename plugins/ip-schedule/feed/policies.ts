@@ -48,7 +48,8 @@ export function warmupPolicies(ip: string, record: IpRecord | undefined, today: 
         ? { rate: { count: messages, interval: grouping.interval, algorithm: grouping.algorithm }, tag: `Day_${day}` }
         : { tag: FINISHED_TAG };
       if (grouping.properties) then.properties = { ...grouping.properties };
-      // A held day is the same volume with its reason: the MTA's logs say why the warm-up stopped, and the change is an UPDATE
+      // A held day is the same volume with its reason: the MTA's logs say why the warm-up stopped, and the change is an
+      // UPDATE
       const hold = running ? grouping.warmup?.hold : undefined;
       if (hold) then.properties = { ...then.properties, hold: hold.reason };
       policies.push({

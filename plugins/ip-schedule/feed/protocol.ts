@@ -30,7 +30,11 @@ export type FrameAction = 'VERSION' | 'CREATE' | 'UPDATE' | 'DELETE' | 'SYNCED';
 /** Every frame starts `{"action":"`, and the actions' first letters differ: a frame's action is one byte away */
 const ACTION_AT = '{"action":"'.length;
 const ACTION_BY_LETTER: Readonly<Record<number, FrameAction>> = {
-  0x56: 'VERSION', 0x43: 'CREATE', 0x55: 'UPDATE', 0x44: 'DELETE', 0x53: 'SYNCED',
+  0x56: 'VERSION',
+  0x43: 'CREATE',
+  0x55: 'UPDATE',
+  0x44: 'DELETE',
+  0x53: 'SYNCED',
 };
 
 /** The action of a frame made here (`frame`, `VERSION_FRAME`, `SYNCED_FRAME`), read without parsing it */
@@ -61,7 +65,8 @@ export function diff(before: ReadonlyMap<string, FeedObject>, after: ReadonlyMap
     const old = before.get(key);
     if (!old) first.push({ action: 'CREATE', object });
     else if (old.json === object.json) continue;
-    else if (object.kind === 'policy' && sameScope(old.value as Policy, object.value as Policy)) first.push({ action: 'UPDATE', object });
+    else if (object.kind === 'policy' && sameScope(old.value as Policy, object.value as Policy))
+      first.push({ action: 'UPDATE', object });
     else first.push({ action: 'DELETE', object: old }, { action: 'CREATE', object });
   }
   for (const [key, object] of before) if (!after.has(key)) last.push({ action: 'DELETE', object });
@@ -70,5 +75,9 @@ export function diff(before: ReadonlyMap<string, FeedObject>, after: ReadonlyMap
 
 /** Whether two versions of a policy differ only where an UPDATE may change them */
 function sameScope(a: Policy, b: Policy): boolean {
-  return a.type === b.type && JSON.stringify(a.fields) === JSON.stringify(b.fields) && JSON.stringify(a.if) === JSON.stringify(b.if);
+  return (
+    a.type === b.type &&
+    JSON.stringify(a.fields) === JSON.stringify(b.fields) &&
+    JSON.stringify(a.if) === JSON.stringify(b.if)
+  );
 }

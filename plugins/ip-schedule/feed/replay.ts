@@ -80,7 +80,8 @@ export class Replay {
     if (this.#chunks.length === 0) append(VERSION_FRAME);
     for (let object = this.#carried ?? this.#objects.next().value; object; object = this.#objects.next().value) {
       this.#carried = object;
-      if (!append(`{"action":"CREATE","${object.kind}":${object.json}}`)) return void this.#chunks.push(chunk.subarray(0, offset));
+      if (!append(`{"action":"CREATE","${object.kind}":${object.json}}`))
+        return void this.#chunks.push(chunk.subarray(0, offset));
     }
     this.#carried = undefined;
     this.#ended = append(SYNCED_FRAME);

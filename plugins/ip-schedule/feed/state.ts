@@ -22,7 +22,12 @@ interface IpEntry {
 export type StatusCounts = Record<GroupingStatus['status'], number>;
 
 /** The grouping statuses, in the order metrics list them */
-export const STATUSES = ['NOTSTARTED', 'ONSCHEDULE', 'PAUSED', 'FINISHED'] as const satisfies readonly GroupingStatus['status'][];
+export const STATUSES = [
+  'NOTSTARTED',
+  'ONSCHEDULE',
+  'PAUSED',
+  'FINISHED',
+] as const satisfies readonly GroupingStatus['status'][];
 
 const noCounts = (): StatusCounts => ({ NOTSTARTED: 0, ONSCHEDULE: 0, PAUSED: 0, FINISHED: 0 });
 
@@ -106,7 +111,8 @@ export class PolicyState {
       // A policy written once is read back many times: encode it again only when it was written again
       const then = applied.object.then as { rate?: { count?: number }; concurrency?: number } | undefined;
       const version = `${applied.expires}/${applied.level}/${then?.rate?.count}/${then?.concurrency}/${applied.object.ttl}`;
-      const same = this.#appliedVersions.get(key) === version ? this.#applied.get(key) ?? this.#shadow.get(key) : undefined;
+      const same =
+        this.#appliedVersions.get(key) === version ? (this.#applied.get(key) ?? this.#shadow.get(key)) : undefined;
       objects.set(key, same ?? feedObject(applied.kind, applied.object as unknown as Policy | Suspend));
       versions.set(key, version);
     }
@@ -138,7 +144,10 @@ export class PolicyState {
       this.#snapshot = {
         policies: all.filter((o) => o.kind === 'policy').sort(byId),
         suspends: all.filter((o) => o.kind === 'suspend').sort(byId),
-        shadow: { policies: shadow.filter((o) => o.kind === 'policy').sort(byId), suspends: shadow.filter((o) => o.kind === 'suspend').sort(byId) },
+        shadow: {
+          policies: shadow.filter((o) => o.kind === 'policy').sort(byId),
+          suspends: shadow.filter((o) => o.kind === 'suspend').sort(byId),
+        },
       };
     }
     return this.#snapshot;

@@ -37,7 +37,12 @@ export type FormatName = (typeof FORMAT_NAMES)[number];
 /** The domain of an address, lower case; empty when it has none */
 export function domainOf(address: string): string {
   const at = address.lastIndexOf('@');
-  return at < 0 ? '' : address.slice(at + 1).replace(/>$/, '').toLowerCase();
+  return at < 0
+    ? ''
+    : address
+        .slice(at + 1)
+        .replace(/>$/, '')
+        .toLowerCase();
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * `capstan replay`: an operator's own delivery logs in, what Capstan would have classified and which policies its
  * engine would have applied, and when, out. Contributed to the CLI through the ip-schedule plugin's `commands`; runs
- * without a host, starting the bounce-classifier plugin (and its classifier) with `usePlugin`, so replies are classified
+ * without a host, starting the bounce-classifier plugin (and its classifier) with `usePlugin`, so replies are
+ * classified
  * exactly as `POST /v1/backoff/events` classifies them.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -27,7 +28,8 @@ import { engineSimulator } from './simulate.ts';
 import { WarmupPlan } from './warmup-plan.ts';
 import { summary } from './terminal.ts';
 
-const USAGE_LINE = 'replay [--config FILE] [--schedules FILE] [--from T] [--to T] [--format auto|postfix|exim|kumomta|halon|powermta] [--json] [--html FILE] LOG...';
+const USAGE_LINE =
+  'replay [--config FILE] [--schedules FILE] [--from T] [--to T] [--format auto|postfix|exim|kumomta|halon|powermta] [--json] [--html FILE] LOG...';
 const USAGE = `Usage: capstan ${USAGE_LINE}
 
 Reads delivery logs as the MTA wrote them (plain or gzip; several files or a pattern for a rotated set; - for stdin),
@@ -78,7 +80,8 @@ type PluginConfig = { backoff: BackoffConfig; classifier?: string; timezone: str
 /** An entry's config: inline, or read from the YAML or JSON file it names (relative to the document) */
 async function entryConfig(entry: Entry | undefined, baseDir: string): Promise<Record<string, unknown>> {
   const config = entry?.config;
-  if (typeof config === 'string') return (parseYaml(await readFile(resolve(baseDir, config), 'utf8')) ?? {}) as Record<string, unknown>;
+  if (typeof config === 'string')
+    return (parseYaml(await readFile(resolve(baseDir, config), 'utf8')) ?? {}) as Record<string, unknown>;
   return (config ?? {}) as Record<string, unknown>;
 }
 
@@ -88,13 +91,26 @@ async function entryConfig(entry: Entry | undefined, baseDir: string): Promise<R
  * plugin's own entry of the document (its path, for a plugin of your own, and config)
  */
 async function setupFrom(file: string | undefined): Promise<Setup> {
-  if (file === undefined) return { backoff: configOf({}).backoff, classifier: { id: 'bounce-classifier' }, timezone: 'UTC', entries: [], baseDir: process.cwd() };
+  if (file === undefined)
+    return {
+      backoff: configOf({}).backoff,
+      classifier: { id: 'bounce-classifier' },
+      timezone: 'UTC',
+      entries: [],
+      baseDir: process.cwd(),
+    };
   const path = resolve(file);
   const baseDir = dirname(path);
   const document = parseYaml(await readFile(path, 'utf8')) as { plugins?: Entry[] } | null;
   const plugins = document?.plugins ?? [];
-  const config = configOf(await entryConfig(plugins.find((entry) => entry.id === 'ip-schedule'), baseDir));
-  if (!validConfig.Check(config)) throw new Error(`The config of "ip-schedule" in "${file}" is invalid: check it with capstan config check`);
+  const config = configOf(
+    await entryConfig(
+      plugins.find((entry) => entry.id === 'ip-schedule'),
+      baseDir,
+    ),
+  );
+  if (!validConfig.Check(config))
+    throw new Error(`The config of "ip-schedule" in "${file}" is invalid: check it with capstan config check`);
   const classifierId = config.classifier ?? 'bounce-classifier';
   const entry = plugins.find((each) => each.id === classifierId) ?? { id: classifierId };
   return { backoff: config.backoff, classifier: entry, timezone: config.timezone, entries: plugins, baseDir };
@@ -103,7 +119,8 @@ async function setupFrom(file: string | undefined): Promise<Setup> {
 /** The plan of `--schedules`: `GET /config`'s `{"ips": {ip: {groupings}}}`, each IP's checked as `POST /config/{ip}` checks it */
 async function warmupPlan(file: string, setup: Setup): Promise<WarmupPlan> {
   const given = parseYaml(await readFile(file, 'utf8')) as { ips?: Record<string, IpConfigInput> } | null;
-  if (!given?.ips || typeof given.ips !== 'object') throw new Error(`"${file}" holds no "ips": give the JSON of GET /config`);
+  if (!given?.ips || typeof given.ips !== 'object')
+    throw new Error(`"${file}" holds no "ips": give the JSON of GET /config`);
   const schedules = new Map<string, IpRecord>();
   for (const [ip, config] of Object.entries(given.ips)) {
     try {
@@ -113,13 +130,20 @@ async function warmupPlan(file: string, setup: Setup): Promise<WarmupPlan> {
     }
   }
   const rows = providerRows(setup.backoff.providers);
-  return new WarmupPlan(schedules, (grouping) => grouping.adaptive?.provider ?? groupingProvider(grouping.grouping, rows), setup.timezone);
+  return new WarmupPlan(
+    schedules,
+    (grouping) => grouping.adaptive?.provider ?? groupingProvider(grouping.grouping, rows),
+    setup.timezone,
+  );
 }
 
 function timeArg(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const time = Date.parse(value);
-  if (Number.isNaN(time)) throw new UsageError(`--${name} "${value}" is not a time: give ISO 8601, such as 2025-03-10 or 2025-03-10T12:00:00Z`);
+  if (Number.isNaN(time))
+    throw new UsageError(
+      `--${name} "${value}" is not a time: give ISO 8601, such as 2025-03-10 or 2025-03-10T12:00:00Z`,
+    );
   return time;
 }
 
@@ -162,9 +186,15 @@ async function run(args: string[], io: CommandIo): Promise<number> {
     const providers = new Providers(setup.backoff.providers);
     const inputs = await sources(await expandArgs(files), io.stdin);
     const warmup = values.schedules === undefined ? undefined : await warmupPlan(values.schedules, setup);
-    // The classifier's persisted cache goes to a folder of this run: a server's own cache is never written by two processes
-    plugin = await usePlugin<ReplyClassifier>(setup.classifier, { baseDir: setup.baseDir, entries: setup.entries, env: { ...process.env, SERVICE_BNAC_CACHE_FOLDER: cacheDir } });
-    if (typeof plugin.service?.classifyReplies !== 'function') throw new Error(`Plugin "${setup.classifier.id}" offers no reply classifier`);
+    // The classifier's persisted cache goes to a folder of this run: a server's own cache is never written by two
+    // processes
+    plugin = await usePlugin<ReplyClassifier>(setup.classifier, {
+      baseDir: setup.baseDir,
+      entries: setup.entries,
+      env: { ...process.env, SERVICE_BNAC_CACHE_FOLDER: cacheDir },
+    });
+    if (typeof plugin.service?.classifyReplies !== 'function')
+      throw new Error(`Plugin "${setup.classifier.id}" offers no reply classifier`);
     const bar = progressBar(io.stderr, inputs);
     const report = await replay({
       sources: inputs,
@@ -172,7 +202,11 @@ async function run(args: string[], io: CommandIo): Promise<number> {
       from,
       to,
       classes: new ReplyClassCache(plugin.service),
-      simulator: engineSimulator(table, { providers, shares: shareTriggers(setup.backoff), recovery: setup.backoff.recovery }),
+      simulator: engineSimulator(table, {
+        providers,
+        shares: shareTriggers(setup.backoff),
+        recovery: setup.backoff.recovery,
+      }),
       providerOf: (remoteMx, recipientDomain) => providers.of(remoteMx || undefined, recipientDomain || undefined),
       warmup,
       progress: bar.update,

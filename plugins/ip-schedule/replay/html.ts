@@ -18,8 +18,13 @@ function escape(text: string): string {
 }
 
 /** Each policy's spans in force, from its decisions: applied or escalated until it expired, or the log's end */
-function spans(report: ReplayReport): Array<{ id: string; provider: string; from: number; to: number; levels: number; reason: string }> {
-  const open = new Map<string, { id: string; provider: string; from: number; to: number; levels: number; reason: string }>();
+function spans(
+  report: ReplayReport,
+): Array<{ id: string; provider: string; from: number; to: number; levels: number; reason: string }> {
+  const open = new Map<
+    string,
+    { id: string; provider: string; from: number; to: number; levels: number; reason: string }
+  >();
   const done = [];
   const end = report.to ? Date.parse(report.to) : 0;
   for (const d of report.decisions) {
@@ -27,7 +32,15 @@ function spans(report: ReplayReport): Array<{ id: string; provider: string; from
     const span = open.get(d.policyId);
     if (d.kind === 'apply' || d.kind === 'escalate') {
       if (span) span.levels++;
-      else open.set(d.policyId, { id: d.policyId, provider: d.provider, from: time, to: end, levels: 1, reason: d.reason });
+      else
+        open.set(d.policyId, {
+          id: d.policyId,
+          provider: d.provider,
+          from: time,
+          to: end,
+          levels: 1,
+          reason: d.reason,
+        });
     } else if ((d.kind === 'expire' || d.kind === 'lift') && span) {
       span.to = time;
       done.push(span);
@@ -44,7 +57,9 @@ function axis(start: number, end: number, x: (t: number) => string, height: numb
   const step = end - start > 14 * DAY ? 7 * DAY : DAY;
   const ticks = [];
   for (let t = Math.ceil(start / step) * step; t <= end; t += step) {
-    ticks.push(`<line x1="${x(t)}" x2="${x(t)}" y1="0" y2="${height}" class="tick"/><text x="${x(t)}" y="${height + 12}">${new Date(t).toISOString().slice(0, 10)}</text>`);
+    ticks.push(
+      `<line x1="${x(t)}" x2="${x(t)}" y1="0" y2="${height}" class="tick"/><text x="${x(t)}" y="${height + 12}">${new Date(t).toISOString().slice(0, 10)}</text>`,
+    );
   }
   return ticks.join('');
 }
@@ -58,23 +73,36 @@ function timeline(report: ReplayReport): string {
   const width = 1000;
   const row = 16;
   const x = (t: number) => (((t - start) / span) * width).toFixed(1);
-  const bars = shown.map((s, i) => {
-    const w = Math.max(2, Number(x(s.to)) - Number(x(s.from)));
-    return `<g><title>${escape(`${s.id}\n${new Date(s.from).toISOString()} to ${new Date(s.to).toISOString()}\n${s.levels} trigger(s); first: ${s.reason}`)}</title>` +
-      `<rect x="${x(s.from)}" y="${i * row + 2}" width="${w.toFixed(1)}" height="${row - 4}" class="bar"/>` +
-      `<text x="${Math.min(Number(x(s.from)) + w + 4, width - 300)}" y="${i * row + row - 4}">${escape(s.provider)} · ${escape(s.id.replace(/^backoff:/, ''))}</text></g>`;
-  }).join('');
+  const bars = shown
+    .map((s, i) => {
+      const w = Math.max(2, Number(x(s.to)) - Number(x(s.from)));
+      return (
+        `<g><title>${escape(`${s.id}\n${new Date(s.from).toISOString()} to ${new Date(s.to).toISOString()}\n${s.levels} trigger(s); first: ${s.reason}`)}</title>` +
+        `<rect x="${x(s.from)}" y="${i * row + 2}" width="${w.toFixed(1)}" height="${row - 4}" class="bar"/>` +
+        `<text x="${Math.min(Number(x(s.from)) + w + 4, width - 300)}" y="${i * row + row - 4}">${escape(s.provider)} · ${escape(s.id.replace(/^backoff:/, ''))}</text></g>`
+      );
+    })
+    .join('');
   const more = all.length > shown.length ? `<p>${all.length - shown.length} more policies in the JSON report.</p>` : '';
   const height = shown.length * row + 4;
   return `<svg viewBox="0 0 ${width} ${height + 16}" class="timeline">${axis(start, start + span, x, height)}${bars}</svg>${more}`;
 }
 
 function providerTable(report: ReplayReport): string {
-  const rows = report.providers.slice(0, 200).map((p) => {
-    const classes = Object.entries(p.backoff).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([c, k]) => `${escape(c)} ${k}`).join(', ');
-    const decisions = Object.entries(p.decisions).map(([kind, k]) => `${kind} ${k}`).join(', ');
-    return `<tr><td>${escape(p.provider)}</td><td>${p.attempts}</td><td>${p.outcomes.sent}</td><td>${p.outcomes.deferred}</td><td>${p.outcomes.bounced}</td><td>${classes}</td><td>${decisions}</td></tr>`;
-  }).join('');
+  const rows = report.providers
+    .slice(0, 200)
+    .map((p) => {
+      const classes = Object.entries(p.backoff)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([c, k]) => `${escape(c)} ${k}`)
+        .join(', ');
+      const decisions = Object.entries(p.decisions)
+        .map(([kind, k]) => `${kind} ${k}`)
+        .join(', ');
+      return `<tr><td>${escape(p.provider)}</td><td>${p.attempts}</td><td>${p.outcomes.sent}</td><td>${p.outcomes.deferred}</td><td>${p.outcomes.bounced}</td><td>${classes}</td><td>${decisions}</td></tr>`;
+    })
+    .join('');
   return `<table><tr><th>provider</th><th>attempts</th><th>sent</th><th>deferred</th><th>bounced</th><th>backoff classes</th><th>policies</th></tr>${rows}</table>`;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Log files as line chunks: plain or gzip (told by its magic bytes, so rotated `maillog.2.gz` and renamed files alike
  * work), stdin for `-`, and a `*`/`?` pattern in a name's last segment expanded when no file has that name (a shell
- * that did not expand it, or a quoted pattern). Reading is streamed: memory holds one chunk per file, whatever its size.
+ * that did not expand it, or a quoted pattern). Reading is streamed: memory holds one chunk per file, whatever its
+ * size.
  */
 import { createReadStream } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
@@ -20,7 +21,12 @@ export interface Source {
 }
 
 function patternRe(pattern: string): RegExp {
-  return new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+  return new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  );
 }
 
 /** The files `args` name, patterns expanded (sorted by name) */
@@ -33,7 +39,10 @@ export async function expandArgs(args: readonly string[]): Promise<string[]> {
     }
     const dir = dirname(arg);
     const re = patternRe(basename(arg));
-    const matched = (await readdir(dir)).filter((name) => re.test(name)).sort().map((name) => join(dir, name));
+    const matched = (await readdir(dir))
+      .filter((name) => re.test(name))
+      .sort()
+      .map((name) => join(dir, name));
     if (matched.length === 0) throw new Error(`No file matches "${arg}"`);
     files.push(...matched);
   }
@@ -67,32 +76,34 @@ async function isGzip(path: string): Promise<boolean> {
 
 /** A source for each of `files` (`-`: stdin) */
 export async function sources(files: readonly string[], stdin: NodeJS.ReadableStream): Promise<Source[]> {
-  return Promise.all(files.map(async (file): Promise<Source> => {
-    if (file === '-') {
-      return { name: 'stdin', size: undefined, read: 0, open: () => lineChunks(stdin as AsyncIterable<Buffer>) };
-    }
-    let size: number;
-    let gzip: boolean;
-    try {
-      ({ size } = await stat(file));
-      gzip = await isGzip(file);
-    } catch (error) {
-      throw new Error(`Cannot read "${file}": ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
-    let raw: ReturnType<typeof createReadStream> | undefined;
-    return {
-      name: file,
-      size,
-      // Read off the stream, not counted in a 'data' listener: one would switch it to flowing, and a fast disk would
-      // then fill memory with chunks the replay has not reached
-      get read() {
-        return raw?.bytesRead ?? 0;
-      },
-      open() {
-        raw = createReadStream(file, { highWaterMark: 256 * 1024 });
-        // pipeline passes a read error on to the gunzip stream, so the reading loop sees it
-        return lineChunks(gzip ? pipeline(raw, createGunzip(), () => {}) : raw);
-      },
-    };
-  }));
+  return Promise.all(
+    files.map(async (file): Promise<Source> => {
+      if (file === '-') {
+        return { name: 'stdin', size: undefined, read: 0, open: () => lineChunks(stdin as AsyncIterable<Buffer>) };
+      }
+      let size: number;
+      let gzip: boolean;
+      try {
+        ({ size } = await stat(file));
+        gzip = await isGzip(file);
+      } catch (error) {
+        throw new Error(`Cannot read "${file}": ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      }
+      let raw: ReturnType<typeof createReadStream> | undefined;
+      return {
+        name: file,
+        size,
+        // Read off the stream, not counted in a 'data' listener: one would switch it to flowing, and a fast disk would
+        // then fill memory with chunks the replay has not reached
+        get read() {
+          return raw?.bytesRead ?? 0;
+        },
+        open() {
+          raw = createReadStream(file, { highWaterMark: 256 * 1024 });
+          // pipeline passes a read error on to the gunzip stream, so the reading loop sees it
+          return lineChunks(gzip ? pipeline(raw, createGunzip(), () => {}) : raw);
+        },
+      };
+    }),
+  );
 }

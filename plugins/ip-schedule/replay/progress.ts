@@ -4,7 +4,10 @@ import type { Source } from './input.ts';
 const REDRAW_MS = 200;
 const WIDTH = 30;
 
-export function progressBar(stderr: { write(text: string): unknown; readonly isTTY?: boolean }, sources: readonly Source[]): { update(lines: number): void; done(): void } {
+export function progressBar(
+  stderr: { write(text: string): unknown; readonly isTTY?: boolean },
+  sources: readonly Source[],
+): { update(lines: number): void; done(): void } {
   if (!stderr.isTTY) return { update: () => {}, done: () => {} };
   const total = sources.every((s) => s.size !== undefined) ? sources.reduce((sum, s) => sum + s.size!, 0) : undefined;
   let drawn = 0;
@@ -21,7 +24,9 @@ export function progressBar(stderr: { write(text: string): unknown; readonly isT
       }
       const share = Math.min(1, read / total);
       const filled = Math.round(share * WIDTH);
-      stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${(share * 100).toFixed(0).padStart(3)}% ${count}`);
+      stderr.write(
+        `\r[${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${(share * 100).toFixed(0).padStart(3)}% ${count}`,
+      );
     },
     done: () => stderr.write('\r\x1b[K'),
   };

@@ -34,7 +34,12 @@ interface InputStats {
 }
 
 /** Attempts of one source in chunks, each with its provider and (failures) classes */
-async function* classifiedChunks(source: Source, options: ReplayOptions, stats: InputStats, counted: (lines: number) => void): AsyncGenerator<ClassifiedAttempt[]> {
+async function* classifiedChunks(
+  source: Source,
+  options: ReplayOptions,
+  stats: InputStats,
+  counted: (lines: number) => void,
+): AsyncGenerator<ClassifiedAttempt[]> {
   let reader: LineReader | undefined = options.format === 'auto' ? undefined : FORMATS[options.format].reader();
   let held: string[] = [];
   const { from = -Infinity, to = Infinity, providerOf } = options;
@@ -104,7 +109,12 @@ async function advance(head: Head): Promise<boolean> {
 /** Replays the sources: the report of what was sent, how it was classified, and what the engine would have done */
 export async function replay(options: ReplayOptions): Promise<ReplayReport> {
   const report = new ReportBuilder();
-  const inputs: InputStats[] = options.sources.map((source) => ({ name: source.name, format: options.format === 'auto' ? null : options.format, lines: 0, attempts: 0 }));
+  const inputs: InputStats[] = options.sources.map((source) => ({
+    name: source.name,
+    format: options.format === 'auto' ? null : options.format,
+    lines: 0,
+    attempts: 0,
+  }));
   let lines = 0;
   const counted = (more: number) => {
     lines += more;
@@ -119,7 +129,8 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
   let outOfOrder = 0;
   while (heads.length > 0) {
     let at = 0;
-    for (let k = 1; k < heads.length; k++) if (heads[k]!.chunk[heads[k]!.index]!.time < heads[at]!.chunk[heads[at]!.index]!.time) at = k;
+    for (let k = 1; k < heads.length; k++)
+      if (heads[k]!.chunk[heads[k]!.index]!.time < heads[at]!.chunk[heads[at]!.index]!.time) at = k;
     const head = heads[at]!;
     const attempt = head.chunk[head.index++]!;
     if (attempt.time < clock) outOfOrder++;
@@ -135,7 +146,13 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
     if (head.index >= head.chunk.length && !(await advance(head))) heads.splice(at, 1);
   }
   if (clock > -Infinity) report.decide(options.simulator.finish(clock));
-  const built = report.build({ engine: options.simulator.name, inputs, outOfOrder, distinctReplies: options.classes.classified });
-  if (options.warmup && built.from && built.to) built.warmup = options.warmup.build(Date.parse(built.from), Date.parse(built.to));
+  const built = report.build({
+    engine: options.simulator.name,
+    inputs,
+    outOfOrder,
+    distinctReplies: options.classes.classified,
+  });
+  if (options.warmup && built.from && built.to)
+    built.warmup = options.warmup.build(Date.parse(built.from), Date.parse(built.to));
   return built;
 }

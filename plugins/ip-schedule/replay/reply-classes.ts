@@ -41,7 +41,10 @@ export class ReplyClassCache {
     });
     if (missing.size === 0) return out;
     const texts = [...missing.keys()];
-    const [bnac, backoff] = await Promise.all([this.#classifier.classifyReplies('bnac', texts), this.#classifier.classifyReplies('backoff', texts)]);
+    const [bnac, backoff] = await Promise.all([
+      this.#classifier.classifyReplies('bnac', texts),
+      this.#classifier.classifyReplies('backoff', texts),
+    ]);
     this.classified += texts.length;
     texts.forEach((text, k) => {
       const classes = { bnac: bnac[k]!.label, backoff: backoff[k]!.label };

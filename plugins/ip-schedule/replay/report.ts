@@ -77,7 +77,11 @@ export class ReportBuilder {
 
   #provider(name: string): ProviderState {
     let state = this.#providers.get(name);
-    if (!state) this.#providers.set(detach(name), (state = { attempts: 0, outcomes: noOutcomes(), bnac: {}, backoff: {}, decisions: {}, hours: new Map() }));
+    if (!state)
+      this.#providers.set(
+        detach(name),
+        (state = { attempts: 0, outcomes: noOutcomes(), bnac: {}, backoff: {}, decisions: {}, hours: new Map() }),
+      );
     return state;
   }
 
@@ -110,7 +114,8 @@ export class ReportBuilder {
       const counts = this.#provider(decision.provider).decisions;
       counts[decision.kind] = (counts[decision.kind] ?? 0) + 1;
       if (decision.kind === 'expire' || decision.kind === 'lift') this.#active.delete(decision.policyId);
-      else if (decision.kind === 'apply' || decision.kind === 'escalate' || decision.kind === 'recover') this.#active.add(decision.policyId);
+      else if (decision.kind === 'apply' || decision.kind === 'escalate' || decision.kind === 'recover')
+        this.#active.add(decision.policyId);
       if (this.#decisions.length < MAX_DECISIONS) this.#decisions.push(decision);
       else this.#omitted++;
     }
@@ -118,15 +123,17 @@ export class ReportBuilder {
 
   build(meta: Pick<ReplayReport, 'engine' | 'inputs' | 'outOfOrder' | 'distinctReplies'>): ReplayReport {
     const iso = (ms: number) => new Date(ms).toISOString();
-    const providers = [...this.#providers].map(([provider, s]): ProviderReport => ({
-      provider,
-      attempts: s.attempts,
-      outcomes: s.outcomes,
-      bnac: s.bnac,
-      backoff: s.backoff,
-      decisions: s.decisions,
-      hours: [...s.hours].sort((a, b) => a[0] - b[0]).map(([start, h]) => ({ hour: iso(start), ...h })),
-    })).sort((a, b) => b.attempts - a.attempts || a.provider.localeCompare(b.provider));
+    const providers = [...this.#providers]
+      .map(([provider, s]): ProviderReport => ({
+        provider,
+        attempts: s.attempts,
+        outcomes: s.outcomes,
+        bnac: s.bnac,
+        backoff: s.backoff,
+        decisions: s.decisions,
+        hours: [...s.hours].sort((a, b) => a[0] - b[0]).map(([start, h]) => ({ hour: iso(start), ...h })),
+      }))
+      .sort((a, b) => b.attempts - a.attempts || a.provider.localeCompare(b.provider));
     return {
       version: REPORT_VERSION,
       engine: meta.engine,
@@ -141,7 +148,14 @@ export class ReportBuilder {
       decisions: this.#decisions.map((d) => ({ ...d, time: iso(d.time) })),
       decisionsOmitted: this.#omitted,
       inForceAtEnd: this.#active.size,
-      sentPerIpDay: Object.fromEntries([...this.#sent].map(([ip, days]) => [ip, Object.fromEntries([...days].sort((a, b) => a[0] - b[0]).map(([day, count]) => [iso(day * 86_400_000).slice(0, 10), count]))])),
+      sentPerIpDay: Object.fromEntries(
+        [...this.#sent].map(([ip, days]) => [
+          ip,
+          Object.fromEntries(
+            [...days].sort((a, b) => a[0] - b[0]).map(([day, count]) => [iso(day * 86_400_000).slice(0, 10), count]),
+          ),
+        ]),
+      ),
     };
   }
 }

@@ -100,12 +100,24 @@ export function engineSimulator(
         const step = recoveryStep(held.applied, table, recovery, expires);
         if (!step) {
           inForce.delete(id);
-          out.push({ ...held.decision, time: expires, kind: 'expire', reason: held.stepped ? 'back at its class\'s limits after stepping up: deleted' : 'TTL ran out with no new trigger' });
+          out.push({
+            ...held.decision,
+            time: expires,
+            kind: 'expire',
+            reason: held.stepped
+              ? "back at its class's limits after stepping up: deleted"
+              : 'TTL ran out with no new trigger',
+          });
           break;
         }
         held.applied = step;
         held.stepped = true;
-        out.push({ ...held.decision, time: expires, kind: 'recover', reason: `lapsed, stepping back up: ${describeAction(step.object, step.kind)} for ${recovery.step} s` });
+        out.push({
+          ...held.decision,
+          time: expires,
+          kind: 'recover',
+          reason: `lapsed, stepping back up: ${describeAction(step.object, step.kind)} for ${recovery.step} s`,
+        });
       }
     }
     return out.sort((a, b) => a.time - b.time);
@@ -143,9 +155,10 @@ export function engineSimulator(
           localIp: event.localip!,
           provider: event.grouping!,
           class: reason?.class ?? attempt.backoff!,
-          reason: policy.level === 0
-            ? `${counted}; ${action} for ${ttl} s`
-            : `again while in force, level ${policy.level}: ${counted}; ${action} for ${ttl} s`,
+          reason:
+            policy.level === 0
+              ? `${counted}; ${action} for ${ttl} s`
+              : `again while in force, level ${policy.level}: ${counted}; ${action} for ${ttl} s`,
         };
         inForce.set(policy.id, { decision, applied: policy });
         nextExpiry = Math.min(nextExpiry, policy.expires);

@@ -33,7 +33,12 @@ export interface WarmupReport {
 }
 
 /** The engine's share of a class group from an IP to a provider (`BackoffEngine.share`) */
-export type ShareOf = (localip: string, provider: string, group: string, now: number) => { events: number; attempts: number; window: number } | undefined;
+export type ShareOf = (
+  localip: string,
+  provider: string,
+  group: string,
+  now: number,
+) => { events: number; attempts: number; window: number } | undefined;
 
 /** The class group whose share holds a warm-up, as on the server */
 const GROUP = 'reputation';
@@ -63,17 +68,29 @@ export class WarmupPlan {
   readonly #providerOf: (grouping: GroupingRecord) => string | undefined;
 
   /** `providerOf` names the provider of a grouping, as adaptive warm-ups do */
-  constructor(schedules: ReadonlyMap<string, IpRecord>, providerOf: (grouping: GroupingRecord) => string | undefined, timezone: string) {
+  constructor(
+    schedules: ReadonlyMap<string, IpRecord>,
+    providerOf: (grouping: GroupingRecord) => string | undefined,
+    timezone: string,
+  ) {
     this.#timezone = timezone;
     this.#providerOf = providerOf;
     for (const [ip, record] of schedules) {
       for (const grouping of record.groupings) {
-        const planned: Planned = { ip, initial: grouping, record: grouping, changes: [], provider: providerOf(grouping), sent: new Map() };
+        const planned: Planned = {
+          ip,
+          initial: grouping,
+          record: grouping,
+          changes: [],
+          provider: providerOf(grouping),
+          sent: new Map(),
+        };
         this.#groupings.push(planned);
-        if (grouping.adaptive && grouping.mode === 'AUTO') this.#adaptive.set(ip, [...this.#adaptive.get(ip) ?? [], planned]);
+        if (grouping.adaptive && grouping.mode === 'AUTO')
+          this.#adaptive.set(ip, [...(this.#adaptive.get(ip) ?? []), planned]);
         if (planned.provider === undefined) continue;
         const key = `${ip} ${planned.provider}`;
-        this.#byKey.set(key, [...this.#byKey.get(key) ?? [], planned]);
+        this.#byKey.set(key, [...(this.#byKey.get(key) ?? []), planned]);
       }
     }
   }
@@ -98,7 +115,13 @@ export class WarmupPlan {
     for (let change = 0; change < MAX_CHANGES; change++) {
       let decided: { each: Planned; decision: NonNullable<ReturnType<typeof decideWarmup>> } | undefined;
       for (const each of planned) {
-        const decision = decideWarmup(each.record, day, attempt.time, (provider) => shareOf(each.ip, provider, GROUP, attempt.time), (adaptive: Adaptive) => adaptive.provider ?? this.#providerOf(each.record));
+        const decision = decideWarmup(
+          each.record,
+          day,
+          attempt.time,
+          (provider) => shareOf(each.ip, provider, GROUP, attempt.time),
+          (adaptive: Adaptive) => adaptive.provider ?? this.#providerOf(each.record),
+        );
         if (decision) {
           decided = { each, decision };
           break;
@@ -135,7 +158,12 @@ export class WarmupPlan {
       for (let hour = first; hour <= last; hour += HOUR) {
         while (change < changes.length && changes[change]!.time <= hour) record = changes[change++]!.record;
         const { status, messages } = scheduleDay(record, today(this.#timezone, new Date(hour)));
-        const allowed = status === 'FINISHED' ? null : status === 'ONSCHEDULE' ? Math.round((messages * HOUR) / (record.interval * 1000) * 10) / 10 : 0;
+        const allowed =
+          status === 'FINISHED'
+            ? null
+            : status === 'ONSCHEDULE'
+              ? Math.round(((messages * HOUR) / (record.interval * 1000)) * 10) / 10
+              : 0;
         hours.push({ hour: new Date(hour).toISOString(), status, allowed, sent: sent.get(hour) ?? 0 });
       }
       const limited = hours.every((h) => h.allowed !== null);

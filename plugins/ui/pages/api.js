@@ -28,7 +28,11 @@ export async function api(method, path, body, options = {}) {
   if (key !== '') headers['x-api-key'] = key;
   let response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : raw ? body : JSON.stringify(body) });
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
+    });
   } catch (error) {
     throw new ApiError(0, `The service does not answer: ${error.message}`);
   }
@@ -54,7 +58,13 @@ export async function api(method, path, body, options = {}) {
  */
 export function keyBar(onKey) {
   const state = el('span', { id: 'key-state', class: 'note' });
-  const input = el('input', { id: 'key-input', type: 'password', autocomplete: 'off', placeholder: 'API key', 'aria-label': 'API key' });
+  const input = el('input', {
+    id: 'key-input',
+    type: 'password',
+    autocomplete: 'off',
+    placeholder: 'API key',
+    'aria-label': 'API key',
+  });
   const form = el('form', { id: 'key-form', class: 'key' }, state, input, el('button', { type: 'submit' }, 'Use key'));
   document.querySelector('header').append(form);
   const show = () => {
@@ -70,9 +80,11 @@ export function keyBar(onKey) {
   });
   refusedListeners.push((message) => {
     const hadKey = storedKey() !== '';
-    alertBox(hadKey
-      ? `The API key was refused (${message}). Enter the right key above.`
-      : `This service needs an API key (${message}). Enter it above.`);
+    alertBox(
+      hadKey
+        ? `The API key was refused (${message}). Enter the right key above.`
+        : `This service needs an API key (${message}). Enter it above.`,
+    );
     input.focus();
   });
   show();
@@ -93,6 +105,7 @@ export function el(tag, attributes = {}, ...children) {
     if (name.startsWith('on')) node.addEventListener(name.slice(2), value);
     else node.setAttribute(name, value === true ? '' : String(value));
   }
-  for (const child of children.flat()) if (child !== undefined && child !== null) node.append(child instanceof Node ? child : String(child));
+  for (const child of children.flat())
+    if (child !== undefined && child !== null) node.append(child instanceof Node ? child : String(child));
   return node;
 }

@@ -13,8 +13,14 @@ const percent = (p) => (typeof p === 'number' ? `${(p * 100).toFixed(1)} %` : '�
 /** A backoff result's fields or actions as short `name=value` lines */
 function described(value) {
   if (value === undefined || value === null) return '—';
-  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') || '—';
-  if (typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : v}`).join(', ') || '—';
+  if (Array.isArray(value))
+    return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') || '—';
+  if (typeof value === 'object')
+    return (
+      Object.entries(value)
+        .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : v}`)
+        .join(', ') || '—'
+    );
   return String(value);
 }
 
@@ -26,20 +32,30 @@ function described(value) {
 function decided(result) {
   const explanation = result?.explanation;
   if (explanation?.by === 'rule') {
-    return { text: `rule ${explanation.rule ?? ''}`.trim(), why: `The classifier's rule "${explanation.rule ?? '?'}" matched this reply: the probability is the rule's fixed confidence, not a model's estimate.` };
+    return {
+      text: `rule ${explanation.rule ?? ''}`.trim(),
+      why: `The classifier's rule "${explanation.rule ?? '?'}" matched this reply: the probability is the rule's fixed confidence, not a model's estimate.`,
+    };
   }
   if (explanation?.by === 'model') {
     const features = Array.isArray(explanation.features) ? explanation.features : [];
     const top = features.map((f) => `"${f.feature}" (${Number(f.weight).toFixed(2)})`).join(', ');
     return { text: 'model', why: `No rule matched: the model decided${top ? `; what weighed most: ${top}` : ''}.` };
   }
-  return { text: '—', why: 'This service did not say whether a rule or the model decided (its answer carries no explanation).' };
+  return {
+    text: '—',
+    why: 'This service did not say whether a rule or the model decided (its answer carries no explanation).',
+  };
 }
 
 /** A probability, explained by what decided the class */
 function probabilityCell(result, model) {
   const { why } = decided(result);
-  return el('td', { class: 'num' }, explainable(el('span', {}, percent(result?.probability)), `${model} probability. ${why}`));
+  return el(
+    'td',
+    { class: 'num' },
+    explainable(el('span', {}, percent(result?.probability)), `${model} probability. ${why}`),
+  );
 }
 
 function countTable(bnac, backoff) {
@@ -47,11 +63,21 @@ function countTable(bnac, backoff) {
   const add = (model, label) => counts.set(`${model}\u0000${label}`, (counts.get(`${model}\u0000${label}`) ?? 0) + 1);
   for (const r of bnac) add('BNAC', r.class);
   for (const r of backoff) add('backoff', r.class);
-  const sorted = [...counts].sort((a, b) => a[0].split('\u0000')[0].localeCompare(b[0].split('\u0000')[0]) || b[1] - a[1]);
-  $('counts').tBodies[0].replaceChildren(...sorted.map(([key, n]) => {
-    const [model, label] = key.split('\u0000');
-    return el('tr', { 'data-model': model, 'data-class': label }, el('td', {}, model), el('td', { class: 'mono' }, label), el('td', { class: 'num' }, n));
-  }));
+  const sorted = [...counts].sort(
+    (a, b) => a[0].split('\u0000')[0].localeCompare(b[0].split('\u0000')[0]) || b[1] - a[1],
+  );
+  $('counts').tBodies[0].replaceChildren(
+    ...sorted.map(([key, n]) => {
+      const [model, label] = key.split('\u0000');
+      return el(
+        'tr',
+        { 'data-model': model, 'data-class': label },
+        el('td', {}, model),
+        el('td', { class: 'mono' }, label),
+        el('td', { class: 'num' }, n),
+      );
+    }),
+  );
   $('counts-box').classList.remove('hidden');
 }
 
@@ -59,7 +85,8 @@ function countTable(bnac, backoff) {
 function decidedBoth(bnac, backoff) {
   const [a, b] = [decided(bnac), decided(backoff)];
   return [
-    el('span', { 'data-model': 'BNAC' }, 'BNAC: ', explainable(el('span', { class: 'by' }, a.text), a.why)), el('br'),
+    el('span', { 'data-model': 'BNAC' }, 'BNAC: ', explainable(el('span', { class: 'by' }, a.text), a.why)),
+    el('br'),
     el('span', { 'data-model': 'backoff' }, 'backoff: ', explainable(el('span', { class: 'by' }, b.text), b.why)),
   ];
 }
@@ -67,9 +94,13 @@ function decidedBoth(bnac, backoff) {
 async function classify(event) {
   event.preventDefault();
   alertBox('');
-  const replies = $('replies').value.split('\n').map((l) => l.trim()).filter(Boolean);
+  const replies = $('replies')
+    .value.split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (replies.length === 0) return alertBox('Paste at least one bounce reply, one per line');
-  if (replies.length > MAX_LINES) return alertBox(`Paste at most ${MAX_LINES.toLocaleString('en')} replies at once ("${replies.length}" given)`);
+  if (replies.length > MAX_LINES)
+    return alertBox(`Paste at most ${MAX_LINES.toLocaleString('en')} replies at once ("${replies.length}" given)`);
   $('classify').disabled = true;
   $('summary').textContent = `Classifying ${replies.length} replies…`;
   try {
@@ -78,17 +109,24 @@ async function classify(event) {
       api('POST', '/v1/backoff?return_probability=true&explain=true', { messages: replies }),
       api('POST', '/normalise', { messages: replies }),
     ]);
-    $('results').tBodies[0].replaceChildren(...replies.map((reply, i) => el('tr', { 'data-row': i + 1 },
-      el('td', { class: 'num' }, i + 1),
-      el('td', { class: 'mono' }, reply),
-      el('td', { class: 'mono bnac' }, bnac[i].class),
-      probabilityCell(bnac[i], 'BNAC'),
-      el('td', { class: 'mono backoff' }, backoff[i].class),
-      probabilityCell(backoff[i], 'Backoff'),
-      el('td', { class: 'mono' }, described(backoff[i].fields)),
-      el('td', { class: 'mono' }, described(backoff[i].actions)),
-      el('td', { class: 'mono' }, normalised[i]),
-      el('td', { class: 'decided' }, ...decidedBoth(bnac[i], backoff[i])))));
+    $('results').tBodies[0].replaceChildren(
+      ...replies.map((reply, i) =>
+        el(
+          'tr',
+          { 'data-row': i + 1 },
+          el('td', { class: 'num' }, i + 1),
+          el('td', { class: 'mono' }, reply),
+          el('td', { class: 'mono bnac' }, bnac[i].class),
+          probabilityCell(bnac[i], 'BNAC'),
+          el('td', { class: 'mono backoff' }, backoff[i].class),
+          probabilityCell(backoff[i], 'Backoff'),
+          el('td', { class: 'mono' }, described(backoff[i].fields)),
+          el('td', { class: 'mono' }, described(backoff[i].actions)),
+          el('td', { class: 'mono' }, normalised[i]),
+          el('td', { class: 'decided' }, ...decidedBoth(bnac[i], backoff[i])),
+        ),
+      ),
+    );
     $('results-box').classList.remove('hidden');
     countTable(bnac, backoff);
     $('summary').textContent = `${replies.length} replies classified`;
@@ -112,18 +150,26 @@ async function classifyEmail(file) {
     $('email-kind').textContent = answer.kind;
     $('email-format').textContent = answer.format;
     $('email-omitted').textContent = answer.recipients_omitted
-      ? `(${answer.recipients_omitted.toLocaleString('en')} more recipients neither answered nor classified)` : '';
-    $('email-recipients').tBodies[0].replaceChildren(...answer.recipients.map((r, i) => el('tr', { 'data-recipient': i + 1 },
-      el('td', { class: 'mono recipient' }, r.recipient || '—'),
-      el('td', { class: 'action' }, r.action ?? '—'),
-      el('td', { class: 'mono' }, r.status ?? '—'),
-      el('td', { class: 'mono' }, r.reply ?? '—'),
-      el('td', { class: 'mono' }, r.remote_mta ?? '—'),
-      el('td', { class: 'mono bnac' }, r.bnac?.class ?? '—'),
-      probabilityCell(r.bnac, 'BNAC'),
-      el('td', { class: 'mono backoff' }, r.backoff?.class ?? '—'),
-      el('td', { class: 'mono' }, r.backoff ? described(r.backoff.fields) : '—'),
-      el('td', { class: 'mono' }, r.backoff ? described(r.backoff.actions) : '—'))));
+      ? `(${answer.recipients_omitted.toLocaleString('en')} more recipients neither answered nor classified)`
+      : '';
+    $('email-recipients').tBodies[0].replaceChildren(
+      ...answer.recipients.map((r, i) =>
+        el(
+          'tr',
+          { 'data-recipient': i + 1 },
+          el('td', { class: 'mono recipient' }, r.recipient || '—'),
+          el('td', { class: 'action' }, r.action ?? '—'),
+          el('td', { class: 'mono' }, r.status ?? '—'),
+          el('td', { class: 'mono' }, r.reply ?? '—'),
+          el('td', { class: 'mono' }, r.remote_mta ?? '—'),
+          el('td', { class: 'mono bnac' }, r.bnac?.class ?? '—'),
+          probabilityCell(r.bnac, 'BNAC'),
+          el('td', { class: 'mono backoff' }, r.backoff?.class ?? '—'),
+          el('td', { class: 'mono' }, r.backoff ? described(r.backoff.fields) : '—'),
+          el('td', { class: 'mono' }, r.backoff ? described(r.backoff.actions) : '—'),
+        ),
+      ),
+    );
     $('email-result').classList.remove('hidden');
     const n = answer.recipients.length;
     $('email-summary').textContent = `${file.name}: ${n} ${n === 1 ? 'recipient' : 'recipients'}`;

@@ -2,7 +2,18 @@
 // the explanation every figure carries (a tooltip on hover, the same text shown on keyboard focus).
 import { el } from './api.js';
 
-const PALETTE = ['#3b6fd8', '#d9480f', '#862e9c', '#c2255c', '#0b7285', '#5c940d', '#a61e4d', '#e67700', '#364fc7', '#087f5b'];
+const PALETTE = [
+  '#3b6fd8',
+  '#d9480f',
+  '#862e9c',
+  '#c2255c',
+  '#0b7285',
+  '#5c940d',
+  '#a61e4d',
+  '#e67700',
+  '#364fc7',
+  '#087f5b',
+];
 
 /** A whole number in the pages' format (1,234) */
 export function number(n) {
@@ -20,7 +31,10 @@ export function classColour(label) {
 /** Text and grid colours of the theme in use (light or dark), for canvases that CSS does not reach */
 export function themeColours() {
   const style = getComputedStyle(document.documentElement);
-  return { text: style.getPropertyValue('--text').trim() || '#1d2330', grid: style.getPropertyValue('--line').trim() || '#e3e6eb' };
+  return {
+    text: style.getPropertyValue('--text').trim() || '#1d2330',
+    grid: style.getPropertyValue('--line').trim() || '#e3e6eb',
+  };
 }
 
 /**

@@ -10,7 +10,11 @@ let overview;
 const charts = {};
 
 const STATUSES = [
-  ['ONSCHEDULE', 'Active', 'Groupings whose schedule runs today: today is one of its days and it is not paused (GET /status, status ONSCHEDULE).'],
+  [
+    'ONSCHEDULE',
+    'Active',
+    'Groupings whose schedule runs today: today is one of its days and it is not paused (GET /status, status ONSCHEDULE).',
+  ],
   ['PAUSED', 'Paused', 'Groupings paused by an operator (paused: true), whatever their dates (status PAUSED).'],
   ['FINISHED', 'Finished', 'Groupings whose last schedule day has passed (status FINISHED).'],
   ['NOTSTARTED', 'Not started', 'Groupings whose start date is still ahead (status NOTSTARTED).'],
@@ -24,25 +28,44 @@ function swatch(colour) {
 }
 
 function stat(label, value, why, attributes = {}) {
-  return el('div', { class: 'stat', ...attributes }, explainable(el('span', { class: 'value' }, number(value)), why), el('span', { class: 'label' }, label));
+  return el(
+    'div',
+    { class: 'stat', ...attributes },
+    explainable(el('span', { class: 'value' }, number(value)), why),
+    el('span', { class: 'label' }, label),
+  );
 }
 
 function drawCounts() {
   const { schedules, policies, feed } = overview;
   $('schedules').replaceChildren(
     ...STATUSES.map(([status, label, why]) => stat(label, schedules.statuses[status], why, { 'data-status': status })),
-    stat('Held', schedules.held, 'Adaptive groupings whose day holds now because bounces from their IP crossed a limit.', { 'data-count': 'held' }),
+    stat(
+      'Held',
+      schedules.held,
+      'Adaptive groupings whose day holds now because bounces from their IP crossed a limit.',
+      { 'data-count': 'held' },
+    ),
     stat('IPs', schedules.ips, 'IPs with a stored schedule (GET /config).', { 'data-count': 'ips' }),
   );
-  const typed = (kind, counts, why) => Object.entries(counts).sort().map(([type, n]) => stat(`${type} ${kind}`, n, why(type), { 'data-kind': kind, 'data-type': type }));
+  const typed = (kind, counts, why) =>
+    Object.entries(counts)
+      .sort()
+      .map(([type, n]) => stat(`${type} ${kind}`, n, why(type), { 'data-kind': kind, 'data-type': type }));
   $('force').replaceChildren(
-    ...typed('policies', policies.policies, (type) => type === 'WARMUP'
-      ? 'WARMUP policies: one per running (IP, grouping) schedule, its day\'s rate (GET /v1/policies).'
-      : `${type} policies: rates and concurrency applied from reported bounces, each with its reason (Backoff policies page).`),
-    ...typed('suspensions', policies.suspends, (type) => type === 'WARMUP'
-      ? 'WARMUP suspensions: IPs whose warm-up has nothing running, held whole (warmup-hold).'
-      : `${type} suspensions: queues held because of reported bounces (Backoff policies page).`),
-    stat('Connected MTAs', feed.clients, 'Clients connected now to this host\'s policy feed (/v1/policies/feed).', { 'data-count': 'clients' }),
+    ...typed('policies', policies.policies, (type) =>
+      type === 'WARMUP'
+        ? "WARMUP policies: one per running (IP, grouping) schedule, its day's rate (GET /v1/policies)."
+        : `${type} policies: rates and concurrency applied from reported bounces, each with its reason (Backoff policies page).`,
+    ),
+    ...typed('suspensions', policies.suspends, (type) =>
+      type === 'WARMUP'
+        ? 'WARMUP suspensions: IPs whose warm-up has nothing running, held whole (warmup-hold).'
+        : `${type} suspensions: queues held because of reported bounces (Backoff policies page).`,
+    ),
+    stat('Connected MTAs', feed.clients, "Clients connected now to this host's policy feed (/v1/policies/feed).", {
+      'data-count': 'clients',
+    }),
   );
   if (Object.keys(policies.policies).length + Object.keys(policies.suspends).length === 0) {
     $('force').prepend(el('p', { class: 'note' }, 'No policy or suspension is in force.'));
@@ -74,23 +97,40 @@ function drawChart(name, series, provider) {
   charts[name]?.destroy();
   const colours = themeColours();
   const axis = { stroke: colours.text, grid: { stroke: colours.grid }, ticks: { stroke: colours.grid } };
-  charts[name] = new uPlot({
-    width: Math.max(280, target.clientWidth || 480),
-    height: 220,
-    scales: { x: { time: true } },
-    series: [{}, ...labels.map((label) => ({ label, stroke: classColour(label), width: 2, points: { show: false } }))],
-    axes: [axis, { ...axis, size: 50 }],
-    legend: { live: false },
-  }, [xs, ...labels.map((label) => totals[label])], target);
+  charts[name] = new uPlot(
+    {
+      width: Math.max(280, target.clientWidth || 480),
+      height: 220,
+      scales: { x: { time: true } },
+      series: [
+        {},
+        ...labels.map((label) => ({ label, stroke: classColour(label), width: 2, points: { show: false } })),
+      ],
+      axes: [axis, { ...axis, size: 50 }],
+      legend: { live: false },
+    },
+    [xs, ...labels.map((label) => totals[label])],
+    target,
+  );
   target.setAttribute('role', 'img');
-  target.setAttribute('aria-label', labels.length === 0 ? `No events in the last ${name}` : `Events in the last ${name}: ${labels.map((label) => `${label} ${totals[label].reduce((a, b) => a + b, 0)}`).join(', ')}`);
+  target.setAttribute(
+    'aria-label',
+    labels.length === 0
+      ? `No events in the last ${name}`
+      : `Events in the last ${name}: ${labels.map((label) => `${label} ${totals[label].reduce((a, b) => a + b, 0)}`).join(', ')}`,
+  );
 }
 
 function drawBounces() {
   const select = $('provider');
   const chosen = select.value;
-  const providers = [...new Set([...overview.bounces.day.providers, ...overview.bounces.hour.providers].map((p) => p.provider))].sort();
-  select.replaceChildren(el('option', { value: '' }, 'All providers'), ...providers.map((p) => el('option', { value: p, selected: p === chosen }, p)));
+  const providers = [
+    ...new Set([...overview.bounces.day.providers, ...overview.bounces.hour.providers].map((p) => p.provider)),
+  ].sort();
+  select.replaceChildren(
+    el('option', { value: '' }, 'All providers'),
+    ...providers.map((p) => el('option', { value: p, selected: p === chosen }, p)),
+  );
   const provider = providers.includes(chosen) ? chosen : '';
   drawChart('hour', overview.bounces.hour, provider);
   drawChart('day', overview.bounces.day, provider);
@@ -99,40 +139,118 @@ function drawBounces() {
   const day = countsOf(overview.bounces.day, provider);
   const labels = Object.keys(day).sort();
   const total = (counts) => (counts ?? []).reduce((a, b) => a + b, 0);
-  const why = (label, window) => label === 'delivered'
-    ? `Events reported with outcome "delivered" in the last ${window}.`
-    : `Failed attempts in the last ${window} whose reply the backoff model (or one of its rules) put in class ${label}; the Classifier page shows which for a given reply.`;
-  $('bounce-table').replaceChildren(labels.length === 0
-    ? el('p', { class: 'note' }, 'No event was reported in the last day.')
-    : el('table', { class: 'compact' },
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Class'), el('th', { scope: 'col', class: 'num' }, 'Last hour'), el('th', { scope: 'col', class: 'num' }, 'Last day'))),
-      el('tbody', {}, labels.map((label) => el('tr', { 'data-label': label },
-        el('th', { scope: 'row' }, swatch(classColour(label)), ' ', el('span', { class: 'mono' }, label)),
-        el('td', { class: 'num' }, explainable(el('span', {}, number(total(hour[label]))), why(label, 'hour'))),
-        el('td', { class: 'num' }, explainable(el('span', {}, number(total(day[label]))), why(label, 'day'))))))));
+  const why = (label, window) =>
+    label === 'delivered'
+      ? `Events reported with outcome "delivered" in the last ${window}.`
+      : `Failed attempts in the last ${window} whose reply the backoff model (or one of its rules) put in class ${label}; the Classifier page shows which for a given reply.`;
+  $('bounce-table').replaceChildren(
+    labels.length === 0
+      ? el('p', { class: 'note' }, 'No event was reported in the last day.')
+      : el(
+          'table',
+          { class: 'compact' },
+          el(
+            'thead',
+            {},
+            el(
+              'tr',
+              {},
+              el('th', { scope: 'col' }, 'Class'),
+              el('th', { scope: 'col', class: 'num' }, 'Last hour'),
+              el('th', { scope: 'col', class: 'num' }, 'Last day'),
+            ),
+          ),
+          el(
+            'tbody',
+            {},
+            labels.map((label) =>
+              el(
+                'tr',
+                { 'data-label': label },
+                el('th', { scope: 'row' }, swatch(classColour(label)), ' ', el('span', { class: 'mono' }, label)),
+                el('td', { class: 'num' }, explainable(el('span', {}, number(total(hour[label]))), why(label, 'hour'))),
+                el('td', { class: 'num' }, explainable(el('span', {}, number(total(day[label]))), why(label, 'day'))),
+              ),
+            ),
+          ),
+        ),
+  );
 }
 
 function drawVolume() {
   const rows = overview.volume;
-  if (rows.length === 0) return $('volume').replaceChildren(el('p', { class: 'note' }, 'No schedule runs and no delivery was reported today.'));
+  if (rows.length === 0)
+    return $('volume').replaceChildren(
+      el('p', { class: 'note' }, 'No schedule runs and no delivery was reported today.'),
+    );
   const top = Math.max(1, ...rows.map((r) => Math.max(r.planned, r.delivered ?? 0)));
   const bar = (value, kind) => {
     const node = el('span', { class: `bar ${kind}` });
     node.style.width = `${(100 * value) / top}%`;
     return node;
   };
-  $('volume').replaceChildren(el('table', { class: 'volume' },
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Grouping'), el('th', { scope: 'col', class: 'num' }, 'Planned'),
-      el('th', { scope: 'col', class: 'num' }, 'Delivered'), el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, 'Bars')))),
-    el('tbody', {}, rows.map((r) => el('tr', { 'data-grouping': r.grouping },
-      el('th', { scope: 'row', class: 'mono' }, r.grouping),
-      el('td', { class: 'num planned' }, explainable(el('span', {}, number(r.planned)),
-        `Sum over the running ${r.grouping} schedules of today's schedule-day volume times the intervals in a day (a volume per 3,600 s interval counts 24 times).`)),
-      el('td', { class: 'num delivered' }, r.delivered === null
-        ? explainable(el('span', {}, '—'), 'The MTA reported no delivery for this grouping today (POST /v1/backoff/events, outcome "delivered").')
-        : explainable(el('span', {}, number(r.delivered)), 'Deliveries the MTA reported today for this grouping (POST /v1/backoff/events, outcome "delivered").')),
-      el('td', { class: 'bars', 'aria-hidden': 'true' }, bar(r.planned, 'planned'), bar(r.delivered ?? 0, 'delivered')))))),
-  el('ul', { class: 'legend' }, el('li', {}, el('span', { class: 'swatch planned' }), ' planned'), el('li', {}, el('span', { class: 'swatch delivered' }), ' delivered')));
+  $('volume').replaceChildren(
+    el(
+      'table',
+      { class: 'volume' },
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          el('th', { scope: 'col' }, 'Grouping'),
+          el('th', { scope: 'col', class: 'num' }, 'Planned'),
+          el('th', { scope: 'col', class: 'num' }, 'Delivered'),
+          el('th', { scope: 'col' }, el('span', { class: 'visually-hidden' }, 'Bars')),
+        ),
+      ),
+      el(
+        'tbody',
+        {},
+        rows.map((r) =>
+          el(
+            'tr',
+            { 'data-grouping': r.grouping },
+            el('th', { scope: 'row', class: 'mono' }, r.grouping),
+            el(
+              'td',
+              { class: 'num planned' },
+              explainable(
+                el('span', {}, number(r.planned)),
+                `Sum over the running ${r.grouping} schedules of today's schedule-day volume times the intervals in a day (a volume per 3,600 s interval counts 24 times).`,
+              ),
+            ),
+            el(
+              'td',
+              { class: 'num delivered' },
+              r.delivered === null
+                ? explainable(
+                    el('span', {}, '—'),
+                    'The MTA reported no delivery for this grouping today (POST /v1/backoff/events, outcome "delivered").',
+                  )
+                : explainable(
+                    el('span', {}, number(r.delivered)),
+                    'Deliveries the MTA reported today for this grouping (POST /v1/backoff/events, outcome "delivered").',
+                  ),
+            ),
+            el(
+              'td',
+              { class: 'bars', 'aria-hidden': 'true' },
+              bar(r.planned, 'planned'),
+              bar(r.delivered ?? 0, 'delivered'),
+            ),
+          ),
+        ),
+      ),
+    ),
+    el(
+      'ul',
+      { class: 'legend' },
+      el('li', {}, el('span', { class: 'swatch planned' }), ' planned'),
+      el('li', {}, el('span', { class: 'swatch delivered' }), ' delivered'),
+    ),
+  );
 }
 
 async function load() {

@@ -9,9 +9,29 @@ const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-const SCOPE_FIELDS = ['localip', 'remoteip', 'remotemx', 'recipientdomain', 'grouping', 'tenantid', 'jobid', 'transportid'];
+const SCOPE_FIELDS = [
+  'localip',
+  'remoteip',
+  'remotemx',
+  'recipientdomain',
+  'grouping',
+  'tenantid',
+  'jobid',
+  'transportid',
+];
 // Stable colours per class, in the order classes are first seen; readable on white, distinct for a few classes
-const COLOURS = ['#2d6cdf', '#d9480f', '#2b8a3e', '#862e9c', '#c2255c', '#0b7285', '#5c940d', '#a61e4d', '#364fc7', '#e67700'];
+const COLOURS = [
+  '#2d6cdf',
+  '#d9480f',
+  '#2b8a3e',
+  '#862e9c',
+  '#c2255c',
+  '#0b7285',
+  '#5c940d',
+  '#a61e4d',
+  '#364fc7',
+  '#e67700',
+];
 
 /** Rows in force: `{ id, kind, object, provider, klass, scope, reason?, expires? }` */
 let rows = [];
@@ -20,8 +40,11 @@ let warmups = 0;
 const escapeId = (id) => encodeURIComponent(id);
 
 function row(kind, object) {
-  const then = kind === 'policy' ? object.then ?? {} : object;
-  const scope = kind === 'policy' ? { ...object.if } : Object.fromEntries(SCOPE_FIELDS.filter((f) => object[f] !== undefined).map((f) => [f, object[f]]));
+  const then = kind === 'policy' ? (object.then ?? {}) : object;
+  const scope =
+    kind === 'policy'
+      ? { ...object.if }
+      : Object.fromEntries(SCOPE_FIELDS.filter((f) => object[f] !== undefined).map((f) => [f, object[f]]));
   return { id: object.id, kind, object, provider: then.properties?.provider ?? '—', klass: then.tag ?? '—', scope };
 }
 
@@ -29,7 +52,10 @@ function applies(r) {
   if (r.kind === 'suspend') return 'suspend (queue held)';
   const then = r.object.then ?? {};
   const parts = [];
-  if (then.rate) parts.push(`rate ${then.rate.count.toLocaleString('en')} per ${then.rate.interval} s (${then.rate.algorithm ?? 'TOKENBUCKET'})`);
+  if (then.rate)
+    parts.push(
+      `rate ${then.rate.count.toLocaleString('en')} per ${then.rate.interval} s (${then.rate.algorithm ?? 'TOKENBUCKET'})`,
+    );
   if (then.concurrency !== undefined) parts.push(`concurrency ${then.concurrency}`);
   return parts.join(', ') || '—';
 }
@@ -51,69 +77,134 @@ function explanation(r) {
   const reason = r.reason;
   if (!reason) return el('p', { class: 'note' }, 'No explanation is stored with this policy.');
   const t = reason.trigger;
-  const trigger = t.kind === 'share'
-    ? `share: ${pct(t.observed)} of ${t.attempts?.toLocaleString('en') ?? '?'} attempts${t.group ? ` (group ${t.group})` : ''} reached the threshold of ${pct(t.threshold)} with at least ${t.minAttempts?.toLocaleString('en') ?? '?'} attempts`
-    : `count: ${t.observed.toLocaleString('en')} events reached the threshold of ${t.threshold.toLocaleString('en')}`;
-  const decided = reason.decidedBy?.rule !== undefined ? `rule ${reason.decidedBy.rule}`
-    : reason.decidedBy?.model !== undefined ? `model ${reason.decidedBy.model}${reason.decidedBy.probability !== undefined ? ` with probability ${pct(reason.decidedBy.probability)}` : ''}`
-    : 'not recorded (the classifier gave no explanation)';
+  const trigger =
+    t.kind === 'share'
+      ? `share: ${pct(t.observed)} of ${t.attempts?.toLocaleString('en') ?? '?'} attempts${t.group ? ` (group ${t.group})` : ''} reached the threshold of ${pct(t.threshold)} with at least ${t.minAttempts?.toLocaleString('en') ?? '?'} attempts`
+      : `count: ${t.observed.toLocaleString('en')} events reached the threshold of ${t.threshold.toLocaleString('en')}`;
+  const decided =
+    reason.decidedBy?.rule !== undefined
+      ? `rule ${reason.decidedBy.rule}`
+      : reason.decidedBy?.model !== undefined
+        ? `model ${reason.decidedBy.model}${reason.decidedBy.probability !== undefined ? ` with probability ${pct(reason.decidedBy.probability)}` : ''}`
+        : 'not recorded (the classifier gave no explanation)';
   const item = (term, value, name) => [el('dt', {}, term), el('dd', { 'data-field': name }, value)];
-  return el('dl', { class: 'reason' },
+  return el(
+    'dl',
+    { class: 'reason' },
     item('Trigger', trigger, 'trigger'),
     item('Window', `${t.window.toLocaleString('en')} s`, 'window'),
     item('Events counted', reason.events.toLocaleString('en'), 'events'),
     item('First / last', `${when(reason.first)} – ${when(reason.last)}`, 'span'),
     item('Class decided by', decided, 'decided'),
     item('Escalations', String(reason.level ?? 0), 'level'),
-    item('Sample reply (addresses masked)', el('code', {}, reason.sample), 'sample'));
+    item('Sample reply (addresses masked)', el('code', {}, reason.sample), 'sample'),
+  );
 }
 
 function filtered() {
   const provider = $('f-provider').value;
   const klass = $('f-class').value;
   const ip = $('f-ip').value.trim().toLowerCase();
-  return rows.filter((r) => (provider === '' || r.provider === provider) && (klass === '' || r.klass === klass)
-    && (ip === '' || [r.scope.localip, r.scope.remoteip, r.reason?.localip].some((v) => typeof v === 'string' && v.toLowerCase().includes(ip))));
+  return rows.filter(
+    (r) =>
+      (provider === '' || r.provider === provider) &&
+      (klass === '' || r.klass === klass) &&
+      (ip === '' ||
+        [r.scope.localip, r.scope.remoteip, r.reason?.localip].some(
+          (v) => typeof v === 'string' && v.toLowerCase().includes(ip),
+        )),
+  );
 }
 
 function options(select, values) {
   const kept = select.value;
-  select.replaceChildren(el('option', { value: '' }, 'All'), ...[...new Set(values)].sort().map((v) => el('option', { value: v }, v)));
+  select.replaceChildren(
+    el('option', { value: '' }, 'All'),
+    ...[...new Set(values)].sort().map((v) => el('option', { value: v }, v)),
+  );
   select.value = values.includes(kept) ? kept : '';
 }
 
 /** Where a row's class comes from: the replies that triggered it, and whether a rule or the model classed them */
 function classWhy(r) {
   const by = r.reason?.decidedBy;
-  const decided = by?.rule !== undefined ? `the classifier's rule "${by.rule}" matched the replies`
-    : by?.model !== undefined ? `no rule matched: the model "${by.model}" classed the replies` : 'the reason stored with it does not say whether a rule or the model decided';
+  const decided =
+    by?.rule !== undefined
+      ? `the classifier's rule "${by.rule}" matched the replies`
+      : by?.model !== undefined
+        ? `no rule matched: the model "${by.model}" classed the replies`
+        : 'the reason stored with it does not say whether a rule or the model decided';
   return `The backoff class of the replies that triggered this ${r.kind === 'policy' ? 'policy' : 'suspension'}; ${decided}.`;
 }
 
 function render() {
   const shown = filtered();
-  $('summary').textContent = `${shown.length.toLocaleString('en')} of ${rows.length.toLocaleString('en')} backoff policies and suspensions in force`;
-  $('warmups').textContent = warmups === 0 ? '' : `${warmups.toLocaleString('en')} warm-up policies and holds are not listed here: see the warm-up page.`;
-  $('policies').tBodies[0].replaceChildren(...shown.flatMap((r, i) => {
-    const detailId = `why-${i}`;
-    const detail = el('tr', { id: detailId, class: 'detail hidden' }, el('td', { colspan: 6 }, explanation(r)));
-    const why = el('button', { type: 'button', 'aria-expanded': 'false', 'aria-controls': detailId, onclick: () => {
-      const open = detail.classList.toggle('hidden') === false;
-      why.setAttribute('aria-expanded', String(open));
-    } }, 'Why');
-    const lift = el('button', { type: 'button', class: 'danger', 'aria-label': `Lift ${r.id}`, onclick: () => liftOne(r) }, 'Lift');
-    return [el('tr', { 'data-id': r.id, 'data-provider': r.provider, 'data-class': r.klass },
-      el('td', { class: 'provider' }, r.provider),
-      el('td', { class: 'mono class' }, explainable(el('span', {}, r.klass), classWhy(r))),
-      el('td', { class: 'mono scope' }, Object.entries(r.scope).map(([k, v]) => `${k}=${v}`).join(' ')),
-      el('td', { class: 'applies' }, applies(r)),
-      el('td', { class: 'left num', title: 'Until its TTL lapses, counted from the expiry the audit trail recorded when it was applied or escalated' }, timeLeft(r)),
-      el('td', { class: 'actions' }, why, ' ', lift)), detail];
-  }));
+  $('summary').textContent =
+    `${shown.length.toLocaleString('en')} of ${rows.length.toLocaleString('en')} backoff policies and suspensions in force`;
+  $('warmups').textContent =
+    warmups === 0
+      ? ''
+      : `${warmups.toLocaleString('en')} warm-up policies and holds are not listed here: see the warm-up page.`;
+  $('policies').tBodies[0].replaceChildren(
+    ...shown.flatMap((r, i) => {
+      const detailId = `why-${i}`;
+      const detail = el('tr', { id: detailId, class: 'detail hidden' }, el('td', { colspan: 6 }, explanation(r)));
+      const why = el(
+        'button',
+        {
+          type: 'button',
+          'aria-expanded': 'false',
+          'aria-controls': detailId,
+          onclick: () => {
+            const open = detail.classList.toggle('hidden') === false;
+            why.setAttribute('aria-expanded', String(open));
+          },
+        },
+        'Why',
+      );
+      const lift = el(
+        'button',
+        { type: 'button', class: 'danger', 'aria-label': `Lift ${r.id}`, onclick: () => liftOne(r) },
+        'Lift',
+      );
+      return [
+        el(
+          'tr',
+          { 'data-id': r.id, 'data-provider': r.provider, 'data-class': r.klass },
+          el('td', { class: 'provider' }, r.provider),
+          el('td', { class: 'mono class' }, explainable(el('span', {}, r.klass), classWhy(r))),
+          el(
+            'td',
+            { class: 'mono scope' },
+            Object.entries(r.scope)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(' '),
+          ),
+          el('td', { class: 'applies' }, applies(r)),
+          el(
+            'td',
+            {
+              class: 'left num',
+              title:
+                'Until its TTL lapses, counted from the expiry the audit trail recorded when it was applied or escalated',
+            },
+            timeLeft(r),
+          ),
+          el('td', { class: 'actions' }, why, ' ', lift),
+        ),
+        detail,
+      ];
+    }),
+  );
 }
 
 async function liftOne(r) {
-  if (!window.confirm(`Lift ${r.kind === 'suspend' ? 'the suspension' : 'the policy'} "${r.id}"? The MTA stops applying it now.`)) return;
+  if (
+    !window.confirm(
+      `Lift ${r.kind === 'suspend' ? 'the suspension' : 'the policy'} "${r.id}"? The MTA stops applying it now.`,
+    )
+  )
+    return;
   alertBox('');
   try {
     const answer = await api('DELETE', `/v1/policies/${escapeId(r.id)}`);
@@ -134,7 +225,12 @@ async function auditSince(action, from) {
   const entries = [];
   let cursor;
   do {
-    const query = new URLSearchParams({ action, from: new Date(from).toISOString(), limit: '1000', ...(cursor ? { cursor } : {}) });
+    const query = new URLSearchParams({
+      action,
+      from: new Date(from).toISOString(),
+      limit: '1000',
+      ...(cursor ? { cursor } : {}),
+    });
     const page = await api('GET', `/v1/audit?${query}`);
     entries.push(...page.entries);
     cursor = page.next;
@@ -153,7 +249,15 @@ function bar(counts, total, colour, width) {
   for (const [klass, n] of counts) {
     const rect = document.createElementNS(SVG, 'rect');
     const w = total === 0 ? 0 : (n / total) * width;
-    Object.entries({ x, y: 0, width: w, height: 18, fill: colour(klass), 'data-class': klass, 'data-count': n }).forEach(([a, v]) => rect.setAttribute(a, String(v)));
+    Object.entries({
+      x,
+      y: 0,
+      width: w,
+      height: 18,
+      fill: colour(klass),
+      'data-class': klass,
+      'data-count': n,
+    }).forEach(([a, v]) => rect.setAttribute(a, String(v)));
     const title = document.createElementNS(SVG, 'title');
     title.textContent = `${klass}: ${n}`;
     rect.append(title);
@@ -178,21 +282,44 @@ async function loadMix() {
   const classes = [...new Set([...mix.values()].flatMap((s) => [...s.day.keys()]))].sort();
   const colour = (klass) => COLOURS[classes.indexOf(klass) % COLOURS.length];
   const providers = [...mix.keys()].sort();
-  if (providers.length === 0) return $('mix-chart').replaceChildren(el('p', { class: 'note' }, 'No backoff policy was applied in the last day.'));
+  if (providers.length === 0)
+    return $('mix-chart').replaceChildren(el('p', { class: 'note' }, 'No backoff policy was applied in the last day.'));
   const sorted = (m) => [...m].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const cell = (m) => {
     const total = [...m.values()].reduce((a, b) => a + b, 0);
-    return el('td', {}, bar(sorted(m), total, colour, 240), ' ', el('span', { class: 'note' }, total.toLocaleString('en')));
+    return el(
+      'td',
+      {},
+      bar(sorted(m), total, colour, 240),
+      ' ',
+      el('span', { class: 'note' }, total.toLocaleString('en')),
+    );
   };
   // Through the CSSOM: the pages' Content-Security-Policy refuses inline style attributes
-  const legend = el('ul', { class: 'legend' }, classes.map((k) => {
-    const mark = el('span', { class: 'swatch', 'aria-hidden': 'true' });
-    mark.style.background = colour(k);
-    return el('li', {}, mark, ' ', el('code', {}, k));
-  }));
-  $('mix-chart').replaceChildren(el('table', { class: 'mix' },
-    el('thead', {}, el('tr', {}, el('th', {}, 'Provider'), el('th', {}, 'Last hour'), el('th', {}, 'Last day'))),
-    el('tbody', {}, providers.map((p) => el('tr', { 'data-provider': p }, el('td', {}, p), cell(mix.get(p).hour), cell(mix.get(p).day))))), legend);
+  const legend = el(
+    'ul',
+    { class: 'legend' },
+    classes.map((k) => {
+      const mark = el('span', { class: 'swatch', 'aria-hidden': 'true' });
+      mark.style.background = colour(k);
+      return el('li', {}, mark, ' ', el('code', {}, k));
+    }),
+  );
+  $('mix-chart').replaceChildren(
+    el(
+      'table',
+      { class: 'mix' },
+      el('thead', {}, el('tr', {}, el('th', {}, 'Provider'), el('th', {}, 'Last hour'), el('th', {}, 'Last day'))),
+      el(
+        'tbody',
+        {},
+        providers.map((p) =>
+          el('tr', { 'data-provider': p }, el('td', {}, p), cell(mix.get(p).hour), cell(mix.get(p).day)),
+        ),
+      ),
+    ),
+    legend,
+  );
 }
 
 async function load() {
@@ -204,21 +331,38 @@ async function load() {
     warmups = all.filter(([, o]) => o.type === 'WARMUP').length;
     const backoff = all.filter(([, o]) => o.type === 'BACKOFF').map(([kind, o]) => row(kind, o));
     // Each row's reason and expiry: a policy lifted or lapsed meanwhile answers 404 and is left out
-    rows = (await Promise.all(backoff.map(async (r) => {
-      try {
-        const [explained, trail] = await Promise.all([
-          api('GET', `/v1/policies/${escapeId(r.id)}`),
-          api('GET', `/v1/audit?${new URLSearchParams({ policy: r.id, limit: '1' })}`).catch(() => ({ entries: [] })),
-        ]);
-        const latest = trail.entries.find((e) => e.after?.expires !== undefined);
-        return { ...r, reason: explained.reason, provider: explained.reason?.provider ?? r.provider, expires: latest?.after.expires };
-      } catch (error) {
-        if (error.status === 404) return undefined;
-        throw error;
-      }
-    }))).filter(Boolean);
-    options($('f-provider'), rows.map((r) => r.provider));
-    options($('f-class'), rows.map((r) => r.klass));
+    rows = (
+      await Promise.all(
+        backoff.map(async (r) => {
+          try {
+            const [explained, trail] = await Promise.all([
+              api('GET', `/v1/policies/${escapeId(r.id)}`),
+              api('GET', `/v1/audit?${new URLSearchParams({ policy: r.id, limit: '1' })}`).catch(() => ({
+                entries: [],
+              })),
+            ]);
+            const latest = trail.entries.find((e) => e.after?.expires !== undefined);
+            return {
+              ...r,
+              reason: explained.reason,
+              provider: explained.reason?.provider ?? r.provider,
+              expires: latest?.after.expires,
+            };
+          } catch (error) {
+            if (error.status === 404) return undefined;
+            throw error;
+          }
+        }),
+      )
+    ).filter(Boolean);
+    options(
+      $('f-provider'),
+      rows.map((r) => r.provider),
+    );
+    options(
+      $('f-class'),
+      rows.map((r) => r.klass),
+    );
     render();
     await loadMix();
   } catch (error) {

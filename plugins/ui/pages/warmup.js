@@ -10,7 +10,12 @@ const FILTER_DELAY_MS = 250;
 /** Lines of an import preview shown: enough to check a plan, few enough to render at once */
 const PREVIEW_LINES = 500;
 const FIELDS = ['start.volume', 'start.date', 'end.volume', 'end.date', 'schedule', 'grouping', 'mode'];
-const UNITS = [[86400, 'day'], [3600, 'hour'], [60, 'minute'], [1, 'second']];
+const UNITS = [
+  [86400, 'day'],
+  [3600, 'hour'],
+  [60, 'minute'],
+  [1, 'second'],
+];
 
 const $ = (id) => document.getElementById(id);
 const form = $('editor');
@@ -29,7 +34,8 @@ let undo;
 let importText;
 let loading = 0;
 
-const path = (ip, grouping, action) => `/config/${encodeURIComponent(ip)}${grouping ? `/${encodeURIComponent(grouping)}` : ''}${action ? `/${action}` : ''}`;
+const path = (ip, grouping, action) =>
+  `/config/${encodeURIComponent(ip)}${grouping ? `/${encodeURIComponent(grouping)}` : ''}${action ? `/${action}` : ''}`;
 const keyOf = (row) => `${row.ip} ${row.grouping}`;
 const count = (n) => n.toLocaleString('en');
 const plural = (n, word) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
@@ -52,9 +58,18 @@ function perInterval(seconds) {
 /** Loads the current page (and, while filtered, the unfiltered count); an older answer never overwrites a newer one */
 async function load() {
   const ticket = ++loading;
-  const query = new URLSearchParams({ offset: String(page * PAGE_SIZE), limit: String(PAGE_SIZE), sort: sort.column, order: sort.order, ...filter() });
+  const query = new URLSearchParams({
+    offset: String(page * PAGE_SIZE),
+    limit: String(PAGE_SIZE),
+    sort: sort.column,
+    order: sort.order,
+    ...filter(),
+  });
   try {
-    const [answer, all] = await Promise.all([api('GET', `/status?${query}`), filtered() ? api('GET', '/status?limit=1') : undefined]);
+    const [answer, all] = await Promise.all([
+      api('GET', `/status?${query}`),
+      filtered() ? api('GET', '/status?limit=1') : undefined,
+    ]);
     if (ticket !== loading) return;
     if (answer.rows.length === 0 && answer.total > 0 && page > 0) {
       page = Math.floor((answer.total - 1) / PAGE_SIZE);
@@ -78,32 +93,74 @@ async function load() {
 
 function render() {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  $('rows').replaceChildren(...rows.map((row) => {
-    const paused = row.status === 'PAUSED';
-    const checked = matching || selection.has(keyOf(row));
-    const today = row.status === 'ONSCHEDULE' ? `${count(row.messages)} ${perInterval(row.interval)}` : '—';
-    return el('tr', { 'data-ip': row.ip, 'data-grouping': row.grouping, class: keyOf(row) === selected ? 'selected' : undefined },
-      el('td', {}, el('input', { type: 'checkbox', class: 'pick', 'aria-label': `Select ${row.ip} ${row.grouping}`, checked, disabled: matching, onchange: (event) => pick(row, event.target.checked) })),
-      el('td', { class: 'mono ip' }, row.ip),
-      el('td', { class: 'mono grouping' }, row.grouping),
-      el('td', {}, row.mode),
-      el('td', { class: `status status-${row.status}` }, row.status),
-      el('td', { class: 'num day' }, `${row.current_day} / ${row.days}`),
-      el('td', { class: 'num volume', title: volumeTitle(row) }, today),
-      el('td', { class: 'rate' }, el('span', {}, `${row.algorithm},`), ' ', el('span', {}, `${count(row.interval)} s`)),
-      el('td', { class: 'dates' }, el('span', {}, `${row.start.date} (${count(row.start.volume)})`), ' ', el('span', {}, `→ ${row.end.date} (${count(row.end.volume)})`)),
-      el('td', {}, el('div', { class: 'row-actions' },
-        el('button', { type: 'button', onclick: () => showChart(row) }, 'Chart'),
-        el('button', { type: 'button', onclick: () => openEditor(row) }, 'Edit'),
-        el('button', { type: 'button', onclick: () => bulk(paused ? 'resume' : 'pause', [row]) }, paused ? 'Resume' : 'Pause'),
-        el('button', { type: 'button', class: 'danger', onclick: () => bulk('delete', [row]) }, 'Delete'))));
-  }));
+  $('rows').replaceChildren(
+    ...rows.map((row) => {
+      const paused = row.status === 'PAUSED';
+      const checked = matching || selection.has(keyOf(row));
+      const today = row.status === 'ONSCHEDULE' ? `${count(row.messages)} ${perInterval(row.interval)}` : '—';
+      return el(
+        'tr',
+        { 'data-ip': row.ip, 'data-grouping': row.grouping, class: keyOf(row) === selected ? 'selected' : undefined },
+        el(
+          'td',
+          {},
+          el('input', {
+            type: 'checkbox',
+            class: 'pick',
+            'aria-label': `Select ${row.ip} ${row.grouping}`,
+            checked,
+            disabled: matching,
+            onchange: (event) => pick(row, event.target.checked),
+          }),
+        ),
+        el('td', { class: 'mono ip' }, row.ip),
+        el('td', { class: 'mono grouping' }, row.grouping),
+        el('td', {}, row.mode),
+        el('td', { class: `status status-${row.status}` }, row.status),
+        el('td', { class: 'num day' }, `${row.current_day} / ${row.days}`),
+        el('td', { class: 'num volume', title: volumeTitle(row) }, today),
+        el(
+          'td',
+          { class: 'rate' },
+          el('span', {}, `${row.algorithm},`),
+          ' ',
+          el('span', {}, `${count(row.interval)} s`),
+        ),
+        el(
+          'td',
+          { class: 'dates' },
+          el('span', {}, `${row.start.date} (${count(row.start.volume)})`),
+          ' ',
+          el('span', {}, `→ ${row.end.date} (${count(row.end.volume)})`),
+        ),
+        el(
+          'td',
+          {},
+          el(
+            'div',
+            { class: 'row-actions' },
+            el('button', { type: 'button', onclick: () => showChart(row) }, 'Chart'),
+            el('button', { type: 'button', onclick: () => openEditor(row) }, 'Edit'),
+            el(
+              'button',
+              { type: 'button', onclick: () => bulk(paused ? 'resume' : 'pause', [row]) },
+              paused ? 'Resume' : 'Pause',
+            ),
+            el('button', { type: 'button', class: 'danger', onclick: () => bulk('delete', [row]) }, 'Delete'),
+          ),
+        ),
+      );
+    }),
+  );
   $('summary').textContent = `${count(total)} of ${count(everything)} schedules`;
   $('page').textContent = `Page ${page + 1} of ${pages}`;
   $('prev').disabled = page === 0;
   $('next').disabled = page >= pages - 1;
   for (const th of document.querySelectorAll('th[data-sort]')) {
-    th.setAttribute('aria-sort', th.dataset.sort === sort.column ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none');
+    th.setAttribute(
+      'aria-sort',
+      th.dataset.sort === sort.column ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none',
+    );
   }
   $('select-page').checked = rows.length > 0 && rows.every((row) => matching || selection.has(keyOf(row)));
   $('select-page').disabled = matching;
@@ -124,7 +181,11 @@ function pick(row, on) {
 
 function showSelection() {
   const n = matching ? total : selection.size;
-  $('selected-count').textContent = matching ? `All ${plural(total, 'schedule')} matching the filter selected` : n === 0 ? 'None selected' : `${plural(n, 'schedule')} selected`;
+  $('selected-count').textContent = matching
+    ? `All ${plural(total, 'schedule')} matching the filter selected`
+    : n === 0
+      ? 'None selected'
+      : `${plural(n, 'schedule')} selected`;
   for (const id of ['bulk-pause', 'bulk-resume', 'bulk-delete']) $(id).disabled = n === 0;
   $('clear-selection').disabled = n === 0;
   $('select-matching').disabled = matching || total === 0;
@@ -145,9 +206,15 @@ async function bulk(action, targets) {
   const over = targets ?? (matching ? undefined : [...selection.values()]);
   const n = over ? over.length : total;
   const what = over?.length === 1 ? `${over[0].ip} ${over[0].grouping}` : plural(n, 'schedule');
-  if (action === 'delete' && !confirm(`Delete ${what}? An IP whose last grouping is deleted goes with it. You can undo this right after.`)) return;
+  if (
+    action === 'delete' &&
+    !confirm(`Delete ${what}? An IP whose last grouping is deleted goes with it. You can undo this right after.`)
+  )
+    return;
   if (action === 'pause' && n > 1 && !confirm(`Pause ${what}? The MTA stops sending on them until resumed.`)) return;
-  const body = over ? { action, targets: over.map(({ ip, grouping }) => ({ ip, grouping })) } : { action, filter: filter() };
+  const body = over
+    ? { action, targets: over.map(({ ip, grouping }) => ({ ip, grouping })) }
+    : { action, filter: filter() };
   await send(body, targets === undefined);
 }
 
@@ -161,7 +228,8 @@ async function send(body, clear) {
     return;
   }
   if (clear) clearSelection();
-  if (body.action === 'delete') for (const target of answer.changed) if (selected?.startsWith(`${target.ip} `)) selected = undefined;
+  if (body.action === 'delete')
+    for (const target of answer.changed) if (selected?.startsWith(`${target.ip} `)) selected = undefined;
   const parts = [`${VERBS[answer.action]} ${plural(answer.changed.length, 'schedule')}`];
   if (answer.unchanged.length > 0) parts.push(`${count(answer.unchanged.length)} already so`);
   if (answer.missing.length > 0) parts.push(`${count(answer.missing.length)} no longer there`);
@@ -213,39 +281,47 @@ async function showChart(row) {
   $('chart-title').textContent = `${row.ip} ${row.grouping}: planned messages ${unit}, by schedule day`;
   $('chart-note').textContent = today
     ? `Today is day ${state.current_day} of ${state.schedule.length}: ${count(today.messages)} messages ${unit} (${state.status}, ${state.algorithm})`
-    : state.current_day === 0 ? `Not started: day 1 is ${state.start.date}` : `Finished on ${state.end.date}`;
+    : state.current_day === 0
+      ? `Not started: day 1 is ${state.start.date}`
+      : `Finished on ${state.end.date}`;
   const target = $('chart');
   target.dataset.days = String(xs.length);
   target.dataset.today = today ? String(state.current_day) : '';
   chart?.destroy();
   const todayX = today ? xs[state.current_day - 1] : undefined;
-  chart = new uPlot({
-    width: Math.max(320, target.clientWidth || 800),
-    height: 260,
-    scales: { x: { time: true } },
-    series: [{}, { label: `Planned messages ${unit}`, stroke: '#2b6cb0', width: 2, fill: 'rgba(43,108,176,0.08)' }],
-    axes: [{}, { size: 70 }],
-    hooks: {
-      draw: [(u) => {
-        if (todayX === undefined) return;
-        // Today as a vertical line across the plot, so the day stands out on a long ramp
-        const x = u.valToPos(todayX, 'x', true);
-        const { ctx } = u;
-        ctx.save();
-        ctx.strokeStyle = '#d62828';
-        ctx.lineWidth = 2;
-        ctx.setLineDash([6, 4]);
-        ctx.beginPath();
-        ctx.moveTo(x, u.bbox.top);
-        ctx.lineTo(x, u.bbox.top + u.bbox.height);
-        ctx.stroke();
-        ctx.fillStyle = '#d62828';
-        ctx.font = `${12 * devicePixelRatio}px system-ui`;
-        ctx.fillText('today', x + 4 * devicePixelRatio, u.bbox.top + 14 * devicePixelRatio);
-        ctx.restore();
-      }],
+  chart = new uPlot(
+    {
+      width: Math.max(320, target.clientWidth || 800),
+      height: 260,
+      scales: { x: { time: true } },
+      series: [{}, { label: `Planned messages ${unit}`, stroke: '#2b6cb0', width: 2, fill: 'rgba(43,108,176,0.08)' }],
+      axes: [{}, { size: 70 }],
+      hooks: {
+        draw: [
+          (u) => {
+            if (todayX === undefined) return;
+            // Today as a vertical line across the plot, so the day stands out on a long ramp
+            const x = u.valToPos(todayX, 'x', true);
+            const { ctx } = u;
+            ctx.save();
+            ctx.strokeStyle = '#d62828';
+            ctx.lineWidth = 2;
+            ctx.setLineDash([6, 4]);
+            ctx.beginPath();
+            ctx.moveTo(x, u.bbox.top);
+            ctx.lineTo(x, u.bbox.top + u.bbox.height);
+            ctx.stroke();
+            ctx.fillStyle = '#d62828';
+            ctx.font = `${12 * devicePixelRatio}px system-ui`;
+            ctx.fillText('today', x + 4 * devicePixelRatio, u.bbox.top + 14 * devicePixelRatio);
+            ctx.restore();
+          },
+        ],
+      },
     },
-  }, [xs, ys], target);
+    [xs, ys],
+    target,
+  );
 }
 
 /** Sends a CSV file to the import route: a dry run first, whose changes (or line errors) are shown for approval */
@@ -268,15 +344,32 @@ async function previewImport(file) {
   }
   if (answer.errors.length > 0) {
     $('import-summary').textContent = `${plural(answer.errors.length, 'line')} to fix; nothing was written:`;
-    $('import-errors').replaceChildren(...answer.errors.slice(0, PREVIEW_LINES).map((e) => el('li', { 'data-line': e.line }, `Line ${e.line}: ${e.error}`)));
+    $('import-errors').replaceChildren(
+      ...answer.errors
+        .slice(0, PREVIEW_LINES)
+        .map((e) => el('li', { 'data-line': e.line }, `Line ${e.line}: ${e.error}`)),
+    );
     return;
   }
   const counts = { create: 0, update: 0, unchanged: 0 };
   for (const change of answer.changes) counts[change.change]++;
   const listed = answer.changes.length > PREVIEW_LINES ? ` The first ${count(PREVIEW_LINES)} lines are listed.` : '';
-  $('import-summary').textContent = `Dry run: ${count(counts.create)} to create, ${count(counts.update)} to update, ${count(counts.unchanged)} unchanged. Nothing is written until you apply it.${listed}`;
-  tbody.replaceChildren(...answer.changes.slice(0, PREVIEW_LINES).map((c) => el('tr', { 'data-line': c.line, class: `change-${c.change}` },
-    el('td', { class: 'num' }, c.line), el('td', { class: 'mono' }, c.ip), el('td', { class: 'mono' }, c.grouping), el('td', {}, c.change))));
+  $('import-summary').textContent =
+    `Dry run: ${count(counts.create)} to create, ${count(counts.update)} to update, ${count(counts.unchanged)} unchanged. Nothing is written until you apply it.${listed}`;
+  tbody.replaceChildren(
+    ...answer.changes
+      .slice(0, PREVIEW_LINES)
+      .map((c) =>
+        el(
+          'tr',
+          { 'data-line': c.line, class: `change-${c.change}` },
+          el('td', { class: 'num' }, c.line),
+          el('td', { class: 'mono' }, c.ip),
+          el('td', { class: 'mono' }, c.grouping),
+          el('td', {}, c.change),
+        ),
+      ),
+  );
   $('import-apply').disabled = counts.create + counts.update === 0;
 }
 
@@ -302,9 +395,13 @@ function closeImport() {
 async function exportCsv() {
   const query = new URLSearchParams(filter());
   const key = storedKey();
-  const response = await fetch(`/v1/schedules/export?${query}`, { headers: key ? { 'x-api-key': key } : {} }).catch(() => undefined);
+  const response = await fetch(`/v1/schedules/export?${query}`, { headers: key ? { 'x-api-key': key } : {} }).catch(
+    () => undefined,
+  );
   if (!response?.ok) {
-    alertBox(`Cannot export: ${response ? `the service answered HTTP ${response.status}` : 'the service does not answer'}`);
+    alertBox(
+      `Cannot export: ${response ? `the service answered HTTP ${response.status}` : 'the service does not answer'}`,
+    );
     return;
   }
   const url = URL.createObjectURL(await response.blob());
@@ -317,7 +414,8 @@ async function exportCsv() {
 
 function showMode() {
   const mode = form.elements.mode.value;
-  for (const label of form.querySelectorAll('[data-mode]')) label.classList.toggle('hidden', label.dataset.mode !== mode);
+  for (const label of form.querySelectorAll('[data-mode]'))
+    label.classList.toggle('hidden', label.dataset.mode !== mode);
 }
 
 function clearErrors() {
@@ -327,10 +425,16 @@ function clearErrors() {
 /** Puts the API's message next to the field it names, or under the form when it names none */
 function fieldError(message) {
   const named = /groupings\[\d+\]\.([a-z.]+)/.exec(message)?.[1];
-  const field = /IP address|IP "/.test(message) ? 'ip' : FIELDS.find((f) => named === f || named?.startsWith(`${f}.`)) ?? 'form';
+  const field = /IP address|IP "/.test(message)
+    ? 'ip'
+    : (FIELDS.find((f) => named === f || named?.startsWith(`${f}.`)) ?? 'form');
   const slot = form.querySelector(`.field-error[data-for="${field}"]`);
   slot.textContent = message;
-  form.querySelector(`[name="${{ 'start.date': 'startDate', 'start.volume': 'startVolume', 'end.date': 'endDate', 'end.volume': 'endVolume' }[field] ?? field}"]`)?.focus();
+  form
+    .querySelector(
+      `[name="${{ 'start.date': 'startDate', 'start.volume': 'startVolume', 'end.date': 'endDate', 'end.volume': 'endVolume' }[field] ?? field}"]`,
+    )
+    ?.focus();
 }
 
 async function openEditor(row) {
@@ -373,14 +477,25 @@ function groupingFromForm(previous) {
     mode: f.mode.value,
     start: { date: f.startDate.value || undefined },
     paused: f.paused.checked,
-    ...(previous ? { algorithm: previous.algorithm, interval: previous.interval, properties: previous.properties, ...(previous.adaptive ? { adaptive: previous.adaptive } : {}) } : {}),
+    ...(previous
+      ? {
+          algorithm: previous.algorithm,
+          interval: previous.interval,
+          properties: previous.properties,
+          ...(previous.adaptive ? { adaptive: previous.adaptive } : {}),
+        }
+      : {}),
   };
   if (grouping.mode === 'AUTO') {
     grouping.start.volume = number(f.startVolume);
     grouping.end = { date: f.endDate.value || undefined, volume: number(f.endVolume) };
   } else {
-    const lines = f.schedule.value.split('\n').map((l) => l.trim()).filter(Boolean);
-    grouping.schedule = lines.length === 0 ? undefined : lines.map((line, index) => ({ day: index + 1, messages: Number(line) }));
+    const lines = f.schedule.value
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    grouping.schedule =
+      lines.length === 0 ? undefined : lines.map((line, index) => ({ day: index + 1, messages: Number(line) }));
   }
   return JSON.parse(JSON.stringify(grouping));
 }
@@ -398,7 +513,9 @@ async function save(event) {
       throw error;
     });
     if (editing) {
-      await api('PUT', path(ip), { groupings: existing.groupings.map((g) => (g.grouping === editing.grouping ? grouping : g)) });
+      await api('PUT', path(ip), {
+        groupings: existing.groupings.map((g) => (g.grouping === editing.grouping ? grouping : g)),
+      });
     } else if (existing?.groupings.some((g) => g.grouping === grouping.grouping)) {
       return fieldError(`Grouping "${grouping.grouping}" of IP "${ip}" exists: use Edit on its row`);
     } else if (existing) await api('PUT', path(ip), { groupings: [...existing.groupings, grouping] });
@@ -432,13 +549,22 @@ const refilter = () => {
 keyBar(load);
 form.elements.mode.addEventListener('change', showMode);
 form.addEventListener('submit', save);
-$('cancel').addEventListener('click', () => { form.classList.add('hidden'); editing = undefined; });
+$('cancel').addEventListener('click', () => {
+  form.classList.add('hidden');
+  editing = undefined;
+});
 $('new').addEventListener('click', () => openEditor(undefined));
 $('reload').addEventListener('click', load);
 $('filter').addEventListener('input', debounce(refilter, FILTER_DELAY_MS));
 $('f-status').addEventListener('change', refilter);
-$('prev').addEventListener('click', () => { page -= 1; load(); });
-$('next').addEventListener('click', () => { page += 1; load(); });
+$('prev').addEventListener('click', () => {
+  page -= 1;
+  load();
+});
+$('next').addEventListener('click', () => {
+  page += 1;
+  load();
+});
 for (const th of document.querySelectorAll('th[data-sort]')) {
   th.querySelector('button').addEventListener('click', () => {
     const column = th.dataset.sort;
@@ -454,8 +580,15 @@ $('select-page').addEventListener('change', (event) => {
   }
   render();
 });
-$('select-matching').addEventListener('click', () => { matching = true; selection = new Map(); render(); });
-$('clear-selection').addEventListener('click', () => { clearSelection(); render(); });
+$('select-matching').addEventListener('click', () => {
+  matching = true;
+  selection = new Map();
+  render();
+});
+$('clear-selection').addEventListener('click', () => {
+  clearSelection();
+  render();
+});
 $('bulk-pause').addEventListener('click', () => bulk('pause'));
 $('bulk-resume').addEventListener('click', () => bulk('resume'));
 $('bulk-delete').addEventListener('click', () => bulk('delete'));

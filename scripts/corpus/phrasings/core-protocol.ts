@@ -3,13 +3,24 @@ import { phrasings } from '../situation.ts';
 // Authentication (SPF/DKIM/DMARC), reverse DNS, HELO, SMTP AUTH, TLS and SMTP-protocol causes.
 export default [
   phrasings('dkim', {
-    google: ['550-5.7.30 This message does not have a valid DKIM signature. {gid} - gsmtp', '550 5.7.1 The DKIM signature of this message {could not be verified|is invalid} (body hash did not verify). {gid} - gsmtp'],
-    microsoft: ['550 5.7.515 Access denied, sending domain {sdomain} does not meet the required authentication level: DKIM=fail', '550 5.7.1 DKIM signature verification failed [{msh}]'],
-    yahoo: ['554 5.7.9 Message not accepted for policy reasons: DKIM signature {invalid|missing}. See https://postmaster.yahooinc.com/error-codes'],
+    google: [
+      '550-5.7.30 This message does not have a valid DKIM signature. {gid} - gsmtp',
+      '550 5.7.1 The DKIM signature of this message {could not be verified|is invalid} (body hash did not verify). {gid} - gsmtp',
+    ],
+    microsoft: [
+      '550 5.7.515 Access denied, sending domain {sdomain} does not meet the required authentication level: DKIM=fail',
+      '550 5.7.1 DKIM signature verification failed [{msh}]',
+    ],
+    yahoo: [
+      '554 5.7.9 Message not accepted for policy reasons: DKIM signature {invalid|missing}. See https://postmaster.yahooinc.com/error-codes',
+    ],
     apple: ['550 5.7.1 DKIM verification failed'],
     proofpoint: ['550 5.7.1 Message rejected: DKIM {signature invalid|verification failed}'],
     mimecast: ['550 DKIM Sign Failed - https://community.mimecast.com/docs/DOC-1369#550'],
-    postfix: ['550 5.7.1 DKIM {verification failed|signature invalid}: {body hash did not verify|no key for signature}', '554 5.7.1 Message rejected: invalid DKIM signature (OpenDKIM)'],
+    postfix: [
+      '550 5.7.1 DKIM {verification failed|signature invalid}: {body hash did not verify|no key for signature}',
+      '554 5.7.1 Message rejected: invalid DKIM signature (OpenDKIM)',
+    ],
     exim: ['550 DKIM signature verification failed for {sdomain}', '550 Message rejected: DKIM bad signature'],
     gmx: ['554 Ungültige DKIM-Signatur / invalid DKIM signature'],
     mailru: ['550 5.7.1 DKIM подпись неверна / DKIM signature invalid'],
@@ -19,14 +30,28 @@ export default [
     japan: ['550 5.7.1 DKIM署名の検証に失敗しました'],
   }),
   phrasings('spf', {
-    google: ['550-5.7.27 The sender\'s domain does not pass SPF. To protect our users from spam, mail sent from your IP address {ip} has been blocked. {gid} - gsmtp', '550 5.7.27 [{ip}] The IP address sending this message is not authorized by the SPF record of {sdomain}. {gid} - gsmtp'],
-    microsoft: ['550 5.7.23 The message was rejected because of Sender Policy Framework violation', '550 5.7.515 Access denied, sending domain {sdomain} does not meet the required authentication level: SPF=fail'],
+    google: [
+      "550-5.7.27 The sender's domain does not pass SPF. To protect our users from spam, mail sent from your IP address {ip} has been blocked. {gid} - gsmtp",
+      '550 5.7.27 [{ip}] The IP address sending this message is not authorized by the SPF record of {sdomain}. {gid} - gsmtp',
+    ],
+    microsoft: [
+      '550 5.7.23 The message was rejected because of Sender Policy Framework violation',
+      '550 5.7.515 Access denied, sending domain {sdomain} does not meet the required authentication level: SPF=fail',
+    ],
     yahoo: ['550 5.7.9 Message not accepted: SPF check failed for {sdomain}'],
     apple: ['550 5.7.1 SPF check failed for {sdomain}'],
     proofpoint: ['550 5.7.1 SPF check failed: {ip} is not allowed to send mail from {sdomain}'],
-    mimecast: ['550 Rejected by header based Anti-Spoofing policy: SPF fail - https://community.mimecast.com/docs/DOC-1369#550'],
-    postfix: ['550 5.7.23 <{sender}>: Recipient address rejected: Message rejected due to: SPF fail - not authorized. Please see http://www.openspf.net/Why?s=mfrom;id={sender};ip={ip};r={rcpt}', '550 5.7.1 <{sender}>: Sender address rejected: SPF {hardfail|fail}'],
-    exim: ['550 SPF check failed: {ip} is not allowed to send mail from {sdomain}', '550 Rejected: {sdomain} does not designate {ip} as permitted sender'],
+    mimecast: [
+      '550 Rejected by header based Anti-Spoofing policy: SPF fail - https://community.mimecast.com/docs/DOC-1369#550',
+    ],
+    postfix: [
+      '550 5.7.23 <{sender}>: Recipient address rejected: Message rejected due to: SPF fail - not authorized. Please see http://www.openspf.net/Why?s=mfrom;id={sender};ip={ip};r={rcpt}',
+      '550 5.7.1 <{sender}>: Sender address rejected: SPF {hardfail|fail}',
+    ],
+    exim: [
+      '550 SPF check failed: {ip} is not allowed to send mail from {sdomain}',
+      '550 Rejected: {sdomain} does not designate {ip} as permitted sender',
+    ],
     sendmail: ['550 5.7.1 SPF: {ip} is not allowed to send mail from {sdomain}'],
     gmx: ['550 SPF-Prüfung fehlgeschlagen / SPF check failed for {sdomain}'],
     orange: ['550 5.7.1 Echec SPF pour {sdomain} / SPF fail'],
@@ -36,13 +61,24 @@ export default [
     japan: ['550 5.7.1 SPF認証に失敗しました ({sdomain})'],
   }),
   phrasings('dmarc', {
-    google: ['550-5.7.26 Unauthenticated email from {sdomain} is not accepted due to domain\'s\n550-5.7.26 DMARC policy. Please contact the administrator of {sdomain} domain if this was a legitimate mail. {gid} - gsmtp'],
-    microsoft: ['550 5.7.509 Access denied, sending domain {sdomain} does not pass DMARC verification and has a DMARC policy of reject.'],
-    yahoo: ['554 5.7.9 Message not accepted for policy reasons. DMARC policy of {sdomain} is reject. See https://postmaster.yahooinc.com/error-codes'],
+    google: [
+      "550-5.7.26 Unauthenticated email from {sdomain} is not accepted due to domain's\n550-5.7.26 DMARC policy. Please contact the administrator of {sdomain} domain if this was a legitimate mail. {gid} - gsmtp",
+    ],
+    microsoft: [
+      '550 5.7.509 Access denied, sending domain {sdomain} does not pass DMARC verification and has a DMARC policy of reject.',
+    ],
+    yahoo: [
+      '554 5.7.9 Message not accepted for policy reasons. DMARC policy of {sdomain} is reject. See https://postmaster.yahooinc.com/error-codes',
+    ],
     apple: ['550 5.7.1 [CS01] Message rejected due to DMARC policy of {sdomain}'],
-    comcast: ['550 5.2.0 {mx} comcast {ip} Message rejected due to DMARC. Please see http://postmaster.comcast.net/smtp-error-codes.php#DM000001'],
+    comcast: [
+      '550 5.2.0 {mx} comcast {ip} Message rejected due to DMARC. Please see http://postmaster.comcast.net/smtp-error-codes.php#DM000001',
+    ],
     mimecast: ['550 Rejected by DMARC policy - https://community.mimecast.com/docs/DOC-1369#550'],
-    postfix: ['550 5.7.1 Rejected by DMARC policy for {sdomain} (OpenDMARC)', '550 5.7.1 Message rejected: DMARC {fail|policy reject}'],
+    postfix: [
+      '550 5.7.1 Rejected by DMARC policy for {sdomain} (OpenDMARC)',
+      '550 5.7.1 Message rejected: DMARC {fail|policy reject}',
+    ],
     exim: ['550 DMARC policy of {sdomain} is reject'],
     gmx: ['550 Nachricht abgelehnt wegen DMARC-Richtlinie von {sdomain}'],
     orange: ['550 5.7.1 Rejeté par la politique DMARC de {sdomain}'],
@@ -53,14 +89,26 @@ export default [
     italy: ['550 5.7.1 Rifiutato dalla policy DMARC di {sdomain}'],
   }),
   phrasings('ptr', {
-    google: ['550-5.7.25 [{ip}] The IP address sending this message does not have a\n550-5.7.25 PTR record setup, or the corresponding forward DNS entry does not\n550-5.7.25 point to the sending IP. {gid} - gsmtp', '421-4.7.23 [{ip}] The sending IP does not match the IP address of the hostname specified in the pointer (PTR) record. {gid} - gsmtp'],
-    microsoft: ['550 5.7.25 [{ip}] The IP address sending this message does not have a PTR record setup', '550 5.7.1 Service unavailable, client host has no reverse DNS'],
+    google: [
+      '550-5.7.25 [{ip}] The IP address sending this message does not have a\n550-5.7.25 PTR record setup, or the corresponding forward DNS entry does not\n550-5.7.25 point to the sending IP. {gid} - gsmtp',
+      '421-4.7.23 [{ip}] The sending IP does not match the IP address of the hostname specified in the pointer (PTR) record. {gid} - gsmtp',
+    ],
+    microsoft: [
+      '550 5.7.25 [{ip}] The IP address sending this message does not have a PTR record setup',
+      '550 5.7.1 Service unavailable, client host has no reverse DNS',
+    ],
     yahoo: ['421 4.7.1 [TSS10] Messages from {ip} deferred: no reverse DNS (PTR) record'],
-    comcast: ['554 {mx} comcast {ip} PTR record required. Please see http://postmaster.comcast.net/smtp-error-codes.php#RL000001'],
+    comcast: [
+      '554 {mx} comcast {ip} PTR record required. Please see http://postmaster.comcast.net/smtp-error-codes.php#RL000001',
+    ],
     orange: ['550 5.7.1 Adresse IP {ip} sans reverse DNS (PTR). OFR_{n}'],
     mailru: ['550 5.7.1 Нет PTR записи для {ip} / no PTR record'],
     chinese: ['550 5.7.1 {ip} 没有反向解析 no reverse DNS'],
-    postfix: ['450 4.7.1 Client host rejected: cannot find your reverse hostname, [{ip}]', '550 5.7.1 Client host rejected: cannot find your hostname, [{ip}]', '450 4.7.25 Client host rejected: cannot find your reverse hostname'],
+    postfix: [
+      '450 4.7.1 Client host rejected: cannot find your reverse hostname, [{ip}]',
+      '550 5.7.1 Client host rejected: cannot find your hostname, [{ip}]',
+      '450 4.7.25 Client host rejected: cannot find your reverse hostname',
+    ],
     exim: ['550 Reverse DNS lookup failed for host {ip}', '550 rDNS for {ip} does not match'],
     sendmail: ['550 5.7.1 Connection refused: no PTR record for {ip}'],
     gmx: ['554 Kein Reverse-DNS (PTR) für {ip} / no PTR record'],
@@ -68,7 +116,11 @@ export default [
     japan: ['550 5.7.1 {ip} の逆引き(PTR)レコードがありません'],
   }),
   phrasings('helo', {
-    postfix: ['504 5.5.2 <{helo}>: Helo command rejected: need fully-qualified hostname', '450 4.7.1 <{helo}>: Helo command rejected: Host not found', '550 5.7.1 <{helo}>: Helo command rejected: Invalid name'],
+    postfix: [
+      '504 5.5.2 <{helo}>: Helo command rejected: need fully-qualified hostname',
+      '450 4.7.1 <{helo}>: Helo command rejected: Host not found',
+      '550 5.7.1 <{helo}>: Helo command rejected: Invalid name',
+    ],
     exim: ['550 Invalid HELO name (See RFC5321 section 4.1.1.1)', '550 HELO {helo} is not a valid hostname'],
     sendmail: ['501 5.5.2 Invalid domain name in HELO {helo}'],
     microsoft: ['550 5.7.1 Service unavailable, EHLO {helo} is invalid'],
@@ -80,13 +132,23 @@ export default [
     orange: ['550 5.5.2 HELO {helo} invalide'],
   }),
   phrasings('auth', {
-    google: ['530-5.7.0 Authentication Required. {Learn more at|For more information, go to} https://support.google.com/mail/?p=WantAuthError {gid} - gsmtp', '535-5.7.8 Username and Password not accepted. For more information, go to https://support.google.com/mail/?p=BadCredentials {gid} - gsmtp'],
-    microsoft: ['530 5.7.57 Client not authenticated to send mail. [{msh}]', '535 5.7.139 Authentication unsuccessful, SmtpClientAuthentication is disabled for the Tenant.', '535 5.7.3 Authentication unsuccessful'],
+    google: [
+      '530-5.7.0 Authentication Required. {Learn more at|For more information, go to} https://support.google.com/mail/?p=WantAuthError {gid} - gsmtp',
+      '535-5.7.8 Username and Password not accepted. For more information, go to https://support.google.com/mail/?p=BadCredentials {gid} - gsmtp',
+    ],
+    microsoft: [
+      '530 5.7.57 Client not authenticated to send mail. [{msh}]',
+      '535 5.7.139 Authentication unsuccessful, SmtpClientAuthentication is disabled for the Tenant.',
+      '535 5.7.3 Authentication unsuccessful',
+    ],
     yahoo: ['535 5.7.0 (#AUTH005) Too many bad auth attempts.', '535 5.7.0 (#MBR1212) Incorrect username or password.'],
     apple: ['535 5.7.8 Authentication credentials invalid'],
     mailru: ['535 5.7.0 NEOBHODIM parol prilozheniya / Authentication failed'],
     yandex: ['535 5.7.8 Error: authentication failed: Invalid user or password!'],
-    chinese: ['535 Login Fail. Please enter your authorization code to login. More information in http://service.mail.qq.com/cgi-bin/help?subtype=1&&id=28&&no=1001256', '535 Error: authentication failed'],
+    chinese: [
+      '535 Login Fail. Please enter your authorization code to login. More information in http://service.mail.qq.com/cgi-bin/help?subtype=1&&id=28&&no=1001256',
+      '535 Error: authentication failed',
+    ],
     postfix: ['535 5.7.8 Error: authentication failed: {authentication failure|UGFzc3dvcmQ6}'],
     exim: ['535 Incorrect authentication data', '530 Authentication required'],
     sendmail: ['535 5.7.0 authentication failed', '530 5.7.0 Authentication required'],
@@ -96,7 +158,10 @@ export default [
     italy: ['535 5.7.8 Autenticazione fallita'],
   }),
   phrasings('tls-required', {
-    google: ['530 5.7.0 Must issue a STARTTLS command first. {gid} - gsmtp', '421 4.7.0 TLS required for this domain. {gid} - gsmtp'],
+    google: [
+      '530 5.7.0 Must issue a STARTTLS command first. {gid} - gsmtp',
+      '421 4.7.0 TLS required for this domain. {gid} - gsmtp',
+    ],
     microsoft: ['451 5.7.3 STARTTLS is required to send mail [{msh}]'],
     postfix: [
       '530 5.7.0 Must issue a STARTTLS command first',
@@ -118,10 +183,13 @@ export default [
   }),
   phrasings('tls-handshake', {
     postfix: ['Cannot start TLS: handshake failure', 'Server certificate not verified'],
-    exim: ['TLS session failure: (certificate verification failed): certificate has expired', 'TLS error on connection to {mx} [{ip}] (SSL_connect): error: {wrong version number|handshake failure}'],
+    exim: [
+      'TLS session failure: (certificate verification failed): certificate has expired',
+      'TLS error on connection to {mx} [{ip}] (SSL_connect): error: {wrong version number|handshake failure}',
+    ],
     sendmail: ['STARTTLS=client, error: connect failed=-1, reason=certificate verify failed'],
     exchange: ['451 4.4.317 Cannot connect to remote server [Message=SubjectMismatch] [LastAttemptedServerName={mx}]'],
-    google: ['TLS Negotiation failed, the certificate doesn\'t match the host.'],
+    google: ["TLS Negotiation failed, the certificate doesn't match the host."],
     proofpoint: ['TLS handshake failed with {mx}[{ip}]: certificate verify failed'],
     zimbra: ['Falha na negociação TLS com {mx}: certificate verify failed'],
     gmx: ['TLS-Verbindung zu {mx} fehlgeschlagen: Zertifikat ungültig'],
@@ -129,11 +197,28 @@ export default [
   }),
   phrasings('protocol-syntax', {
     google: ['555 5.5.2 Syntax error. {gid} - gsmtp'],
-    microsoft: ['550 5.6.11 SMTPSEND.BareLinefeedsAreIllegal; message contains bare linefeeds', '501 5.5.4 Invalid domain name [{msh}]'],
-    postfix: ['502 5.5.2 Error: command not recognized', '503 5.5.1 Error: need MAIL command', '501 5.1.7 Bad sender address syntax', '550 5.5.2 Message contains bare <LF> line ending', '554 5.5.1 Error: no valid recipients'],
+    microsoft: [
+      '550 5.6.11 SMTPSEND.BareLinefeedsAreIllegal; message contains bare linefeeds',
+      '501 5.5.4 Invalid domain name [{msh}]',
+    ],
+    postfix: [
+      '502 5.5.2 Error: command not recognized',
+      '503 5.5.1 Error: need MAIL command',
+      '501 5.1.7 Bad sender address syntax',
+      '550 5.5.2 Message contains bare <LF> line ending',
+      '554 5.5.1 Error: no valid recipients',
+    ],
     exim: ['500 unrecognized command', '501 Syntactically invalid MAIL argument(s)', '503 sender not yet given'],
-    sendmail: ['500 5.5.1 Command unrecognized', '501 5.5.4 Syntax error in parameters scanning "from"', '503 5.5.0 Sender already specified'],
-    qmail: ['451 See http://pobox.com/~djb/docs/smtplf.html.', '502 unimplemented (#5.5.1)', '555 syntax error (#5.5.4)'],
+    sendmail: [
+      '500 5.5.1 Command unrecognized',
+      '501 5.5.4 Syntax error in parameters scanning "from"',
+      '503 5.5.0 Sender already specified',
+    ],
+    qmail: [
+      '451 See http://pobox.com/~djb/docs/smtplf.html.',
+      '502 unimplemented (#5.5.1)',
+      '555 syntax error (#5.5.4)',
+    ],
     exchange: ['501 5.5.4 Invalid Address'],
     zimbra: ['501 5.5.4 Erro de sintaxe nos parâmetros', '503 5.5.1 Sequência de comandos inválida'],
     gmx: ['501 Syntaxfehler in Parametern / syntax error in parameters'],

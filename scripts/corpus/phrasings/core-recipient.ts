@@ -7,7 +7,7 @@ export default [
     google: [
       "550-5.1.1 The email account that you tried to reach does not exist. Please try\n550-5.1.1 double-checking the recipient's email address for typos or\n550-5.1.1 unnecessary spaces. {Learn more at|For more information, go to}\n550 5.1.1  https://support.google.com/mail/?p=NoSuchUser {gid} - gsmtp",
       "550 5.1.1 The email account that you tried to reach does not exist. Please try double-checking the recipient's email address for typos or unnecessary spaces. {Learn more at|For more information, go to} https://support.google.com/mail/?p=NoSuchUser {gid} - gsmtp",
-      "550 5.1.1 The email account that you tried to reach {does not exist|is not found}. {gid} - gsmtp",
+      '550 5.1.1 The email account that you tried to reach {does not exist|is not found}. {gid} - gsmtp',
     ],
     microsoft: [
       '550 5.1.10 RESOLVER.ADR.RecipientNotFound; Recipient {rcpt} not found by SMTP address lookup',
@@ -37,7 +37,7 @@ export default [
       '550 5.1.1 {Benutzer unbekannt|Unbekannter Empfänger|Postfach existiert nicht} ({rcpt})',
     ],
     orange: [
-      "550 5.1.1 <{rcpt}>: Adresse d au moins un destinataire invalide. Invalid recipient. OFR_416 [416]",
+      '550 5.1.1 <{rcpt}>: Adresse d au moins un destinataire invalide. Invalid recipient. OFR_416 [416]',
       "550 5.1.1 <{rcpt}>: {Destinataire inconnu|Utilisateur inconnu|Cette adresse n'existe pas}",
       '550 5.1.1 <{rcpt}>: Recipient address rejected: User unknown in local recipient table',
     ],
@@ -56,7 +56,11 @@ export default [
       '550 5.1.1 {用户不存在|收件人不存在|该用户不存在} User unknown',
       '550 {MI:NUS|RP:NUS} {mx} http://mail.163.com/help/help_spam_16.htm?ip={ip}&hostid={ref}',
     ],
-    proofpoint: ['550 5.1.1 User Unknown', '550 5.1.1 <{rcpt}>... User Unknown', '550 5.1.1 <{rcpt}>: {Recipient address rejected|Address rejected}: {User unknown|Unknown user}'],
+    proofpoint: [
+      '550 5.1.1 User Unknown',
+      '550 5.1.1 <{rcpt}>... User Unknown',
+      '550 5.1.1 <{rcpt}>: {Recipient address rejected|Address rejected}: {User unknown|Unknown user}',
+    ],
     mimecast: [
       '550 Invalid Recipient - https://community.mimecast.com/docs/DOC-1369#550 [{ref}.{uk|us|za}{n}]',
       '550 {Invalid Recipient|Recipient not found} - https://community.mimecast.com/docs/DOC-1369#550',
@@ -78,7 +82,11 @@ export default [
       '550-Callout verification failed:\n550 550 {Unrouteable address|5.1.1 User unknown}',
       '550 {rcpt}: {unknown user|address unknown|invalid address}',
     ],
-    sendmail: ['550 5.1.1 <{rcpt}>... User unknown', '550 5.1.1 {user}... User unknown', '550 5.1.1 <{rcpt}>... {Unknown user|No such user|宛先不明です (User unknown)}'],
+    sendmail: [
+      '550 5.1.1 <{rcpt}>... User unknown',
+      '550 5.1.1 {user}... User unknown',
+      '550 5.1.1 <{rcpt}>... {Unknown user|No such user|宛先不明です (User unknown)}',
+    ],
     qmail: [
       '550 sorry, no mailbox here by that name. (#5.1.1)',
       '511 sorry, no mailbox here by that name (#5.1.1 - chkuser)',
@@ -102,7 +110,7 @@ export default [
     ],
     italy: [
       '550 5.1.1 <{rcpt}>: {Utente sconosciuto|Utente inesistente|L indirizzo non esiste}',
-      "550 5.1.1 <{rcpt}> {recipient rejected: user unknown|Indirizzo email inesistente}",
+      '550 5.1.1 <{rcpt}> {recipient rejected: user unknown|Indirizzo email inesistente}',
     ],
     japan: [
       '550 5.1.1 {宛先のメールアドレスが存在しません|ユーザーが存在しません|該当するユーザーはいません} ({rcpt})',
@@ -111,10 +119,13 @@ export default [
   }),
   phrasings('mailbox-disabled', {
     google: [
-      "550-5.2.1 The email account that you tried to reach is {disabled|inactive}. {Learn more at|For more information, go to}\n550 5.2.1  https://support.google.com/mail/?p=DisabledUser {gid} - gsmtp",
+      '550-5.2.1 The email account that you tried to reach is {disabled|inactive}. {Learn more at|For more information, go to}\n550 5.2.1  https://support.google.com/mail/?p=DisabledUser {gid} - gsmtp',
       '550 5.2.1 The email account that you tried to reach is disabled. {gid} - gsmtp',
     ],
-    microsoft: ['550 5.2.1 Mailbox cannot be accessed [{msh}]', '550 5.1.1 {Recipient mailbox is disabled|The mailbox is inactive} [{msh}]'],
+    microsoft: [
+      '550 5.2.1 Mailbox cannot be accessed [{msh}]',
+      '550 5.1.1 {Recipient mailbox is disabled|The mailbox is inactive} [{msh}]',
+    ],
     yahoo: [
       '554 delivery error: dd Sorry your message to {rcpt} cannot be delivered. This mailbox is disabled (554.30). - mta{n}.mail.{bf1|gq1|ne1}.yahoo.com',
       '554 30 Sorry, your message to {rcpt} cannot be delivered. This {mailbox|account} has been disabled (554.30)',
@@ -127,12 +138,27 @@ export default [
       '550 Message was not accepted -- invalid mailbox.  Local mailbox {rcpt} is unavailable: account is disabled',
       '550 5.2.1 {Ящик заблокирован|Почтовый ящик отключен} / mailbox is {blocked|disabled}',
     ],
-    yandex: ['550 5.2.1 Mailbox {disabled|frozen}, not accepting messages', '550 5.2.1 <{rcpt}>: Этот почтовый ящик {заблокирован|отключен}'],
-    chinese: ['550 5.2.1 {该邮箱已被冻结|用户已停用} Mailbox {frozen|disabled}', '550 Mailbox is frozen. http://service.mail.qq.com/cgi-bin/help?subtype=1&&id=20022&&no=1000726'],
+    yandex: [
+      '550 5.2.1 Mailbox {disabled|frozen}, not accepting messages',
+      '550 5.2.1 <{rcpt}>: Этот почтовый ящик {заблокирован|отключен}',
+    ],
+    chinese: [
+      '550 5.2.1 {该邮箱已被冻结|用户已停用} Mailbox {frozen|disabled}',
+      '550 Mailbox is frozen. http://service.mail.qq.com/cgi-bin/help?subtype=1&&id=20022&&no=1000726',
+    ],
     exim: ['550 {rcpt}: {account expired|mailbox is disabled|this account has been closed}'],
-    sendmail: ['550 5.2.1 <{rcpt}>... Mailbox disabled for this recipient', '550 5.2.1 {user}... {Account inactive|User account is expired}'],
-    qmail: ['553 sorry, this account is {disabled|suspended} (#5.2.1)', '550 5.2.1 casella disattivata / mailbox disabled (#5.2.1)'],
-    exchange: ['550 5.2.1 Mailbox cannot be accessed', '550 5.2.1 {The mailbox is disabled|Das Postfach ist deaktiviert}'],
+    sendmail: [
+      '550 5.2.1 <{rcpt}>... Mailbox disabled for this recipient',
+      '550 5.2.1 {user}... {Account inactive|User account is expired}',
+    ],
+    qmail: [
+      '553 sorry, this account is {disabled|suspended} (#5.2.1)',
+      '550 5.2.1 casella disattivata / mailbox disabled (#5.2.1)',
+    ],
+    exchange: [
+      '550 5.2.1 Mailbox cannot be accessed',
+      '550 5.2.1 {The mailbox is disabled|Das Postfach ist deaktiviert}',
+    ],
     zimbra: ['550 5.2.1 <{rcpt}>: Recipient address rejected: account is {closed|locked|in maintenance mode}'],
     iberia: ['550 5.2.1 {Cuenta desactivada|Conta desativada|Buzón deshabilitado} ({rcpt})'],
     italy: ['550 5.2.1 <{rcpt}>: {Casella disabilitata|Account sospeso} / mailbox disabled'],
@@ -142,27 +168,69 @@ export default [
     google: [
       "452-4.2.2 The recipient's inbox is out of storage space. Please direct the\n452-4.2.2 recipient to\n452 4.2.2  https://support.google.com/mail/?p=OverQuotaTemp {gid} - gsmtp",
       "552-5.2.2 The recipient's inbox is out of storage space and inactive. Please direct the recipient to\n552 5.2.2  https://support.google.com/mail/?p=OverQuotaPerm {gid} - gsmtp",
-      "452 4.2.2 The email account that you tried to reach is over quota. {gid} - gsmtp",
+      '452 4.2.2 The email account that you tried to reach is over quota. {gid} - gsmtp',
     ],
-    microsoft: ['552 5.2.2 Mailbox full; STOREDRV.Deliver.Exception:QuotaExceededException.MapiExceptionShutoffQuotaExceeded', '452 4.2.2 The recipient\'s mailbox is full and can\'t accept messages now [{msh}]'],
-    yahoo: ['552 1 Requested mail action aborted, mailbox is over quota', '452 4.2.2 Over quota', '554 delivery error: dd Sorry, your message to {rcpt} cannot be delivered. This account is over quota. - mta{n}.mail.gq1.yahoo.com'],
+    microsoft: [
+      '552 5.2.2 Mailbox full; STOREDRV.Deliver.Exception:QuotaExceededException.MapiExceptionShutoffQuotaExceeded',
+      "452 4.2.2 The recipient's mailbox is full and can't accept messages now [{msh}]",
+    ],
+    yahoo: [
+      '552 1 Requested mail action aborted, mailbox is over quota',
+      '452 4.2.2 Over quota',
+      '554 delivery error: dd Sorry, your message to {rcpt} cannot be delivered. This account is over quota. - mta{n}.mail.gq1.yahoo.com',
+    ],
     apple: ['552 5.2.2 <{rcpt}>: user is over quota', '452 4.2.2 <{rcpt}>: {mailbox full|quota exceeded}'],
     comcast: ['552 5.2.2 <{rcpt}> {Mailbox full|Over quota}'],
-    gmx: ['552 5.2.2 {Postfach voll|Mailbox voll|Speicherplatz des Postfachs erschöpft} / mailbox full <{rcpt}>', '452 4.2.2 Mailbox full, try again later'],
-    orange: ['552 5.2.2 <{rcpt}>: {Boîte aux lettres pleine|Quota dépassé} / mailbox full', '452 4.2.2 <{rcpt}>: {Boite pleine|boite aux lettres saturée}'],
-    mailru: ['552 5.2.2 Mailbox size limit exceeded / {Ящик переполнен|Превышен размер ящика}', '550 Message was not accepted -- invalid mailbox.  Local mailbox {rcpt} is unavailable: mailbox is full'],
-    yandex: ['552 5.2.2 Mailbox size limit exceeded', '452 4.2.2 <{rcpt}>: {Почтовый ящик переполнен|ящик получателя переполнен}'],
-    chinese: ['552 Quota exceeded or service disabled. http://service.mail.qq.com/cgi-bin/help?subtype=1&&id=20022&&no=1000728', '552 5.2.2 {邮箱空间已满|用户邮箱容量已满} Mailbox full', '552 {RP:QRC|MI:QRC} 163 mx{n} {rcpt} mailbox is full'],
+    gmx: [
+      '552 5.2.2 {Postfach voll|Mailbox voll|Speicherplatz des Postfachs erschöpft} / mailbox full <{rcpt}>',
+      '452 4.2.2 Mailbox full, try again later',
+    ],
+    orange: [
+      '552 5.2.2 <{rcpt}>: {Boîte aux lettres pleine|Quota dépassé} / mailbox full',
+      '452 4.2.2 <{rcpt}>: {Boite pleine|boite aux lettres saturée}',
+    ],
+    mailru: [
+      '552 5.2.2 Mailbox size limit exceeded / {Ящик переполнен|Превышен размер ящика}',
+      '550 Message was not accepted -- invalid mailbox.  Local mailbox {rcpt} is unavailable: mailbox is full',
+    ],
+    yandex: [
+      '552 5.2.2 Mailbox size limit exceeded',
+      '452 4.2.2 <{rcpt}>: {Почтовый ящик переполнен|ящик получателя переполнен}',
+    ],
+    chinese: [
+      '552 Quota exceeded or service disabled. http://service.mail.qq.com/cgi-bin/help?subtype=1&&id=20022&&no=1000728',
+      '552 5.2.2 {邮箱空间已满|用户邮箱容量已满} Mailbox full',
+      '552 {RP:QRC|MI:QRC} 163 mx{n} {rcpt} mailbox is full',
+    ],
     proofpoint: ['452 4.2.2 <{rcpt}>... Mailbox full', '552 5.2.2 Quota exceeded'],
-    barracuda: ['452 4.2.2 <{rcpt}>: Recipient address rejected: Mailbox full', '552 5.2.2 {Mailbox full|User over quota}'],
-    postfix: ['552 5.2.2 <{rcpt}>: Recipient address rejected: {Mailbox full|Quota exceeded (mailbox for user is full)}', '452 4.2.2 <{rcpt}>: Recipient address rejected: {Over quota|Postfach voll}'],
-    exim: ['552 {rcpt}: mailbox is full', '452 {rcpt}: {mailbox is full|quota exceeded} (MTA-imposed quota exceeded while writing to file)'],
+    barracuda: [
+      '452 4.2.2 <{rcpt}>: Recipient address rejected: Mailbox full',
+      '552 5.2.2 {Mailbox full|User over quota}',
+    ],
+    postfix: [
+      '552 5.2.2 <{rcpt}>: Recipient address rejected: {Mailbox full|Quota exceeded (mailbox for user is full)}',
+      '452 4.2.2 <{rcpt}>: Recipient address rejected: {Over quota|Postfach voll}',
+    ],
+    exim: [
+      '552 {rcpt}: mailbox is full',
+      '452 {rcpt}: {mailbox is full|quota exceeded} (MTA-imposed quota exceeded while writing to file)',
+    ],
     sendmail: ['552 5.2.2 <{rcpt}>... Mailbox full', '452 4.2.2 {user}... Over quota'],
-    qmail: ['552 5.2.2 sorry, the recipient mailbox is full (#5.2.2)', '522 casella piena / mailbox full (#5.2.2)', 'user is over quota (#5.2.2)'],
-    exchange: ['552 5.2.2 STOREDRV.Deliver: mailbox full', '452 4.2.2 {The recipient\'s mailbox is full|Das Postfach des Empfängers ist voll}'],
+    qmail: [
+      '552 5.2.2 sorry, the recipient mailbox is full (#5.2.2)',
+      '522 casella piena / mailbox full (#5.2.2)',
+      'user is over quota (#5.2.2)',
+    ],
+    exchange: [
+      '552 5.2.2 STOREDRV.Deliver: mailbox full',
+      "452 4.2.2 {The recipient's mailbox is full|Das Postfach des Empfängers ist voll}",
+    ],
     zimbra: ['452 4.2.2 <{rcpt}>: Over quota', '552 5.2.2 {Caixa postal cheia|Cota excedida} <{rcpt}>'],
     iberia: ['552 5.2.2 {Buzón lleno|Caixa postal cheia|Cuota excedida|Cota de armazenamento excedida} ({rcpt})'],
-    italy: ['552 5.2.2 <{rcpt}>: {Casella piena|Spazio esaurito nella casella} / mailbox full', '452 4.2.2 {Quota superata|casella di posta piena}'],
+    italy: [
+      '552 5.2.2 <{rcpt}>: {Casella piena|Spazio esaurito nella casella} / mailbox full',
+      '452 4.2.2 {Quota superata|casella di posta piena}',
+    ],
     japan: ['452 4.2.2 {メールボックスの容量が一杯です|容量超過} (mailbox full)'],
   }),
   phrasings('recipient-rate', {
@@ -170,7 +238,10 @@ export default [
       '450-4.2.1 The user you are trying to contact is receiving mail at a rate that\n450-4.2.1 prevents additional messages from being delivered. Please resend your\n450-4.2.1 message at a later time. If the user is able to receive mail at that\n450-4.2.1 time, your message will be delivered. {Learn more at|For more information, go to}\n450 4.2.1  https://support.google.com/mail/?p=ReceivingRate {gid} - gsmtp',
       '550 5.2.1 The user you are trying to contact is receiving mail at a rate that prevents additional messages from being delivered. {gid} - gsmtp',
     ],
-    microsoft: ['550 5.2.2 The recipient\'s mailbox is receiving messages too quickly. Try again later.', '452 4.3.1 Recipient receiving too many messages'],
+    microsoft: [
+      "550 5.2.2 The recipient's mailbox is receiving messages too quickly. Try again later.",
+      '452 4.3.1 Recipient receiving too many messages',
+    ],
     yahoo: ['451 4.2.1 Recipient {rcpt} is receiving mail at too high a rate'],
     comcast: ['450 4.2.1 <{rcpt}> is receiving too much mail, try later'],
     gmx: ['450 4.2.1 Empfänger erhält zu viele Nachrichten / recipient receiving too many messages'],
@@ -180,10 +251,14 @@ export default [
     postfix: ['450 4.2.1 <{rcpt}>: Recipient address rejected: Too many messages for this recipient'],
     exim: ['451 {rcpt}: recipient is receiving too many messages, try again later'],
     exchange: ['452 4.3.1 {Recipient receiving too many messages|Zu viele Nachrichten für diesen Empfänger}'],
-    zimbra: ['450 4.2.1 <{rcpt}>: {Demasiados mensajes para este destinatario|Destinatário recebendo mensagens demais}'],
+    zimbra: [
+      '450 4.2.1 <{rcpt}>: {Demasiados mensajes para este destinatario|Destinatário recebendo mensagens demais}',
+    ],
   }),
   phrasings('too-many-recipients', {
-    google: ['452 4.5.3 Your message has too many recipients. {Learn more at|For more information, go to} https://support.google.com/mail/?p=TooManyRecipientsError {gid} - gsmtp'],
+    google: [
+      '452 4.5.3 Your message has too many recipients. {Learn more at|For more information, go to} https://support.google.com/mail/?p=TooManyRecipientsError {gid} - gsmtp',
+    ],
     microsoft: ['452 4.5.3 Too many recipients ({ref}) [{msh}]'],
     comcast: ['452 4.5.3 Too many recipients in this session'],
     gmx: ['452 4.5.3 {Zu viele Empfänger|Too many recipients}'],
@@ -198,13 +273,24 @@ export default [
     japan: ['452 4.5.3 {宛先が多すぎます|Too many recipients}'],
   }),
   phrasings('recipient-domain-not-found', {
-    postfix: ['Host or domain name not found. Name service error for name={domain} type=MX: Host not found, try again', 'Host or domain name not found. Name service error for name={domain} type=A: Host not found'],
-    exim: ['all relevant MX records point to non-existent hosts', 'Unrouteable address: domain {domain} has no MX records'],
+    postfix: [
+      'Host or domain name not found. Name service error for name={domain} type=MX: Host not found, try again',
+      'Host or domain name not found. Name service error for name={domain} type=A: Host not found',
+    ],
+    exim: [
+      'all relevant MX records point to non-existent hosts',
+      'Unrouteable address: domain {domain} has no MX records',
+    ],
     sendmail: ['553 5.1.2 {domain}: Host not found', '554 5.4.4 {domain}: Name server timeout'],
-    qmail: ['Sorry, I couldn\'t find any host named {domain}. (#5.1.2)', 'CNAME lookup failed temporarily. (#4.4.3)'],
-    exchange: ['451 4.4.0 DNS query failed. The error was: SMTPSEND.DNS.NonExistentDomain; nonexistent domain', '550 5.4.310 DNS domain {domain} does not exist'],
+    qmail: ["Sorry, I couldn't find any host named {domain}. (#5.1.2)", 'CNAME lookup failed temporarily. (#4.4.3)'],
+    exchange: [
+      '451 4.4.0 DNS query failed. The error was: SMTPSEND.DNS.NonExistentDomain; nonexistent domain',
+      '550 5.4.310 DNS domain {domain} does not exist',
+    ],
     zimbra: ['Host ou domínio não encontrado: erro de DNS para {domain} tipo MX'],
-    google: ['DNS Error: DNS type \'mx\' lookup of {domain} responded with code NXDOMAIN Domain name not found: {domain}'],
+    google: [
+      "DNS Error: DNS type 'mx' lookup of {domain} responded with code NXDOMAIN Domain name not found: {domain}",
+    ],
     gmx: ['Host oder Domain nicht gefunden: Namensdienstfehler für {domain} Typ=MX'],
     orange: ['Domaine {domain} introuvable (pas d enregistrement MX)'],
     mailru: ['Не удалось найти MX-запись домена {domain} / no MX records'],
@@ -216,7 +302,7 @@ export default [
   phrasings('relay-denied', {
     postfix: ['550 5.7.1 <{rcpt}>: Relay access denied'],
     sendmail: ['550 5.7.1 <{rcpt}>... Relaying denied'],
-    qmail: ['553 sorry, that domain isn\'t in my list of allowed rcpthosts (#5.7.1)'],
+    qmail: ["553 sorry, that domain isn't in my list of allowed rcpthosts (#5.7.1)"],
     exchange: ['550 5.7.1 Unable to relay'],
   }),
 ];

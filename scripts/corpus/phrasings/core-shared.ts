@@ -30,7 +30,7 @@ export default [
     shared: [
       '552 5.2.2 <{rcpt}>: {Mailbox full|Mailbox is full|Over quota|Quota exceeded}',
       '452 4.2.2 {The recipient mailbox is full|Mailbox full|User over quota}, try again later',
-      '552 5.2.2 {Mailbox size limit exceeded|Storage quota exceeded|The recipient\'s inbox is out of storage space}',
+      "552 5.2.2 {Mailbox size limit exceeded|Storage quota exceeded|The recipient's inbox is out of storage space}",
       '452 4.2.2 <{rcpt}>: {insufficient storage|mailbox over quota|disk quota exceeded} for this user',
       '552 Requested mail action aborted: exceeded storage allocation',
     ],
@@ -59,9 +59,7 @@ export default [
     shared: ['550 5.7.1 <{rcpt}>: {Relay access denied|Relaying denied|Unable to relay}'],
   }),
   phrasings('connection-failure', {
-    shared: [
-      '{Could not connect to|Connection to} {mx}: {connection refused|timed out}',
-    ],
+    shared: ['{Could not connect to|Connection to} {mx}: {connection refused|timed out}'],
   }),
   phrasings('server-busy', {
     shared: [
@@ -214,7 +212,7 @@ export default [
     shared: [
       '550 5.7.1 <{sender}>: Sender address rejected: {Access denied|blocked|blacklisted}',
       '550 5.7.1 Sender {sender} {is blocked by the recipient|is on the blocked senders list|blocked by recipient preference}',
-      '554 5.7.1 {Messages from|Mail from} {sender} {aren\'t accepted|are blocked} by this recipient',
+      "554 5.7.1 {Messages from|Mail from} {sender} {aren't accepted|are blocked} by this recipient",
       '550 5.7.1 Sender address {sender} is {blocked|blacklisted|denied}',
     ],
   }),
@@ -265,7 +263,7 @@ export default [
   phrasings('dmarc', {
     shared: [
       '550 5.7.1 {Rejected|Message rejected} {by|due to} DMARC policy {of|for} {sdomain}',
-      '550 5.7.26 {Unauthenticated email|Unauthenticated mail} from {sdomain} is not accepted due to the domain\'s DMARC policy',
+      "550 5.7.26 {Unauthenticated email|Unauthenticated mail} from {sdomain} is not accepted due to the domain's DMARC policy",
       '550 5.7.1 DMARC {policy reject|verification failed, policy is reject} ({sdomain})',
       '550 5.7.509 Sending domain {sdomain} does not pass DMARC and has a DMARC policy of reject',
     ],

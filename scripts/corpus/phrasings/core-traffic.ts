@@ -4,18 +4,36 @@ import { phrasings } from '../situation.ts';
 // greylisting, unreachable hosts and deliveries given up after retries.
 export default [
   phrasings('ip-rate-volume', {
-    google: ['421-4.7.28 [{ip}] Our system has detected an unusual rate of\n421-4.7.28 mail originating from your IP address. To protect our users, mail sent from your IP address has been temporarily rate limited. {gid} - gsmtp'],
-    microsoft: ['451 4.7.500 Too many messages from your IP [{ip}], please try again later. (AS{n}) [{msh}]', '421 4.7.66 {Too many messages from your IP|IP sending volume exceeded}, try again later [{msh}]'],
-    yahoo: ['421 4.7.0 [TS01] Messages from {ip} temporarily deferred due to excessive volume - 4.16.55.1; see https://postmaster.yahooinc.com/error-codes'],
-    comcast: ['452 4.2.2 {ip} IP rate limit exceeded - see https://postmaster.comcast.net', '421 4.7.0 {ip} sending rate too high, slow down'],
-    gmx: ['421 4.7.0 {Zu viele Nachrichten von Ihrer IP|Too many messages from your IP} {ip}, bitte später erneut versuchen'],
+    google: [
+      '421-4.7.28 [{ip}] Our system has detected an unusual rate of\n421-4.7.28 mail originating from your IP address. To protect our users, mail sent from your IP address has been temporarily rate limited. {gid} - gsmtp',
+    ],
+    microsoft: [
+      '451 4.7.500 Too many messages from your IP [{ip}], please try again later. (AS{n}) [{msh}]',
+      '421 4.7.66 {Too many messages from your IP|IP sending volume exceeded}, try again later [{msh}]',
+    ],
+    yahoo: [
+      '421 4.7.0 [TS01] Messages from {ip} temporarily deferred due to excessive volume - 4.16.55.1; see https://postmaster.yahooinc.com/error-codes',
+    ],
+    comcast: [
+      '452 4.2.2 {ip} IP rate limit exceeded - see https://postmaster.comcast.net',
+      '421 4.7.0 {ip} sending rate too high, slow down',
+    ],
+    gmx: [
+      '421 4.7.0 {Zu viele Nachrichten von Ihrer IP|Too many messages from your IP} {ip}, bitte später erneut versuchen',
+    ],
     orange: ['421 4.7.0 {ip} Trop de messages depuis cette adresse IP / too many messages from this IP. OFR_{n}'],
     mailru: ['451 4.7.1 Too many messages from your IP {ip}. Try again later / Слишком много писем с вашего IP'],
     yandex: ['451 4.7.1 Sorry, the service is currently unavailable. Too many messages from IP {ip}, please try later'],
-    chinese: ['451 {MI:SFQ|RP:CEL} {mx} 163 ip {ip} {发送频率过快|sending too fast}, please try again later', '550 Ip frequency limited. http://service.mail.qq.com/cgi-bin/help?subtype=1&&id=20022&&no=1000722'],
+    chinese: [
+      '451 {MI:SFQ|RP:CEL} {mx} 163 ip {ip} {发送频率过快|sending too fast}, please try again later',
+      '550 Ip frequency limited. http://service.mail.qq.com/cgi-bin/help?subtype=1&&id=20022&&no=1000722',
+    ],
     barracuda: ['421 Rate limited: {ip} has exceeded the allowed message rate'],
     ironport: ['452 4.3.2 Too many messages from {ip} for this session/hour, message rate limit exceeded'],
-    postfix: ['450 4.7.1 <{rcpt}>: Recipient address rejected: {Rate limit exceeded for IP {ip}|too many messages from {ip}}', '421 4.7.0 {mx} Error: too many messages from {ip}, slow down'],
+    postfix: [
+      '450 4.7.1 <{rcpt}>: Recipient address rejected: {Rate limit exceeded for IP {ip}|too many messages from {ip}}',
+      '421 4.7.0 {mx} Error: too many messages from {ip}, slow down',
+    ],
     exim: ['451 Rate limit exceeded for {ip}: {n} messages per hour', '450 4.7.0 host {ip} is sending too fast'],
     exchange: ['452 4.3.2 Message submission rate for this client IP {ip} has exceeded the configured limit'],
     iberia: ['421 4.7.0 {Demasiados mensajes desde su IP|Muitas mensagens do seu IP} {ip}, intente más tarde'],
@@ -26,9 +44,16 @@ export default [
       '421-4.7.28 [{ip}] Our system has detected an unusual rate of\n421-4.7.28 unsolicited mail originating from your IP address. To protect our\n421-4.7.28 users from spam, mail sent from your IP address has been temporarily\n421 4.7.28 rate limited. {Learn more at|For more information, go to} https://support.google.com/mail/answer/81126 {gid} - gsmtp',
       '421 4.7.0 [{ip}] Our system has detected that this message is suspicious due to the very low reputation of the sending IP address. {gid} - gsmtp',
     ],
-    microsoft: ['451 4.7.650 The mail server [{ip}] has been temporarily rate limited due to IP reputation. For e-mail delivery information, see https://postmaster.live.com (S775) [{msh}]', '451 4.7.651 The mail server [{ip}] has been temporarily rate limited due to IP reputation.'],
-    yahoo: ['421 4.7.0 [TSS04] Messages from {ip} temporarily deferred due to unexpected volume or user complaints - 4.16.55.1; see https://postmaster.yahooinc.com/error-codes'],
-    apple: ['450 4.7.1 Message from {ip} temporarily deferred due to {poor IP reputation|complaints}; see https://support.apple.com/en-us/102322'],
+    microsoft: [
+      '451 4.7.650 The mail server [{ip}] has been temporarily rate limited due to IP reputation. For e-mail delivery information, see https://postmaster.live.com (S775) [{msh}]',
+      '451 4.7.651 The mail server [{ip}] has been temporarily rate limited due to IP reputation.',
+    ],
+    yahoo: [
+      '421 4.7.0 [TSS04] Messages from {ip} temporarily deferred due to unexpected volume or user complaints - 4.16.55.1; see https://postmaster.yahooinc.com/error-codes',
+    ],
+    apple: [
+      '450 4.7.1 Message from {ip} temporarily deferred due to {poor IP reputation|complaints}; see https://support.apple.com/en-us/102322',
+    ],
     comcast: ['421 4.7.0 {ip} comcast {Throttled due to IP reputation|Temporarily deferred, IP has a poor reputation}'],
     gmx: ['421 4.7.0 {ip} Reputation der IP zu niedrig / IP reputation too low, try again later'],
     mailru: ['421 4.7.1 Ratelimit exceeded for {ip} due to bad reputation / Плохая репутация IP, попробуйте позже'],
@@ -41,36 +66,62 @@ export default [
     japan: ['421 4.7.0 {ip} 送信元IPの評価が低いため一時的に拒否しました (IP reputation)'],
   }),
   phrasings('ip-reputation-permanent', {
-    google: ['550-5.7.1 [{ip}] Our system has detected that this message is likely\n550-5.7.1 suspicious due to the very low reputation of the sending IP address.\n550 5.7.1 To best protect our users from spam, the message has been blocked. {gid} - gsmtp'],
-    microsoft: ['550 5.7.1 Unfortunately, messages from [{ip}] weren\'t sent because the sending IP has a poor reputation (S3140). [{msh}]', '550 5.7.708 Service unavailable. Access denied, traffic not accepted from this IP due to poor IP reputation. [{msh}]'],
-    yahoo: ['554 5.7.9 Message not accepted for policy reasons. IP {ip} has a poor reputation', '553 5.7.1 [TSS13] Connections not accepted from {ip} due to poor IP reputation', '421 4.7.0 [TSS09] All messages from {ip} will be permanently deferred due to poor IP reputation; Retrying will NOT succeed. See https://postmaster.yahooinc.com/error-codes'],
+    google: [
+      '550-5.7.1 [{ip}] Our system has detected that this message is likely\n550-5.7.1 suspicious due to the very low reputation of the sending IP address.\n550 5.7.1 To best protect our users from spam, the message has been blocked. {gid} - gsmtp',
+    ],
+    microsoft: [
+      "550 5.7.1 Unfortunately, messages from [{ip}] weren't sent because the sending IP has a poor reputation (S3140). [{msh}]",
+      '550 5.7.708 Service unavailable. Access denied, traffic not accepted from this IP due to poor IP reputation. [{msh}]',
+    ],
+    yahoo: [
+      '554 5.7.9 Message not accepted for policy reasons. IP {ip} has a poor reputation',
+      '553 5.7.1 [TSS13] Connections not accepted from {ip} due to poor IP reputation',
+      '421 4.7.0 [TSS09] All messages from {ip} will be permanently deferred due to poor IP reputation; Retrying will NOT succeed. See https://postmaster.yahooinc.com/error-codes',
+    ],
     apple: ['554 5.7.1 [HM08] Message rejected due to local policy. {ip} has a poor reputation'],
     comcast: ['554 {mx} comcast {ip} Comcast block for IP reputation. Please see https://postmaster.comcast.net'],
-    mailru: ['550 5.7.1 Your IP {ip} has bad reputation, message rejected. Please visit http://help.mail.ru/notspam-support/id?c={ref} / Плохая репутация IP'],
-    proofpoint: ['554 5.7.1 Service unavailable; Client host [{ip}] blocked by Proofpoint reputation (poor IP reputation). https://ipcheck.proofpoint.com/?ip={ip}'],
-    ironport: ['554 Your access to this mail system has been rejected due to the sending MTA\'s poor reputation. If you believe that this failure is in error, please contact the intended recipient via alternate means.'],
+    mailru: [
+      '550 5.7.1 Your IP {ip} has bad reputation, message rejected. Please visit http://help.mail.ru/notspam-support/id?c={ref} / Плохая репутация IP',
+    ],
+    proofpoint: [
+      '554 5.7.1 Service unavailable; Client host [{ip}] blocked by Proofpoint reputation (poor IP reputation). https://ipcheck.proofpoint.com/?ip={ip}',
+    ],
+    ironport: [
+      "554 Your access to this mail system has been rejected due to the sending MTA's poor reputation. If you believe that this failure is in error, please contact the intended recipient via alternate means.",
+    ],
     barracuda: ['554 5.7.1 Service unavailable; sender IP {ip} has a poor reputation'],
     exchange: ['550 5.7.1 Message rejected due to {poor IP reputation|low sender IP reputation}'],
     orange: ['550 5.7.1 {ip} Mauvaise réputation de l adresse IP / poor IP reputation. OFR_{n}'],
     italy: ['550 5.7.1 {ip} Reputazione IP insufficiente / poor IP reputation'],
   }),
   phrasings('domain-rate-volume', {
-    google: ['421-4.7.28 Our system has detected an unusual rate of mail originating from your domain {sdomain}. Mail from your domain has been temporarily rate limited. {gid} - gsmtp'],
+    google: [
+      '421-4.7.28 Our system has detected an unusual rate of mail originating from your domain {sdomain}. Mail from your domain has been temporarily rate limited. {gid} - gsmtp',
+    ],
     microsoft: ['452 4.7.0 Too many messages from sender domain {sdomain}, try later [{msh}]'],
     yahoo: ['421 4.7.0 [TSS05] Messages from domain {sdomain} temporarily deferred due to excessive volume'],
     gmx: ['421 4.7.0 Zu viele Nachrichten von Absenderdomain {sdomain} / too many messages from sender domain'],
     mailru: ['451 4.7.1 Too many messages from domain {sdomain} / Слишком много писем с домена'],
     chinese: ['451 {MI:DMC|RP:DMC} {sdomain} 发信域名频率过高 sender domain rate exceeded'],
-    postfix: ['450 4.7.1 <{sender}>: Sender address rejected: {Rate limit exceeded for domain {sdomain}|too many messages from your domain}'],
+    postfix: [
+      '450 4.7.1 <{sender}>: Sender address rejected: {Rate limit exceeded for domain {sdomain}|too many messages from your domain}',
+    ],
     exim: ['451 Domain rate limit exceeded for {sdomain}, retry later'],
     proofpoint: ['451 4.7.1 Sender domain {sdomain} has exceeded the message rate limit'],
     exchange: ['452 4.3.2 Sender domain {sdomain} has exceeded the configured message rate'],
     iberia: ['421 4.7.0 Demasiados mensajes del dominio {sdomain} / muitas mensagens do domínio remetente'],
   }),
   phrasings('domain-reputation-temporary', {
-    google: ['421-4.7.28 Our system has detected an unusual rate of unsolicited mail originating from your domain. To protect our users from spam, mail sent from your domain has been temporarily rate limited. {gid} - gsmtp', '451 4.7.0 Our system has detected that this message is suspicious due to the very low reputation of the sending domain. Try again later. {gid} - gsmtp'],
-    microsoft: ['451 4.7.652 The mail server has been temporarily rate limited due to {sender domain reputation|domain reputation} [{msh}]'],
-    yahoo: ['421 4.7.0 [TSS07] Messages from {sdomain} temporarily deferred due to domain reputation or user complaints'],
+    google: [
+      '421-4.7.28 Our system has detected an unusual rate of unsolicited mail originating from your domain. To protect our users from spam, mail sent from your domain has been temporarily rate limited. {gid} - gsmtp',
+      '451 4.7.0 Our system has detected that this message is suspicious due to the very low reputation of the sending domain. Try again later. {gid} - gsmtp',
+    ],
+    microsoft: [
+      '451 4.7.652 The mail server has been temporarily rate limited due to {sender domain reputation|domain reputation} [{msh}]',
+    ],
+    yahoo: [
+      '421 4.7.0 [TSS07] Messages from {sdomain} temporarily deferred due to domain reputation or user complaints',
+    ],
     gmx: ['421 4.7.0 Reputation der Absenderdomain {sdomain} zu niedrig, bitte später versuchen'],
     mailru: ['451 4.7.1 Sender domain {sdomain} has low reputation, try again later / Плохая репутация домена'],
     postfix: ['450 4.7.1 <{sender}>: Sender address rejected: domain {sdomain} has poor reputation, try again later'],
@@ -79,9 +130,16 @@ export default [
     japan: ['451 4.7.1 送信ドメイン {sdomain} の評価が低いため一時的に拒否 (domain reputation)'],
   }),
   phrasings('domain-reputation-permanent', {
-    google: ['550-5.7.1 Our system has detected that this message is likely suspicious due to the very low reputation of the sending domain. To best protect our users from spam, the message has been blocked. {gid} - gsmtp'],
-    microsoft: ['550 5.7.1 Service unavailable, {sender domain|domain} {sdomain} has a poor reputation; see https://postmaster.live.com [{msh}]', '550 5.7.520 Message blocked because the sending domain has a bad reputation'],
-    yahoo: ['554 5.7.9 Message not accepted for policy reasons. Sending domain {sdomain} has a poor reputation. See https://postmaster.yahooinc.com/error-codes'],
+    google: [
+      '550-5.7.1 Our system has detected that this message is likely suspicious due to the very low reputation of the sending domain. To best protect our users from spam, the message has been blocked. {gid} - gsmtp',
+    ],
+    microsoft: [
+      '550 5.7.1 Service unavailable, {sender domain|domain} {sdomain} has a poor reputation; see https://postmaster.live.com [{msh}]',
+      '550 5.7.520 Message blocked because the sending domain has a bad reputation',
+    ],
+    yahoo: [
+      '554 5.7.9 Message not accepted for policy reasons. Sending domain {sdomain} has a poor reputation. See https://postmaster.yahooinc.com/error-codes',
+    ],
     apple: ['554 5.7.1 [CS01] Message rejected due to local policy: sending domain reputation'],
     gmx: ['554 5.7.1 Absenderdomain {sdomain} hat eine schlechte Reputation / sender domain reputation too low'],
     mailru: ['550 5.7.1 Domain {sdomain} has bad reputation / Домен отправителя имеет плохую репутацию'],
@@ -93,16 +151,25 @@ export default [
   phrasings('general-rate', {
     google: ['450 4.2.1 Rate limit exceeded, please slow down and try again later. {gid} - gsmtp'],
     microsoft: ['452 4.3.2 {Rate limit exceeded|Throttling in effect}, please retry later [{msh}]'],
-    yahoo: ['421 Message temporarily deferred, rate limit exceeded - [{n}]', '421 4.7.0 [GL01] Message temporarily deferred due to excessive volume'],
+    yahoo: [
+      '421 Message temporarily deferred, rate limit exceeded - [{n}]',
+      '421 4.7.0 [GL01] Message temporarily deferred due to excessive volume',
+    ],
     comcast: ['421 4.7.0 Too many messages, slow down'],
     gmx: ['421 4.7.0 {Zu viele Nachrichten, bitte langsamer senden|Sendelimit überschritten}'],
     orange: ['421 4.7.0 Limite d envoi atteinte, réessayez plus tard / rate limit. OFR_{n}'],
-    mailru: ['451 4.7.1 Ratelimit exceeded / Превышен лимит отправки', '421 4.7.0 Too many messages, please try again later'],
+    mailru: [
+      '451 4.7.1 Ratelimit exceeded / Превышен лимит отправки',
+      '421 4.7.0 Too many messages, please try again later',
+    ],
     chinese: ['451 {发送频率过快|发信过于频繁}, 请稍后再试 (rate limited)'],
     proofpoint: ['451 4.7.1 Message rate limit exceeded, try again later'],
     mimecast: ['451 Rate limit exceeded - https://community.mimecast.com/docs/DOC-1369#451'],
     barracuda: ['421 {Rate limit exceeded|too many messages}'],
-    postfix: ['450 4.7.1 Error: rate limit exceeded', '421 4.7.0 Error: too many messages in this {session|period}, slow down'],
+    postfix: [
+      '450 4.7.1 Error: rate limit exceeded',
+      '421 4.7.0 Error: too many messages in this {session|period}, slow down',
+    ],
     exim: ['451 Too many messages, slow down', '451 ratelimit exceeded, try again later'],
     sendmail: ['421 4.7.0 Rate limit exceeded, try again later'],
     qmail: ['451 too many messages, slow down (#4.3.2)'],
@@ -112,17 +179,29 @@ export default [
     japan: ['421 4.7.0 送信制限を超えました。しばらくしてから再送してください (rate limit)'],
   }),
   phrasings('concurrency', {
-    google: ['421 4.7.0 Too many connections, try again later, closing connection. (EHLO) {gid} - gsmtp', '421 4.7.0 Too many concurrent SMTP connections from this IP; please try again later. {gid} - gsmtp'],
-    microsoft: ['421 4.3.2 The maximum number of concurrent server connections has exceeded a limit, closing transmission channel', '451 4.7.3 Too many concurrent connections from {ip} [{msh}]'],
+    google: [
+      '421 4.7.0 Too many connections, try again later, closing connection. (EHLO) {gid} - gsmtp',
+      '421 4.7.0 Too many concurrent SMTP connections from this IP; please try again later. {gid} - gsmtp',
+    ],
+    microsoft: [
+      '421 4.3.2 The maximum number of concurrent server connections has exceeded a limit, closing transmission channel',
+      '451 4.7.3 Too many concurrent connections from {ip} [{msh}]',
+    ],
     yahoo: ['421 4.7.0 [TSS02] Too many connections from {ip}'],
     comcast: ['421 {mx} comcast {ip} Too many sessions opened'],
     gmx: ['421 {Zu viele gleichzeitige Verbindungen|Too many concurrent connections} von {ip}'],
     orange: ['421 4.7.0 Trop de connexions simultanées / too many connections from {ip}. OFR_{n}'],
     mailru: ['421 Too many connections from your IP / Слишком много соединений'],
     chinese: ['421 {同一IP连接数过多|Too many connections} from {ip}, try later'],
-    postfix: ['421 4.7.0 {mx} Error: too many connections from {ip}', '421 4.7.0 {mx} Error: too many connections from {host}[{ip}]'],
+    postfix: [
+      '421 4.7.0 {mx} Error: too many connections from {ip}',
+      '421 4.7.0 {mx} Error: too many connections from {host}[{ip}]',
+    ],
     exim: ['421 {mx} Too many connections from your host'],
-    sendmail: ['421 4.3.2 Connection rate limit exceeded.', '421 4.7.0 {mx} Too many concurrent SMTP connections; please try again later'],
+    sendmail: [
+      '421 4.3.2 Connection rate limit exceeded.',
+      '421 4.7.0 {mx} Too many concurrent SMTP connections; please try again later',
+    ],
     qmail: ['421 too many connections from your IP (#4.3.2)'],
     exchange: ['421 4.3.2 The maximum number of concurrent connections has exceeded a limit'],
     italy: ['421 4.7.0 Troppe connessioni simultanee da {ip}'],
@@ -146,7 +225,10 @@ export default [
     japan: ['421 4.3.2 サーバーが混雑しています。後で再試行してください (server busy)'],
   }),
   phrasings('url-domain-rate', {
-    google: ['421-4.7.28 Our system has detected an unusual rate of unsolicited mail containing one or more URLs. To protect our users from spam, mail containing URLs from {udomain} has been temporarily rate limited. {gid} - gsmtp', '450 4.7.28 The URL domain {udomain} in this message has been rate limited. {gid} - gsmtp'],
+    google: [
+      '421-4.7.28 Our system has detected an unusual rate of unsolicited mail containing one or more URLs. To protect our users from spam, mail containing URLs from {udomain} has been temporarily rate limited. {gid} - gsmtp',
+      '450 4.7.28 The URL domain {udomain} in this message has been rate limited. {gid} - gsmtp',
+    ],
     microsoft: ['451 4.7.500 Message deferred: URL domain {udomain} in the message body is rate limited [{msh}]'],
     yahoo: ['421 4.7.0 [TSS11] Messages containing the URL {udomain} temporarily deferred due to volume'],
     gmx: ['451 4.7.1 Zu viele Nachrichten mit Link auf {udomain} / URL domain rate limited'],
@@ -160,9 +242,14 @@ export default [
   // The receiver is broken rather than busy or down: its operator must act (MX_ERROR is about the recipient
   // domain's DNS, TEMPORARY_SYSTEM_FAILURE about a passing fault).
   phrasings('receiver-misconfigured', {
-    postfix: ['451 4.3.5 Server configuration {error|problem}', '451 4.3.5 <{rcpt}>: Recipient address rejected: Server configuration error'],
+    postfix: [
+      '451 4.3.5 Server configuration {error|problem}',
+      '451 4.3.5 <{rcpt}>: Recipient address rejected: Server configuration error',
+    ],
     sendmail: ['554 5.3.5 Local configuration error', '451 4.3.5 {rcpt}... Local configuration error, try again later'],
-    qmail: ["Sorry. Although I'm listed as a best-preference MX or A for that host, it isn't in my control/locals file, so I don't treat it as local. (#5.4.6)"],
+    qmail: [
+      "Sorry. Although I'm listed as a best-preference MX or A for that host, it isn't in my control/locals file, so I don't treat it as local. (#5.4.6)",
+    ],
     appliance: [
       '451 4.3.0 The {anti-spam|mail filtering|antivirus} engine licen{s|c}e has expired, mail is not accepted',
       '421 4.3.5 {mx} Service unavailable: product licence not valid, contact the administrator',
@@ -180,18 +267,36 @@ export default [
     iberia: ['451 4.3.5 Error de configuración del servidor'],
   }),
   phrasings('temporary-failure', {
-    google: ['451 4.3.0 Mail server temporarily rejected message. {gid} - gsmtp', '451-4.3.0 Multiple destination domains per transaction is unsupported. Please try again. {gid} - gsmtp', '421 4.3.0 Temporary System Problem. Try again later ({n}). {gid} - gsmtp'],
-    microsoft: ['451 4.4.0 Message failed to be made redundant due to A shadow copy was required but failed to be made with an AckStatus of Fail', '451 4.3.0 Temporary server error. Please try again later [{msh}]'],
+    google: [
+      '451 4.3.0 Mail server temporarily rejected message. {gid} - gsmtp',
+      '451-4.3.0 Multiple destination domains per transaction is unsupported. Please try again. {gid} - gsmtp',
+      '421 4.3.0 Temporary System Problem. Try again later ({n}). {gid} - gsmtp',
+    ],
+    microsoft: [
+      '451 4.4.0 Message failed to be made redundant due to A shadow copy was required but failed to be made with an AckStatus of Fail',
+      '451 4.3.0 Temporary server error. Please try again later [{msh}]',
+    ],
     yahoo: ['451 Message temporarily deferred due to internal error - [{n}]', '451 4.3.0 Temporary local problem'],
     apple: ['451 4.3.0 Temporary local problem - please try later'],
     gmx: ['451 4.3.0 Temporärer lokaler Fehler / temporary local error'],
     orange: ['451 4.3.0 Erreur temporaire, réessayez plus tard / temporary error'],
     mailru: ['451 4.3.0 Temporary local problem - please try later / Временная ошибка'],
     yandex: ['451 4.3.0 Internal error, try again later'],
-    chinese: ['451 {系统错误|临时错误}, 请稍后重试 (temporary error)', '451 Requested action aborted: local error in processing'],
-    postfix: ['451 4.3.0 Error: queue file write error', '451 4.3.5 Server configuration problem', '421 4.3.2 {mx} Service not available, closing transmission channel', '450 4.7.1 <{rcpt}>: Recipient address rejected: unverified address: Address verification in progress'],
+    chinese: [
+      '451 {系统错误|临时错误}, 请稍后重试 (temporary error)',
+      '451 Requested action aborted: local error in processing',
+    ],
+    postfix: [
+      '451 4.3.0 Error: queue file write error',
+      '451 4.3.5 Server configuration problem',
+      '421 4.3.2 {mx} Service not available, closing transmission channel',
+      '450 4.7.1 <{rcpt}>: Recipient address rejected: unverified address: Address verification in progress',
+    ],
     exim: ['451 Temporary local problem - please try later', '451 Could not complete sender verify callout'],
-    sendmail: ['451 4.3.0 Requested action aborted: local error in processing', '451 4.3.0 Temporary system failure, please try later'],
+    sendmail: [
+      '451 4.3.0 Requested action aborted: local error in processing',
+      '451 4.3.0 Temporary system failure, please try later',
+    ],
     qmail: ['451 qq temporary problem (#4.3.0)'],
     exchange: ['451 4.3.0 Local error in processing'],
     zimbra: ['451 4.3.0 Erro temporário no servidor, tente mais tarde', '451 4.3.0 <{rcpt}>: Temporary lookup failure'],
@@ -208,7 +313,9 @@ export default [
       '451 4.7.1 Please try again later (milter-greylist: Greylisting in action, retry after {n} seconds)',
       '451 Temporary local problem - greylisted, please try later (greylistd)',
     ],
-    postfix: ['450 4.2.0 <{rcpt}>: Recipient address rejected: Greylisted, {see http://postgrey.schweikert.ch/help/{domain}.html|please retry later}'],
+    postfix: [
+      '450 4.2.0 <{rcpt}>: Recipient address rejected: Greylisted, {see http://postgrey.schweikert.ch/help/{domain}.html|please retry later}',
+    ],
     exim: ['451 Greylisted, please try again in {n} minutes', '450 4.7.1 greylisted, try again later'],
     sendmail: ['451 4.7.1 Greylisting in action, please come back in 00:0{n}:00'],
     qmail: ['451 Greylisted. Please try again later (#4.3.0)'],
@@ -226,9 +333,12 @@ export default [
     apple: ['451 4.7.1 <{rcpt}>: Greylisted for {n} seconds'],
   }),
   phrasings('connection-failure', {
-    postfix: ['connect to {mx}[{ip}]:25: {Connection refused|Connection timed out|No route to host|Network is unreachable}', 'delivery temporarily suspended: connect to {mx}[{ip}]:25: Connection timed out'],
+    postfix: [
+      'connect to {mx}[{ip}]:25: {Connection refused|Connection timed out|No route to host|Network is unreachable}',
+      'delivery temporarily suspended: connect to {mx}[{ip}]:25: Connection timed out',
+    ],
     sendmail: ['451 4.4.1 reply: read error from {mx}', 'Deferred: Connection refused by {mx}'],
-    qmail: ['Sorry, I wasn\'t able to establish an SMTP connection. (#4.4.1)'],
+    qmail: ["Sorry, I wasn't able to establish an SMTP connection. (#4.4.1)"],
     exchange: ['451 4.4.397 Error communicating with target host. -> 421 4.4.1 Connection timed out'],
     zimbra: ['Não foi possível conectar a {mx}: conexão recusada'],
     google: ['The recipient server did not accept our requests to connect. [{mx}. {ip}: timed out]'],
@@ -238,7 +348,10 @@ export default [
     iberia: ['Conexión rechazada por {mx}[{ip}]'],
   }),
   phrasings('expired-retries', {
-    exim: ['R=dnslookup T=remote_smtp: retry time not reached for any host', 'all hosts for {domain} have been failing for a long time'],
+    exim: [
+      'R=dnslookup T=remote_smtp: retry time not reached for any host',
+      'all hosts for {domain} have been failing for a long time',
+    ],
     microsoft: ['550 5.4.316 Message expired, connection refused'],
   }),
 ];

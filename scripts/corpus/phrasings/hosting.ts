@@ -23,16 +23,23 @@ export default [
   // Recipient side
   // -------------------------------------------------------------------------------------------------------------
   phrasings('recipient-unknown', {
-    cpanel: ['550-The recipient cannot be verified.  Please check all recipients of this\n550 message to verify they are valid.'],
+    cpanel: [
+      '550-The recipient cannot be verified.  Please check all recipients of this\n550 message to verify they are valid.',
+    ],
     godaddy: ['550 5.1.1 <{rcpt}> Recipient not found. <http://x.co/irbounce>'],
-    dreamhost: ['550 5.1.1 <{rcpt}>: Recipient address rejected: no mailbox or forwarding address is set up for this user'],
+    dreamhost: [
+      '550 5.1.1 <{rcpt}>: Recipient address rejected: no mailbox or forwarding address is set up for this user',
+    ],
     rackspace: ['550 5.1.1 <{rcpt}>: Recipient address rejected: The mailbox does not exist on this server'],
     strato: ['550 5.1.1 <{rcpt}>: Postfach existiert nicht / mailbox does not exist'],
     aruba: ['550 5.1.1 <{rcpt}>: Recipient address rejected: utente inesistente / user does not exist'],
     'amazon-workmail': ['550 5.1.1 Requested action not taken: mailbox {rcpt} does not exist in this organization'],
     fastmail: ['550 5.1.1 <{rcpt}>: Recipient address rejected: no such user SESSIONID=<{ref}>'],
     runbox: ['550 5.1.1 <{rcpt}>: unknown Runbox account'],
-    improvmx: ['550 5.1.1 No alias is defined for <{rcpt}> on this domain', '550 5.1.1 <{rcpt}>: this address has no forwarding rule'],
+    improvmx: [
+      '550 5.1.1 No alias is defined for <{rcpt}> on this domain',
+      '550 5.1.1 <{rcpt}>: this address has no forwarding rule',
+    ],
     'forward-email': ['550 5.1.1 <{rcpt}> is not configured to receive mail (no forwarding address found)'],
     'cloudflare-routing': ['550 5.1.1 Email Routing: no route is configured for {rcpt}'],
     pobox: ['550 5.1.1 <{rcpt}>: no such Pobox address'],
@@ -58,8 +65,13 @@ export default [
 
   phrasings('mailbox-disabled', {
     cpanel: ['550 5.2.1 The email account {rcpt} is suspended and cannot receive mail'],
-    iplanet: ['452 4.2.1 Mailbox temporarily disabled: {rcpt}', '550 5.2.1 Mailbox disabled, account {user} is inactive'],
-    groupwise: ['The message could not be delivered: the account {user} has been disabled by the GroupWise administrator.'],
+    iplanet: [
+      '452 4.2.1 Mailbox temporarily disabled: {rcpt}',
+      '550 5.2.1 Mailbox disabled, account {user} is inactive',
+    ],
+    groupwise: [
+      'The message could not be delivered: the account {user} has been disabled by the GroupWise administrator.',
+    ],
     domino: ['Unable to deliver message: Mail delivery to {user} has been disabled'],
     'zoho-business': ['550 5.2.1 Account is suspended - <{rcpt}>'],
     'yandex-360': ['550 5.2.1 <{rcpt}>: mailbox is frozen due to inactivity, not accepting mail'],
@@ -111,9 +123,13 @@ export default [
   }),
 
   phrasings('too-many-recipients', {
-    'exchange-2003': ['The message has too many recipients. Try to send the message with fewer recipients. <{host} #5.5.3>'],
+    'exchange-2003': [
+      'The message has too many recipients. Try to send the message with fewer recipients. <{host} #5.5.3>',
+    ],
     cpanel: ['550 Too many recipients for this message: limit is {n}'],
-    godaddy: ['550 p3plibsmtp0{1|2|3}-0{1|2|3|4|5|6}.prod.phx3.secureserver.net bizsmtp Too many recipients. The maximum number of recipients per message is {n}'],
+    godaddy: [
+      '550 p3plibsmtp0{1|2|3}-0{1|2|3|4|5|6}.prod.phx3.secureserver.net bizsmtp Too many recipients. The maximum number of recipients per message is {n}',
+    ],
     iplanet: ['452 4.5.3 Too many recipients specified'],
     smartermail: ['452 4.5.3 Too many recipients in this message'],
     icewarp: ['452 4.5.3 Recipient limit of {n} per message exceeded'],
@@ -126,7 +142,9 @@ export default [
     cpanel: [
       'The mail server could not deliver mail to {rcpt}.  The account or domain may not exist, they may be blacklisted, or missing the proper dns entries.',
     ],
-    domino: ['No route found to domain {domain} from server {host}. Check Server, Connection and Domain documents in Domino Directory.'],
+    domino: [
+      'No route found to domain {domain} from server {host}. Check Server, Connection and Domain documents in Domino Directory.',
+    ],
     'forward-email': ['queryMx ENOTFOUND {domain}', 'getaddrinfo ENOTFOUND {mx}'],
     smartermail: ['Failed to resolve MX for {domain}: Non-existent domain'],
     icewarp: ['DNS lookup of {domain} failed: no mail exchanger or address found'],
@@ -164,7 +182,9 @@ export default [
 
   phrasings('mail-loop', {
     'google-workspace': ['554 5.4.6 Message exceeded 50 hops, this may indicate a mail loop. {gid} - gsmtp'],
-    'microsoft-365': ["Your message to {rcpt} couldn't be delivered because it was stuck in a mail loop between servers."],
+    'microsoft-365': [
+      "Your message to {rcpt} couldn't be delivered because it was stuck in a mail loop between servers.",
+    ],
     'mailbox-org': ['554 5.4.6 <{rcpt}>: mail forwarding loop detected, too many Delivered-To headers'],
     cpanel: ['mail forwarding loop for {rcpt}: the forwarder points back to this server'],
     improvmx: ['Loop detected: {rcpt} forwards back to itself'],
@@ -179,8 +199,13 @@ export default [
   // Sending side, connections and temporary states
   // -------------------------------------------------------------------------------------------------------------
   phrasings('connection-failure', {
-    'forward-email': ['connect {ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH} {ip}:25', 'Connection closed unexpectedly by {mx}'],
-    'microsoft-365': ['450 4.4.316 Connection timed out [Message=Socket error code 10060] [LastAttemptedServerName={mx}] [LastAttemptedIP={ip}:25] [{msh}]'],
+    'forward-email': [
+      'connect {ECONNREFUSED|ETIMEDOUT|EHOSTUNREACH} {ip}:25',
+      'Connection closed unexpectedly by {mx}',
+    ],
+    'microsoft-365': [
+      '450 4.4.316 Connection timed out [Message=Socket error code 10060] [LastAttemptedServerName={mx}] [LastAttemptedIP={ip}:25] [{msh}]',
+    ],
     smartermail: ['Failed to connect to {mx} ({ip}): Connection timed out'],
     icewarp: ['Could not connect to remote server {ip}:25 - connection refused'],
     groupwise: ['Unable to establish a connection with {mx}: the remote host did not respond'],
@@ -193,16 +218,16 @@ export default [
     icewarp: ['The message could not be delivered within {2|3|4|5} days and was returned to the sender'],
     groupwise: ['Message expired: delivery to {rcpt} could not be completed in the allowed time'],
     mdaemon: ['Message deleted from the remote queue after {n} failed delivery attempts'],
-    'microsoft-365': ["Your message to {rcpt} couldn't be delivered because it expired in the queue before delivery succeeded."],
+    'microsoft-365': [
+      "Your message to {rcpt} couldn't be delivered because it expired in the queue before delivery succeeded.",
+    ],
     'forward-email': ['Message expired after {n} retries over 5 days'],
     'zoho-business': ['Message delivery failed: the recipient server could not be reached for {2|3|4|5} days'],
     cpanel: ['Message has lingered on {host} for more than {4|5|7} days without successful delivery'],
   }),
 
   phrasings('server-busy', {
-    exchange: [
-      '432 4.3.2 STOREDRV; mailbox server is too busy',
-    ],
+    exchange: ['432 4.3.2 STOREDRV; mailbox server is too busy'],
     iplanet: ['421 4.3.2 Too busy to accept mail now; try again later'],
     smartermail: ['421 4.3.2 The server is currently too busy to process your request'],
     icewarp: ['421 4.3.2 Server is overloaded at the moment, please retry later'],
@@ -217,7 +242,10 @@ export default [
   }),
 
   phrasings('temporary-failure', {
-    plesk: ['451 4.3.0 <{rcpt}>: Temporary error while looking up the mailbox, please try again later', '451 4.3.0 Error: queue file write error, try again later'],
+    plesk: [
+      '451 4.3.0 <{rcpt}>: Temporary error while looking up the mailbox, please try again later',
+      '451 4.3.0 Error: queue file write error, try again later',
+    ],
     'qmail-ldap': ['Temporary error in LDAP lookup. (#4.4.3)'],
     exchange: ['421 4.3.2 System not accepting network messages'],
     iplanet: ['451 4.4.3 Temporary error looking up recipient in the directory'],
@@ -251,7 +279,9 @@ export default [
   // -------------------------------------------------------------------------------------------------------------
   phrasings('ip-rate-volume', {
     exchange: ['421 4.7.0 Too many messages from this IP in a given time frame, closing connection'],
-    godaddy: ['421 p3plibsmtp0{1|2|3}-0{1|2|3|4|5|6}.prod.phx3.secureserver.net bizsmtp Too many messages from your IP address in a given period, please try later'],
+    godaddy: [
+      '421 p3plibsmtp0{1|2|3}-0{1|2|3|4|5|6}.prod.phx3.secureserver.net bizsmtp Too many messages from your IP address in a given period, please try later',
+    ],
     cpanel: ['451 {ip} has exceeded the maximum messages per hour, try again later'],
     barracuda: ['421 4.7.0 [{ip}] Rate control: too many messages from this IP, try again later'],
     'cisco-esa': ['452 #4.3.0 Exceeded maximum messages per hour from host {ip}'],
@@ -276,8 +306,13 @@ export default [
   }),
 
   phrasings('general-rate', {
-    plesk: ['Your message could not be sent. The limit on the number of allowed outgoing messages was exceeded. Try again later.'],
-    'amazon-ses': ['454 Throttling failure: Maximum sending rate exceeded.', '454 Throttling failure: Daily message quota exceeded.'],
+    plesk: [
+      'Your message could not be sent. The limit on the number of allowed outgoing messages was exceeded. Try again later.',
+    ],
+    'amazon-ses': [
+      '454 Throttling failure: Maximum sending rate exceeded.',
+      '454 Throttling failure: Daily message quota exceeded.',
+    ],
     'google-workspace': [
       '550-5.4.5 Daily user sending limit exceeded. For more information on Gmail\n550-5.4.5 sending limits go to\n550 5.4.5  https://support.google.com/a/answer/166852 {gid} - gsmtp',
       '550-5.4.5 Daily SMTP relay limit exceeded for user. For more information on\n550-5.4.5 SMTP relay sending limits please contact your administrator or\n550-5.4.5 visit https://support.google.com/a/answer/166852 {gid} - gsmtp',
@@ -298,7 +333,9 @@ export default [
 
   phrasings('concurrency', {
     'cisco-esa': ['421 Maximum concurrent connections from {ip} reached, try later'],
-    godaddy: ['421 p3plibsmtp0{1|2|3}-0{1|2|3|4|5|6}.prod.phx3.secureserver.net bizsmtp Connection refused. Too many connections from your IP address'],
+    godaddy: [
+      '421 p3plibsmtp0{1|2|3}-0{1|2|3|4|5|6}.prod.phx3.secureserver.net bizsmtp Connection refused. Too many connections from your IP address',
+    ],
     barracuda: ['421 4.7.0 [{ip}] too many concurrent connections, please reconnect later'],
     fortimail: ['421 4.3.2 Too many simultaneous sessions from {ip}'],
     'sophos-utm': ['421 4.7.0 Connection limit per host exceeded'],
@@ -324,7 +361,9 @@ export default [
     cloudmark: ['421 4.7.1 {ip} has a low reputation score, try again later'],
     barracuda: ['421 4.7.1 Deferred: poor sender IP reputation, try again later'],
     'sophos-central': ['451 4.7.1 Your IP address {ip} has a poor reputation, please try again later'],
-    godaddy: ['421 p3plibsmtp0{1|2|3}-0{1|2|3|4|5|6}.prod.phx3.secureserver.net bizsmtp Temporarily deferred due to the reputation of {ip}'],
+    godaddy: [
+      '421 p3plibsmtp0{1|2|3}-0{1|2|3|4|5|6}.prod.phx3.secureserver.net bizsmtp Temporarily deferred due to the reputation of {ip}',
+    ],
     vade: ['421 4.7.0 Temporarily deferred: IP {ip} reputation too low'],
     'proofpoint-essentials': ['451 4.7.1 Deferred due to poor reputation of the sending IP {ip}'],
     hornetsecurity: ['450 4.7.1 Temporarily rejected: too much unsolicited mail originating from your IP {ip}'],
@@ -364,15 +403,15 @@ export default [
   // Blocks
   // -------------------------------------------------------------------------------------------------------------
   phrasings('dnsbl-ip', {
-    cpanel: [
-      '550 Your IP {ip} is listed in {zen.spamhaus.org|bl.spamcop.net|b.barracudacentral.org}',
-    ],
+    cpanel: ['550 Your IP {ip} is listed in {zen.spamhaus.org|bl.spamcop.net|b.barracudacentral.org}'],
     spamexperts: ['550 The sending IP ({ip}) is listed on https://spamrl.com. Please resolve and retry'],
     cloudmark: [
       '554 5.7.1 Client host [{ip}] blocked using Cloudmark CSI; see http://csi.cloudmark.com/reset-request/?ip={ip}',
       '421 4.7.1 {ip} is on the Cloudmark CSI suspect list, try again later',
     ],
-    godaddy: ['554 p3plibsmtp0{1|2|3}-0{1|2|3|4|5|6}.prod.phx3.secureserver.net bizsmtp Connection refused. {ip} is listed on the Spamhaus Block List'],
+    godaddy: [
+      '554 p3plibsmtp0{1|2|3}-0{1|2|3|4|5|6}.prod.phx3.secureserver.net bizsmtp Connection refused. {ip} is listed on the Spamhaus Block List',
+    ],
     rackspace: ['554 5.7.1 Client host [{ip}] blocked using Spamhaus, see https://check.spamhaus.org/'],
     ovh: ['550 5.7.1 Your IP {ip} is listed on SpamCop, see https://www.spamcop.net/bl.shtml?{ip}'],
     hornetsecurity: ['554 5.7.1 {ip} is listed on UCEPROTECT Level 1, connection rejected'],
@@ -435,9 +474,11 @@ export default [
     ],
     mailchannels: ['554 5.7.1 [CS01] Message rejected due to local policy.'],
     'cisco-esa': ["5.3.0 - Other mail system problem 550-'5.7.1 Delivery not authorized, message refused'"],
-    'google-workspace': ['550 5.7.1 The user or domain that you are sending to (or from) has a policy that prohibited the mail that you sent. {gid} - gsmtp'],
+    'google-workspace': [
+      '550 5.7.1 The user or domain that you are sending to (or from) has a policy that prohibited the mail that you sent. {gid} - gsmtp',
+    ],
     'proofpoint-essentials': ["550 5.7.1 Message blocked by the recipient organization's email policy"],
-    'sophos-central': ['550 5.7.1 Message rejected by the recipient\'s Sophos email policy'],
+    'sophos-central': ["550 5.7.1 Message rejected by the recipient's Sophos email policy"],
     watchguard: ['554 5.7.1 Message rejected by SMTP proxy policy'],
     clearswift: ['554 5.7.1 Message refused by policy rules'],
     kaspersky: ['550 5.7.1 Message rejected by the mail server security policy'],
@@ -475,7 +516,9 @@ export default [
   // -------------------------------------------------------------------------------------------------------------
   phrasings('spam-content', {
     cpanel: ['550 The mail server detected your message as spam and has prevented delivery.'],
-    godaddy: ['554 p3plibsmtp0{1|2|3}-0{1|2|3|4|5|6}.prod.phx3.secureserver.net bizsmtp Message rejected: content detected as spam'],
+    godaddy: [
+      '554 p3plibsmtp0{1|2|3}-0{1|2|3|4|5|6}.prod.phx3.secureserver.net bizsmtp Message rejected: content detected as spam',
+    ],
     mailchannels: ['550 5.7.1 This message was flagged as spam by the MailChannels filter'],
     barracuda: ['554 5.7.1 Message blocked as spam (score {n}.{n})'],
     'sophos-central': ['550 5.7.1 Message rejected: Sophos has classified this message as spam'],
@@ -497,7 +540,9 @@ export default [
 
   phrasings('other-content', {
     hostinger: ['552 5.3.4 Message size exceeds {n} MB, the maximum allowed by this server'],
-    'google-workspace': ['550-5.7.1 [{ip}] Messages missing a valid address in From: header, or\n550 5.7.1 having no From: header, are not accepted. {gid} - gsmtp'],
+    'google-workspace': [
+      '550-5.7.1 [{ip}] Messages missing a valid address in From: header, or\n550 5.7.1 having no From: header, are not accepted. {gid} - gsmtp',
+    ],
     exchange: ['550 5.3.4 SMTPSEND.OverAdvertisedSize; message size exceeds fixed maximum size'],
     'amazon-ses': ["554 Transaction failed: Duplicate header 'Message-ID'."],
     'sophos-utm': ['550 5.7.1 Message rejected: attachment type .{exe|js|vbs} is blocked'],
@@ -512,7 +557,9 @@ export default [
     iplanet: ['554 5.6.0 Header limit exceeded'],
     domino: ['554 Message rejected: message header is malformed'],
     groupwise: ['552 Message exceeds the maximum size allowed by the GroupWise Internet Agent'],
-    'microsoft-365': ["Your message to {rcpt} couldn't be delivered because it's larger than the recipient's organization allows."],
+    'microsoft-365': [
+      "Your message to {rcpt} couldn't be delivered because it's larger than the recipient's organization allows.",
+    ],
   }),
 
   phrasings('virus', {
@@ -555,20 +602,30 @@ export default [
     'cloudflare-routing': ['550 5.7.26 Email Routing rejected the message: DMARC policy of {sdomain} is reject'],
     barracuda: ['550 5.7.1 DMARC check failed for {sdomain}, policy reject'],
     'sophos-central': ['550 5.7.1 Message rejected: failed DMARC check for {sdomain} (p=reject)'],
-    'forward-email': ['550 5.7.1 Message rejected: {sdomain} has a DMARC policy of reject and the message is not aligned'],
+    'forward-email': [
+      '550 5.7.1 Message rejected: {sdomain} has a DMARC policy of reject and the message is not aligned',
+    ],
     libraesva: ['554 5.7.1 DMARC policy reject for {sdomain}'],
-    'google-workspace': ["550 5.7.26 Unauthenticated email from {sdomain} is not accepted due to domain's DMARC policy. {gid} - gsmtp"],
+    'google-workspace': [
+      "550 5.7.26 Unauthenticated email from {sdomain} is not accepted due to domain's DMARC policy. {gid} - gsmtp",
+    ],
   }),
 
   phrasings('ptr', {
     cpanel: ['550 Access denied - no reverse DNS found for {ip}'],
-    godaddy: ['554 p3plibsmtp0{1|2|3}-0{1|2|3|4|5|6}.prod.phx3.secureserver.net bizsmtp Connection refused. {ip} has no reverse DNS'],
-    ionos: ['554-kundenserver.de ({mx}) Nemesis ESMTP Service not available\n554-No SMTP service\n554-Bad DNS PTR resource record.'],
+    godaddy: [
+      '554 p3plibsmtp0{1|2|3}-0{1|2|3|4|5|6}.prod.phx3.secureserver.net bizsmtp Connection refused. {ip} has no reverse DNS',
+    ],
+    ionos: [
+      '554-kundenserver.de ({mx}) Nemesis ESMTP Service not available\n554-No SMTP service\n554-Bad DNS PTR resource record.',
+    ],
     fortimail: ['550 5.7.1 Rejected: reverse DNS lookup of {ip} failed'],
     'sophos-utm': ['550 5.7.1 Rejected: the PTR record of {ip} does not match its forward lookup'],
     barracuda: ['554 5.7.1 Client host {ip} rejected: no reverse DNS (PTR) record'],
     icewarp: ['550 5.7.1 Your IP {ip} has a generic reverse DNS name; please use your ISP relay'],
-    'microsoft-365': ['550 5.7.25 Access denied, the sending IPv6 address [{ip}] must have a reverse DNS record. [{msh}]'],
+    'microsoft-365': [
+      '550 5.7.25 Access denied, the sending IPv6 address [{ip}] must have a reverse DNS record. [{msh}]',
+    ],
   }),
 
   phrasings('helo', {
@@ -608,8 +665,12 @@ export default [
       "Hostname/IP does not match certificate's altnames: Host: {mx}. is not in the cert's altnames: DNS:{host}",
       '{unable to verify the first certificate|self-signed certificate in certificate chain|certificate has expired}',
     ],
-    'microsoft-365': ['451 4.4.317 Cannot connect to remote server [Message=CertificateExpired: The remote certificate has expired] [LastAttemptedServerName={mx}] [{msh}]'],
-    smartermail: ['TLS negotiation with {mx} failed: The remote certificate is invalid according to the validation procedure.'],
+    'microsoft-365': [
+      '451 4.4.317 Cannot connect to remote server [Message=CertificateExpired: The remote certificate has expired] [LastAttemptedServerName={mx}] [{msh}]',
+    ],
+    smartermail: [
+      'TLS negotiation with {mx} failed: The remote certificate is invalid according to the validation procedure.',
+    ],
     icewarp: ['SSL handshake with {ip} failed, message not delivered'],
     domino: ['Unable to deliver message: TLS handshake with {mx} failed'],
     kerio: ['STARTTLS negotiation with {mx} failed: certificate verification error'],

@@ -33,9 +33,16 @@ export default [
       "Your message to {rcpt} couldn't be delivered.\n{user} wasn't found at {domain}.",
       "The email address you entered couldn't be found. Please check the recipient's email address and try to resend the message. If the problem continues, please contact your helpdesk.",
     ],
-    aol: ['550 MAILBOX NOT FOUND', "554 delivery error: dd This user doesn't have a aol.com account ({rcpt}) [0] - mta{n}.mail.{bf1|gq1|ne1}.yahoo.com"],
-    att: ["554 delivery error: dd This user doesn't have a {att.net|sbcglobal.net|bellsouth.net} account ({rcpt}) [0] - mta{n}.mail.{bf1|gq1|ne1}.yahoo.com"],
-    verizon: ["554 delivery error: dd This user doesn't have a verizon.net account ({rcpt}) [0] - mta{n}.mail.{bf1|gq1}.yahoo.com"],
+    aol: [
+      '550 MAILBOX NOT FOUND',
+      "554 delivery error: dd This user doesn't have a aol.com account ({rcpt}) [0] - mta{n}.mail.{bf1|gq1|ne1}.yahoo.com",
+    ],
+    att: [
+      "554 delivery error: dd This user doesn't have a {att.net|sbcglobal.net|bellsouth.net} account ({rcpt}) [0] - mta{n}.mail.{bf1|gq1|ne1}.yahoo.com",
+    ],
+    verizon: [
+      "554 delivery error: dd This user doesn't have a verizon.net account ({rcpt}) [0] - mta{n}.mail.{bf1|gq1}.yahoo.com",
+    ],
     cox: ['550 5.1.1 <{rcpt}> recipient does not exist here'],
     spectrum: ['550 5.1.1 - Invalid mailbox: {rcpt}'],
     zoho: ['550 5.1.1 User does not exist - <{rcpt}>'],
@@ -81,7 +88,9 @@ export default [
       '554 delivery error: dd Sorry, your message to {rcpt} cannot be delivered. This mailbox is disabled (554.30). - mta{n}.mail.{bf1|gq1|ne1}.yahoo.com',
       '554 delivery error: dd Sorry your message to {rcpt} cannot be delivered. This account has been disabled or discontinued [#102]. - mta{n}.mail.{bf1|gq1|ne1}.yahoo.com',
     ],
-    mailru: ['550 Message was not accepted -- invalid mailbox.  Local mailbox {rcpt} is unavailable: account is disabled'],
+    mailru: [
+      '550 Message was not accepted -- invalid mailbox.  Local mailbox {rcpt} is unavailable: account is disabled',
+    ],
     qq: ['550 Mailbox is frozen.'],
     netease: ['550 5.2.1 User account is frozen: {rcpt}'],
     orange: ['550 5.2.1 <{rcpt}>: Boite du destinataire archivee. Archived recipient mailbox.'],
@@ -113,7 +122,9 @@ export default [
       '554 5.2.2 mailbox full; STOREDRV.Deliver.Exception:QuotaExceededException.MapiExceptionShutoffQuotaExceeded; Failed to process message due to a permanent exception with message [BeginDiagnosticData]Cannot open mailbox /o=ExchangeLabs/ou=Exchange Administrative Group (FYDIBOHF23SPDLT)/cn=Recipients/cn={ref}-{user}.[EndDiagnosticData] [Hostname={msh}]',
       "The recipient's mailbox is full and can't accept messages now. Please try resending this message later, or contact the recipient directly.",
     ],
-    yahoo: ['554 delivery error: dd Sorry, your message to {rcpt} cannot be delivered. This account is over quota. - mta{n}.mail.{bf1|gq1|ne1}.yahoo.com'],
+    yahoo: [
+      '554 delivery error: dd Sorry, your message to {rcpt} cannot be delivered. This account is over quota. - mta{n}.mail.{bf1|gq1|ne1}.yahoo.com',
+    ],
     icloud: ['552 5.2.2 <{rcpt}>: user is over quota'],
     comcast: ['552 5.2.2 <{rcpt}>... Mailbox full'],
     fastmail: ['452 4.2.2 Over quota SESSIONID=<{ref}>'],
@@ -167,7 +178,9 @@ export default [
     ],
     exchange: ['550 5.5.3 RESOLVER.ADR.RecipLimit; too many recipients', '452 4.5.3 Too many recipients'],
     orange: ['452 4.5.3 mwinf5{c|d}{n} ME Trop de destinataires. Too many recipients.'],
-    netease: ['550 RP:RCL {163|126} smtp{n},{ref} {n}, please see http://mail.163.com/help/help_spam_16.htm?ip={ip}&hostid=smtp{n}&time={n}'],
+    netease: [
+      '550 RP:RCL {163|126} smtp{n},{ref} {n}, please see http://mail.163.com/help/help_spam_16.htm?ip={ip}&hostid=smtp{n}&time={n}',
+    ],
     mailru: ['452 4.5.3 Too many recipients in message, max {n}'],
     't-online': ['452 4.5.3 Too many recipients (max {n})'],
     seznam: ['452 4.5.3 Příliš mnoho příjemců / Too many recipients'],
@@ -201,7 +214,10 @@ export default [
   }),
 
   phrasings('mail-loop', {
-    exchange: ['554 5.4.14 Hop count exceeded - possible mail loop ATTR34 [{msh}]', '554 5.4.6 Hop count exceeded - possible mail loop'],
+    exchange: [
+      '554 5.4.14 Hop count exceeded - possible mail loop ATTR34 [{msh}]',
+      '554 5.4.6 Hop count exceeded - possible mail loop',
+    ],
     free: ['554 5.4.6 mail forwarding loop for {rcpt}'],
     fastmail: ['554 5.4.6 Message looping detected (too many Received headers)'],
     mailru: ['554 5.4.6 Mail loop detected for {rcpt}'],
@@ -233,12 +249,12 @@ export default [
   phrasings('server-busy', {
     gmail: ['421-4.4.5 Server busy, try again later. {gid} - gsmtp'],
     yahoo: ['451 Resources temporarily unavailable. Please try again later [#4.16.1].'],
-    exchange: [
-      '432 4.3.2 STOREDRV.ClientSubmit; mailbox database thread limit exceeded',
-    ],
+    exchange: ['432 4.3.2 STOREDRV.ClientSubmit; mailbox database thread limit exceeded'],
     mailru: ['451 4.3.2 Server is overloaded, try again later'],
     qq: ['451 Server busy, please try again later'],
-    orange: ['421 mwinf5{c|d}{n} ME Serveur surcharge, veuillez reessayer plus tard. Server overloaded, please try later.'],
+    orange: [
+      '421 mwinf5{c|d}{n} ME Serveur surcharge, veuillez reessayer plus tard. Server overloaded, please try later.',
+    ],
     yandex: ['451 4.3.2 Server is too busy. Please try again later.'],
     gmx: ['421-Service temporarily not available\n421 System overloaded, please try again later'],
     libero: ['421 4.3.2 Sistema sovraccarico, riprovare più tardi (system overloaded)'],
@@ -258,7 +274,9 @@ export default [
     mailru: ['451 4.3.0 Internal error, try again later'],
     gmx: ['421-Service temporarily not available\n421 Please try again later'],
     't-online': ['451 4.3.0 Temporary failure, please try again later'],
-    orange: ['421 mwinf5{c|d}{n} ME Service temporairement indisponible, veuillez reessayer plus tard. Service temporarily unavailable, please try later.'],
+    orange: [
+      '421 mwinf5{c|d}{n} ME Service temporairement indisponible, veuillez reessayer plus tard. Service temporarily unavailable, please try later.',
+    ],
     seznam: ['451 4.3.0 Dočasná chyba, zkuste to prosím později / Temporary error, please try again later'],
     libero: ['451 4.3.0 Errore temporaneo, riprovare più tardi'],
     netease: ['451 Requested action aborted: local error in processing'],
@@ -287,7 +305,9 @@ export default [
     yandex: ['451 4.7.1 Too many messages from your IP. Try again later.'],
     gmx: ['421-Service temporarily not available\n421 Too many messages from IP {ip}, try again later'],
     't-online': ['421 4.7.0 Too many messages from {ip}, please slow down'],
-    orange: ['421 mwinf5{c|d}{n} ME Trop de messages envoyes depuis votre adresse IP. Too many messages from your IP address, slow down.'],
+    orange: [
+      '421 mwinf5{c|d}{n} ME Trop de messages envoyes depuis votre adresse IP. Too many messages from your IP address, slow down.',
+    ],
     seznam: ['421 4.7.0 Z vaší IP adresy {ip} přichází příliš mnoho zpráv, zkuste to později'],
   }),
 
@@ -309,7 +329,9 @@ export default [
       '451 MI:DMC {163|126} smtp{n},{ref} {n}, please see http://mail.163.com/help/help_spam_16.htm?ip={ip}&hostid=smtp{n}&time={n}',
       '451 MI:SFQ {163|126} smtp{n},{ref} {n}, please see http://mail.163.com/help/help_spam_16.htm?ip={ip}&hostid=smtp{n}&time={n}',
     ],
-    exchange: ['554 5.2.0 STOREDRV.Submission.Exception:SubmissionQuotaExceededException; Failed to process message due to a permanent exception with message Cannot submit message.'],
+    exchange: [
+      '554 5.2.0 STOREDRV.Submission.Exception:SubmissionQuotaExceededException; Failed to process message due to a permanent exception with message Cannot submit message.',
+    ],
     orange: ['421 mwinf5{c|d}{n} ME Trop de messages, veuillez ralentir. Too many messages, slow down.'],
   }),
 
@@ -319,10 +341,14 @@ export default [
       '421 4.3.2 The maximum number of concurrent server connections has exceeded a limit, closing transmission channel',
       '421 4.3.2 The maximum number of concurrent connections has exceeded a limit, closing transmission channel',
     ],
-    orange: ['421 mwinf5{c|d}{n} ME Trop de connexions, veuillez verifier votre configuration. Too many connections, slow down. OFR005_104 [104]'],
+    orange: [
+      '421 mwinf5{c|d}{n} ME Trop de connexions, veuillez verifier votre configuration. Too many connections, slow down. OFR005_104 [104]',
+    ],
     laposte: ['421 4.7.0 Trop de connexions simultanees depuis votre adresse IP. Too many connections.'],
     qq: ['550 Connection frequency limited.'],
-    comcast: ['421 resimta-{po|ch2|h1p}-{n}v.sys.comcast.net comcast {ip} Too many sessions opened. Please see http://postmaster.comcast.net/smtp-error-codes.php#RL000001'],
+    comcast: [
+      '421 resimta-{po|ch2|h1p}-{n}v.sys.comcast.net comcast {ip} Too many sessions opened. Please see http://postmaster.comcast.net/smtp-error-codes.php#RL000001',
+    ],
     mailru: ['421 Too many concurrent connections from your IP, try again later'],
     yandex: ['421 4.7.0 Too many connections from your IP address. Try again later.'],
     't-online': ['421 4.7.0 Too many concurrent connections from {ip}'],
@@ -391,7 +417,9 @@ export default [
       "553 5.7.1 [BL21] Connections will not be accepted from {ip}, because the ip is in Spamhaus's list; see https://postmaster.yahooinc.com/error-codes",
       '553 5.7.1 [BL23] Connections not accepted from IP addresses on Spamhaus XBL; see https://postmaster.yahooinc.com/error-codes',
     ],
-    eop: ['550 5.7.1 Service unavailable, Client host [{ip}] blocked using Spamhaus. To request removal from this list see https://www.spamhaus.org/query/ip/{ip}'],
+    eop: [
+      '550 5.7.1 Service unavailable, Client host [{ip}] blocked using Spamhaus. To request removal from this list see https://www.spamhaus.org/query/ip/{ip}',
+    ],
     comcast: [
       '554 resimta-{po|ch2|h1p}-{n}v.sys.comcast.net comcast {ip} found on one or more DNSBLs, see http://postmaster.comcast.net/smtp-error-codes.php#BL000001',
       '554 resimta-{po|ch2|h1p}-{n}v.sys.comcast.net comcast {ip} found on one or more RBLs ({zen.spamhaus.org|bl.spamcop.net}), see http://postmaster.comcast.net/smtp-error-codes.php#BL000001',
@@ -400,11 +428,17 @@ export default [
       '550 mwinf5{c|d}{n} ME Adresse IP source bloquee pour incident de spam. Client host blocked for spamming issues. OFR006_102 Ref http://csi.cloudmark.com/reset-request/?ip={ip} [102]',
     ],
     icloud: ['550 5.7.0 Blocked - see https://support.proofpoint.com/dnsbl-lookup.cgi?ip={ip}'],
-    free: ['554 5.7.1 Service unavailable; Client host [{ip}] blocked using zen.spamhaus.org; https://www.spamhaus.org/query/ip/{ip}'],
+    free: [
+      '554 5.7.1 Service unavailable; Client host [{ip}] blocked using zen.spamhaus.org; https://www.spamhaus.org/query/ip/{ip}',
+    ],
     libero: ['550 5.7.1 Client host [{ip}] blocked using {zen.spamhaus.org|bl.spamcop.net}'],
     seznam: ['554 5.7.1 IP adresa {ip} je na blacklistu Spamhaus / is listed on Spamhaus'],
-    'virgin-media': ['550 5.7.1 Your IP {ip} is listed by Cloudmark CSI. Please visit https://csi.cloudmark.com/en/reset/'],
-    kpn: ['554 5.7.1 Service unavailable; Client host [{ip}] blocked using bl.spamcop.net; Blocked - see https://www.spamcop.net/bl.shtml?{ip}'],
+    'virgin-media': [
+      '550 5.7.1 Your IP {ip} is listed by Cloudmark CSI. Please visit https://csi.cloudmark.com/en/reset/',
+    ],
+    kpn: [
+      '554 5.7.1 Service unavailable; Client host [{ip}] blocked using bl.spamcop.net; Blocked - see https://www.spamcop.net/bl.shtml?{ip}',
+    ],
     laposte: ['550 5.7.1 {ip} est listee sur la liste noire Spamhaus / listed on Spamhaus'],
     wp: ['554 5.7.1 Adres IP {ip} znajduje się na liście Spamhaus (listed in Spamhaus)'],
     uol: ['554 5.7.1 IP {ip} listado na SpamCop (bl.spamcop.net)'],
@@ -444,9 +478,15 @@ export default [
       "550-5.7.1 [{ip}] The IP you're using to send mail is not authorized to\n550-5.7.1 send email directly to our servers. Please use the SMTP relay at your\n550-5.7.1 service provider instead. For more information, go to\n550 5.7.1  https://support.google.com/mail/?p=NotAuthorizedError {gid} - gsmtp",
     ],
     aol: ['554 5.7.1 : (RTR:BL) http://postmaster.info.aol.com/errors/554rtrbl.html'],
-    comcast: ['554 resimta-{po|ch2|h1p}-{n}v.sys.comcast.net comcast {ip} Comcast block for spam.  Please see http://postmaster.comcast.net/smtp-error-codes.php#BL000000'],
-    gmx: ['554-gmx.net ({mx}) Nemesis ESMTP Service not available\n554-No SMTP service\n554-IP address is black listed.\n554 For explanation visit https://www.gmx.net/mail/senderguidelines?c=bl'],
-    webde: ['554-web.de ({mx}) Nemesis ESMTP Service not available\n554-No SMTP service\n554-IP address is black listed.\n554 For explanation visit https://web.de/email/senderguidelines?ip={ip}&c=bl'],
+    comcast: [
+      '554 resimta-{po|ch2|h1p}-{n}v.sys.comcast.net comcast {ip} Comcast block for spam.  Please see http://postmaster.comcast.net/smtp-error-codes.php#BL000000',
+    ],
+    gmx: [
+      '554-gmx.net ({mx}) Nemesis ESMTP Service not available\n554-No SMTP service\n554-IP address is black listed.\n554 For explanation visit https://www.gmx.net/mail/senderguidelines?c=bl',
+    ],
+    webde: [
+      '554-web.de ({mx}) Nemesis ESMTP Service not available\n554-No SMTP service\n554-IP address is black listed.\n554 For explanation visit https://web.de/email/senderguidelines?ip={ip}&c=bl',
+    ],
     mailru: ['550 5.7.1 Your IP {ip} is blocked by Mail.Ru. Contact our support if you believe this is a mistake'],
     qq: ['550 Your IP {ip} is in our blacklist'],
     orange: ['550 5.7.1 mwinf5{c|d}{n} ME Votre adresse IP {ip} est bloquee. Your IP address is blocked.'],
@@ -464,9 +504,13 @@ export default [
       '550 5.7.1 RESOLVER.RST.NotAuthorized; not authorized',
       '550 5.7.520 Access denied, Your organization does not allow external forwarding. Please contact your administrator for further assistance. AS(7555)',
     ],
-    icloud: ['554 5.7.1 [CS01] Message rejected due to local policy. Please visit https://support.apple.com/en-us/HT204137'],
+    icloud: [
+      '554 5.7.1 [CS01] Message rejected due to local policy. Please visit https://support.apple.com/en-us/HT204137',
+    ],
     aol: ['521 5.2.1 :  AOL will not accept delivery of this message.'],
-    spectrum: ['554 5.7.1 - ERROR: Mail refused - <{ip}> - See https://www.spectrum.net/support/internet/understanding-email-error-codes'],
+    spectrum: [
+      '554 5.7.1 - ERROR: Mail refused - <{ip}> - See https://www.spectrum.net/support/internet/understanding-email-error-codes',
+    ],
     mailru: ['550 5.7.1 Message rejected by administrative prohibition'],
     ziggo: ['554 5.7.1 <{rcpt}>: Toegang geweigerd / Access denied'],
     seznam: ['554 5.7.1 Přístup odepřen / Access denied'],
@@ -474,16 +518,22 @@ export default [
   }),
 
   phrasings('sender-blocked', {
-    yahoo: ['451 Message temporarily deferred due to unresolvable RFC.5321 from domain; see https://postmaster.yahooinc.com/error-codes'],
+    yahoo: [
+      '451 Message temporarily deferred due to unresolvable RFC.5321 from domain; see https://postmaster.yahooinc.com/error-codes',
+    ],
     gmx: ['550-Requested action not taken: mailbox unavailable\n550 invalid DNS MX or A/AAAA resource record'],
     exchange: ['554 5.1.0 Sender Denied'],
     eop: ['550 5.1.8 Access denied, bad outbound sender AS(42004) [{msh}]'],
     comcast: ['550 5.1.8 <{sender}> sender domain does not exist'],
-    gmail: ['550 5.7.0 Mail Sending denied. This error occurs if the sender account is disabled or not registered within your Google Workspace domain. {gid} - gsmtp'],
+    gmail: [
+      '550 5.7.0 Mail Sending denied. This error occurs if the sender account is disabled or not registered within your Google Workspace domain. {gid} - gsmtp',
+    ],
     orange: ['501 5.1.0 <{sender}>: Emetteur invalide. Invalid Sender.'],
-    mailru: ['550 5.7.1 Отправитель {sender} находится в черном списке получателя (sender is blacklisted by recipient)'],
+    mailru: [
+      '550 5.7.1 Отправитель {sender} находится в черном списке получателя (sender is blacklisted by recipient)',
+    ],
     yandex: ['553 5.7.1 Sender address rejected: domain {sdomain} not found'],
-    docomo: ['550 5.7.1 Sender {sender} is rejected by the recipient\'s domain filter settings (受信拒否)'],
+    docomo: ["550 5.7.1 Sender {sender} is rejected by the recipient's domain filter settings (受信拒否)"],
     free: ['450 4.1.8 <{sender}>: Sender address rejected: Domain not found'],
   }),
 
@@ -498,7 +548,9 @@ export default [
     ],
     exchange: ['550 5.7.1 Message rejected as spam by Content Filtering.'],
     yandex: ['554 5.7.1 [{1|2}] Message rejected under suspicion of SPAM; https://ya.cc/1IrBc {ref}'],
-    mailru: ['550 spam message rejected. Please visit https://help.mail.ru/notspam-support/id?c={ref} or report details to abuse@corp.mail.ru. Error code: {ref}. ID: {ref}.'],
+    mailru: [
+      '550 spam message rejected. Please visit https://help.mail.ru/notspam-support/id?c={ref} or report details to abuse@corp.mail.ru. Error code: {ref}. ID: {ref}.',
+    ],
     netease: [
       '554 DT:SPM {163|126|yeah.net} mx{n},{ref} {n}, please see http://mail.163.com/help/help_spam_16.htm?ip={ip}&hostid=mx{n}&time={n}',
       '451 DT:SPM {163|126} smtp{n},{ref} {n}, please see http://mail.163.com/help/help_spam_16.htm?ip={ip}&hostid=smtp{n}&time={n}',
@@ -575,7 +627,9 @@ export default [
     mailru: ['550 5.7.1 SPF check failed: {ip} is not allowed to send mail from {sdomain}'],
     gmx: ['554-Transaction failed\n554 SPF check failed for {sdomain}'],
     orange: ['550 5.7.1 mwinf5{c|d}{n} ME Echec de la verification SPF. SPF check failed.'],
-    free: ['550 5.7.1 <{sender}>: Sender address rejected: Message rejected due to: SPF fail - not authorized. Please see http://www.openspf.net/Why?s=mfrom;id={sender};ip={ip};r={rcpt}'],
+    free: [
+      '550 5.7.1 <{sender}>: Sender address rejected: Message rejected due to: SPF fail - not authorized. Please see http://www.openspf.net/Why?s=mfrom;id={sender};ip={ip};r={rcpt}',
+    ],
   }),
 
   phrasings('dmarc', {
@@ -583,7 +637,9 @@ export default [
       "550-5.7.26 Unauthenticated email from {sdomain} is not accepted due to domain's\n550-5.7.26 DMARC policy. Please contact the administrator of {sdomain} domain if\n550-5.7.26 this was a legitimate mail. To learn about the DMARC initiative, go to\n550 5.7.26  https://support.google.com/mail/?p=DmarcRejection {gid} - gsmtp",
       "421-4.7.32 Your email has been rate limited because the From: header (RFC5322) in\n421-4.7.32 this message isn't aligned with either the authenticated SPF or DKIM\n421-4.7.32 organizational domain. For more information, go to\n421 4.7.32  https://support.google.com/mail/?p=DmarcRejection {gid} - gsmtp",
     ],
-    outlook: ['550 5.7.509 Access denied, sending domain {sdomain} does not pass DMARC verification and has a DMARC policy of reject. [{msh}]'],
+    outlook: [
+      '550 5.7.509 Access denied, sending domain {sdomain} does not pass DMARC verification and has a DMARC policy of reject. [{msh}]',
+    ],
     mailru: ['550 Message rejected due to DMARC policy of {sdomain}'],
     qq: ['550 DMARC check failed for {sdomain}'],
     icloud: ['554 5.7.1 Message rejected due to DMARC policy of the sender domain'],
@@ -595,10 +651,19 @@ export default [
       '550-5.7.25 [{ip}] The IP address sending this message does not have a\n550-5.7.25 PTR record setup, or the corresponding forward DNS entry does not\n550-5.7.25 point to the sending IP. As a policy, Gmail does not accept messages\n550-5.7.25 from IPs with missing PTR records. For more information, go to\n550 5.7.25  https://support.google.com/mail/answer/81126#ip-practices {gid} - gsmtp',
     ],
     aol: ['554 5.7.1 : (DNS:NR) http://postmaster.info.aol.com/errors/554dnsnr.html'],
-    att: ['550 5.7.1 Connections not accepted from servers without a valid sender domain.flph{n} Fix reverse DNS for {ip}'],
-    gmx: ['554-gmx.net ({mx}) Nemesis ESMTP Service not available\n554-No SMTP service\n554-Bad DNS PTR resource record.\n554 For explanation visit https://www.gmx.net/mail/senderguidelines?c=bp'],
-    webde: ['554-web.de ({mx}) Nemesis ESMTP Service not available\n554-No SMTP service\n554-Bad DNS PTR resource record.\n554 For explanation visit https://web.de/email/senderguidelines?ip={ip}&c=bp'],
-    free: ['450 4.7.1 Client host rejected: cannot find your reverse hostname, [{ip}]', '550 5.7.1 Client host rejected: cannot find your hostname, [{ip}]'],
+    att: [
+      '550 5.7.1 Connections not accepted from servers without a valid sender domain.flph{n} Fix reverse DNS for {ip}',
+    ],
+    gmx: [
+      '554-gmx.net ({mx}) Nemesis ESMTP Service not available\n554-No SMTP service\n554-Bad DNS PTR resource record.\n554 For explanation visit https://www.gmx.net/mail/senderguidelines?c=bp',
+    ],
+    webde: [
+      '554-web.de ({mx}) Nemesis ESMTP Service not available\n554-No SMTP service\n554-Bad DNS PTR resource record.\n554 For explanation visit https://web.de/email/senderguidelines?ip={ip}&c=bp',
+    ],
+    free: [
+      '450 4.7.1 Client host rejected: cannot find your reverse hostname, [{ip}]',
+      '550 5.7.1 Client host rejected: cannot find your hostname, [{ip}]',
+    ],
     orange: ['550 5.7.1 mwinf5{c|d}{n} ME Adresse IP source sans reverse DNS. No reverse DNS for source IP {ip}.'],
     mailru: ['550 5.7.1 Your IP {ip} has no PTR record'],
     netease: ['550 5.7.1 No PTR record found for {ip}'],
@@ -612,7 +677,9 @@ export default [
     exchange: ['501 5.5.4 Invalid domain name [{msh}]'],
     free: ['504 5.5.2 <{helo}>: Helo command rejected: need fully-qualified hostname'],
     mailru: ['550 5.7.1 HELO/EHLO hostname {helo} is not a fully qualified domain name'],
-    netease: ['550 MI:NHD {163|126} mx{n},{ref} {n}, please see http://mail.163.com/help/help_spam_16.htm?ip={ip}&hostid=mx{n}&time={n}'],
+    netease: [
+      '550 MI:NHD {163|126} mx{n},{ref} {n}, please see http://mail.163.com/help/help_spam_16.htm?ip={ip}&hostid=mx{n}&time={n}',
+    ],
   }),
 
   phrasings('auth', {
@@ -628,8 +695,12 @@ export default [
     ],
     yahoo: ['535 5.7.0 (#AUTH005) Too many bad auth attempts.'],
     yandex: ['535 5.7.8 Error: authentication failed: This user does not have access rights to this service'],
-    mailru: ['535 5.7.0 NEOBHODIM parol prilozheniya https://help.mail.ru/mail/security/protection/external / Application password is REQUIRED'],
-    qq: ['535 Login Fail. Please enter your authorization code to login. More information in http://service.mail.qq.com/cgi-bin/help?subtype=1&&id=28&&no=1001256'],
+    mailru: [
+      '535 5.7.0 NEOBHODIM parol prilozheniya https://help.mail.ru/mail/security/protection/external / Application password is REQUIRED',
+    ],
+    qq: [
+      '535 Login Fail. Please enter your authorization code to login. More information in http://service.mail.qq.com/cgi-bin/help?subtype=1&&id=28&&no=1001256',
+    ],
     netease: ['535 Error: authentication failed'],
     zoho: ['535 Authentication Failed'],
   }),

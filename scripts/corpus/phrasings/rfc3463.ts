@@ -15,14 +15,16 @@ import { phrasings } from '../situation.ts';
 function renderings(status: string, description: string, replies: readonly string[]): string[] {
   const lower = description.toLowerCase();
   const cls = status.charAt(0);
-  return replies.map((reply) => `${reply} ${status} ${description}`).concat([
-    `${status} ${description}`,
-    `${status} (${lower})`,
-    `${status} - ${description}`,
-    `Status: ${status} (${lower})`,
-    `#${status} ${description} ##`,
-    `${cls === '4' ? 'Delivery delayed' : 'Delivery failed'}: ${status} ${lower}`,
-  ]);
+  return replies
+    .map((reply) => `${reply} ${status} ${description}`)
+    .concat([
+      `${status} ${description}`,
+      `${status} (${lower})`,
+      `${status} - ${description}`,
+      `Status: ${status} (${lower})`,
+      `#${status} ${description} ##`,
+      `${cls === '4' ? 'Delivery delayed' : 'Delivery failed'}: ${status} ${lower}`,
+    ]);
 }
 
 export default [

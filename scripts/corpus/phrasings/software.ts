@@ -20,9 +20,7 @@ export default [
       '501 5.1.3 Bad recipient address syntax',
       '504 5.5.2 <{user}>: Recipient address rejected: need fully-qualified address',
     ],
-    'sendmail-syntax': [
-      '553 5.1.3 <{rcpt}>... List:; syntax illegal for recipient addresses',
-    ],
+    'sendmail-syntax': ['553 5.1.3 <{rcpt}>... List:; syntax illegal for recipient addresses'],
     postfix: [
       '550 5.1.1 <{rcpt}>: Recipient address rejected: User unknown',
       '550 5.1.1 <{rcpt}>: Recipient address rejected: undeliverable address: unknown user: "{user}"',
@@ -74,11 +72,17 @@ export default [
   phrasings('mailbox-disabled', {
     sendmail: ['550 5.2.1 {user}... Mailbox disabled for this recipient'],
     cyrus: ['550 5.2.1 Mailbox disabled, not accepting messages'],
-    qmail: ['Mailaddress is administrativly disabled. (#5.2.1)', '550 5.2.1 Mailaddress is administrativly disabled. (#5.2.1)'],
-    postfix: ['550 5.2.1 <{rcpt}>: Recipient address rejected: Account disabled', '550 5.2.1 <{rcpt}>: Recipient address rejected: mailbox is {suspended|inactive}'],
+    qmail: [
+      'Mailaddress is administrativly disabled. (#5.2.1)',
+      '550 5.2.1 Mailaddress is administrativly disabled. (#5.2.1)',
+    ],
+    postfix: [
+      '550 5.2.1 <{rcpt}>: Recipient address rejected: Account disabled',
+      '550 5.2.1 <{rcpt}>: Recipient address rejected: mailbox is {suspended|inactive}',
+    ],
     dovecot: ['550 5.2.1 <{rcpt}> Account is disabled'],
     exim: ['550 5.2.1 {rcpt}: account has been suspended', '550 The email account {rcpt} is suspended'],
-    exchange: ['The recipient\'s mailbox is disabled and can\'t accept messages. <{host} #5.2.1>'],
+    exchange: ["The recipient's mailbox is disabled and can't accept messages. <{host} #5.2.1>"],
     communigate: ['550 5.2.1 <{rcpt}> account is disabled'],
     kerio: ['550 5.2.1 Account {rcpt} is disabled'],
     smartermail: ['550 <{rcpt}> Account is disabled'],
@@ -93,8 +97,8 @@ export default [
       '552 5.2.2 <{rcpt}> Quota exceeded',
     ],
     postfix: [
-      'virtual: maildir delivery failed: Sorry, the user\'s maildir has overdrawn his diskspace quota, please try again later.',
-      'maildir delivery failed: Sorry, the user\'s maildir has overdrawn his diskspace quota, please try again later.',
+      "virtual: maildir delivery failed: Sorry, the user's maildir has overdrawn his diskspace quota, please try again later.",
+      "maildir delivery failed: Sorry, the user's maildir has overdrawn his diskspace quota, please try again later.",
       'cannot update mailbox /var/mail/{user} for user {user}. error writing message: File too large',
       'cannot update mailbox /var/mail/{user} for user {user}. error writing message: Disk quota exceeded',
     ],
@@ -125,7 +129,10 @@ export default [
     kerio: ['452 4.2.2 Mailbox quota exceeded for {rcpt}'],
     mdaemon: ['552 5.2.2 Mailbox quota exceeded for {rcpt}'],
     // "Space" wordings: receivers that check the mailbox's free space rather than a named quota.
-    axigen: ['452 4.2.2 Not enough free space in the mailbox of {rcpt}', '552 5.2.2 Mailbox {rcpt} has insufficient storage space'],
+    axigen: [
+      '452 4.2.2 Not enough free space in the mailbox of {rcpt}',
+      '552 5.2.2 Mailbox {rcpt} has insufficient storage space',
+    ],
     icewarp: ['552 5.2.2 <{rcpt}> Mailbox size limit reached, not enough space for this message'],
     merak: ['452 4.2.2 Not enough space in mailbox, try again later'],
     'kerio-space': ['452 4.2.2 The mailbox of {rcpt} has run out of space'],
@@ -133,8 +140,14 @@ export default [
   }),
 
   phrasings('recipient-rate', {
-    exchange: ['432 4.3.2 STOREDRV.Deliver; recipient thread limit exceeded', '432 4.3.2 STOREDRV.Deliver; recipient thread limit exceeded [{host}]'],
-    postfix: ['450 4.2.1 <{rcpt}>: Recipient address rejected: Policy rejection; recipient message quota exceeded', '450 4.7.1 <{rcpt}>: Recipient address rejected: too many messages for this recipient in the last hour'],
+    exchange: [
+      '432 4.3.2 STOREDRV.Deliver; recipient thread limit exceeded',
+      '432 4.3.2 STOREDRV.Deliver; recipient thread limit exceeded [{host}]',
+    ],
+    postfix: [
+      '450 4.2.1 <{rcpt}>: Recipient address rejected: Policy rejection; recipient message quota exceeded',
+      '450 4.7.1 <{rcpt}>: Recipient address rejected: too many messages for this recipient in the last hour',
+    ],
     exim: ['451 Recipient {rcpt} is receiving mail too fast, please try again later'],
     communigate: ['451 4.2.1 <{rcpt}> account is receiving too many messages, try again later'],
     mdaemon: ['450 4.2.1 <{rcpt}> has exceeded its inbound message limit, try later'],
@@ -142,10 +155,17 @@ export default [
   }),
 
   phrasings('too-many-recipients', {
-    exchange: ['550 5.5.3 RESOLVER.ADR.RecipLimit; too many recipients', '#550 5.5.3 RESOLVER.ADR.RecipLimit; too many recipients ##', '452 4.5.3 Too many recipients; message truncated'],
+    exchange: [
+      '550 5.5.3 RESOLVER.ADR.RecipLimit; too many recipients',
+      '#550 5.5.3 RESOLVER.ADR.RecipLimit; too many recipients ##',
+      '452 4.5.3 Too many recipients; message truncated',
+    ],
     ironport: ['452 Too many recipients received this session', '452 #4.5.3 Too many recipients received this session'],
     exim: ['550 Too many recipients for this message'],
-    postfix: ['452 4.5.3 Error: too many recipients in this session', '550 5.5.3 <{rcpt}>: Recipient address rejected: too many recipients'],
+    postfix: [
+      '452 4.5.3 Error: too many recipients in this session',
+      '550 5.5.3 <{rcpt}>: Recipient address rejected: too many recipients',
+    ],
     domino: ['452 4.5.3 Too many recipients, maximum is {n}', '552 Too many recipients'],
     communigate: ['452 4.5.3 too many recipients'],
     haraka: ['450 4.5.3 Too many recipients'],
@@ -159,8 +179,14 @@ export default [
       '550 5.1.2 <{rcpt}>: Recipient address rejected: Domain not found',
       '450 4.1.2 <{rcpt}>: Recipient address rejected: Malformed DNS server reply',
     ],
-    sendmail: ['553 5.1.2 <{rcpt}>... Domain of recipient address {rcpt} does not exist', '451 4.1.2 <{rcpt}>... Domain of recipient address does not resolve'],
-    ironport: ["5.1.2 - Bad destination host 'DNS Hard Error looking up {domain} (MX): NXDomain'", "4.1.2 - Bad destination host 'DNS Soft Error looking up {domain} (MX): Timeout'"],
+    sendmail: [
+      '553 5.1.2 <{rcpt}>... Domain of recipient address {rcpt} does not exist',
+      '451 4.1.2 <{rcpt}>... Domain of recipient address does not resolve',
+    ],
+    ironport: [
+      "5.1.2 - Bad destination host 'DNS Hard Error looking up {domain} (MX): NXDomain'",
+      "4.1.2 - Bad destination host 'DNS Soft Error looking up {domain} (MX): Timeout'",
+    ],
     exchange: ['#550 5.4.4 SMTPSEND.DNS.NonExistentDomain; nonexistent domain ##'],
     exim: ['550 Unrouteable address: unknown mail domain {domain}'],
   }),
@@ -170,12 +196,18 @@ export default [
     exim: ['550 relay not permitted', '550 5.7.1 relay not permitted', '550 Relaying denied'],
     sendmail: ['550 5.7.1 <{rcpt}>... we do not relay <{sender}>', '550 5.7.1 {rcpt}... Relaying denied'],
     qmail: ["553 sorry, that domain isn't in my list of allowed rcpthosts (#5.5.3 - chkuser)"],
-    exchange: ['550 5.7.54 SMTP; Unable to relay recipient in non-accepted domain', '550 5.7.1 Unable to relay for {rcpt}', '#550 5.7.1 Unable to relay ##'],
+    exchange: [
+      '550 5.7.54 SMTP; Unable to relay recipient in non-accepted domain',
+      '550 5.7.1 Unable to relay for {rcpt}',
+      '#550 5.7.1 Unable to relay ##',
+    ],
     domino: ['554 Relay rejected for policy reasons.', '553 5.7.1 Relaying denied'],
     courier: ['513 Relaying denied.'],
     kerio: ['550 5.7.1 Relaying to <{rcpt}> denied (authentication required)'],
     hmailserver: ['550 Delivery is not allowed to this address.'],
-    mailenable: ['503 This mail server requires authentication when attempting to send to a non-local e-mail address. Please check your mail client settings or contact your administrator to verify that the domain or address is defined for this server.'],
+    mailenable: [
+      '503 This mail server requires authentication when attempting to send to a non-local e-mail address. Please check your mail client settings or contact your administrator to verify that the domain or address is defined for this server.',
+    ],
     james: ['550 - Requested action not taken: relaying denied'],
     haraka: ['550 I cannot deliver mail for <{rcpt}>'],
     messagelabs: [
@@ -185,9 +217,15 @@ export default [
 
   phrasings('mail-loop', {
     postfix: ['554 5.4.6 mail forwarding loop for {rcpt}', '554 5.4.6 mail for {domain} loops back to myself'],
-    exim: ['550 Too many "Received" headers - suspected mail loop', 'R=lookuphost: lowest numbered MX record points to local host'],
+    exim: [
+      '550 Too many "Received" headers - suspected mail loop',
+      'R=lookuphost: lowest numbered MX record points to local host',
+    ],
     courier: ['546 Routing loop detected -- too many Received: headers.'],
-    exchange: ['554 5.4.6 Hop count exceeded - possible mail loop', '#554 5.4.6 Hop count exceeded - possible mail loop ##'],
+    exchange: [
+      '554 5.4.6 Hop count exceeded - possible mail loop',
+      '#554 5.4.6 Hop count exceeded - possible mail loop ##',
+    ],
     sendmail: ['554 5.4.6 Too many hops'],
     opensmtpd: ['550 5.4.6 Loop detected'],
     domino: ['Unable to deliver message: Maximum hop count exceeded. Message probably in a routing loop.'],
@@ -198,7 +236,11 @@ export default [
   // -------------------------------------------------------------------------------------------------------------
   phrasings('server-busy', {
     postfix: ['452 4.3.1 Insufficient system storage', '421 4.3.2 All server ports are busy'],
-    exim: ['421 Too much load; please try again later', '452 space shortage, please try later', '421 {host} Too much load; please try again later'],
+    exim: [
+      '421 Too much load; please try again later',
+      '452 space shortage, please try later',
+      '421 {host} Too much load; please try again later',
+    ],
     sendmail: ['452 4.4.5 Insufficient disk space; try again later', '421 4.3.2 {host} too busy, try again later'],
     exchange: [
       '432 4.3.2 STOREDRV.Deliver; mailbox database thread limit exceeded',
@@ -217,9 +259,16 @@ export default [
       '421 4.3.0 {host} Server configuration error',
     ],
     exim: ['451-Temporary local problem - please try later'],
-    sendmail: ['451 4.3.2 Please try again later', '451 4.3.0 Temporary system failure. Please try again later.', '421 4.3.0 {host} Service not available, closing transmission channel'],
+    sendmail: [
+      '451 4.3.2 Please try again later',
+      '451 4.3.0 Temporary system failure. Please try again later.',
+      '421 4.3.0 {host} Service not available, closing transmission channel',
+    ],
     qmail: ['451 qqt failure (#4.3.0)', '451 qq write error or disk full (#4.3.0)'],
-    dovecot: ['451 4.3.0 <{rcpt}> Temporary internal error', '451 4.3.0 <{rcpt}> Internal error occurred. Refer to server log for more information. [{date} 10:{n}:{n}]'],
+    dovecot: [
+      '451 4.3.0 <{rcpt}> Temporary internal error',
+      '451 4.3.0 <{rcpt}> Internal error occurred. Refer to server log for more information. [{date} 10:{n}:{n}]',
+    ],
     cyrus: ['451 4.3.0 System I/O error'],
     exchange: [
       '451 4.7.0 Temporary server error. Please try again later. PRX{1|2|3|4|5|7}',
@@ -235,10 +284,16 @@ export default [
       '450 4.2.0 <{rcpt}>: Recipient address rejected: Greylisted, see https://postgrey.schweikert.ch/help/{domain}.html',
     ],
     'milter-greylist': ['451 4.7.1 Greylisting in action, please come back in 00:{05|10|15|30}:00'],
-    sqlgrey: ['450 4.7.1 <{rcpt}>: Recipient address rejected: Greylisted for {5|10|15} minutes', '450 4.7.1 <{rcpt}>: Recipient address rejected: Greylisted for 5 minutes ({n})'],
+    sqlgrey: [
+      '450 4.7.1 <{rcpt}>: Recipient address rejected: Greylisted for {5|10|15} minutes',
+      '450 4.7.1 <{rcpt}>: Recipient address rejected: Greylisted for 5 minutes ({n})',
+    ],
     cbpolicyd: ['451 4.7.1 <{rcpt}>: Recipient address rejected: Greylisting in effect, please come back later'],
     tumgreyspf: ['450 4.7.1 <{rcpt}>: Recipient address rejected: Service unavailable, greylisted.'],
-    exim: ['451 Greylisted - please try again later', '451 4.7.1 Greylisted, please try again in {300|600|900} seconds'],
+    exim: [
+      '451 Greylisted - please try again later',
+      '451 4.7.1 Greylisted, please try again in {300|600|900} seconds',
+    ],
     mdaemon: ['451 4.7.1 Greylisting in effect, please try again later'],
     kerio: ['451 4.7.1 Please try again later (greylisted)'],
     haraka: ['450 4.7.1 Greylisted, please try again later'],
@@ -251,7 +306,10 @@ export default [
   // -------------------------------------------------------------------------------------------------------------
   phrasings('ip-rate-volume', {
     postfix: ['450 4.7.1 Error: too much mail from {ip}', '450 4.7.1 Error: too many recipients from {ip}'],
-    exchange: ['421 4.4.2 Message submission rate for this client has exceeded the configured limit', '452 4.3.2 Message submission rate for this client has exceeded the configured limit'],
+    exchange: [
+      '421 4.4.2 Message submission rate for this client has exceeded the configured limit',
+      '452 4.3.2 Message submission rate for this client has exceeded the configured limit',
+    ],
     exim: ['451 Too many messages from {ip} in the last hour, please try later'],
     haraka: ['421 4.7.0 Rate limit exceeded for {ip}'],
     ironport: ['452 #4.3.0 Too many messages from {ip} this hour, slow down'],
@@ -264,7 +322,9 @@ export default [
       'Domain {sdomain} has exceeded the max emails per hour ({n}/{n} ({n}%)) allowed.  Message will be reattempted later',
     ],
     exim: ['451 Sender domain {sdomain} rate limit exceeded: {n} messages per hour'],
-    postfix: ['450 4.7.1 <{sender}>: Sender address rejected: Policy rejection; domain {sdomain} message quota exceeded'],
+    postfix: [
+      '450 4.7.1 <{sender}>: Sender address rejected: Policy rejection; domain {sdomain} message quota exceeded',
+    ],
   }),
 
   phrasings('general-rate', {
@@ -277,7 +337,9 @@ export default [
 
   phrasings('concurrency', {
     sendmail: ['421 4.3.2 Too many open connections.'],
-    exchange: ['421 4.3.2 The maximum number of concurrent connections has exceeded a limit, closing transmission channel'],
+    exchange: [
+      '421 4.3.2 The maximum number of concurrent connections has exceeded a limit, closing transmission channel',
+    ],
     postfix: ['421 4.7.0 {host} Error: too many connections from {ip}'],
     haraka: ['421 Too many concurrent connections from {ip}'],
     hmailserver: ['421 Too many concurrent connections from your IP address'],
@@ -296,7 +358,10 @@ export default [
   // Reputation
   // -------------------------------------------------------------------------------------------------------------
   phrasings('ip-reputation-temporary', {
-    ironport: ['452 #4.7.1 Your access to this mail system has been temporarily limited due to the sending MTA\'s poor reputation', '421 #4.7.1 Temporarily deferred due to poor SenderBase reputation of {ip}'],
+    ironport: [
+      "452 #4.7.1 Your access to this mail system has been temporarily limited due to the sending MTA's poor reputation",
+      '421 #4.7.1 Temporarily deferred due to poor SenderBase reputation of {ip}',
+    ],
     halon: ['421 4.7.0 IP {ip} reputation too low, try again later'],
     fortimail: ['451 4.7.1 Sender reputation of {ip} is poor, try again later'],
     rspamd: ['451 4.7.1 IP {ip} has a bad reputation, try again later'],
@@ -308,7 +373,10 @@ export default [
       "550 #5.7.1 Your access to this mail system has been rejected due to the sending MTA's poor reputation. If you believe that this failure is in error, please contact the intended recipient via alternate means.",
       "554 Your access to this mail system has been rejected due to the sending MTA's poor reputation.",
     ],
-    mimecast: ['554 Local ct IP Reputation - (reject) - https://community.mimecast.com/docs/DOC-1369#554', '550 Local CT IP Reputation - (reject) {ip} - https://community.mimecast.com/docs/DOC-1369#550'],
+    mimecast: [
+      '554 Local ct IP Reputation - (reject) - https://community.mimecast.com/docs/DOC-1369#554',
+      '550 Local CT IP Reputation - (reject) {ip} - https://community.mimecast.com/docs/DOC-1369#550',
+    ],
     fortimail: ['550 5.7.1 Connection refused due to poor IP reputation of {ip}'],
     halon: ['554 5.7.1 Rejected due to poor IP reputation'],
     rspamd: ['554 5.7.1 Rejected: IP {ip} has a bad reputation'],
@@ -323,7 +391,10 @@ export default [
   }),
 
   phrasings('domain-reputation-permanent', {
-    ironport: ['554 5.7.1 Message rejected based on sender domain reputation ({sdomain})', '550 #5.7.1 Rejected due to poor Sender Domain Reputation'],
+    ironport: [
+      '554 5.7.1 Message rejected based on sender domain reputation ({sdomain})',
+      '550 #5.7.1 Rejected due to poor Sender Domain Reputation',
+    ],
     rspamd: ['554 5.7.1 Rejected: sender domain {sdomain} has a bad reputation'],
     halon: ['554 5.7.1 Sender domain {sdomain} has poor reputation'],
     fortimail: ['550 5.7.1 Message rejected: sender domain {sdomain} reputation is poor'],
@@ -343,7 +414,9 @@ export default [
       '554 5.7.1 Service unavailable; Client host [{ip}] blocked using bl.mailspike.net',
       '450 4.7.1 Service unavailable; Client host [{ip}] blocked using {zen.spamhaus.org|bl.spamcop.net}',
     ],
-    postscreen: ['550 5.7.1 Service unavailable; client [{ip}] blocked using {zen.spamhaus.org|bl.spamcop.net|b.barracudacentral.org}'],
+    postscreen: [
+      '550 5.7.1 Service unavailable; client [{ip}] blocked using {zen.spamhaus.org|bl.spamcop.net|b.barracudacentral.org}',
+    ],
     exim: [
       '550-Rejected because {ip} is in a black list at zen.spamhaus.org 550 https://www.spamhaus.org/query/ip/{ip}',
       '550 {ip} is listed at bl.spamcop.net (Blocked - see https://www.spamcop.net/bl.shtml?{ip})',
@@ -352,8 +425,15 @@ export default [
     cpanel: [
       '550 JunkMail rejected - {host} [{ip}]:{n} is in an RBL on zen.spamhaus.org, see https://www.spamhaus.org/query/ip/{ip}',
     ],
-    sendmail: ['550 5.7.1 Rejected: {ip} listed at {zen.spamhaus.org|bl.spamcop.net|dnsbl.sorbs.net}', '554 5.7.1 Rejected {ip} found in dnsbl.sorbs.net'],
-    qmail: ['451 Blocked - see https://www.spamcop.net/bl.shtml?{ip}', '553 https://www.spamhaus.org/query/ip/{ip}', '451 {ip} is listed in zen.spamhaus.org, see https://www.spamhaus.org/query/ip/{ip}'],
+    sendmail: [
+      '550 5.7.1 Rejected: {ip} listed at {zen.spamhaus.org|bl.spamcop.net|dnsbl.sorbs.net}',
+      '554 5.7.1 Rejected {ip} found in dnsbl.sorbs.net',
+    ],
+    qmail: [
+      '451 Blocked - see https://www.spamcop.net/bl.shtml?{ip}',
+      '553 https://www.spamhaus.org/query/ip/{ip}',
+      '451 {ip} is listed in zen.spamhaus.org, see https://www.spamhaus.org/query/ip/{ip}',
+    ],
     'trend-micro': [
       '550 5.7.1 Service unavailable; Client host [{ip}] blocked using Trend Micro RBL+. Please see http://www.mail-abuse.com/cgi-bin/lookup?ip_address={ip}',
       '451 4.7.1 Service unavailable; Client host [{ip}] blocked using Trend Micro Email Reputation database. Please see http://www.mail-abuse.com/cgi-bin/lookup?ip_address={ip}',
@@ -372,13 +452,19 @@ export default [
       '554 5.7.1 Service unavailable; Helo command [{host}] blocked using dbl.spamhaus.org; https://www.spamhaus.org/query/domain/{host}',
       '554 5.7.1 Service unavailable; Sender address [{sender}] blocked using rhsbl.sorbs.net',
     ],
-    exim: ['550 rejected because {sdomain} is in a black list at dbl.spamhaus.org', '550 Sender domain {sdomain} is listed in dbl.spamhaus.org (https://www.spamhaus.org/query/domain/{sdomain})'],
+    exim: [
+      '550 rejected because {sdomain} is in a black list at dbl.spamhaus.org',
+      '550 Sender domain {sdomain} is listed in dbl.spamhaus.org (https://www.spamhaus.org/query/domain/{sdomain})',
+    ],
     sendmail: ['550 5.7.1 Rejected: {sdomain} listed at dbl.spamhaus.org'],
     haraka: ['550 MAIL FROM host {sdomain} is blacklisted by dbl.spamhaus.org'],
   }),
 
   phrasings('uribl-content', {
-    spamexperts: ['550 A URL in this email ({udomain}) is listed on https://spamrl.com/. Please resolve and retry', '550 A URL in this email ({udomain}) is listed on https://spamrl.com/'],
+    spamexperts: [
+      '550 A URL in this email ({udomain}) is listed on https://spamrl.com/. Please resolve and retry',
+      '550 A URL in this email ({udomain}) is listed on https://spamrl.com/',
+    ],
     rspamd: ['554 5.7.1 Spam message rejected: URL {udomain} is listed in DBL'],
     exim: ['550 Rejected: message contains a URL ({udomain}) listed at dbl.spamhaus.org'],
     sendmail: ['554 5.7.1 Message rejected: URI {udomain} is listed on multi.surbl.org'],
@@ -386,19 +472,32 @@ export default [
   }),
 
   phrasings('own-ip-block', {
-    postfix: ['554 5.7.1 <{host}[{ip}]>: Client host rejected: Access denied', '550 5.7.1 <unknown[{ip}]>: Client host rejected: blocked'],
-    sendmail: ['550 5.7.1 Rejected: {ip} is blocked by local access list', '554 5.7.1 Connection from {ip} rejected by access list'],
+    postfix: [
+      '554 5.7.1 <{host}[{ip}]>: Client host rejected: Access denied',
+      '550 5.7.1 <unknown[{ip}]>: Client host rejected: blocked',
+    ],
+    sendmail: [
+      '550 5.7.1 Rejected: {ip} is blocked by local access list',
+      '554 5.7.1 Connection from {ip} rejected by access list',
+    ],
     exim: ['550 Connections from {ip} are not accepted', '550 Host {ip} is blacklisted on this server'],
     qmail: ['553 sorry, your IP {ip} is blocked on this server (#5.7.1)'],
     cpanel: ['550 {ip} is blocked on this server'],
-    proofpoint: ['554 Blocked - see https://ipcheck.proofpoint.com/?ip={ip}', '521 5.7.1 Blocked - see https://ipcheck.proofpoint.com/?ip={ip}'],
+    proofpoint: [
+      '554 Blocked - see https://ipcheck.proofpoint.com/?ip={ip}',
+      '521 5.7.1 Blocked - see https://ipcheck.proofpoint.com/?ip={ip}',
+    ],
     barracuda: ['554 5.7.1 Client host [{ip}] blocked by IP Block list'],
     haraka: ['550 {ip} is not allowed to connect'],
     hmailserver: ['550 Your IP address {ip} is blocked'],
   }),
 
   phrasings('policy-block', {
-    sendmail: ['550 5.7.1 <{rcpt}>... Access denied', '550 5.7.1 Command rejected', '554 5.7.1 Message rejected by policy'],
+    sendmail: [
+      '550 5.7.1 <{rcpt}>... Access denied',
+      '550 5.7.1 Command rejected',
+      '554 5.7.1 Message rejected by policy',
+    ],
     exchange: [
       '550 5.7.1 RESOLVER.RST.NotAuthorized; not authorized',
       '#550 5.7.1 RESOLVER.RST.NotAuthorized; not authorized ##',
@@ -408,8 +507,13 @@ export default [
     qmail: ['553 sorry, your envelope recipient has been denied (#5.7.1)'],
     messagelabs: ['553 sorry, your mail was administratively denied. (#5.7.1)'],
     barracuda: ['550 permanent failure for one or more recipients ({rcpt}:blocked)'],
-    mimecast: ['550 Anti-Spoofing policy - Inbound not allowed - https://community.mimecast.com/docs/DOC-1369#550', '550 Envelope rejected - https://community.mimecast.com/docs/DOC-1369#550'],
-    postfix: ['554 5.7.1 <{rcpt}>: Recipient address rejected: Only internal senders are allowed to send to this address'],
+    mimecast: [
+      '550 Anti-Spoofing policy - Inbound not allowed - https://community.mimecast.com/docs/DOC-1369#550',
+      '550 Envelope rejected - https://community.mimecast.com/docs/DOC-1369#550',
+    ],
+    postfix: [
+      '554 5.7.1 <{rcpt}>: Recipient address rejected: Only internal senders are allowed to send to this address',
+    ],
     domino: ['550 Mail rejected for policy reasons.'],
     exim: ['550 Administrative prohibition - rejected by ACL'],
     ironport: ['554 5.7.1 Message refused by content filter policy'],
@@ -439,13 +543,19 @@ export default [
       "553 sorry, can't find a valid MX for sender domain (#5.1.1 - chkuser)",
     ],
     exchange: ['554 5.1.0 Sender denied', '#554 5.1.0 Sender denied ##'],
-    ironport: ['553 #5.1.8 Domain of sender address <{sender}> does not exist', '451 #4.1.8 Domain of sender address <{sender}> does not resolve'],
+    ironport: [
+      '553 #5.1.8 Domain of sender address <{sender}> does not exist',
+      '451 #4.1.8 Domain of sender address <{sender}> does not resolve',
+    ],
     mimecast: [
       '550 Envelope blocked - User Domain Entry - https://community.mimecast.com/docs/DOC-1369#550',
       '550 Rejected by header based Manually Blocked Senders - block for manual block - https://community.mimecast.com/docs/DOC-1369#550',
       '451 Message temporarily deferred due to unresolvable RFC.5321 from domain - https://community.mimecast.com/docs/DOC-1369#451',
     ],
-    courier: ['517 Invalid domain, see <URL:ftp://ftp.isi.edu/in-notes/rfc1035.txt>', '517 Sender domain {sdomain} does not exist'],
+    courier: [
+      '517 Invalid domain, see <URL:ftp://ftp.isi.edu/in-notes/rfc1035.txt>',
+      '517 Sender domain {sdomain} does not exist',
+    ],
     domino: ['553 Mail from {sender} rejected for policy reasons.'],
     mdaemon: ['550 5.7.1 {sender} is blacklisted'],
     haraka: ['450 4.1.8 Sender domain {sdomain} has no MX or A record'],
@@ -455,12 +565,25 @@ export default [
   // Content
   // -------------------------------------------------------------------------------------------------------------
   phrasings('spam-content', {
-    amavis: ['554 5.7.0 Reject, id={n}-{n} - spam', '554 5.7.0 Reject, id={n}-{n}-{n} - SPAM', '550 5.7.0 Message content rejected, id={n}-{n} - spam'],
+    amavis: [
+      '554 5.7.0 Reject, id={n}-{n} - spam',
+      '554 5.7.0 Reject, id={n}-{n}-{n} - SPAM',
+      '550 5.7.0 Message content rejected, id={n}-{n} - spam',
+    ],
     spamassassin: ['550 5.7.1 Blocked by SpamAssassin', '550 5.7.1 Blocked by SpamAssassin (score {n}.{n})'],
     rspamd: ['550 5.7.1 Spam message rejected'],
-    exim: ['550 Rejected: this message scored {n}.{n} spam points', '550 Your message has been rejected as spam (score {n}.{n})'],
-    qmail: ['554 Your email is considered spam ({n}.{n} spam-hits)', '553 sorry, your message has been rejected as spam (#5.7.1)'],
-    exchange: ['550 5.7.1 Message rejected due to content restrictions', '#550 5.7.1 Message rejected due to content restrictions ##'],
+    exim: [
+      '550 Rejected: this message scored {n}.{n} spam points',
+      '550 Your message has been rejected as spam (score {n}.{n})',
+    ],
+    qmail: [
+      '554 Your email is considered spam ({n}.{n} spam-hits)',
+      '553 sorry, your message has been rejected as spam (#5.7.1)',
+    ],
+    exchange: [
+      '550 5.7.1 Message rejected due to content restrictions',
+      '#550 5.7.1 Message rejected due to content restrictions ##',
+    ],
     spamexperts: ['550 This message was classified as SPAM and may not be delivered'],
     barracuda: ['550 5.7.1 Message content rejected', '554 5.7.1 Message content rejected (spam)'],
     haraka: ['550 spam score exceeded threshold'],
@@ -480,9 +603,16 @@ export default [
       '550 syntax error in \'From:\' header when scanning for sender: missing or malformed local part in "<@{sdomain}>"',
       '550 Message rejected: no Message-ID header',
     ],
-    sendmail: ['552 5.2.3 Message size exceeds maximum value', '552 5.3.4 Message size exceeds fixed maximum message size ({n}000000)', '552 5.6.0 Headers too large (32768 max)'],
+    sendmail: [
+      '552 5.2.3 Message size exceeds maximum value',
+      '552 5.3.4 Message size exceeds fixed maximum message size ({n}000000)',
+      '552 5.6.0 Headers too large (32768 max)',
+    ],
     qmail: ['553 Your email was rejected because it contains a bad attachment: {invoice|payment|doc}.{exe|scr|js}'],
-    courier: ['523 Message length exceeds administrative limit.', '554 Message header size, or recipient list, exceeds policy limit.'],
+    courier: [
+      '523 Message length exceeds administrative limit.',
+      '554 Message header size, or recipient list, exceeds policy limit.',
+    ],
     cyrus: ['554 5.6.0 Message contains NUL characters'],
     exchange: [
       '550 5.2.3 RESOLVER.RST.RecipSizeLimit; message too large for this recipient',
@@ -492,9 +622,15 @@ export default [
       '554 5.6.0 STOREDRV.Deliver.Exception:ConversionFailedException; Failed to process message due to a permanent exception with message Content conversion: Corrupt content.',
       '#550 5.3.4 ROUTING.SizeLimit; message size exceeds fixed maximum size for route ##',
     ],
-    amavis: ['554 5.7.0 Reject, id={n}-{n} - BANNED: {invoice|document|payment}.{exe|scr|js|pif}', '554 5.7.0 Reject, id={n}-{n} - BANNED: P=p003,L=1,M=application/x-msdownload | .exe,.exe-ms,{invoice|setup}.exe'],
+    amavis: [
+      '554 5.7.0 Reject, id={n}-{n} - BANNED: {invoice|document|payment}.{exe|scr|js|pif}',
+      '554 5.7.0 Reject, id={n}-{n} - BANNED: P=p003,L=1,M=application/x-msdownload | .exe,.exe-ms,{invoice|setup}.exe',
+    ],
     hmailserver: ['552 Message size exceeds fixed maximum message size. Size: {n} KB, Max size: {n} KB'],
-    opensmtpd: ['550 5.7.1 Delivery not authorized, message refused: Message is not RFC 2822 compliant', '552 5.3.4 Message too large'],
+    opensmtpd: [
+      '550 5.7.1 Delivery not authorized, message refused: Message is not RFC 2822 compliant',
+      '552 5.3.4 Message too large',
+    ],
     ironport: ['552 #5.3.4 message size limit exceeded'],
     haraka: ['552 Message too big!'],
     domino: ['552 Message exceeds maximum size limit'],
@@ -502,9 +638,19 @@ export default [
   }),
 
   phrasings('virus', {
-    amavis: ['554 5.7.0 Reject, id={n}-{n} - INFECTED: {virus}', '554 5.7.0 Reject, id={n}-{n} - VIRUS: {virus}', '550 5.7.0 Message content rejected, id={n}-{n} - VIRUS: {virus}'],
-    'clamav-milter': ['550 5.7.1 Virus {virus} detected by ClamAV - http://www.clamav.net', '554 5.7.1 Infected with {virus}'],
-    exim: ['550 This message contains malware ({virus})', '550 This message was detected as possible malware ({virus}).'],
+    amavis: [
+      '554 5.7.0 Reject, id={n}-{n} - INFECTED: {virus}',
+      '554 5.7.0 Reject, id={n}-{n} - VIRUS: {virus}',
+      '550 5.7.0 Message content rejected, id={n}-{n} - VIRUS: {virus}',
+    ],
+    'clamav-milter': [
+      '550 5.7.1 Virus {virus} detected by ClamAV - http://www.clamav.net',
+      '554 5.7.1 Infected with {virus}',
+    ],
+    exim: [
+      '550 This message contains malware ({virus})',
+      '550 This message was detected as possible malware ({virus}).',
+    ],
     qmail: ['552 Your email was rejected because it contains the {virus} virus'],
     rspamd: ['554 5.7.1 clamav: virus found: "{virus}"', '554 5.7.1 clamav: virus found: "{virus}" in attachment'],
     haraka: ['550 Message is infected with {virus}'],
@@ -549,7 +695,10 @@ export default [
   phrasings('dmarc', {
     exim: ["550 Message from {sdomain} failed sender's DMARC policy, REJECT"],
     rspamd: ['554 5.7.1 Rejected due to DMARC Policy', '550 5.7.1 Rejected due to DMARC Policy'],
-    ironport: ['550 #5.7.1 DMARC unauthenticated mail is prohibited.', '451 #4.7.1 Unable to perform DMARC verification.'],
+    ironport: [
+      '550 #5.7.1 DMARC unauthenticated mail is prohibited.',
+      '451 #4.7.1 Unable to perform DMARC verification.',
+    ],
     halon: ['550 5.7.1 Message rejected per DMARC policy of {sdomain}'],
     fortimail: ['550 5.7.1 Rejected by DMARC: {sdomain} policy is reject'],
   }),
@@ -570,9 +719,20 @@ export default [
   }),
 
   phrasings('helo', {
-    postfix: ['501 5.5.2 <{helo}>: Helo command rejected: Invalid name', '554 5.7.1 <{helo}>: Helo command rejected: Access denied', '554 5.7.1 <{helo}>: Helo command rejected: You are not me'],
-    cpanel: ['550 Access denied - Invalid HELO name (See RFC2821 4.1.1.1)', '550 Access denied - Invalid HELO name (See RFC5321 4.1.1.1)'],
-    exim: ['501 Syntactically invalid HELO argument(s)', '501 Syntactically invalid EHLO argument(s)', '550 HELO/EHLO must contain a FQDN or IP literal'],
+    postfix: [
+      '501 5.5.2 <{helo}>: Helo command rejected: Invalid name',
+      '554 5.7.1 <{helo}>: Helo command rejected: Access denied',
+      '554 5.7.1 <{helo}>: Helo command rejected: You are not me',
+    ],
+    cpanel: [
+      '550 Access denied - Invalid HELO name (See RFC2821 4.1.1.1)',
+      '550 Access denied - Invalid HELO name (See RFC5321 4.1.1.1)',
+    ],
+    exim: [
+      '501 Syntactically invalid HELO argument(s)',
+      '501 Syntactically invalid EHLO argument(s)',
+      '550 HELO/EHLO must contain a FQDN or IP literal',
+    ],
     exchange: ['501 5.5.4 Invalid domain name'],
     haraka: ['550 HELO host must be a FQDN or address literal'],
     mdaemon: ['501 5.5.4 HELO/EHLO domain {helo} is invalid'],
@@ -580,10 +740,17 @@ export default [
   }),
 
   phrasings('auth', {
-    exchange: ['530 5.7.57 SMTP; Client was not authenticated to send anonymous mail during MAIL FROM', '504 5.7.4 Unrecognized authentication type', '454 4.7.0 Temporary authentication failure'],
+    exchange: [
+      '530 5.7.57 SMTP; Client was not authenticated to send anonymous mail during MAIL FROM',
+      '504 5.7.4 Unrecognized authentication type',
+      '454 4.7.0 Temporary authentication failure',
+    ],
     qmail: ['535 authorization failed (#5.7.0)', '530 authentication required (#5.7.1)'],
     communigate: ['535 5.7.0 incorrect password or account name'],
-    hmailserver: ['530 SMTP authentication is required.', '535 Authentication failed. Restarting authentication process.'],
+    hmailserver: [
+      '530 SMTP authentication is required.',
+      '535 Authentication failed. Restarting authentication process.',
+    ],
     mailenable: ['535 Invalid Username or Password'],
     james: ['530 Authentication Required'],
     opensmtpd: ['535 Authentication failed'],
@@ -631,7 +798,10 @@ export default [
       '550 5.6.11 SMTPSEND.BareLinefeedsAreIllegal; message contains bare linefeeds, which cannot be sent via DATA and receiving system does not support BDAT',
     ],
     cyrus: ['554 5.6.0 Message contains bare newlines'],
-    domino: ['501 Syntax error, parameters in command "RCPT TO:<{rcpt}>" unrecognized or missing', '501 Syntax error, parameters in command "MAIL FROM:<{sender}>" unrecognized or missing'],
+    domino: [
+      '501 Syntax error, parameters in command "RCPT TO:<{rcpt}>" unrecognized or missing',
+      '501 Syntax error, parameters in command "MAIL FROM:<{sender}>" unrecognized or missing',
+    ],
     courier: ['554 Syntax error - your mail software violates RFC 821.'],
     opensmtpd: ['500 5.5.1 Invalid command: Command unrecognized', '553 5.1.0 Sender address syntax error'],
     ironport: ['500 #5.5.1 command not recognized', '503 #5.5.1 MAIL needed first'],

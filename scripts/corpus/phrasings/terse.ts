@@ -35,7 +35,9 @@ export default [
     'terse-zh': ['550 {用户不存在|收件人不存在|无效的收件人|邮箱不存在}'],
     'terse-ja': ['550 {該当ユーザなし|宛先不明|ユーザー不明}'],
     'terse-ko': ['550 {사용자 없음|존재하지 않는 계정|수신자 없음}'],
-    'terse-intl': ['550 {Nieznany odbiorca|Nie ma takiego użytkownika|Neznámý příjemce|Schránka neexistuje|Böyle bir kullanıcı yok|Geçersiz alıcı}'],
+    'terse-intl': [
+      '550 {Nieznany odbiorca|Nie ma takiego użytkownika|Neznámý příjemce|Schránka neexistuje|Böyle bir kullanıcı yok|Geçersiz alıcı}',
+    ],
   }),
 
   phrasings('mailbox-disabled', {
@@ -59,7 +61,9 @@ export default [
     'terse-zh': ['550 {帐号已停用|邮箱已冻结|用户已禁用|帐户已过期}'],
     'terse-ja': ['550 {アカウント停止中|アカウントが無効です}'],
     'terse-ko': ['550 {휴면 계정|정지된 계정}'],
-    'terse-intl': ['550 {Konto zablokowane|Konto nieaktywne|Skrzynka wyłączona|Účet zrušen|Účet není aktivní|Hesap kapatıldı|Hesap devre dışı}'],
+    'terse-intl': [
+      '550 {Konto zablokowane|Konto nieaktywne|Skrzynka wyłączona|Účet zrušen|Účet není aktivní|Hesap kapatıldı|Hesap devre dışı}',
+    ],
   }),
 
   phrasings('mailbox-full', {
@@ -94,12 +98,22 @@ export default [
       '451 Mailbox receiving too fast',
       '450 Too much mail for {rcpt}',
     ],
-    'terse-intl': ['450 {Zu viele Mails an diesen Empfänger|Trop de messages pour ce destinataire|Слишком много писем для получателя|收件人收信过多|宛先の受信数超過}'],
+    'terse-intl': [
+      '450 {Zu viele Mails an diesen Empfänger|Trop de messages pour ce destinataire|Слишком много писем для получателя|收件人收信过多|宛先の受信数超過}',
+    ],
   }),
 
   phrasings('too-many-recipients', {
-    'terse-en': ['452 Too many rcpts', '452 {Recipient limit|Recipient count} exceeded', '452 Max recipients reached', '{550|554} Too many recipients', '452 Too many recipients, max {n}'],
-    'terse-intl': ['452 {Zu viele Empfänger|Demasiados destinatarios|Destinatários demais|Слишком много получателей|收件人数量超限|宛先数超過|수신자 수 초과}'],
+    'terse-en': [
+      '452 Too many rcpts',
+      '452 {Recipient limit|Recipient count} exceeded',
+      '452 Max recipients reached',
+      '{550|554} Too many recipients',
+      '452 Too many recipients, max {n}',
+    ],
+    'terse-intl': [
+      '452 {Zu viele Empfänger|Demasiados destinatarios|Destinatários demais|Слишком много получателей|收件人数量超限|宛先数超過|수신자 수 초과}',
+    ],
   }),
 
   phrasings('recipient-domain-not-found', {
@@ -147,15 +161,29 @@ export default [
   }),
 
   phrasings('mail-loop', {
-    'terse-en': ['550 Loop detected', '554 Mail loop', '554 Hop count exceeded', '550 {Routing|Forwarding} loop', '554 Looping message'],
-    'terse-intl': ['554 {Mailschleife erkannt|Boucle détectée|Bucle detectado|Обнаружена петля|邮件循环|メールループ検出}'],
+    'terse-en': [
+      '550 Loop detected',
+      '554 Mail loop',
+      '554 Hop count exceeded',
+      '550 {Routing|Forwarding} loop',
+      '554 Looping message',
+    ],
+    'terse-intl': [
+      '554 {Mailschleife erkannt|Boucle détectée|Bucle detectado|Обнаружена петля|邮件循环|メールループ検出}',
+    ],
   }),
 
   // -------------------------------------------------------------------------------------------------------------
   // Sending side and connections (the sending MTA's own words, without a code)
   // -------------------------------------------------------------------------------------------------------------
   phrasings('connection-failure', {
-    'terse-en': ['Connection refused', 'Connection timed out', 'Connection reset by peer', '{No route to host|Network unreachable}', '{Lost connection to {mx}|Read timeout}'],
+    'terse-en': [
+      'Connection refused',
+      'Connection timed out',
+      'Connection reset by peer',
+      '{No route to host|Network unreachable}',
+      '{Lost connection to {mx}|Read timeout}',
+    ],
     'terse-intl': [
       '{Verbindung abgelehnt|Zeitüberschreitung der Verbindung|Connexion refusée|Délai de connexion dépassé|Conexión rechazada|Conexão recusada|Connessione rifiutata|Соединение отклонено}',
       '{连接被拒绝|连接超时|接続タイムアウト}',
@@ -163,7 +191,13 @@ export default [
   }),
 
   phrasings('expired-retries', {
-    'terse-en': ['Queue expired', 'Retry time exceeded', '{Too many retries|Max retries reached}', '{Queue lifetime exceeded|Expired in queue}', 'Gave up after {n} attempts'],
+    'terse-en': [
+      'Queue expired',
+      'Retry time exceeded',
+      '{Too many retries|Max retries reached}',
+      '{Queue lifetime exceeded|Expired in queue}',
+      'Gave up after {n} attempts',
+    ],
     'terse-intl': [
       '{Nachricht abgelaufen|Message expiré|Mensaje caducado|Mensagem expirada|Messaggio scaduto|Срок доставки истек}',
       '{超过最大重试次数|再送期限切れ|재시도 횟수 초과}',
@@ -221,7 +255,13 @@ export default [
   }),
 
   phrasings('greylisting', {
-    'terse-en': ['451 Greylisted', '450 Greylisted, retry later', '451 Grey-listed', '{450 Greylisting in action|451 Delayed by greylisting}', '450 Greylisted: retry in {n}s'],
+    'terse-en': [
+      '451 Greylisted',
+      '450 Greylisted, retry later',
+      '451 Grey-listed',
+      '{450 Greylisting in action|451 Delayed by greylisting}',
+      '450 Greylisted: retry in {n}s',
+    ],
     'terse-intl': ['451 {Greylisting aktiv|Liste grise|Lista gris|Серый список|灰名单|グレーリスト}'],
   }),
 
@@ -266,8 +306,16 @@ export default [
   }),
 
   phrasings('concurrency', {
-    'terse-en': ['421 Too many connections', '421 Connection limit reached', '421 Max connections reached', '421 Too many {sessions|concurrent sessions}', '421 Concurrency limit'],
-    'terse-intl': ['421 {Zu viele Verbindungen|Trop de connexions|Demasiadas conexiones|Zbyt wiele połączeń|Слишком много соединений|连接数过多|接続数超過|연결 수 초과}'],
+    'terse-en': [
+      '421 Too many connections',
+      '421 Connection limit reached',
+      '421 Max connections reached',
+      '421 Too many {sessions|concurrent sessions}',
+      '421 Concurrency limit',
+    ],
+    'terse-intl': [
+      '421 {Zu viele Verbindungen|Trop de connexions|Demasiadas conexiones|Zbyt wiele połączeń|Слишком много соединений|连接数过多|接続数超過|연결 수 초과}',
+    ],
   }),
 
   phrasings('url-domain-rate', {
@@ -339,7 +387,9 @@ export default [
       '550 IP in UCEPROTECT',
       '554 {Blocked by b.barracudacentral.org|Rejected by Barracuda BRBL}',
     ],
-    'terse-intl': ['{550 In Spamhaus gelistet|550 Listé sur Spamhaus|550 Listado en Spamhaus|550 В черном списке Spamhaus|554 被Spamhaus列入黑名单}'],
+    'terse-intl': [
+      '{550 In Spamhaus gelistet|550 Listé sur Spamhaus|550 Listado en Spamhaus|550 В черном списке Spamhaus|554 被Spamhaus列入黑名单}',
+    ],
   }),
 
   phrasings('dnsbl-domain', {
@@ -365,8 +415,17 @@ export default [
   }),
 
   phrasings('own-ip-block', {
-    'terse-en': ['554 Your IP is blocked', '550 IP {blocked|banned}', '554 IP not allowed', '550 Banned IP {ip}', '{554 Your IP is on our blocklist|554 5.7.1 Client IP blocked}'],
-    'terse-intl': ['554 {IP-Adresse gesperrt|IP bloquée|IP bloqueada|IP bloccato|IP заблокирован|IP engellendi}', '554 {IP已被封禁|IP拒否}'],
+    'terse-en': [
+      '554 Your IP is blocked',
+      '550 IP {blocked|banned}',
+      '554 IP not allowed',
+      '550 Banned IP {ip}',
+      '{554 Your IP is on our blocklist|554 5.7.1 Client IP blocked}',
+    ],
+    'terse-intl': [
+      '554 {IP-Adresse gesperrt|IP bloquée|IP bloqueada|IP bloccato|IP заблокирован|IP engellendi}',
+      '554 {IP已被封禁|IP拒否}',
+    ],
   }),
 
   phrasings('policy-block', {
@@ -392,7 +451,9 @@ export default [
     'terse-zh': ['{554 邮件被拦截|550 禁止投递}'],
     'terse-ja': ['{554 受信拒否|550 アクセス拒否}'],
     'terse-ko': ['{554 차단됨|550 접근 거부}'],
-    'terse-intl': ['{554 Zablokowano|550 Odmowa dostępu|554 Zablokováno|550 Přístup odepřen|554 Engellendi|550 Erişim reddedildi}'],
+    'terse-intl': [
+      '{554 Zablokowano|550 Odmowa dostępu|554 Zablokováno|550 Přístup odepřen|554 Engellendi|550 Erişim reddedildi}',
+    ],
   }),
 
   phrasings('sender-blocked', {
@@ -418,7 +479,9 @@ export default [
     'terse-zh': ['550 {发件人被拒绝|发件人已被屏蔽}'],
     'terse-ja': ['550 {送信者拒否|差出人が拒否されました}'],
     'terse-ko': ['550 {발신자 거부|발신자 차단}'],
-    'terse-intl': ['550 {Nadawca odrzucony|Nadawca zablokowany|Odesílatel odmítnut|Gönderen reddedildi|Gönderen engellendi}'],
+    'terse-intl': [
+      '550 {Nadawca odrzucony|Nadawca zablokowany|Odesílatel odmítnut|Gönderen reddedildi|Gönderen engellendi}',
+    ],
   }),
 
   // -------------------------------------------------------------------------------------------------------------
@@ -445,7 +508,9 @@ export default [
     'terse-zh': ['{554 垃圾邮件|550 疑似垃圾邮件}'],
     'terse-ja': ['{554 迷惑メール|550 スパム判定}'],
     'terse-ko': ['{554 스팸 메일|550 스팸으로 판정됨}'],
-    'terse-intl': ['{554 Spam gedetecteerd|554 Wykryto spam|550 Podejrzenie spamu|554 Detekován spam|554 Spam tespit edildi}'],
+    'terse-intl': [
+      '{554 Spam gedetecteerd|554 Wykryto spam|550 Podejrzenie spamu|554 Detekován spam|554 Spam tespit edildi}',
+    ],
   }),
 
   phrasings('other-content', {
@@ -476,40 +541,84 @@ export default [
   }),
 
   phrasings('virus', {
-    'terse-en': ['554 Virus found', '554 {Infected|Malware}', '{550 Infected attachment|550 Contains virus}', '{554 5.7.1 Infected: {virus}|554 Virus: {virus}}'],
-    'terse-intl': ['554 {Virus erkannt|Virus trouvé|Virus detectado|Вирус}', '554 {病毒邮件|ウイルス検出|바이러스 감염}'],
+    'terse-en': [
+      '554 Virus found',
+      '554 {Infected|Malware}',
+      '{550 Infected attachment|550 Contains virus}',
+      '{554 5.7.1 Infected: {virus}|554 Virus: {virus}}',
+    ],
+    'terse-intl': [
+      '554 {Virus erkannt|Virus trouvé|Virus detectado|Вирус}',
+      '554 {病毒邮件|ウイルス検出|바이러스 감염}',
+    ],
   }),
 
   // -------------------------------------------------------------------------------------------------------------
   // Authentication and infrastructure
   // -------------------------------------------------------------------------------------------------------------
   phrasings('dkim', {
-    'terse-en': ['550 DKIM fail', '550 Bad DKIM signature', '554 {DKIM invalid|DKIM verification failure}', '550 No DKIM signature', '550 DKIM required'],
+    'terse-en': [
+      '550 DKIM fail',
+      '550 Bad DKIM signature',
+      '554 {DKIM invalid|DKIM verification failure}',
+      '550 No DKIM signature',
+      '550 DKIM required',
+    ],
     'terse-intl': ['550 {DKIM-Signatur ungültig|Неверная подпись DKIM|DKIM签名无效|DKIM認証失敗}'],
   }),
 
   phrasings('spf', {
-    'terse-en': ['550 SPF {fail|failure}', '554 SPF hardfail', '550 Rejected by SPF', '550 SPF: not permitted', '550 IP not permitted by SPF'],
+    'terse-en': [
+      '550 SPF {fail|failure}',
+      '554 SPF hardfail',
+      '550 Rejected by SPF',
+      '550 SPF: not permitted',
+      '550 IP not permitted by SPF',
+    ],
     'terse-intl': ['550 {SPF-Prüfung fehlgeschlagen|Échec SPF|Проверка SPF не пройдена|SPF校验失败|SPF認証失敗}'],
   }),
 
   phrasings('dmarc', {
-    'terse-en': ['550 DMARC fail', '550 DMARC reject', '550 DMARC policy violation', '{554 Rejected by DMARC|550 Failed DMARC}', '550 Unauthenticated (DMARC)'],
+    'terse-en': [
+      '550 DMARC fail',
+      '550 DMARC reject',
+      '550 DMARC policy violation',
+      '{554 Rejected by DMARC|550 Failed DMARC}',
+      '550 Unauthenticated (DMARC)',
+    ],
     'terse-intl': ['550 {DMARC-Prüfung fehlgeschlagen|Échec DMARC|DMARC验证失败|DMARC認証失敗}'],
   }),
 
   phrasings('ptr', {
-    'terse-en': ['550 No PTR', '550 No reverse DNS', '{554 No rDNS|554 Missing PTR record}', '550 Reverse DNS required', '{550 PTR mismatch|550 Generic rDNS not allowed}'],
+    'terse-en': [
+      '550 No PTR',
+      '550 No reverse DNS',
+      '{554 No rDNS|554 Missing PTR record}',
+      '550 Reverse DNS required',
+      '{550 PTR mismatch|550 Generic rDNS not allowed}',
+    ],
     'terse-intl': ['550 {Kein Reverse-DNS|Pas de DNS inverse|Нет PTR-записи|无反向解析|逆引き不可}'],
   }),
 
   phrasings('helo', {
-    'terse-en': ['501 Invalid HELO', '550 Bad HELO', '{504 Need FQDN in HELO|550 Non-FQDN HELO}', '550 HELO rejected', '{501 EHLO: invalid hostname|554 HELO name not valid}'],
+    'terse-en': [
+      '501 Invalid HELO',
+      '550 Bad HELO',
+      '{504 Need FQDN in HELO|550 Non-FQDN HELO}',
+      '550 HELO rejected',
+      '{501 EHLO: invalid hostname|554 HELO name not valid}',
+    ],
     'terse-intl': ['550 {Ungültiger HELO|HELO无效|HELO不正}'],
   }),
 
   phrasings('auth', {
-    'terse-en': ['530 Auth required', '535 Auth failed', '535 {Bad credentials|Wrong password}', '530 {Authentication needed|Not authenticated}', '535 Login failed'],
+    'terse-en': [
+      '530 Auth required',
+      '535 Auth failed',
+      '535 {Bad credentials|Wrong password}',
+      '530 {Authentication needed|Not authenticated}',
+      '535 Login failed',
+    ],
     'terse-intl': [
       '{535 Anmeldung fehlgeschlagen|530 Authentification requise|535 Autenticación fallida|530 Autenticação necessária|535 Ошибка авторизации}',
       '535 {认证失败|認証失敗|인증 실패}',
@@ -517,12 +626,24 @@ export default [
   }),
 
   phrasings('tls-required', {
-    'terse-en': ['530 TLS required', '530 Encryption required', '{530 Use STARTTLS|550 STARTTLS required}', '{530 Plaintext not allowed|550 Secure connection required}', '530 TLS 1.2 or higher required'],
+    'terse-en': [
+      '530 TLS required',
+      '530 Encryption required',
+      '{530 Use STARTTLS|550 STARTTLS required}',
+      '{530 Plaintext not allowed|550 Secure connection required}',
+      '530 TLS 1.2 or higher required',
+    ],
     'terse-intl': ['530 {Verschlüsselung erforderlich|TLS obligatoire|需要TLS|TLS必須}'],
   }),
 
   phrasings('tls-handshake', {
-    'terse-en': ['{TLS|SSL} handshake failed', 'TLS negotiation failed', 'Certificate verify failed', '{Certificate expired|Untrusted certificate}', 'Certificate hostname mismatch'],
+    'terse-en': [
+      '{TLS|SSL} handshake failed',
+      'TLS negotiation failed',
+      'Certificate verify failed',
+      '{Certificate expired|Untrusted certificate}',
+      'Certificate hostname mismatch',
+    ],
     'terse-intl': ['{TLS-Handshake fehlgeschlagen|Échec de la négociation TLS|Ошибка TLS-рукопожатия|TLS握手失败}'],
   }),
 
@@ -541,7 +662,11 @@ export default [
       '554 Bare LF not allowed',
       '{555 Unsupported parameter|501 Unknown ESMTP parameter}',
     ],
-    'terse-postfix': ['504 5.5.2 <{sender}>: Sender address rejected: need fully-qualified address', '501 5.5.4 Syntax: EHLO hostname', '503 5.5.1 Error: send HELO/EHLO first'],
+    'terse-postfix': [
+      '504 5.5.2 <{sender}>: Sender address rejected: need fully-qualified address',
+      '501 5.5.4 Syntax: EHLO hostname',
+      '503 5.5.1 Error: send HELO/EHLO first',
+    ],
     'terse-de': ['{500 Syntaxfehler|500 Unbekannter Befehl|503 Falsche Befehlsreihenfolge}'],
     'terse-es': ['500 {Error de sintaxis|Comando desconocido}'],
     'terse-pt': ['500 {Comando desconhecido|Erro de sintaxe}'],

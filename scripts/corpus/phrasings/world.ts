@@ -67,9 +67,7 @@ export default [
       '4.4.1 [internal] connection to {ip} timed out',
       '4.4.1 [internal] unable to connect to {mx} ({ip}): Connection refused',
     ],
-    momentum: [
-      '421 4.4.1 [internal] timeout connecting to {ip}',
-    ],
+    momentum: ['421 4.4.1 [internal] timeout connecting to {ip}'],
     sparkpost: ['4.4.1 [internal] Connection refused by {ip}:25'],
     greenarrow: ['Unable to connect to {ip}: connection timed out'],
     halon: ['Connection failed to {ip}:25: {Connection timed out|Connection refused|Host is unreachable}'],
@@ -79,10 +77,7 @@ export default [
     ],
     'amazon-ses': ['421 4.4.0 Unable to connect to {mx}'],
     sendgrid: ['connection timed out waiting for the SMTP greeting from {mx}'],
-    mailgun: [
-      'dial tcp {ip}:25: connect: connection refused',
-      'dial tcp {ip}:25: i/o timeout',
-    ],
+    mailgun: ['dial tcp {ip}:25: connect: connection refused', 'dial tcp {ip}:25: i/o timeout'],
     postmark: ["The recipient's mail server at {mx} didn't respond."],
     mandrill: ['Unable to connect to any MX for {domain}'],
     iplanet: [
@@ -139,20 +134,17 @@ export default [
     gmail: [
       'Delivery to the following recipient has been delayed: {rcpt} Message will be retried for {1|2} more day(s) Technical details of temporary failure: The recipient server did not accept our requests to connect.',
     ],
-    'amazon-ses': [
-      '554 4.4.7 Message expired: unable to deliver in {n} minutes.<421 4.4.0 Unable to connect>',
-    ],
+    'amazon-ses': ['554 4.4.7 Message expired: unable to deliver in {n} minutes.<421 4.4.0 Unable to connect>'],
     powermta: ['smtp;554 5.4.7 [internal] exceeded max time without delivery'],
     momentum: ['554 5.4.7 [internal] exceeded max time without delivery'],
     sendgrid: ['Message expired after 72 hours of delivery attempts'],
     mailgun: ['Message expired: delivery attempts exhausted after {n} retries'],
     postmark: ['Message could not be delivered after multiple attempts and has expired'],
-    kumomta: ['KumoMTA internal: Next delivery time would be at {date} which exceeds the expiry time {date} configured via max_age'],
-    'lotus-notes': ['Delivery time expired', 'Unable to deliver message: Delivery time expired'],
-    x400: [
-      'Maximum-Time-Expired',
-      'X.400: Reason: unable-to-transfer; Diagnostic: maximum-time-expired',
+    kumomta: [
+      'KumoMTA internal: Next delivery time would be at {date} which exceeds the expiry time {date} configured via max_age',
     ],
+    'lotus-notes': ['Delivery time expired', 'Unable to deliver message: Delivery time expired'],
+    x400: ['Maximum-Time-Expired', 'X.400: Reason: unable-to-transfer; Diagnostic: maximum-time-expired'],
     iplanet: ['Reason: Delivery time expired'],
     'older-mta': [
       'maximum delivery attempts exceeded',
@@ -206,7 +198,9 @@ export default [
       "DNS Error: {n} DNS type 'mx' lookup of {domain} responded with code SERVFAIL",
       "Address not found. Your message wasn't delivered to {rcpt} because the domain {domain} couldn't be found. Check for typos or unnecessary spaces and try again.",
     ],
-    yahoo: ['Sorry, we were unable to deliver your message to the following address. <{rcpt}>: No MX or A records for {domain}'],
+    yahoo: [
+      'Sorry, we were unable to deliver your message to the following address. <{rcpt}>: No MX or A records for {domain}',
+    ],
     powermta: ['smtp;554 5.4.4 [internal] no valid MX hosts found'],
     momentum: ['554 5.4.4 [internal] Domain Lookup Failed'],
     mailgun: ['lookup {domain} on {ip}:53: no such host', 'No MX for {domain}'],
@@ -215,7 +209,10 @@ export default [
       'Error Type: SMTP Error Description: No mail servers appear to exists for the recipients address. Additional information: Please check that you have not misspelled the recipients email address.',
     ],
     iplanet: ['Reason: Illegal host/domain name found'],
-    'null-mx': ['550 5.1.10 Recipient domain {domain} has a null MX and does not accept mail', 'an MX or SRV record indicated no SMTP service'],
+    'null-mx': [
+      '550 5.1.10 Recipient domain {domain} has a null MX and does not accept mail',
+      'an MX or SRV record indicated no SMTP service',
+    ],
     'older-mta': [
       'Domain name not found',
       'no MX or A for domain {domain}',
@@ -226,7 +223,12 @@ export default [
   }),
 
   phrasings('mail-loop', {
-    postfix: ['mail forwarding loop for {rcpt}', 'mail for {domain} loops back to myself', '554 5.4.0 Error: too many hops', 'message is looping'],
+    postfix: [
+      'mail forwarding loop for {rcpt}',
+      'mail for {domain} loops back to myself',
+      '554 5.4.0 Error: too many hops',
+      'message is looping',
+    ],
     exim: ['Too many "Received" headers - suspected mail loop', 'lowest numbered MX record points to local host'],
     sendmail: [
       '554 5.4.6 Too many hops {26|31|101} ({25|30|100} max): from <{sender}> via {host}, to <{rcpt}>',
@@ -275,7 +277,9 @@ export default [
       "TLS Negotiation failed, the certificate doesn't match the host.",
       "The recipient server did not accept our requests to connect. Learn more at https://support.google.com/mail/answer/7720 [{mx}. {ip}: TLS Negotiation failed, the certificate doesn't match the host.]",
     ],
-    kumomta: ['KumoMTA internal: failed to connect to any candidate hosts: TLS handshake with {ip}:25 failed: invalid peer certificate: UnknownIssuer'],
+    kumomta: [
+      'KumoMTA internal: failed to connect to any candidate hosts: TLS handshake with {ip}:25 failed: invalid peer certificate: UnknownIssuer',
+    ],
     mailgun: [
       'tls: failed to verify certificate: x509: certificate signed by unknown authority',
       'x509: certificate has expired or is not yet valid',
@@ -290,7 +294,10 @@ export default [
       'TLS is required, but host {mx}[{ip}] refused to start TLS: 454 4.7.0 TLS not available due to local problem',
       'delivery temporarily suspended: TLS is required, but was not offered by host {mx}[{ip}]',
     ],
-    exim: ['a TLS session is required, but the server did not offer TLS support', 'a TLS session is required for {ip} [{mx}], but the server did not offer TLS support'],
+    exim: [
+      'a TLS session is required, but the server did not offer TLS support',
+      'a TLS session is required for {ip} [{mx}], but the server did not offer TLS support',
+    ],
     exchange: [
       '450 4.4.317 Cannot connect to remote server [Message=451 5.7.3 STARTTLS is required to send mail] [LastAttemptedServerName={mx}] [LastAttemptedIP={ip}:25]',
       '451 5.7.3 STARTTLS is required to send mail',
@@ -321,9 +328,15 @@ export default [
     'locale-es': ['{550 5.1.1 |550 |}El usuario no existe / user unknown', 'Usuario desconocido: {rcpt}'],
     'locale-pt-br': ['{550 5.1.1 |550 |}Usuário inexistente', 'A conta de e-mail {rcpt} não existe.'],
     'locale-pt-pt': ['{550 5.1.1 |550 |}Utilizador desconhecido / user unknown', 'O endereço {rcpt} não existe'],
-    'locale-it': ['{550 5.1.1 |550 |}Utente sconosciuto / user unknown', "{550 5.1.1 |550 |}<{rcpt}>: L'indirizzo del destinatario non esiste"],
+    'locale-it': [
+      '{550 5.1.1 |550 |}Utente sconosciuto / user unknown',
+      "{550 5.1.1 |550 |}<{rcpt}>: L'indirizzo del destinatario non esiste",
+    ],
     'locale-nl': ['{550 5.1.1 |550 |}Gebruiker onbekend / user unknown', 'Het e-mailadres {rcpt} bestaat niet.'],
-    'locale-pl': ['{550 5.1.1 |550 |}Użytkownik nie istnieje', '{550 5.1.1 |550 |}<{rcpt}>: Adres odbiorcy odrzucony: nieznany użytkownik'],
+    'locale-pl': [
+      '{550 5.1.1 |550 |}Użytkownik nie istnieje',
+      '{550 5.1.1 |550 |}<{rcpt}>: Adres odbiorcy odrzucony: nieznany użytkownik',
+    ],
     'locale-cs': ['{550 5.1.1 |550 |}Uživatel neexistuje / user unknown', 'Adresát {rcpt} neexistuje'],
     'locale-sk': ['{550 5.1.1 |550 |}Používateľ neexistuje', 'Neznámy príjemca {rcpt}'],
     'locale-hu': ['{550 5.1.1 |550 |}Ismeretlen felhasználó / user unknown', 'A(z) {rcpt} címzett nem létezik'],
@@ -335,7 +348,10 @@ export default [
     'locale-et': ['{550 5.1.1 |550 |}Tundmatu kasutaja / user unknown', 'Sellist postkasti ei ole: {rcpt}'],
     'locale-el': ['{550 5.1.1 |550 |}Άγνωστος χρήστης / user unknown', 'Ο παραλήπτης {rcpt} δεν υπάρχει'],
     'locale-tr': ['{550 5.1.1 |550 |}Kullanıcı bulunamadı / user unknown', 'Alıcı {rcpt} mevcut değil'],
-    'locale-ru': ['{550 5.1.1 |550 |}Пользователь не найден / user not found', '{550 5.1.1 |550 |}<{rcpt}>: Адресат не существует'],
+    'locale-ru': [
+      '{550 5.1.1 |550 |}Пользователь не найден / user not found',
+      '{550 5.1.1 |550 |}<{rcpt}>: Адресат не существует',
+    ],
     'locale-uk': ['{550 5.1.1 |550 |}Користувача не знайдено / user unknown', 'Адресата {rcpt} не існує'],
     'locale-bg': ['{550 5.1.1 |550 |}Непознат потребител / user unknown', 'Получателят {rcpt} не съществува'],
     'locale-hr': ['{550 5.1.1 |550 |}Nepoznat korisnik / user unknown', 'Primatelj {rcpt} ne postoji'],
@@ -346,15 +362,24 @@ export default [
     'locale-zh-cn': ['{550 5.1.1 |550 |}用户不存在 / User not found', '{550 |}收件人{rcpt}不存在'],
     'locale-zh-tw': ['{550 5.1.1 |550 |}使用者不存在 / user unknown', '收件者 {rcpt} 不存在'],
     'locale-ja': ['{550 5.1.1 |550 |}宛先のユーザーが存在しません / user unknown', '宛先 {rcpt} は存在しません'],
-    'locale-ko': ['{550 5.1.1 |550 |}존재하지 않는 사용자입니다 / user unknown', '받는 사람의 메일 주소({rcpt})가 존재하지 않습니다'],
-    'locale-vi': ['{550 5.1.1 |550 |}Người dùng không tồn tại / user unknown', 'Địa chỉ người nhận {rcpt} không tồn tại'],
+    'locale-ko': [
+      '{550 5.1.1 |550 |}존재하지 않는 사용자입니다 / user unknown',
+      '받는 사람의 메일 주소({rcpt})가 존재하지 않습니다',
+    ],
+    'locale-vi': [
+      '{550 5.1.1 |550 |}Người dùng không tồn tại / user unknown',
+      'Địa chỉ người nhận {rcpt} không tồn tại',
+    ],
     'locale-th': ['{550 5.1.1 |550 |}ไม่พบผู้ใช้ / user unknown', 'ไม่พบที่อยู่ผู้รับ {rcpt} ในระบบ'],
     'locale-id': ['{550 5.1.1 |550 |}Pengguna tidak dikenal / user unknown', 'Alamat penerima {rcpt} tidak ditemukan'],
   }),
 
   phrasings('mailbox-full', {
     'locale-de': ['{552 5.2.2 |552 |}Postfach voll / mailbox full', 'Das Postfach des Empfängers ist voll.'],
-    'locale-fr': ['{552 5.2.2 |552 |}Boîte aux lettres pleine / mailbox full', 'La boîte du destinataire a dépassé son quota'],
+    'locale-fr': [
+      '{552 5.2.2 |552 |}Boîte aux lettres pleine / mailbox full',
+      'La boîte du destinataire a dépassé son quota',
+    ],
     'locale-es': ['{552 5.2.2 |552 |}Buzón lleno / mailbox full', 'El buzón del destinatario ha superado su cuota'],
     'locale-pt-br': ['{552 5.2.2 |552 |}Caixa postal cheia', 'A caixa de entrada do destinatário está lotada'],
     'locale-pt-pt': ['{552 5.2.2 |552 |}Caixa de correio cheia / mailbox full'],
@@ -381,7 +406,10 @@ export default [
     'locale-fa': ['{552 5.2.2 |552 |}صندوق پستی پر است'],
     'locale-zh-cn': ['{552 5.2.2 |552 |}用户邮箱空间已满 / mailbox full', '收件人邮箱已满'],
     'locale-zh-tw': ['{552 5.2.2 |552 |}收件者信箱已滿'],
-    'locale-ja': ['{552 5.2.2 |552 |}メールボックスの容量を超えています / mailbox full', '宛先のメールボックスがいっぱいです'],
+    'locale-ja': [
+      '{552 5.2.2 |552 |}メールボックスの容量を超えています / mailbox full',
+      '宛先のメールボックスがいっぱいです',
+    ],
     'locale-ko': ['{552 5.2.2 |552 |}수신자의 메일함 용량이 초과되었습니다'],
     'locale-vi': ['{552 5.2.2 |552 |}Hộp thư đã đầy'],
     'locale-th': ['{552 5.2.2 |552 |}กล่องจดหมายเต็ม'],
@@ -427,8 +455,14 @@ export default [
   }),
 
   phrasings('spam-content', {
-    'locale-de': ['{554 5.7.1 |554 |}Nachricht als Spam eingestuft / message classified as spam', 'Ihre Nachricht wurde vom Spamfilter abgewiesen.'],
-    'locale-fr': ['{554 5.7.1 |554 |}Message identifié comme spam', 'Votre message a été rejeté par notre filtre anti-spam'],
+    'locale-de': [
+      '{554 5.7.1 |554 |}Nachricht als Spam eingestuft / message classified as spam',
+      'Ihre Nachricht wurde vom Spamfilter abgewiesen.',
+    ],
+    'locale-fr': [
+      '{554 5.7.1 |554 |}Message identifié comme spam',
+      'Votre message a été rejeté par notre filtre anti-spam',
+    ],
     'locale-es': ['{554 5.7.1 |554 |}El mensaje fue detectado como spam', 'Mensaje rechazado por el filtro antispam'],
     'locale-pt-br': ['{554 5.7.1 |554 |}Mensagem identificada como spam'],
     'locale-it': ['{554 5.7.1 |554 |}Messaggio classificato come spam'],
@@ -442,7 +476,9 @@ export default [
     'locale-tr': ['{554 5.7.1 |554 |}İleti spam olarak algılandı'],
     'locale-he': ['{554 5.7.1 |554 |}ההודעה סווגה כדואר זבל'],
     'locale-ar': ['{554 5.7.1 |554 |}تم تصنيف الرسالة كبريد مزعج'],
-    'netease-163': ['{554 |}DT:SPM 发送的邮件内容包含了未被许可的信息，或被系统识别为垃圾邮件。请检查是否有用户发送病毒或者垃圾邮件'],
+    'netease-163': [
+      '{554 |}DT:SPM 发送的邮件内容包含了未被许可的信息，或被系统识别为垃圾邮件。请检查是否有用户发送病毒或者垃圾邮件',
+    ],
     'locale-zh-cn': ['{554 5.7.1 |554 |}邮件被判定为垃圾邮件'],
     'locale-zh-tw': ['{554 5.7.1 |554 |}郵件被判定為垃圾郵件'],
     'locale-ja': ['{554 5.7.1 |554 |}迷惑メールと判定されたため受信を拒否しました'],
@@ -453,8 +489,16 @@ export default [
   }),
 
   phrasings('other-content', {
-    'locale-de': ['{552 5.3.4 |552 |}Nachricht zu groß / message size exceeds fixed limit', 'Die Nachricht überschreitet die maximal zulässige Größe.', '{554 5.7.1 |554 |}Anhänge vom Typ .exe sind nicht erlaubt'],
-    'locale-fr': ['{552 5.3.4 |552 |}Message trop volumineux', 'La taille du message dépasse la limite autorisée', '{554 5.7.1 |554 |}Pièce jointe interdite (.exe)'],
+    'locale-de': [
+      '{552 5.3.4 |552 |}Nachricht zu groß / message size exceeds fixed limit',
+      'Die Nachricht überschreitet die maximal zulässige Größe.',
+      '{554 5.7.1 |554 |}Anhänge vom Typ .exe sind nicht erlaubt',
+    ],
+    'locale-fr': [
+      '{552 5.3.4 |552 |}Message trop volumineux',
+      'La taille du message dépasse la limite autorisée',
+      '{554 5.7.1 |554 |}Pièce jointe interdite (.exe)',
+    ],
     'locale-es': ['{552 5.3.4 |552 |}El mensaje excede el tamaño máximo permitido'],
     'locale-pt-br': ['{552 5.3.4 |552 |}Mensagem muito grande'],
     'locale-it': ['{552 5.3.4 |552 |}Messaggio troppo grande'],
@@ -485,8 +529,14 @@ export default [
   }),
 
   phrasings('greylisting', {
-    'locale-de': ['{451 4.7.1 |451 |}Greylisting aktiv, bitte versuchen Sie es später erneut', 'Ihre Nachricht wurde gegreylistet, erneuter Versuch in {n} Sekunden'],
-    'locale-fr': ['{451 4.7.1 |451 |}Greylisting en cours, veuillez réessayer plus tard', '{450 |}Liste grise : réessayez dans {n} secondes'],
+    'locale-de': [
+      '{451 4.7.1 |451 |}Greylisting aktiv, bitte versuchen Sie es später erneut',
+      'Ihre Nachricht wurde gegreylistet, erneuter Versuch in {n} Sekunden',
+    ],
+    'locale-fr': [
+      '{451 4.7.1 |451 |}Greylisting en cours, veuillez réessayer plus tard',
+      '{450 |}Liste grise : réessayez dans {n} secondes',
+    ],
     'locale-es': ['{451 4.7.1 |451 |}Greylisting activo, inténtelo de nuevo más tarde'],
     'locale-pt-br': ['{451 4.7.1 |451 |}Greylisting: tente novamente em {n} segundos'],
     'locale-it': ['{451 4.7.1 |451 |}Greylisting attivo, riprovare tra {n} secondi'],
@@ -495,11 +545,16 @@ export default [
     'locale-cs': ['{451 4.7.1 |451 |}Greylisting: zkuste to znovu za {n} sekund'],
     'locale-hu': ['{451 4.7.1 |451 |}Szürkelistázás (greylisting), próbálja újra később'],
     'locale-sv': ['{451 4.7.1 |451 |}Grålistning: försök igen om {n} sekunder'],
-    'locale-ru': ['{451 4.7.1 |451 |}Грейлистинг: повторите попытку через {n} секунд', 'Сообщение временно отложено (greylisting)'],
+    'locale-ru': [
+      '{451 4.7.1 |451 |}Грейлистинг: повторите попытку через {n} секунд',
+      'Сообщение временно отложено (greylisting)',
+    ],
     'locale-uk': ['{451 4.7.1 |451 |}Сірий список (greylisting), спробуйте пізніше'],
     'locale-tr': ['{451 4.7.1 |451 |}Greylisting: lütfen {n} saniye sonra tekrar deneyin'],
     'locale-zh-cn': ['{451 4.7.1 |451 |}灰名单(greylisting)，请稍后重试'],
-    'locale-ja': ['{451 4.7.1 |451 |}グレイリスティングのため一時的に受信を保留しています。しばらくしてから再送してください'],
+    'locale-ja': [
+      '{451 4.7.1 |451 |}グレイリスティングのため一時的に受信を保留しています。しばらくしてから再送してください',
+    ],
     'locale-ko': ['{451 4.7.1 |451 |}그레이리스팅으로 인해 일시적으로 거부되었습니다. 잠시 후 다시 시도하십시오'],
   }),
 
@@ -512,7 +567,10 @@ export default [
     'locale-nl': ['{451 |}Tijdelijke serverfout, probeer het later opnieuw'],
     'locale-pl': ['{451 4.3.0 |451 |}Tymczasowy błąd serwera, spróbuj później'],
     'locale-cs': ['{451 |}Dočasná chyba serveru, zkuste to později'],
-    'locale-ru': ['{451 4.3.0 |451 |}Временная ошибка сервера, попробуйте позже', 'Внутренняя ошибка сервера, повторите попытку позже'],
+    'locale-ru': [
+      '{451 4.3.0 |451 |}Временная ошибка сервера, попробуйте позже',
+      'Внутренняя ошибка сервера, повторите попытку позже',
+    ],
     'locale-tr': ['{451 |}Geçici sunucu hatası, lütfen daha sonra tekrar deneyin'],
     'locale-zh-cn': ['{451 4.3.0 |451 |}系统暂时出错，请稍后再试'],
     'locale-ja': ['{451 4.3.0 |451 |}一時的なエラーが発生しました。しばらくしてから再送してください'],
@@ -522,9 +580,18 @@ export default [
   }),
 
   phrasings('server-busy', {
-    'locale-de': ['{421 4.3.2 |421 |}Server überlastet, bitte später erneut versuchen', '{452 4.3.1 |452 |}Nicht genügend Systemressourcen'],
-    'locale-fr': ['{421 |}Serveur surchargé, réessayez plus tard', '{452 4.3.1 |452 |}Ressources système insuffisantes'],
-    'locale-es': ['{421 |}Servidor ocupado, inténtelo más tarde', '{452 4.3.1 |452 |}Recursos del sistema insuficientes'],
+    'locale-de': [
+      '{421 4.3.2 |421 |}Server überlastet, bitte später erneut versuchen',
+      '{452 4.3.1 |452 |}Nicht genügend Systemressourcen',
+    ],
+    'locale-fr': [
+      '{421 |}Serveur surchargé, réessayez plus tard',
+      '{452 4.3.1 |452 |}Ressources système insuffisantes',
+    ],
+    'locale-es': [
+      '{421 |}Servidor ocupado, inténtelo más tarde',
+      '{452 4.3.1 |452 |}Recursos del sistema insuficientes',
+    ],
     'locale-pt-br': ['{421 |}Servidor sobrecarregado, tente mais tarde'],
     'locale-it': ['{421 |}Server sovraccarico, riprovare più tardi'],
     'locale-nl': ['{421 |}Server overbelast, probeer het later opnieuw'],
@@ -541,7 +608,10 @@ export default [
   }),
 
   phrasings('general-rate', {
-    'locale-de': ['{450 4.7.1 |450 |}Zu viele Nachrichten, bitte senden Sie langsamer', '{421 |}Ratenlimit überschritten, bitte später erneut versuchen'],
+    'locale-de': [
+      '{450 4.7.1 |450 |}Zu viele Nachrichten, bitte senden Sie langsamer',
+      '{421 |}Ratenlimit überschritten, bitte später erneut versuchen',
+    ],
     'locale-fr': ['{421 4.7.0 |421 |}Trop de messages, veuillez ralentir', 'Limite de débit dépassée'],
     'locale-es': ['{421 |}Demasiados mensajes, reduzca la velocidad de envío'],
     'locale-pt-br': ['{421 |}Limite de taxa excedido, tente novamente mais tarde'],
@@ -598,7 +668,10 @@ export default [
   }),
 
   phrasings('sender-blocked', {
-    'locale-de': ['{550 5.7.1 |550 |}Absenderadresse {sender} wurde vom Empfänger blockiert', '{553 5.1.8 |553 |}Absenderdomain existiert nicht'],
+    'locale-de': [
+      '{550 5.7.1 |550 |}Absenderadresse {sender} wurde vom Empfänger blockiert',
+      '{553 5.1.8 |553 |}Absenderdomain existiert nicht',
+    ],
     'locale-fr': ["{550 5.7.1 |550 |}L'expéditeur {sender} est bloqué par le destinataire"],
     'locale-es': ['{550 5.7.1 |550 |}El remitente {sender} está bloqueado'],
     'locale-pt-br': ['{550 5.7.1 |550 |}Remetente {sender} bloqueado pelo destinatário'],
@@ -606,7 +679,10 @@ export default [
     'locale-nl': ['{550 5.7.1 |550 |}Afzender {sender} is geblokkeerd door de ontvanger'],
     'locale-pl': ['{550 5.7.1 |550 |}Nadawca {sender} został zablokowany przez odbiorcę'],
     'locale-cs': ['{550 5.7.1 |550 |}Odesílatel {sender} je zablokován'],
-    'locale-ru': ['{550 5.7.1 |550 |}Отправитель {sender} заблокирован получателем', '{553 5.1.8 |553 |}Домен отправителя не существует'],
+    'locale-ru': [
+      '{550 5.7.1 |550 |}Отправитель {sender} заблокирован получателем',
+      '{553 5.1.8 |553 |}Домен отправителя не существует',
+    ],
     'locale-tr': ['{550 5.7.1 |550 |}Gönderen {sender} alıcı tarafından engellendi'],
     'locale-zh-cn': ['{550 5.7.1 |550 |}发件人 {sender} 在收件人的黑名单中'],
     'locale-ja': ['{550 5.7.1 |550 |}送信者 {sender} は受信拒否リストに登録されています'],
@@ -631,7 +707,10 @@ export default [
   }),
 
   phrasings('recipient-domain-not-found', {
-    'locale-de': ['Die Domain {domain} wurde nicht gefunden.', 'Zustellung fehlgeschlagen: Domain {domain} existiert nicht (kein MX-Eintrag)'],
+    'locale-de': [
+      'Die Domain {domain} wurde nicht gefunden.',
+      'Zustellung fehlgeschlagen: Domain {domain} existiert nicht (kein MX-Eintrag)',
+    ],
     'locale-fr': ['Le domaine {domain} est introuvable', 'Nom de domaine inexistant : {domain}'],
     'locale-es': ['El dominio {domain} no existe'],
     'locale-pt-br': ['O domínio {domain} não foi encontrado'],
@@ -648,7 +727,10 @@ export default [
   }),
 
   phrasings('connection-failure', {
-    'locale-de': ['Verbindung zu {mx} fehlgeschlagen: Zeitüberschreitung', 'Der Mailserver des Empfängers ist nicht erreichbar.'],
+    'locale-de': [
+      'Verbindung zu {mx} fehlgeschlagen: Zeitüberschreitung',
+      'Der Mailserver des Empfängers ist nicht erreichbar.',
+    ],
     'locale-fr': ["Impossible de se connecter au serveur {mx} : délai d'attente dépassé", 'Connexion refusée par {mx}'],
     'locale-es': ['No se pudo conectar con el servidor {mx}: tiempo de espera agotado', 'Conexión rechazada por {mx}'],
     'locale-pt-br': ['Não foi possível conectar ao servidor {mx}: tempo esgotado'],

@@ -1,7 +1,10 @@
 import { bareAddress } from '../reply.ts';
 
 /** Lines of a text grouped under the `<address>:` lines that open them (qmail, Yahoo, Courier, Postfix) */
-export function addressBlocks(text: string, opener = /^[ \t]{0,8}<([^<>\s@]{1,64}@[^<>\s@]{1,255})>:?(.*)$/): { address: string; lines: string[] }[] {
+export function addressBlocks(
+  text: string,
+  opener = /^[ \t]{0,8}<([^<>\s@]{1,64}@[^<>\s@]{1,255})>:?(.*)$/,
+): { address: string; lines: string[] }[] {
   const blocks: { address: string; lines: string[] }[] = [];
   for (const line of text.split(/\r?\n/)) {
     const match = opener.exec(line);

@@ -25,7 +25,9 @@ const REDACTED = /^(?:redacted|removed|anonymi[sz]ed|hidden|x+|\*+)@/i;
 
 /** The addresses a header value names, less redaction placeholders */
 function addresses(values: readonly string[]): string[] {
-  return values.flatMap((value) => [...unfold(value).matchAll(new RegExp(ADDRESS.source, 'gi'))].map((m) => m[1]!)).filter((a) => !REDACTED.test(a));
+  return values
+    .flatMap((value) => [...unfold(value).matchAll(new RegExp(ADDRESS.source, 'gi'))].map((m) => m[1]!))
+    .filter((a) => !REDACTED.test(a));
 }
 
 /**
@@ -37,7 +39,11 @@ export function readArf(email: Email): Feedback | undefined {
   const report = email.parts.find((p) => p.type === 'message/feedback-report');
   if (!report) return undefined;
   const arf = fields(report.content);
-  const type = arf.get('feedback-type')?.[0]?.toLowerCase().split(/[\s;(]/)[0] || 'abuse';
+  const type =
+    arf
+      .get('feedback-type')?.[0]
+      ?.toLowerCase()
+      .split(/[\s;(]/)[0] || 'abuse';
   const sources: Feedback['sources'] = { type: arf.has('feedback-type') ? 'arf:Feedback-Type' : 'inferred' };
   let recipients = addresses(arf.get('original-rcpt-to') ?? []);
   if (recipients.length > 0) sources.recipients = 'arf:Original-Rcpt-To';

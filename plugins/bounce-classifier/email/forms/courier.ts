@@ -11,9 +11,17 @@ export const courier: BounceForm = {
     const recipients = addressBlocks(email.text).map(({ address, lines }) => {
       const answers = lines.filter((l) => l.startsWith('<<< ')).map((l) => l.slice(4));
       const reply = answers.length > 0 ? unfold(answers.join('\n')) : replyOrText(lines.join('\n'));
-      const remote = lines.map((l) => /^([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8}) \[[^\]]{1,100}\]:?$/i.exec(l.trim())?.[1]).find(Boolean);
+      const remote = lines
+        .map((l) => /^([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8}) \[[^\]]{1,100}\]:?$/i.exec(l.trim())?.[1])
+        .find(Boolean);
       const status = statusIn(reply);
-      return { recipient: address, action: delayed ? 'delayed' : 'failed', ...(status && { status }), reply, ...(remote && { remote_mta: remote }) };
+      return {
+        recipient: address,
+        action: delayed ? 'delayed' : 'failed',
+        ...(status && { status }),
+        reply,
+        ...(remote && { remote_mta: remote }),
+      };
     });
     return { recipients, delayed };
   },

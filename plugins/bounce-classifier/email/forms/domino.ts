@@ -4,7 +4,9 @@ import type { BounceForm, ReportedRecipient } from '../types.ts';
 /** Lotus (HCL) Domino's notice: `was not delivered to:` the address, `because:` the reason (`DELIVERY FAILURE:` subject) */
 export const domino: BounceForm = {
   name: 'domino',
-  detect: (email) => /^DELIVERY (?:FAILURE|REPORT)\b/i.test(email.subject) || (/was not delivered to:/i.test(email.text) && /^\s*because:\s*$/im.test(email.text)),
+  detect: (email) =>
+    /^DELIVERY (?:FAILURE|REPORT)\b/i.test(email.subject) ||
+    (/was not delivered to:/i.test(email.text) && /^\s*because:\s*$/im.test(email.text)),
   read(email) {
     const lines = email.text.split('\n').map((l) => l.trim());
     const recipients: ReportedRecipient[] = [];

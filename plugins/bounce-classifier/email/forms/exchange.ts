@@ -26,10 +26,19 @@ export const exchange: BounceForm = {
       }
       const reply = replyOrText(lines[i]!);
       const status = statusIn(reply);
-      recipients.push({ recipient: address, action: 'failed', ...(status && { status }), reply, ...(remote && { remote_mta: remote }) });
+      recipients.push({
+        recipient: address,
+        action: 'failed',
+        ...(status && { status }),
+        reply,
+        ...(remote && { remote_mta: remote }),
+      });
     }
     if (recipients.length === 0) {
-      const address = /(?:Delivery has failed to these recipients or groups|Your message to|wasn't delivered to)[:\s]{0,20}<?([^\s<>@]{1,64}@[a-z0-9.-]{0,253}[a-z0-9])/i.exec(email.text)?.[1];
+      const address =
+        /(?:Delivery has failed to these recipients or groups|Your message to|wasn't delivered to)[:\s]{0,20}<?([^\s<>@]{1,64}@[a-z0-9.-]{0,253}[a-z0-9])/i.exec(
+          email.text,
+        )?.[1];
       const status = statusIn(email.text);
       if (address) recipients.push({ recipient: address, action: 'failed', ...(status && { status }) });
     }

@@ -12,10 +12,12 @@ import { BOUNCE_SUBJECT } from './text.ts';
  */
 
 /** Senders of bounces: the daemon mailboxes, by local part */
-const DAEMON_FROM = /^(?:mailer-daemon|mail-daemon|mailerdaemon|postmaster|mdaemon|mail\.delivery\.system|bounces?|nobody|root|[\w.-]*smtp[\w.-]*|[\w.-]*mail[-_.]?(?:service|system|admin)[\w.-]*)@/i;
+const DAEMON_FROM =
+  /^(?:mailer-daemon|mail-daemon|mailerdaemon|postmaster|mdaemon|mail\.delivery\.system|bounces?|nobody|root|[\w.-]*smtp[\w.-]*|[\w.-]*mail[-_.]?(?:service|system|admin)[\w.-]*)@/i;
 
 /** Subjects of bounces beyond the common ones of `BOUNCE_SUBJECT` */
-const NOTICE_SUBJECT = /\b(?:non[- ]?delivery|could not be delivered|not delivered|mail (?:error|system error|delivery (?:problem|warning))|processing error|failed mail|mail failed|returned mail|error report|user unknown|delivery (?:problem|warning|report)|warning: message)\b/i;
+const NOTICE_SUBJECT =
+  /\b(?:non[- ]?delivery|could not be delivered|not delivered|mail (?:error|system error|delivery (?:problem|warning))|processing error|failed mail|mail failed|returned mail|error report|user unknown|delivery (?:problem|warning|report)|warning: message)\b/i;
 
 /** Where the notice ends and its copy of the returned message begins */
 const COPY_START =
@@ -26,7 +28,8 @@ const NOT_RECIPIENT_LINE =
   /^\s*>?\s*(?:from|to|sender|reply-to|return-path|errors-to|cc|message-id|in-reply-to|references|envelope-from)\s*:|\b(?:contact|please (?:send|write|e-?mail|reply)|sent by|originally from|your message from)\b|\be\.g\.|,\s*try /i;
 
 /** Mailboxes that report, relay or run lists, never a failed recipient */
-const NOT_RECIPIENT = /^(?:postmaster|mailer-daemon|mail-daemon|mdaemon|hostmaster|webmaster|abuse|root|no-?reply|noreply|help|support)@|^owner-|-(?:bounces|admin|owner|request)(?:\+[^@]*)?@/i;
+const NOT_RECIPIENT =
+  /^(?:postmaster|mailer-daemon|mail-daemon|mdaemon|hostmaster|webmaster|abuse|root|no-?reply|noreply|help|support)@|^owner-|-(?:bounces|admin|owner|request)(?:\+[^@]*)?@/i;
 
 /** Words that mark a line as telling about a failed address */
 const FAILURE_WORDS =
@@ -37,7 +40,12 @@ const DELAYED = new RegExp(NOTICE_RULES.delayed.join('|'), 'i');
 const FINAL = new RegExp(NOTICE_RULES.final.join('|'), 'i');
 
 function isNotice(email: Email): boolean {
-  return DAEMON_FROM.test(email.from) || BOUNCE_SUBJECT.test(email.subject) || NOTICE_SUBJECT.test(email.subject) || email.mediaType === 'multipart/report';
+  return (
+    DAEMON_FROM.test(email.from) ||
+    BOUNCE_SUBJECT.test(email.subject) ||
+    NOTICE_SUBJECT.test(email.subject) ||
+    email.mediaType === 'multipart/report'
+  );
 }
 
 /** The notice's own lines: up to the copy of the returned message */
@@ -62,7 +70,12 @@ const LABEL = /^(?:reason|error|problem|diagnostic|details?|cause)\s*:\s*/i;
 
 /** Text that is no reply: a lone mark, a label or heading (`...:`), a separator, a date */
 function isReplyText(text: string): boolean {
-  return /[a-z]{2,}\W+[a-z]{2,}|^[45]\d\d\b/i.test(text) && !/:\s*$/.test(text) && !/^[-=_*]{2,}/.test(text) && !NOT_REPLY.test(text);
+  return (
+    /[a-z]{2,}\W+[a-z]{2,}|^[45]\d\d\b/i.test(text) &&
+    !/:\s*$/.test(text) &&
+    !/^[-=_*]{2,}/.test(text) &&
+    !NOT_REPLY.test(text)
+  );
 }
 
 /**
@@ -104,7 +117,10 @@ function replyAfter(lines: readonly string[], i: number, address: string): strin
   while (next < lines.length && lines[next]!.trim() !== '') next++;
   const after = asReply(paragraphAt(lines, next + 1, address));
   if (after) return after;
-  const before = line.slice(0, at).replace(/^[\s*•-]+|[\s:<"]+$/g, '').replace(/^.*\bSMTP=$/i, '');
+  const before = line
+    .slice(0, at)
+    .replace(/^[\s*•-]+|[\s:<"]+$/g, '')
+    .replace(/^.*\bSMTP=$/i, '');
   return FAILURE_WORDS.test(before) ? asReply(before) : undefined;
 }
 
@@ -117,7 +133,11 @@ function statedReasons(lines: readonly string[]): string[] {
     const reason = asReply(paragraphAt(lines, start));
     if (reason) reasons.push(reason);
   });
-  return reasons.sort((a, b) => Number(/^[45]\d\d\b|\b[45]\.\d{1,3}\.\d{1,3}\b/.test(b)) - Number(/^[45]\d\d\b|\b[45]\.\d{1,3}\.\d{1,3}\b/.test(a)));
+  return reasons.sort(
+    (a, b) =>
+      Number(/^[45]\d\d\b|\b[45]\.\d{1,3}\.\d{1,3}\b/.test(b)) -
+      Number(/^[45]\d\d\b|\b[45]\.\d{1,3}\.\d{1,3}\b/.test(a)),
+  );
 }
 
 /** The pattern ids of a mention's tiers, as `sources` names them */
@@ -127,7 +147,11 @@ const TIERS = ['listed', 'failure-line', 'mention'] as const;
  * A recipient's reply and the pattern that gave it: a reply with a code among those after its mentions, else the
  * reason on its listed line, else the reason the notice states, else the first text after a mention
  */
-function chooseReply(afterMentions: readonly string[], listedReason: string | undefined, stated: string | undefined): [string | undefined, string] {
+function chooseReply(
+  afterMentions: readonly string[],
+  listedReason: string | undefined,
+  stated: string | undefined,
+): [string | undefined, string] {
   const coded = afterMentions.find((r) => /^[45]\d\d\b/.test(r) || statusIn(r));
   if (coded) return [coded, 'reply-code'];
   if (listedReason) return [listedReason, 'listed-reason'];
@@ -151,12 +175,19 @@ function listed(lines: readonly string[], own: ReadonlySet<string>): Mention[] {
   const locals: Mention[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (!HEADING.test(lines[i]!)) continue;
-    for (let j = lines[i + 1]?.trim() === '' ? i + 2 : i + 1; j < lines.length && j < i + 60 && lines[j]!.trim() !== ''; j++) {
+    for (
+      let j = lines[i + 1]?.trim() === '' ? i + 2 : i + 1;
+      j < lines.length && j < i + 60 && lines[j]!.trim() !== '';
+      j++
+    ) {
       const line = lines[j]!;
       if (HEADING.test(line) || COPY_START.test(line)) break;
-      const address = ADDRESS.exec(line)?.[1]?.replace(/\.$/, '').replace(/^(?:smtp|rfc-?822)=/i, '');
+      const address = ADDRESS.exec(line)?.[1]
+        ?.replace(/\.$/, '')
+        .replace(/^(?:smtp|rfc-?822)=/i, '');
       if (address) {
-        if (!own.has(address.toLowerCase()) && !NOT_RECIPIENT.test(address) && !NOT_RECIPIENT_LINE.test(line)) found.push({ address, lines: [j], tier: 0 });
+        if (!own.has(address.toLowerCase()) && !NOT_RECIPIENT.test(address) && !NOT_RECIPIENT_LINE.test(line))
+          found.push({ address, lines: [j], tier: 0 });
         continue;
       }
       const local = LOCAL_PART.exec(line);
@@ -172,7 +203,10 @@ function listed(lines: readonly string[], own: ReadonlySet<string>): Mention[] {
  */
 function completed(local: string, email: Email): string {
   const escaped = local.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const named = new RegExp(`(?<![^\\s<>"'(:;,])${escaped}@([a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){0,8}\\.[a-z]{2,63})`, 'i').exec(email.text);
+  const named = new RegExp(
+    `(?<![^\\s<>"'(:;,])${escaped}@([a-z0-9-]{1,63}(?:\\.[a-z0-9-]{1,63}){0,8}\\.[a-z]{2,63})`,
+    'i',
+  ).exec(email.text);
   if (named) return `${local}@${named[1]}`;
   const domain = /@([a-z0-9.-]+\.[a-z]{2,63})$/i.exec(email.from)?.[1];
   return domain && DAEMON_FROM.test(email.from) ? `${local}@${domain}` : local;
@@ -182,13 +216,17 @@ export const notice: BounceForm = {
   name: 'notice',
   detect: isNotice,
   read(email) {
-    const own = new Set([email.from, ...email.headers('to'), ...email.headers('return-path')].flatMap((v) => (v ? [bareAddress(v).toLowerCase()] : [])));
+    const own = new Set(
+      [email.from, ...email.headers('to'), ...email.headers('return-path')].flatMap((v) =>
+        v ? [bareAddress(v).toLowerCase()] : [],
+      ),
+    );
     const lines = noticeLines(email.text);
     const mentions = new Map<string, Mention>();
     lines.forEach((line, i) => {
       if (!line.includes('@') || NOT_RECIPIENT_LINE.test(line)) return;
       const pattern = new RegExp(ADDRESS.source, 'gi');
-      for (let m; (m = pattern.exec(line)); ) {
+      for (let m; (m = pattern.exec(line));) {
         // An X.400 gateway's `SMTP=user@host` names the address after the `=`; an address after `from` is the sender
         const address = m[1]!.replace(/\.$/, '').replace(/^(?:smtp|rfc-?822)=/i, '');
         if (/\bfrom\s*<?$/i.test(line.slice(0, m.index))) continue;
@@ -200,17 +238,23 @@ export const notice: BounceForm = {
           continue;
         }
         const alone = /^\s*(?:[-*•]\s*)?<?[^\s<>@]+@[^\s<>]+>?\s*(?::|\.\.\.|$)/.test(line);
-        mentions.set(key, { address, lines: [i], tier: alone || FAILURE_WORDS.test(line) || FAILURE_WORDS.test(lines[i - 1] ?? '') ? 1 : 2 });
+        mentions.set(key, {
+          address,
+          lines: [i],
+          tier: alone || FAILURE_WORDS.test(line) || FAILURE_WORDS.test(lines[i - 1] ?? '') ? 1 : 2,
+        });
       }
     });
     // Addresses listed under a heading are the recipients; else those on failure lines; else any the notice names
     const heading = listed(lines, own);
     const all = [...mentions.values()];
-    let found: Mention[] = heading.length > 0 ? heading : all.some((m) => m.tier === 1) ? all.filter((m) => m.tier === 1) : all;
+    let found: Mention[] =
+      heading.length > 0 ? heading : all.some((m) => m.tier === 1) ? all.filter((m) => m.tier === 1) : all;
     // The subject names the recipient when the text names none (`Warning: user@host - User unknown!`)
     if (found.length === 0) {
       const address = ADDRESS.exec(email.subject)?.[1];
-      if (address && !own.has(address.toLowerCase()) && !NOT_RECIPIENT.test(address)) found = [{ address, lines: [], tier: 2 }];
+      if (address && !own.has(address.toLowerCase()) && !NOT_RECIPIENT.test(address))
+        found = [{ address, lines: [], tier: 2 }];
     }
     const whole = lines.join('\n');
     const delayed = DELAYED.test(whole) && !FINAL.test(whole);
@@ -226,14 +270,27 @@ export const notice: BounceForm = {
         stated,
       );
       const status = reply ? statusIn(reply) : undefined;
-      const how = mention.lines.length === 0 ? 'subject' : !mention.address.includes('@') ? (address.includes('@') ? 'local-part-completed' : 'local-part') : TIERS[mention.tier];
+      const how =
+        mention.lines.length === 0
+          ? 'subject'
+          : !mention.address.includes('@')
+            ? address.includes('@')
+              ? 'local-part-completed'
+              : 'local-part'
+            : TIERS[mention.tier];
       const sources = {
         recipient: `text:notice.${how}`,
         action: `text:notice.${delayed ? 'delayed' : 'failed'}-words`,
         ...(status && { status: 'inferred' }),
         ...(reply && { reply: `text:notice.${pattern}` }),
       };
-      return { recipient: address, action: delayed ? 'delayed' : 'failed', ...(status && { status }), ...(reply && { reply }), sources };
+      return {
+        recipient: address,
+        action: delayed ? 'delayed' : 'failed',
+        ...(status && { status }),
+        ...(reply && { reply }),
+        sources,
+      };
     });
     return { recipients, delayed };
   },

@@ -30,7 +30,8 @@ export const sendmail: BounceForm = {
         else if (/^<?[^\s<>@]{1,64}@[^\s<>@]{1,255}>?$/.test(trimmed)) {
           const recipient: ReportedRecipient = { recipient: bareAddress(line), action: delayed ? 'delayed' : 'failed' };
           recipients.push(recipient);
-          if (!byAddress.has(recipient.recipient.toLowerCase())) byAddress.set(recipient.recipient.toLowerCase(), recipient);
+          if (!byAddress.has(recipient.recipient.toLowerCase()))
+            byAddress.set(recipient.recipient.toLowerCase(), recipient);
         }
       } else if (section === 'transcript') {
         const remote = /while talking to ([^\s:]+?)\.?:/i.exec(line)?.[1];

@@ -26,7 +26,10 @@ function notification(email: Email): Record<string, any> | undefined {
  * `bouncedRecipients` (failed; `Transient` bounces are failures SES stopped retrying), `Complaint` (feedback) and
  * `Delivery` (delivered, with the receiving server's `smtpResponse`).
  */
-export function readSes(email: Email, limit: number): { kind: BounceKind; recipients: ReportedRecipient[]; omitted: number; feedback?: Feedback } | undefined {
+export function readSes(
+  email: Email,
+  limit: number,
+): { kind: BounceKind; recipients: ReportedRecipient[]; omitted: number; feedback?: Feedback } | undefined {
   const note = notification(email);
   if (!note) return undefined;
   const type = note.notificationType ?? note.eventType;
@@ -46,7 +49,14 @@ export function readSes(email: Email, limit: number): { kind: BounceKind; recipi
         ...(reply && { reply: 'ses:bouncedRecipients.diagnosticCode' }),
         ...(mta && { remote_mta: 'ses:bounce.remoteMtaIp' }),
       };
-      return { recipient: String(r?.emailAddress ?? ''), action: typeof r?.action === 'string' ? r.action : 'failed', ...(status && { status }), ...(reply && { reply }), ...(mta && { remote_mta: mta }), sources };
+      return {
+        recipient: String(r?.emailAddress ?? ''),
+        action: typeof r?.action === 'string' ? r.action : 'failed',
+        ...(status && { status }),
+        ...(reply && { reply }),
+        ...(mta && { remote_mta: mta }),
+        sources,
+      };
     });
   } else if (kind === 'delivered') {
     const reply = typeof note.delivery?.smtpResponse === 'string' ? note.delivery.smtpResponse : undefined;
@@ -56,18 +66,32 @@ export function readSes(email: Email, limit: number): { kind: BounceKind; recipi
       action: 'delivered',
       ...(reply && { reply }),
       ...(mta && { remote_mta: mta }),
-      sources: { recipient: 'ses:delivery.recipients', action: 'ses:notificationType', ...(reply && { reply: 'ses:delivery.smtpResponse' }), ...(mta && { remote_mta: 'ses:delivery.remoteMtaIp' }) },
+      sources: {
+        recipient: 'ses:delivery.recipients',
+        action: 'ses:notificationType',
+        ...(reply && { reply: 'ses:delivery.smtpResponse' }),
+        ...(mta && { remote_mta: 'ses:delivery.remoteMtaIp' }),
+      },
     }));
   }
   const answer = { kind, recipients: listed.slice(0, limit), omitted: Math.max(0, listed.length - limit) };
   if (kind !== 'feedback') return answer;
   // A complaint names its complainants and, when the receiver said, the ARF feedback type
-  const complained = (Array.isArray(note.complaint?.complainedRecipients) ? note.complaint.complainedRecipients : []).map((r: any) => String(r?.emailAddress ?? '')).filter((a: string) => a !== '');
-  const feedbackType = typeof note.complaint?.complaintFeedbackType === 'string' ? note.complaint.complaintFeedbackType.toLowerCase() : 'abuse';
+  const complained = (Array.isArray(note.complaint?.complainedRecipients) ? note.complaint.complainedRecipients : [])
+    .map((r: any) => String(r?.emailAddress ?? ''))
+    .filter((a: string) => a !== '');
+  const feedbackType =
+    typeof note.complaint?.complaintFeedbackType === 'string'
+      ? note.complaint.complaintFeedbackType.toLowerCase()
+      : 'abuse';
   const feedback: Feedback = {
     type: feedbackType,
     recipients: complained,
-    sources: { type: typeof note.complaint?.complaintFeedbackType === 'string' ? 'ses:complaint.complaintFeedbackType' : 'inferred', ...(complained.length > 0 && { recipients: 'ses:complaint.complainedRecipients' }) },
+    sources: {
+      type:
+        typeof note.complaint?.complaintFeedbackType === 'string' ? 'ses:complaint.complaintFeedbackType' : 'inferred',
+      ...(complained.length > 0 && { recipients: 'ses:complaint.complainedRecipients' }),
+    },
   };
   return { ...answer, feedback };
 }

@@ -11,7 +11,10 @@ export const BOUNCE_SUBJECT =
  */
 export const text: BounceForm = {
   name: 'text',
-  detect: (email) => /^(?:mailer-daemon|postmaster|mail-daemon|mdaemon|bounce)s?@/.test(email.from) || BOUNCE_SUBJECT.test(email.subject) || email.mediaType === 'multipart/report',
+  detect: (email) =>
+    /^(?:mailer-daemon|postmaster|mail-daemon|mdaemon|bounce)s?@/.test(email.from) ||
+    BOUNCE_SUBJECT.test(email.subject) ||
+    email.mediaType === 'multipart/report',
   read(email) {
     const recipients: ReportedRecipient[] = [];
     const seen = new Set<string>();

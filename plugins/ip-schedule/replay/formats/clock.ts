@@ -18,7 +18,10 @@ export function stampTime(): (stamp: string) => number {
       midnight = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
     }
     const zone = m[8];
-    const offset = !zone || zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2))) * 60_000;
+    const offset =
+      !zone || zone === 'Z'
+        ? 0
+        : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2))) * 60_000;
     const fraction = m[7] ? Math.round(Number(m[7]) * 1000) : 0;
     return midnight + ((Number(m[4]) * 60 + Number(m[5])) * 60 + Number(m[6])) * 1000 + fraction - offset;
   };

@@ -2,8 +2,10 @@
  * Exim's main log: delivery lines `=>` (delivered), `==` (deferred) and `**` (failed), as the Exim specification's
  * chapter "Log files" describes them:
  *
- *   2025-03-10 12:00:01 1tXyZa-000Abc-12 => a@example.com R=dnslookup T=remote_smtp H=mx.example.com [192.0.2.7] I=[198.51.100.4] C="250 OK"
- *   2025-03-10 12:00:01 1tXyZa-000Abc-12 == a@example.com R=dnslookup T=remote_smtp defer (-44) H=mx.example.com [192.0.2.7]: SMTP error from remote mail server after RCPT TO:<a@example.com>: 451 4.7.1 Try later
+ * 2025-03-10 12:00:01 1tXyZa-000Abc-12 => a@example.com R=dnslookup T=remote_smtp H=mx.example.com [192.0.2.7]
+ * I=[198.51.100.4] C="250 OK"
+ * 2025-03-10 12:00:01 1tXyZa-000Abc-12 == a@example.com R=dnslookup T=remote_smtp defer (-44) H=mx.example.com
+ * [192.0.2.7]: SMTP error from remote mail server after RCPT TO:<a@example.com>: 451 4.7.1 Try later
  *
  * The local IP is the `I=` field (log_selector `+outgoing_interface`), the reply of a delivery the `C=` field
  * (`+smtp_confirmation`); a timestamp with a zone (`log_timezone`) is read with it, else as UTC. Only deliveries to a
@@ -13,7 +15,8 @@ import { domainOf, type LogFormat, type Outcome } from '../attempt.ts';
 import { stampTime } from './clock.ts';
 
 // timestamp (optional ms), optional zone, optional [pid], message id, flag, address, the rest
-const LINE_RE = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{3})?)(?: ([-+]\d{4}))?(?: \[\d+\])? \S+ (=>|==|\*\*) (\S+)(.*)$/;
+const LINE_RE =
+  /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{3})?)(?: ([-+]\d{4}))?(?: \[\d+\])? \S+ (=>|==|\*\*) (\S+)(.*)$/;
 const HOST_RE = / H=(\S+) \[([^\]]+)\]/;
 /** Older Exims, and failures before H= is known, name the host inside the message: "…: host mx.example.com [192.0.2.7]: 550 …" */
 const MESSAGE_HOST_RE = /: host (\S+) \[([^\]]+)\]: /;
@@ -34,7 +37,10 @@ function failureText(rest: string): string {
 
 export const exim: LogFormat = {
   name: 'exim',
-  sniff: (line) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{3})?(?: [-+]\d{4})?(?: \[\d+\])? \S+ (<=|=>|->|==|\*\*|Completed)/.test(line),
+  sniff: (line) =>
+    /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{3})?(?: [-+]\d{4})?(?: \[\d+\])? \S+ (<=|=>|->|==|\*\*|Completed)/.test(
+      line,
+    ),
   reader() {
     const timeOf = stampTime();
     return (line) => {

@@ -36,7 +36,10 @@ function timeOf(value: unknown): number {
   return NaN;
 }
 
-function outcomeOf(action: unknown, attempt: { result?: HookResult; error?: { temporary?: boolean } }): Outcome | undefined {
+function outcomeOf(
+  action: unknown,
+  attempt: { result?: HookResult; error?: { temporary?: boolean } },
+): Outcome | undefined {
   if (action === 'QUEUE') return 'deferred';
   if (action === 'BOUNCE' || action === 'DELETE') return 'bounced';
   if (action === undefined) {
@@ -49,7 +52,8 @@ function outcomeOf(action: unknown, attempt: { result?: HookResult; error?: { te
 
 export const halon: LogFormat = {
   name: 'halon',
-  sniff: (line) => line.startsWith('{') && line.includes('"attempt"') && /"(arguments|connection|recipient)"/.test(line),
+  sniff: (line) =>
+    line.startsWith('{') && line.includes('"attempt"') && /"(arguments|connection|recipient)"/.test(line),
   reader() {
     return (line) => {
       if (!line.includes('"attempt"')) return undefined;

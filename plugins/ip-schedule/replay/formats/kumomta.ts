@@ -18,7 +18,9 @@ interface Response {
 /** The reply as the server sent it: code, enhanced code and text */
 function replyText(response: Response | undefined): string {
   if (!response) return '';
-  const enhanced = response.enhanced_code ? `${response.enhanced_code.class}.${response.enhanced_code.subject}.${response.enhanced_code.detail} ` : '';
+  const enhanced = response.enhanced_code
+    ? `${response.enhanced_code.class}.${response.enhanced_code.subject}.${response.enhanced_code.detail} `
+    : '';
   return `${response.code ?? ''} ${enhanced}${response.content ?? ''}`.trim();
 }
 
@@ -39,11 +41,16 @@ function ipOf(address: unknown): string {
 
 export const kumomta: LogFormat = {
   name: 'kumomta',
-  sniff: (line) => line.startsWith('{') && /"type"\s*:\s*"(Reception|Delivery|TransientFailure|Bounce|Expiration|AdminBounce|OOB|Feedback|Rejection)"/.test(line),
+  sniff: (line) =>
+    line.startsWith('{') &&
+    /"type"\s*:\s*"(Reception|Delivery|TransientFailure|Bounce|Expiration|AdminBounce|OOB|Feedback|Rejection)"/.test(
+      line,
+    ),
   reader() {
     return (line) => {
       // Cheap test before parsing: most lines of a busy log are receptions
-      if (!line.includes('"Delivery"') && !line.includes('"TransientFailure"') && !line.includes('"Bounce"')) return undefined;
+      if (!line.includes('"Delivery"') && !line.includes('"TransientFailure"') && !line.includes('"Bounce"'))
+        return undefined;
       let record;
       try {
         record = JSON.parse(line);
@@ -57,7 +64,9 @@ export const kumomta: LogFormat = {
       const peer = record.peer_address ?? {};
       return {
         time,
-        localIp: ipOf(record.source_address?.address) || (typeof record.egress_source === 'string' ? record.egress_source : ''),
+        localIp:
+          ipOf(record.source_address?.address) ||
+          (typeof record.egress_source === 'string' ? record.egress_source : ''),
         recipientDomain: domainOf(record.recipient),
         remoteMx: typeof peer.name === 'string' ? peer.name.replace(/\.$/, '').toLowerCase() : '',
         remoteIp: typeof peer.addr === 'string' ? ipOf(peer.addr) : '',

@@ -15,7 +15,8 @@ export const SNIFF_LINES = 200;
 export function detectFormat(lines: readonly string[]): LogFormat | undefined {
   const votes = new Map<LogFormat, number>();
   for (const line of lines.slice(0, SNIFF_LINES)) {
-    for (const format of Object.values(FORMATS)) if (format.sniff(line)) votes.set(format, (votes.get(format) ?? 0) + 1);
+    for (const format of Object.values(FORMATS))
+      if (format.sniff(line)) votes.set(format, (votes.get(format) ?? 0) + 1);
   }
   let best: LogFormat | undefined;
   for (const [format, count] of votes) if (!best || count > votes.get(best)!) best = format;

@@ -50,7 +50,6 @@ export function csvFields(line: string): string[] {
   return fields;
 }
 
-
 export const powermta: LogFormat = {
   name: 'powermta',
   sniff: (line) => /^"?type"?,/.test(line) && line.includes('timeLogged') && line.includes('rcpt'),
