@@ -9,7 +9,7 @@ import type { LinearModel } from '../plugins/bounce-model/linear-model.ts';
 import { fitRealTemperature, ruleProbabilities } from './train/calibrate.ts';
 import type { RealRow } from './train/real-text.ts';
 
-const rows = readCorpus(join(import.meta.dirname, '../plugins/bounce-model/corpus')).filter((_, i) => i % 10 === 0);
+const rows = readCorpus(join(import.meta.dirname, 'corpus/lines')).filter((_, i) => i % 10 === 0);
 const small = { bits: 14, epochs: 2, learningRate: 0.2, seed: 7, runs: 2 };
 const fitted = { temperature: 1.2, coverageAlpha: 0.5 };
 

@@ -1,5 +1,5 @@
 /*
- * Trains the BNAC and backoff models from plugins/bounce-model/corpus.
+ * Trains the BNAC and backoff models from scripts/corpus/lines.
  * 1. Augmentation: every normalised reply is also trained without its codes and with a generic or a wrong code
  *    of the same class (4xx/5xx), because real receivers send "550 5.2.1 user unknown" and sending MTAs drop
  *    codes: the codes become a prior the text outvotes, not a vote.
@@ -21,19 +21,17 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BACKOFF_CLASSES, BNAC_CLASSES } from '../generated/data/bounce-classifier.ts';
+import { aggregate, softmax, temperatureAt } from '../plugins/bounce-model/linear-model.ts';
 import {
-  aggregate,
   DEFAULT_TRAIN_OPTIONS,
   fitCalibration,
   predictLogits,
-  softmax,
-  temperatureAt,
   train,
   type Calibration,
   type Example,
   type TrainOptions,
-} from '../plugins/bounce-model/linear-model.ts';
-import { encodeModel, type OutputClasses } from '../plugins/bounce-model/model-file.ts';
+} from './train/linear-train.ts';
+import { encodeModel, type OutputClasses } from './train/model-encode.ts';
 import { NORMALISER_VERSION } from '../plugins/bounce-model/normalise.ts';
 import { Rng } from './corpus/random.ts';
 import { SITUATIONS, type SituationName } from './corpus/situation.ts';
@@ -47,7 +45,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_DEV_FILE, readDevSet } from './eval.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CORPUS_DIR = join(ROOT, 'plugins/bounce-model/corpus');
+const CORPUS_DIR = join(ROOT, 'scripts/corpus/lines');
 const MODELS_DIR = join(ROOT, 'plugins/bounce-model/models');
 const FOLDS = 5;
 /** Held-out models are single runs: they estimate and fit, the shipped model averages DEFAULT_TRAIN_OPTIONS.runs */

@@ -1,10 +1,9 @@
 /*
- * Multinomial logistic regression over hashed features: scoring, calibrated
- * softmax, and seeded AdaGrad training. Weights are a dense bucket-major
+ * Multinomial logistic regression over hashed features: scoring and calibrated
+ * softmax (training is scripts/train/linear-train.ts). Weights are a dense bucket-major
  * matrix (bucket b, class k at b * K + k) so one feature reads K adjacent floats.
  */
-import { extractFeatures, newFeatures, type Features } from './features.ts';
-
+import type { Features } from './features.ts';
 /** Trained weights plus what is needed to score with them. */
 export interface LinearModel {
   readonly labels: readonly string[];
@@ -16,19 +15,6 @@ export interface LinearModel {
   readonly weights: Float32Array;
   readonly bias: Float32Array;
 }
-
-/** Training hyper-parameters; all fixed, so training is reproducible. */
-export interface TrainOptions {
-  readonly bits: number;
-  readonly epochs: number;
-  readonly learningRate: number;
-  readonly seed: number;
-  /** Runs with seeds seed, seed+1, ... whose weights are averaged */
-  readonly runs: number;
-}
-
-/** Defaults measured to train fast and generalise across providers. */
-export const DEFAULT_TRAIN_OPTIONS: TrainOptions = { bits: 18, epochs: 6, learningRate: 0.2, seed: 7, runs: 4 };
 
 /** Writes raw class scores (logits) of `f` into `scores`. */
 export function scoreFeatures(model: LinearModel, f: Features, scores: Float64Array): void {
@@ -69,105 +55,6 @@ export function softmax(scores: Float64Array, k: number, temperature: number): n
   return best;
 }
 
-/** A normalised text with its class index. */
-export interface Example {
-  readonly text: string;
-  readonly label: number;
-}
-
-/** Seeded PRNG (mulberry32): uniform floats in [0, 1); training and the corpus generator must be reproducible. */
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * Trains `opts.runs` models with per-weight AdaGrad on softmax cross-entropy, each over its own seeded example
- * order, and averages their weights. Averaged logits are the logits of the averaged weights, so this is an
- * ensemble at the cost of one model: the answer no longer hangs on the order one run happened to see.
- * Deterministic for equal inputs.
- */
-export function train(
-  examples: readonly Example[],
-  labels: readonly string[],
-  opts: TrainOptions = DEFAULT_TRAIN_OPTIONS,
-): LinearModel {
-  const feats = examples.map((e) => copyFeatures(extractFeatures(e.text, opts.bits)));
-  const model = trainRun(examples, feats, labels, opts, opts.seed);
-  for (let r = 1; r < opts.runs; r++) {
-    const next = trainRun(examples, feats, labels, opts, opts.seed + r);
-    for (let i = 0; i < model.weights.length; i++) model.weights[i]! += next.weights[i]!;
-    for (let c = 0; c < labels.length; c++) model.bias[c]! += next.bias[c]!;
-  }
-  for (let i = 0; i < model.weights.length; i++) model.weights[i]! /= opts.runs;
-  for (let c = 0; c < labels.length; c++) model.bias[c]! /= opts.runs;
-  return model;
-}
-
-function trainRun(
-  examples: readonly Example[],
-  feats: readonly Features[],
-  labels: readonly string[],
-  opts: TrainOptions,
-  seed: number,
-): LinearModel {
-  const k = labels.length;
-  const buckets = 1 << opts.bits;
-  const weights = new Float32Array(buckets * k);
-  const bias = new Float32Array(k);
-  const g2 = new Float32Array(buckets * k);
-  const g2Bias = new Float64Array(k);
-  const model: LinearModel = { labels, bits: opts.bits, temperature: 1, coverageAlpha: 0, weights, bias };
-  const order = examples.map((_, i) => i);
-  const random = rng(seed);
-  const p = new Float64Array(k);
-  const lr = opts.learningRate;
-  for (let epoch = 0; epoch < opts.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
-    for (const n of order) {
-      const f = feats[n]!;
-      scoreFeatures(model, f, p);
-      softmax(p, k, 1);
-      p[examples[n]!.label]! -= 1;
-      for (let c = 0; c < k; c++) {
-        const g = p[c]!;
-        g2Bias[c] += g * g;
-        bias[c]! -= (lr * g) / Math.sqrt(g2Bias[c]! + 1e-8);
-      }
-      for (let i = 0; i < f.length; i++) {
-        const v = f.value[i]!;
-        const row = f.index[i]! * k;
-        for (let c = 0; c < k; c++) {
-          const g = v * p[c]!;
-          if (g === 0) continue;
-          const at = row + c;
-          g2[at]! += g * g;
-          weights[at]! -= (lr * g) / Math.sqrt(g2[at]!);
-        }
-      }
-    }
-  }
-  return model;
-}
-
-function copyFeatures(f: Features): Features {
-  return {
-    index: f.index.slice(0, f.length),
-    value: f.value.slice(0, f.length),
-    length: f.length,
-    lexical: f.lexical.slice(0, f.lexicalLength),
-    lexicalLength: f.lexicalLength,
-  };
-}
-
 /**
  * Share of a text's words and word pairs that training saw, smoothed so that an empty text counts as covered.
  * A reply made mostly of n-grams the model never saw is a guess whatever its softmax says.
@@ -184,65 +71,4 @@ export function coverage(f: Features, seen: (bucket: number) => boolean): number
  */
 export function temperatureAt(temperature: number, coverageAlpha: number, cover: number): number {
   return temperature * (1 + coverageAlpha * (1 - cover));
-}
-
-/** Raw class scores (before softmax) and lexical coverage for each text. */
-export function predictLogits(
-  model: LinearModel,
-  texts: readonly string[],
-): { logits: Float64Array; coverage: number }[] {
-  const f = newFeatures();
-  const k = model.labels.length;
-  const seen = (bucket: number): boolean => {
-    for (let c = 0; c < k; c++) if (model.weights[bucket * k + c] !== 0) return true;
-    return false;
-  };
-  return texts.map((t) => {
-    const p = new Float64Array(k);
-    scoreFeatures(model, extractFeatures(t, model.bits, f), p);
-    return { logits: p, coverage: coverage(f, seen) };
-  });
-}
-
-/** What calibration fits: see `temperatureAt`. */
-export interface Calibration {
-  readonly temperature: number;
-  readonly coverageAlpha: number;
-}
-
-/**
- * Temperature and coverage factor minimising held-out negative log-likelihood: a grid over the factor, and for
- * each a golden-section search over log T.
- */
-export function fitCalibration(
-  held: readonly { logits: Float64Array; coverage: number }[],
-  labels: readonly number[],
-): Calibration {
-  const p = new Float64Array(held[0]?.logits.length ?? 0);
-  const nll = (t: number, alpha: number): number => {
-    let sum = 0;
-    held.forEach(({ logits, coverage: cover }, i) => {
-      p.set(logits);
-      softmax(p, p.length, temperatureAt(t, alpha, cover));
-      sum -= Math.log(Math.max(p[labels[i]!]!, 1e-12));
-    });
-    return sum;
-  };
-  let best: Calibration & { loss: number } = { temperature: 1, coverageAlpha: 0, loss: Infinity };
-  for (let step = 0; step <= 12; step++) {
-    const alpha = step * 0.25;
-    let lo = Math.log(0.05);
-    let hi = Math.log(20);
-    const phi = (Math.sqrt(5) - 1) / 2;
-    for (let i = 0; i < 30; i++) {
-      const a = hi - phi * (hi - lo);
-      const b = lo + phi * (hi - lo);
-      if (nll(Math.exp(a), alpha) < nll(Math.exp(b), alpha)) hi = b;
-      else lo = a;
-    }
-    const temperature = Number(Math.exp((lo + hi) / 2).toFixed(4));
-    const loss = nll(temperature, alpha);
-    if (loss < best.loss - 1e-6) best = { temperature, coverageAlpha: alpha, loss };
-  }
-  return { temperature: best.temperature, coverageAlpha: best.coverageAlpha };
 }

@@ -14,7 +14,7 @@ import { Rng } from './random.ts';
 import { SITUATIONS, phrasings, type SituationName } from './situation.ts';
 import { expand } from './slots.ts';
 
-const CORPUS_DIR = join(import.meta.dirname, '../../plugins/bounce-model/corpus');
+const CORPUS_DIR = join(import.meta.dirname, 'lines');
 const files = await loadPhrasingFiles();
 const corpus = generateCorpus(files);
 

@@ -1,5 +1,5 @@
 /*
- * Writes the labelled bounce corpus to plugins/bounce-model/corpus/: one JSONL file per phrasing file of
+ * Writes the labelled bounce corpus to scripts/corpus/lines/: one JSONL file per phrasing file of
  * scripts/corpus/phrasings/ (core-recipient.ts -> core-recipient.jsonl, ...), and the corpus README with the
  * labelling table rendered from SITUATIONS. Seeded per template: the same phrasings give the same bytes.
  * Usage: npx tsx scripts/corpus/generate-corpus.ts
@@ -14,7 +14,7 @@ import { expand, templateParts, wrapReply } from './slots.ts';
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** Folder of the phrasing files; each default-exports `Phrasings[]`. */
 export const PHRASINGS_DIR = join(HERE, 'phrasings');
-const OUT_DIR = join(HERE, '../../plugins/bounce-model/corpus');
+const OUT_DIR = join(HERE, 'lines');
 
 const SEED = 20240611;
 /** Distinct expansions wanted per template (fewer when the template has fewer). */

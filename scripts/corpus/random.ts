@@ -1,4 +1,4 @@
-import { rng } from '../../plugins/bounce-model/linear-model.ts';
+import { rng } from '../train/linear-train.ts';
 
 /** The training's seeded PRNG with the helpers the corpus generator needs: corpus and training reproduce byte for byte. */
 export class Rng {

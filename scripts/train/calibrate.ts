@@ -5,14 +5,8 @@
  * - each rule's probability: its measured precision, shrunk towards the pooled precision of all rules, since a
  *   rule fires on few held-out rows.
  */
-import {
-  aggregate,
-  predictLogits,
-  softmax,
-  temperatureAt,
-  type Calibration,
-  type LinearModel,
-} from '../../plugins/bounce-model/linear-model.ts';
+import { aggregate, softmax, temperatureAt, type LinearModel } from '../../plugins/bounce-model/linear-model.ts';
+import { predictLogits, type Calibration } from './linear-train.ts';
 import type { RuleProbabilities } from '../../plugins/bounce-model/model.ts';
 import { normalise } from '../../plugins/bounce-model/normalise.ts';
 import { matchRule } from '../../plugins/bounce-model/rules.ts';

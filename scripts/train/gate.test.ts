@@ -16,7 +16,7 @@ const shipped = modelPair({
 // A model trained on a tenth of the corpus for two epochs: worse than the shipped ones on any real text
 const tiny = modelPair(
   trainModelFiles(
-    readCorpus(join(import.meta.dirname, '../../plugins/bounce-model/corpus')).filter((_, i) => i % 10 === 0),
+    readCorpus(join(import.meta.dirname, '../corpus/lines')).filter((_, i) => i % 10 === 0),
     { temperature: 1.2, coverageAlpha: 0.5 },
     { bits: 14, epochs: 2, learningRate: 0.2, seed: 7, runs: 1 },
   ),

@@ -31,7 +31,7 @@ const jsonl = (url: URL): Row[] =>
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line));
-const bucket = (name: string): Row[] => jsonl(new URL(`./fixtures/${name}`, import.meta.url));
+const bucket = (name: string): Row[] => jsonl(new URL(`../../plugins/bounce-model/fixtures/${name}`, import.meta.url));
 
 const plugin = await usePlugin<Classifier>({ id: 'bounce-model' });
 const classifier = plugin.service;
@@ -50,7 +50,7 @@ function trigrams(text: string): Set<string> {
 }
 
 test('unseen fixtures are not corpus lines, nor inside one, and share at most half their trigrams with any', () => {
-  const corpusDir = new URL('./corpus/', import.meta.url);
+  const corpusDir = new URL('../corpus/lines/', import.meta.url);
   const corpus = readdirSync(corpusDir)
     .filter((f) => f.endsWith('.jsonl'))
     .flatMap((f) => jsonl(new URL(f, corpusDir)).map((r) => normalise(r.text)));
