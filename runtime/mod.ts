@@ -36,4 +36,7 @@ export { fillDefaults } from './config/defaults.ts';
 // The closed class lists a classifier answers from, generated from spec/openapi/bounce-classifier.yaml
 export { BACKOFF_CLASSES, BNAC_CLASSES } from '../generated/data/bounce-classifier.ts';
 export type { BackoffClass, BnacClass } from '../generated/data/bounce-classifier.ts';
+// The mailbox providers backoff policies are scoped by (ids, MX suffixes, domains, a source per row), generated from
+// spec/openapi/ip-schedule.yaml: a store or tool of your own names providers as the host does
+export { PROVIDERS, PROVIDER_TABLE } from '../generated/data/ip-schedule.ts';
 export type { UsedPlugin } from './plugins/use.ts';
