@@ -148,10 +148,19 @@ it('numeric IP order, sorting by column, paging, the volume per interval and a d
   assert.ok(!requests.includes('GET /status'), 'never the whole status');
 
   requests.length = 0;
-  await page.locator('#filter').pressSequentially('10.0.0.11', { delay: 30 });
+  // Nine keystrokes as one task of the page, so that a loaded machine cannot space them past the debounce: without
+  // it each would ask the server
+  await page.evaluate((text: string) => {
+    const input = (globalThis as any).document.querySelector('#filter');
+    input.focus();
+    for (let i = 1; i <= text.length; i++) {
+      input.value = text.slice(0, i);
+      input.dispatchEvent(new (globalThis as any).InputEvent('input', { bubbles: true, data: text[i - 1] }));
+    }
+  }, '10.0.0.11');
   await page.waitForSelector(`#summary:has-text("11 of ${IPS} schedules")`);
   const asked = requests.filter((r) => r.startsWith('GET /status?') && r.includes('q='));
-  assert.ok(asked.length <= 2, `the filter asks once typing pauses, not per keystroke: ${asked.join(' | ')}`);
+  assert.is(asked.length, 1, `the filter asks once typing pauses, not per keystroke: ${asked.join(' | ')}`);
   assert.is(await page.textContent('#page'), 'Page 1 of 1');
   await page.screenshot({ path: join(SHOTS, 'warmup-table.png'), fullPage: true });
   // At 1024 px the table still fits the window
