@@ -68,7 +68,12 @@ async function documentFile(block: Block, index: number): Promise<string> {
   if (block.mark?.startsWith('partial') === true) {
     if (!doc.has('version')) doc.set('version', '6.10');
     if (!doc.has('servers'))
-      doc.set('servers', [{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }]);
+      // As YAML nodes, so that the port below is replaced by a free one (a plain array is not a node and kept 8080,
+      // which collided with other tests listening there)
+      doc.set(
+        'servers',
+        doc.createNode([{ id: 'api', type: 'http', listeners: [{ address: '127.0.0.1', port: 8080 }] }]),
+      );
   }
   const servers = doc.get('servers', true);
   for (const [s, server] of ((servers as { items?: unknown[] } | undefined)?.items ?? []).entries()) {
