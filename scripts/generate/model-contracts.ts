@@ -75,7 +75,11 @@ function object(spec: SpecFile, value: unknown, pointer: string, what: string): 
 function only(spec: SpecFile, value: Record<string, unknown>, keys: readonly string[], pointer: string): void {
   const unknown = Object.keys(value).find((key) => !keys.includes(key));
   if (unknown !== undefined)
-    throw new SpecError(spec.file, `${pointer}/${pointerSegment(unknown)}`, `unknown key, expected one of ${keys}`);
+    throw new SpecError(
+      spec.file,
+      `${pointer}/${pointerSegment(unknown)}`,
+      `unknown key "${unknown}": expected one of "${keys.join('", "')}"`,
+    );
 }
 
 function text(spec: SpecFile, value: unknown, pointer: string): string | undefined {
