@@ -20,7 +20,7 @@ function words(text: string): string[] {
 }
 
 /** A JSDoc comment at `indent`, on one line when it fits, else wrapped at the line limit */
-export function jsdoc(text: string | undefined, indent = ''): string[] {
+function jsdoc(text: string | undefined, indent = ''): string[] {
   if (!text) return [];
   const flat = text.replace(/\s+/g, ' ');
   if (indent.length + flat.length + 7 <= WIDTH) return [`${indent}/** ${flat} */`];
@@ -159,7 +159,7 @@ function methodLines(printer: TypePrinter, method: MethodModel): string[] {
 }
 
 /** The name of a contract's table for the host, such as `storeContract` */
-export function contractConst(name: string): string {
+function contractConst(name: string): string {
   return `${camel(name)}Contract`;
 }
 

@@ -103,17 +103,8 @@ function checkRefs(spec: SpecFile, node: unknown, pointer: string, specs: Readon
       continue;
     }
     const ref = typeof value === 'string' ? parseRef(value) : undefined;
-    const target =
-      ref === undefined
-        ? undefined
-        : ref.in === 'self'
-          ? spec
-          : specs.get(`${ref.in}/${'file' in ref ? ref.file : ''}`);
-    if (
-      ref === undefined ||
-      target === undefined ||
-      resolvePointer(target.document, `/components/schemas/${ref.name}`) === undefined
-    )
+    const target = ref?.in === 'self' ? spec : ref && specs.get(`${ref.in}/${ref.file}`);
+    if (target === undefined || resolvePointer(target.document, `/components/schemas/${ref!.name}`) === undefined)
       throw new SpecError(spec.file, at, `unresolved $ref "${String(value)}"`);
   }
 }
