@@ -23,6 +23,8 @@ export type { ErrorCode } from './core/host-errors.ts';
 export { writeFileAtomic } from './fs/write-atomic.ts';
 export { encodeBlock, scanBlocks } from './fs/checksummed-blocks.ts';
 export type { ScannedBlock } from './fs/checksummed-blocks.ts';
+export { NotificationListener } from './postgres/notifications.ts';
+export type { Notification, NotificationClient, NotificationListenerOptions } from './postgres/notifications.ts';
 export type * from './contracts/classifier.ts';
 export type * from './contracts/store.ts';
 export type * from './core/audit.ts';

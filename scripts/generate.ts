@@ -1,5 +1,5 @@
 /**
- * `npm run generate`: turns `spec/` into `generated/` (types, validators, data, route table, documents).
+ * `npm run generate`: turns `spec/` into `generated/` (types, validators, data, contracts, route table, documents).
  * Load, then model, then emit; every output kind has its own emitter. Pass `--out DIR` to write elsewhere.
  */
 import { createHash } from 'node:crypto';
@@ -7,6 +7,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Emitted } from './generate/emit.ts';
+import { emitContracts } from './generate/emit-contracts.ts';
 import { emitData } from './generate/emit-data.ts';
 import { emitDocuments, emitRoutes } from './generate/emit-routes.ts';
 import { emitTypes } from './generate/emit-types.ts';
@@ -44,6 +45,7 @@ export async function generate(root = ROOT): Promise<Emitted[]> {
     ...(await emitTypes(model)),
     ...emitValidators(model),
     ...emitData(model),
+    ...emitContracts(model),
     emitRoutes(model),
     emitDocuments(model),
     await stamp(model),

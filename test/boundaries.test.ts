@@ -46,7 +46,7 @@ function targets(file: string, text = readFileSync(join(ROOT, file), 'utf8')): s
  */
 const LAYERS: readonly (readonly string[])[] = [
   ['core', 'fs'],
-  ['contracts', 'config', 'observability', 'pool'],
+  ['contracts', 'config', 'observability', 'pool', 'postgres'],
   ['http'],
   ['plugins'],
   ['host'],

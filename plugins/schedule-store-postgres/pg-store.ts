@@ -12,6 +12,7 @@ import type {
   CountClaim,
   IpRecord,
   Logger,
+  NotificationListener,
   ScheduleStore,
   StoreChangeListener,
   StoredIp,
@@ -22,7 +23,7 @@ import { AuditTable } from './audit.ts';
 import { Health, unreachable } from './availability.ts';
 import { errors } from './errors.ts';
 import { migrate } from './migrations.ts';
-import { channelOf, POLICY_NOTICE, StoreWatch } from './watch.ts';
+import { channelOf, POLICY_NOTICE, storeListener, watchStore } from './watch.ts';
 
 /** Batches of counts answered at most per call (a few tens of kB each): a host far behind reads on (`more`) */
 const MAX_BATCHES = 100;
@@ -76,7 +77,7 @@ export class PostgresStore implements ScheduleStore {
   /** Serialises appends of counts, so that they commit in the order of their sequence numbers */
   readonly #countsLock: string;
   #pruned = 0;
-  readonly #watch: StoreWatch;
+  readonly #watch: NotificationListener;
   readonly #audit: AuditTable;
 
   private constructor(pool: pg.Pool, options: PostgresOptions) {
@@ -97,7 +98,7 @@ export class PostgresStore implements ScheduleStore {
     this.#counts = `"${options.schema}".backoff_counts`;
     this.#claims = `"${options.schema}".backoff_claims`;
     this.#countsLock = `capstan:backoff-counts:${options.schema}`;
-    this.#watch = new StoreWatch(
+    this.#watch = storeListener(
       { ...connection(options), application_name: `${options.applicationName}-watch` },
       options.schema,
       options.log,
@@ -321,7 +322,7 @@ export class PostgresStore implements ScheduleStore {
 
   /** Notices of every host's writes through PostgreSQL's LISTEN/NOTIFY, on a connection of their own */
   watch(listener: StoreChangeListener): Promise<() => void> {
-    return this.#watch.add(listener);
+    return watchStore(this.#watch, listener);
   }
 
   /** A query that changes nothing: its failure to reach the database counts against readiness, its success not */

@@ -32,25 +32,3 @@ export interface PluginAudit {
    */
   record<T>(change: AuditChange, commit: (entry: AuditEntry) => Promise<T>): Promise<T>;
 }
-
-/** Filters of an audit query; every one given must match */
-export interface AuditQuery {
-  /** RFC 3339: entries at or after it */
-  from?: string;
-  /** RFC 3339: entries before it */
-  to?: string;
-  action?: string;
-  ip?: string;
-  grouping?: string;
-  policy?: string;
-  principal?: string;
-  /** Only entries whose `id` sorts before this one: the last entry of the previous page */
-  before?: string;
-  /** Most entries answered */
-  limit: number;
-}
-
-/** Options of a store write: the audit entry kept in the same commit, when the write changes anything */
-export interface WriteOptions {
-  audit?: AuditEntry;
-}

@@ -127,6 +127,11 @@ export const hostErrors = hostErrorSet({
     expose: false,
     message: 'Cannot start plugin "%s": plugin "%s" provides no "%s" service',
   },
+  PLUGIN_ERR_CONTRACT: {
+    status: 500,
+    expose: false,
+    message: 'Cannot start plugin "%s": plugin "%s" does not implement "%s": %s',
+  },
   PLUGIN_ERR_SETUP: { status: 500, expose: false, message: 'Cannot start plugin "%s": %s' },
   PLUGIN_ERR_API: { status: 500, expose: false, message: 'Plugin "%s" serves unknown API "%s"' },
   PLUGIN_ERR_SOCKET_AND_HANDLER: {

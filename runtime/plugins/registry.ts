@@ -5,6 +5,7 @@ import type { ErrorFactory } from '../core/errors.ts';
 import type { HostLogger } from '../observability/logger.ts';
 import type { RouteEntry } from '../core/operation-schemas.ts';
 import type { HostMetrics } from '../observability/metrics.ts';
+import { contractOf, contractProblem } from '../contracts/check.ts';
 import { authProblem } from '../http/auth.ts';
 import type { Mount } from '../http/route-handler.ts';
 import type { PoolRegistry } from '../pool/pools.ts';
@@ -169,6 +170,11 @@ export class PluginSet {
     if (started.definition.kind !== need.kind || started.instance.service === undefined) {
       throw hostErrors.PLUGIN_ERR_SERVICE_KIND(owner, id, need.kind);
     }
+    // Checked when a plugin is to get the service, not when its provider starts: a store or classifier whose service no
+    // plugin uses (a test double) starts as it always did
+    const contract = contractOf(need.kind);
+    const problem = contract && contractProblem(contract, started.instance.service);
+    if (contract && problem) throw hostErrors.PLUGIN_ERR_CONTRACT(owner, id, contract.name, problem);
     return started;
   }
 

@@ -17,6 +17,8 @@ export interface LoadedSpecs {
   schemas: SpecFile[];
   /** The config schemas of the built-in plugins (`spec/schema/plugins/<plugin id>.schema.json`) */
   plugins: SpecFile[];
+  /** The service contracts (`spec/contracts/<name>.yaml`), checked by the contract model */
+  contracts: SpecFile[];
 }
 
 /** A spec defect: names the file and the JSON pointer */
@@ -55,18 +57,19 @@ async function loadFolder(root: string, folder: string, suffix: string): Promise
 }
 
 /**
- * Reads every OpenAPI document (`spec/openapi/*.yaml`), JSON Schema (`spec/schema/*.schema.json`) and plugin config
- * schema (`spec/schema/plugins/*.schema.json`)
+ * Reads every OpenAPI document (`spec/openapi/*.yaml`), JSON Schema (`spec/schema/*.schema.json`), plugin config
+ * schema (`spec/schema/plugins/*.schema.json`) and service contract (`spec/contracts/*.yaml`)
  */
 export async function loadSpecs(root: string): Promise<LoadedSpecs> {
-  const [openapi, schemas, plugins] = await Promise.all([
+  const [openapi, schemas, plugins, contracts] = await Promise.all([
     loadFolder(root, 'spec/openapi', '.yaml'),
     loadFolder(root, 'spec/schema', '.schema.json'),
     loadFolder(root, 'spec/schema/plugins', '.schema.json'),
+    loadFolder(root, 'spec/contracts', '.yaml'),
   ]);
   for (const spec of [...openapi, ...schemas]) checkRefs(spec);
   for (const spec of plugins) checkRefs(spec, openapi);
-  return { openapi, schemas, plugins };
+  return { openapi, schemas, plugins, contracts };
 }
 
 /** The prefix of a plugin schema's `$ref` into an OpenAPI document, such as a class enum */

@@ -7,6 +7,7 @@ import {
   type LoadedSpecs,
   type SpecFile,
 } from './load.ts';
+import { contractModels, type ContractModel } from './model-contracts.ts';
 import { dataModel, type DataModel } from './model-data.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -56,6 +57,8 @@ export interface GeneratorModel {
   plugins: SchemaModel[];
   /** One per API that marks enums `x-const` */
   data: DataModel[];
+  /** The service contracts of `spec/contracts/` */
+  contracts: ContractModel[];
   sources: SpecFile[];
 }
 
@@ -164,7 +167,8 @@ export function buildModel(specs: LoadedSpecs): GeneratorModel {
       schema: inlineOpenapiRefs(spec, specs.openapi),
     })),
     data: specs.openapi.map(dataModel).filter((d) => d.consts.length > 0),
-    sources: [...specs.openapi, ...specs.schemas, ...specs.plugins],
+    contracts: contractModels(specs.contracts, specs.openapi),
+    sources: [...specs.openapi, ...specs.schemas, ...specs.plugins, ...specs.contracts],
   };
 }
 

@@ -1,0 +1,36 @@
+/**
+ * The check the host makes before handing one plugin's service to another: the service has every method of its
+ * contract (generated from `spec/contracts/`), and every other member matches its schema. Structural only: what the
+ * methods answer is what the conformance suites (`capstan/conformance`) test.
+ */
+import { Compile } from 'typebox/schema';
+import { serviceContracts } from '../../generated/contracts.ts';
+import type { ServiceContract } from '../core/service-contract.ts';
+import type { PluginKind } from '../core/types.ts';
+
+/** The contract the service of a plugin of `kind` is held to; undefined for a kind with none (`api`) */
+export function contractOf(kind: PluginKind): ServiceContract | undefined {
+  return serviceContracts.find((contract) => contract.kind === kind);
+}
+
+/** What `service` lacks of `contract`, as a sentence's end naming the member; undefined when it has everything */
+export function contractProblem(contract: ServiceContract, service: unknown): string | undefined {
+  if (typeof service !== 'object' || service === null) return 'the service is not an object';
+  const members = service as Record<string, unknown>;
+  for (const [name, { optional, schema }] of Object.entries(contract.properties)) {
+    const value = members[name];
+    if (value === undefined) {
+      if (optional) continue;
+      return `property "${name}" is missing`;
+    }
+    const [valid, errors] = Compile(schema as never).Errors(value) as unknown as [boolean, { message: string }[]];
+    if (!valid) return `property "${name}" ${errors[0]?.message ?? 'does not match its schema'}`;
+  }
+  for (const [name, { optional }] of Object.entries(contract.methods)) {
+    const value = members[name];
+    if (value === undefined && optional) continue;
+    if (value === undefined) return `method "${name}" is missing`;
+    if (typeof value !== 'function') return `method "${name}" is not a function`;
+  }
+  return undefined;
+}

@@ -1,0 +1,88 @@
+/**
+ * The contract emitter: spec/contracts/*.yaml → generated/contracts/ (the interface, the types its members name and the
+ * table the host checks a service with). A golden pair for a fixture spec, the spec errors it names, and drift.
+ */
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as assert from 'uvu/assert';
+import { test } from '../_deadline.ts';
+import { driftOf } from '../../scripts/check-generated.ts';
+import { generate } from '../../scripts/generate.ts';
+import { tempDir } from '../host/_fixtures.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const FIXTURE = join(import.meta.dirname, 'fixtures', 'contract');
+
+/** The fixture copied to a fresh folder with `edit` applied to its contract's text */
+function edited(edit: (text: string) => string): string {
+  const copy = tempDir();
+  cpSync(FIXTURE, copy, { recursive: true });
+  const file = join(copy, 'spec/contracts/lamp.yaml');
+  writeFileSync(file, edit(readFileSync(file, 'utf8')));
+  return copy;
+}
+
+async function generatorError(root: string): Promise<string> {
+  try {
+    await generate(root);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return assert.unreachable('generation should fail') as never;
+}
+
+test('generate emits a contract as its interface, named types and host table, as the golden files hold', async () => {
+  const files = new Map((await generate(FIXTURE)).map((f) => [f.path, f.contents]));
+  for (const path of ['contracts/lamp.ts', 'contracts.ts']) {
+    const want = readFileSync(join(FIXTURE, 'want', `${path}.golden`), 'utf8');
+    assert.fixture(files.get(path) ?? `(no ${path})`, want, path);
+  }
+});
+
+test('generate names the file and pointer of a contract $ref that does not resolve', async () => {
+  const root = edited((text) => text.replace("'#/components/schemas/ToggleOptions'", "'#/components/schemas/Missing'"));
+  assert.is(
+    await generatorError(root),
+    'spec/contracts/lamp.yaml#/methods/toggle/parameters/1/schema/$ref: unresolved $ref "#/components/schemas/Missing"',
+  );
+});
+
+test('generate rejects a required parameter after an optional one, and a property schema with $ref', async () => {
+  const late = edited((text) =>
+    text.replace(
+      "schemas/ToggleOptions' }\n",
+      "schemas/ToggleOptions' }\n      - name: force\n        schema: { type: boolean }\n",
+    ),
+  );
+  assert.is(
+    await generatorError(late),
+    'spec/contracts/lamp.yaml#/methods/toggle/parameters: a required parameter cannot follow an optional one',
+  );
+  const referring = edited((text) =>
+    text.replace('schema: { type: string }', "schema: { $ref: '#/components/schemas/Light' }"),
+  );
+  assert.is(
+    await generatorError(referring),
+    'spec/contracts/lamp.yaml#/properties/colour/schema: a property schema cannot use $ref: the host checks it alone',
+  );
+});
+
+test('generate rejects two contracts holding the same plugin kind', async () => {
+  const root = edited((text) => text);
+  const lamp = readFileSync(join(root, 'spec/contracts/lamp.yaml'), 'utf8');
+  writeFileSync(join(root, 'spec/contracts/torch.yaml'), lamp.replace('contract: Lamp', 'contract: Torch'));
+  assert.is(
+    await generatorError(root),
+    'spec/contracts/torch.yaml#/kind: kind "store" is already held to the contract of spec/contracts/lamp.yaml',
+  );
+});
+
+test('check-generated reports a hand edit of a generated contract', async () => {
+  const copy = tempDir();
+  cpSync(join(ROOT, 'generated'), copy, { recursive: true });
+  const store = join(copy, 'contracts/store.ts');
+  writeFileSync(store, readFileSync(store, 'utf8').replace('  list(): Promise<StoredIp[]>;\n', ''));
+  assert.equal(await driftOf(copy), ['changed: contracts/store.ts']);
+});
+
+test.run();
