@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import type { PluginAudit } from './audit.ts';
 
 /** Version of the plugin API this host implements; plugins declare a semver range of it */
-export const PLUGIN_API_VERSION = '1.6.0';
+export const PLUGIN_API_VERSION = '1.7.0';
 
 /** What a plugin is for: serving an API's operations, classifying bounces or storing schedules */
 export type PluginKind = 'api' | 'classifier' | 'store';
@@ -156,8 +156,10 @@ export interface HandlerResult {
   /**
    * The body already encoded as JSON, instead of `body`: a string, UTF-8 bytes, or UTF-8 parts sent one after the
    * other. Lets a handler reuse encoded parts of a large answer instead of encoding it whole for every request.
+   * Since 1.7 also batches of parts made while the answer is sent (chunked, each batch written once the client has
+   * taken the previous ones), so that a large answer's first bytes need not wait for its last to be encoded.
    */
-  json?: string | Buffer | readonly Buffer[];
+  json?: string | Buffer | readonly Buffer[] | AsyncIterable<readonly Buffer[]>;
   /**
    * A body of another media type the operation declares (such as `text/csv`), sent as it is with `type` as its
    * `Content-Type`, instead of `body` or `json`. Since 1.6
