@@ -44,8 +44,8 @@ const SLICE_MS = 10;
 const SUCCESS = { body: { status: 'success' } };
 const OPEN_GROUPINGS = Buffer.from('{"groupings":[');
 /**
- * Bytes of encoded statuses GET /status writes at a time: enough that writes are few, few enough that the client
- * reads the first while the next are encoded
+ * Bytes of newly encoded statuses GET /status writes at a time: enough that writes are few, few enough that the
+ * client reads the first while the next are encoded
  */
 const BATCH_BYTES = 512 * 1024;
 
@@ -224,8 +224,9 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
   const statusCache = new Map<string, EncodedStatus>();
 
   /**
-   * The GET /status answer in batches of about `BATCH_BYTES`, each IP encoded when its turn comes where its record or
-   * the day changed: the first request after a start sends its first IPs while it encodes the next ones
+   * The GET /status answer, each IP encoded when its turn comes where its record or the day changed, in batches of
+   * about `BATCH_BYTES` newly encoded: the first request after a start sends its first IPs while it encodes the next
+   * ones, and one that finds every IP encoded sends them in one burst
    */
   async function* statusBatches(listed: readonly StoredIp[], day: number): AsyncGenerator<Buffer[]> {
     const slice = timeSlice();
@@ -239,10 +240,11 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
         // `stored.record` only here: a store may parse records on first access
         encoded = { version, day, json: await encodeIpStatus(out, ip, stored.record.groupings, day, slice) };
         statusCache.set(ip, encoded);
+        bytes += encoded.json.length;
       }
       if (index > 0) batch.push(COMMA);
       batch.push(encoded.json);
-      if ((bytes += encoded.json.length) >= BATCH_BYTES) {
+      if (bytes >= BATCH_BYTES) {
         yield batch;
         batch = [];
         bytes = 0;
