@@ -83,11 +83,12 @@ export function isTableQuery(query: Record<string, unknown>): boolean {
 const compareNumbers = (a: IpNumber, b: IpNumber) =>
   a.v6 === b.v6 ? (a.value < b.value ? -1 : a.value > b.value ? 1 : 0) : a.v6 ? 1 : -1;
 
-const KEYS: Record<Exclude<SortColumn, 'ip'>, (a: TableRow, b: TableRow) => number> = {
-  grouping: (a, b) => (a.config.grouping < b.config.grouping ? -1 : a.config.grouping > b.config.grouping ? 1 : 0),
-  status: (a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : 0),
-  day: (a, b) => a.day - b.day,
-  volume: (a, b) => a.messages - b.messages,
+/** What each column sorts by */
+const KEYS: Record<Exclude<SortColumn, 'ip'>, (row: TableRow) => string | number> = {
+  grouping: (row) => row.config.grouping,
+  status: (row) => row.status,
+  day: (row) => row.day,
+  volume: (row) => row.messages,
 };
 
 /**
@@ -241,8 +242,11 @@ export class ScheduleTable {
     const sort = query.sort ?? 'ip';
     const direction = query.order === 'desc' ? -1 : 1;
     if (sort !== 'ip') {
-      const compare = KEYS[sort];
-      view = [...view].sort((a, b) => direction * compare(a, b) || a.position - b.position);
+      // Each row's key read once, not twice per comparison: a row works out its day on first use
+      const key = KEYS[sort];
+      const keyed = view.map((row) => ({ row, key: key(row) }));
+      keyed.sort((a, b) => direction * (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || a.row.position - b.row.position);
+      view = keyed.map((entry) => entry.row);
     } else if (direction < 0) view = [...view].reverse();
     if (this.#views.size >= KEPT_VIEWS) this.#views.delete(this.#views.keys().next().value!);
     this.#views.set(key, view);
