@@ -42,29 +42,32 @@ function countingStore(n: number): { store: ScheduleStore; reads: () => number }
 const audit: PluginAudit = { record: (_change, commit) => commit({} as never) };
 const request = { params: {}, query: {}, headers: {} } as unknown as HandlerRequest;
 
-test('with warmStatus every IP is encoded in the background from start, and the first GET /status encodes nothing', async () => {
-  const { store, reads } = countingStore(50);
-  const handlers = createHandlers({
-    store,
-    timezone: 'UTC',
-    audit,
-    table: new ScheduleTable(store, () => 0),
-    warmStatus: true,
-  });
-  for (let waited = 0; reads() < 50 && waited < 5000; waited += 10) await sleep(10);
-  assert.is(reads(), 50, 'encoded before any request');
-  const answer = await handlers.getStatusAll!(request);
-  assert.is(reads(), 50, 'the request found every IP encoded');
-  assert.equal(Object.keys(JSON.parse(Buffer.concat(answer.json as Buffer[]).toString()).ips).length, 50);
-});
+/** The whole GET /status answer, its batches read as a client would */
+async function answered(handlers: ReturnType<typeof createHandlers>): Promise<{ ips: Record<string, unknown> }> {
+  const parts: Buffer[] = [];
+  const { json } = await handlers.getStatusAll!(request);
+  for await (const batch of json as AsyncIterable<Buffer[]>) parts.push(...batch);
+  return JSON.parse(Buffer.concat(parts).toString());
+}
 
-test('without it nothing is encoded until asked', async () => {
+test('nothing is encoded until GET /status asks, then each IP once until its record changes', async () => {
   const { store, reads } = countingStore(50);
   const handlers = createHandlers({ store, timezone: 'UTC', audit, table: new ScheduleTable(store, () => 0) });
   await sleep(100);
-  assert.is(reads(), 0);
-  await handlers.getStatusAll!(request);
-  assert.is(reads(), 50);
+  assert.is(reads(), 0, 'nothing encoded at start');
+  assert.is(Object.keys((await answered(handlers)).ips).length, 50);
+  assert.is(reads(), 50, 'each IP encoded by the first request');
+  assert.is(Object.keys((await answered(handlers)).ips).length, 50);
+  assert.is(reads(), 50, 'the second request encoded nothing');
+});
+
+test('a client that stops reading stops the encoding', async () => {
+  // Enough IPs for several batches: an IP of one 30-day grouping is about 1.6 KB
+  const { store, reads } = countingStore(2000);
+  const handlers = createHandlers({ store, timezone: 'UTC', audit, table: new ScheduleTable(store, () => 0) });
+  const batches = (await handlers.getStatusAll!(request)).json as AsyncIterable<Buffer[]>;
+  for await (const _ of batches) break;
+  assert.ok(reads() < 2000, `encoded ${reads()} of 2000 IPs for a client that took one batch`);
 });
 
 test.run();

@@ -43,8 +43,11 @@ const RETRY_AFTER = 1;
 const SLICE_MS = 10;
 const SUCCESS = { body: { status: 'success' } };
 const OPEN_GROUPINGS = Buffer.from('{"groupings":[');
-/** Most bytes of statuses encoded at start: 10,000 IPs of 5 thirty-day schedules take 82 MB */
-const WARM_BUDGET = 128 * 1024 * 1024;
+/**
+ * Bytes of newly encoded statuses GET /status writes at a time: enough that writes are few, few enough that the
+ * client reads the first while the next are encoded
+ */
+const BATCH_BYTES = 512 * 1024;
 
 /** What the handlers need: the store and the time zone days are counted in */
 export interface HandlerOptions {
@@ -56,8 +59,6 @@ export interface HandlerOptions {
   audit: PluginAudit;
   /** The table pages and bulk selections are served from */
   table: ScheduleTable;
-  /** Encodes every IP's status once at start, before any GET /status asks */
-  warmStatus?: boolean;
 }
 
 /** A write's action and subject; `before`/`after` are the IP's records, or the grouping's when `grouping` is named */
@@ -218,44 +219,45 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
 
   const currentDay = () => today(timezone, new Date());
   // Each IP's encoded status, reused until its record changes (store version) or the day turns: encoding tens of
-  // thousands of expanded schedules for every GET /status costs far more than joining the encoded parts
-  let statusCache = new Map<string, EncodedStatus>();
+  // thousands of expanded schedules for every GET /status costs far more than joining the encoded parts. Filled by
+  // the requests themselves, not at start: a host whose clients never ask for GET /status spends nothing on it
+  const statusCache = new Map<string, EncodedStatus>();
 
   /**
-   * Every IP's status, encoded anew where its record or the day changed since the last call; past `budget` bytes
-   * it stops, keeping what it encoded (the answer is then incomplete: for the start-up encoding only)
+   * The GET /status answer, each IP encoded when its turn comes where its record or the day changed, in batches of
+   * about `BATCH_BYTES` newly encoded: the first request after a start sends its first IPs while it encodes the next
+   * ones, and one that finds every IP encoded sends them in one burst
    */
-  const encodeAll = async (budget = Infinity): Promise<Buffer[]> => {
-    let bytes = 0;
-    const day = currentDay();
-    const parts: Buffer[] = [OPEN_IPS];
-    const fresh = new Map<string, EncodedStatus>();
+  async function* statusBatches(listed: readonly StoredIp[], day: number): AsyncGenerator<Buffer[]> {
     const slice = timeSlice();
     const out = new JsonWriter();
-    for (const stored of await store.list()) {
+    let batch: Buffer[] = [OPEN_IPS];
+    let bytes = 0;
+    for (const [index, stored] of listed.entries()) {
       const { ip, version } = stored;
       let encoded = statusCache.get(ip);
       if (encoded?.version !== version || encoded.day !== day) {
         // `stored.record` only here: a store may parse records on first access
         encoded = { version, day, json: await encodeIpStatus(out, ip, stored.record.groupings, day, slice) };
+        statusCache.set(ip, encoded);
+        bytes += encoded.json.length;
       }
-      fresh.set(ip, encoded);
-      if ((bytes += encoded.json.length) > budget) break;
-      if (parts.length > 1) parts.push(COMMA);
-      parts.push(encoded.json);
+      if (index > 0) batch.push(COMMA);
+      batch.push(encoded.json);
+      if (bytes >= BATCH_BYTES) {
+        yield batch;
+        batch = [];
+        bytes = 0;
+      }
     }
-    statusCache = fresh;
-    parts.push(CLOSE_IPS);
-    return parts;
-  };
-  // Encoded once in the background from start, in slices of the event loop, so that the first GET /status after a
-  // restart (an operator's page) sends what is ready instead of encoding tens of megabytes while the client waits. Up
-  // to a budget: a host whose clients never ask for GET /status should not hold hundreds of megabytes for it
-  const warming: Promise<unknown> = options.warmStatus
-    ? nextTurn()
-        .then(() => encodeAll(WARM_BUDGET))
-        .catch(() => undefined)
-    : Promise.resolve();
+    batch.push(CLOSE_IPS);
+    yield batch;
+    // Deleted IPs' parts go once a whole answer has been made without them
+    if (statusCache.size > listed.length) {
+      const present = new Set(listed.map((stored) => stored.ip));
+      for (const ip of statusCache.keys()) if (!present.has(ip)) statusCache.delete(ip);
+    }
+  }
 
   return {
     ...bulkHandlers({ table, write: writeIp }),
@@ -316,9 +318,7 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
         const json = `{"rows":[${page.rows.map(statusRowJson).join(',')}],"total":${page.total},"offset":${page.offset},"limit":${page.limit}}`;
         return { headers: { 'X-Total-Count': String(page.total) }, json };
       }
-      // A request during the start-up encoding waits for it, then finds every IP encoded
-      await warming;
-      return { json: await encodeAll() };
+      return { json: statusBatches(await store.list(), currentDay()) };
     },
     getStatus: async (request) => {
       const { record } = await load(request);

@@ -45,8 +45,8 @@ export default definePlugin({
   id: 'ip-schedule',
   kind: 'api',
   api: 'ip-schedule',
-  // Named keys need a 1.4 host
-  apiVersion: '^1.6.0',
+  // Named keys need a 1.4 host; GET /status streams its answer (1.7)
+  apiVersion: '^1.7.0',
   description: 'Per-IP, per-grouping sending volume schedules and their status',
   // spec/schema/plugins/ip-schedule.schema.json: the time zone, the backoff classes and the rows are checked there
   config: ipScheduleConfigSchema,
@@ -171,7 +171,6 @@ export default definePlugin({
           audit,
           table: rows,
           changed: (ip) => feed.notice({ ip }),
-          warmStatus: true,
         }),
         ...policies.handlers,
         ...events,

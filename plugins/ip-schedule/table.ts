@@ -6,7 +6,7 @@
 import type { GroupingRecord, ScheduleStore } from '../../runtime/mod.ts';
 import { formatDate, parseDate } from './dates.ts';
 import { cidrMatcher, ipNumber, type IpNumber } from './ip.ts';
-import { scheduleDay, scheduleLength, type GroupingStatus } from './schedule.ts';
+import { scheduleDay, scheduleLength, type GroupingStatus, type ScheduleDay } from './schedule.ts';
 
 export type SortColumn = 'ip' | 'grouping' | 'status' | 'day' | 'volume';
 
@@ -30,21 +30,43 @@ const DEFAULT_LIMIT = 100;
 /** Filtered and sorted row lists kept for paging through them: each costs a pointer per row */
 const KEPT_VIEWS = 8;
 
-/** One grouping of one IP, as of a store version and day */
-export interface TableRow {
-  ip: string;
-  config: GroupingRecord;
-  status: GroupingStatus['status'];
-  day: number;
-  days: number;
-  messages: number;
+/**
+ * One grouping of one IP, as of a store version and day. Where it stands that day (status, day, messages) is worked
+ * out on first use: a page in IP order needs it for its own rows only, so the first page after a start costs a row
+ * object per grouping, not a schedule per grouping
+ */
+export class TableRow {
   /** Position in IP order (numeric IP, then the IP's grouping order): the order of ties */
-  position: number;
-  number: IpNumber;
+  position = 0;
   /** IP, grouping, status and mode in lower case, for the word filter; made on the first filter that needs it */
   text?: string;
   /** The row's status JSON, encoded on first use */
   json?: string;
+  #where: ScheduleDay | undefined;
+  #days: number | undefined;
+
+  constructor(
+    readonly ip: string,
+    readonly config: GroupingRecord,
+    readonly number: IpNumber,
+    private readonly today: number,
+  ) {}
+
+  get status(): GroupingStatus['status'] {
+    return (this.#where ??= scheduleDay(this.config, this.today)).status;
+  }
+
+  get day(): number {
+    return (this.#where ??= scheduleDay(this.config, this.today)).day;
+  }
+
+  get messages(): number {
+    return (this.#where ??= scheduleDay(this.config, this.today)).messages;
+  }
+
+  get days(): number {
+    return (this.#days ??= scheduleLength(this.config));
+  }
 }
 
 interface CachedIp {
@@ -61,11 +83,12 @@ export function isTableQuery(query: Record<string, unknown>): boolean {
 const compareNumbers = (a: IpNumber, b: IpNumber) =>
   a.v6 === b.v6 ? (a.value < b.value ? -1 : a.value > b.value ? 1 : 0) : a.v6 ? 1 : -1;
 
-const KEYS: Record<Exclude<SortColumn, 'ip'>, (a: TableRow, b: TableRow) => number> = {
-  grouping: (a, b) => (a.config.grouping < b.config.grouping ? -1 : a.config.grouping > b.config.grouping ? 1 : 0),
-  status: (a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : 0),
-  day: (a, b) => a.day - b.day,
-  volume: (a, b) => a.messages - b.messages,
+/** What each column sorts by */
+const KEYS: Record<Exclude<SortColumn, 'ip'>, (row: TableRow) => string | number> = {
+  grouping: (row) => row.config.grouping,
+  status: (row) => row.status,
+  day: (row) => row.day,
+  volume: (row) => row.messages,
 };
 
 /**
@@ -219,8 +242,11 @@ export class ScheduleTable {
     const sort = query.sort ?? 'ip';
     const direction = query.order === 'desc' ? -1 : 1;
     if (sort !== 'ip') {
-      const compare = KEYS[sort];
-      view = [...view].sort((a, b) => direction * compare(a, b) || a.position - b.position);
+      // Each row's key read once, not twice per comparison: a row works out its day on first use
+      const key = KEYS[sort];
+      const keyed = view.map((row) => ({ row, key: key(row) }));
+      keyed.sort((a, b) => direction * (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || a.row.position - b.row.position);
+      view = keyed.map((entry) => entry.row);
     } else if (direction < 0) view = [...view].reverse();
     if (this.#views.size >= KEPT_VIEWS) this.#views.delete(this.#views.keys().next().value!);
     this.#views.set(key, view);
@@ -246,14 +272,13 @@ function searchText(row: TableRow): string {
 }
 
 function sortedIps(ips: Map<string, CachedIp>): string[] {
-  return [...ips.keys()].sort((a, b) => compareNumbers(ips.get(a)!.number, ips.get(b)!.number));
+  // Numbers beside their IPs: two map lookups per comparison cost more than the comparison
+  const numbered = Array.from(ips, ([ip, cached]) => ({ ip, number: cached.number }));
+  return numbered.sort((a, b) => compareNumbers(a.number, b.number)).map((entry) => entry.ip);
 }
 
 function ipRows(ip: string, groupings: readonly GroupingRecord[], today: number, number: IpNumber): TableRow[] {
-  return groupings.map((config) => {
-    const { status, day, messages } = scheduleDay(config, today);
-    return { ip, config, status, day, days: scheduleLength(config), messages, position: 0, number };
-  });
+  return groupings.map((config) => new TableRow(ip, config, number, today));
 }
 
 /** A row as `StatusRow` JSON: the status endpoints' fields without the expanded schedule, plus today's messages */

@@ -156,8 +156,10 @@ export interface HandlerResult {
   /**
    * The body already encoded as JSON, instead of `body`: a string, UTF-8 bytes, or UTF-8 parts sent one after the
    * other. Lets a handler reuse encoded parts of a large answer instead of encoding it whole for every request.
+   * Since 1.7 also batches of parts made while the answer is sent (chunked, each batch written once the client has
+   * taken the previous ones), so that a large answer's first bytes need not wait for its last to be encoded.
    */
-  json?: string | Buffer | readonly Buffer[];
+  json?: string | Buffer | readonly Buffer[] | AsyncIterable<readonly Buffer[]>;
   /**
    * A body of another media type the operation declares (such as `text/csv`), sent as it is with `type` as its
    * `Content-Type`, instead of `body` or `json`. Since 1.6

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Context } from 'koa';
 import type { AuthOptions, Handler, HandlerRequest, Logger, SocketHandler } from '../core/types.ts';
 import type { KeyGuard } from './auth.ts';
@@ -64,9 +65,9 @@ export function validator(schema: object | undefined, prefix: string): Validate 
   return validate;
 }
 
-function responseChecker(
-  route: RouteEntry,
-): (status: number, json: string | Buffer | readonly Buffer[] | undefined) => void {
+type Json = string | Buffer | readonly Buffer[];
+
+function responseChecker(route: RouteEntry): (status: number, json: Json | undefined) => void {
   const checks = new Map(
     Object.entries(route.schemas.responses).map(([status, schema]) => [status, validator(schema, 'response')!]),
   );
@@ -91,6 +92,43 @@ function sendParts(ctx: Context, parts: readonly Buffer[]): void {
   for (const part of parts) res.write(part);
   res.end();
   res.uncork();
+}
+
+/**
+ * Writes batches of parts as the handler makes them, chunked: each batch in one corked burst, the next asked for once
+ * the socket has taken what was written, so that a large answer is encoded while the client reads it and no faster
+ * than it reads. A client gone stops the batches (the iterable is closed). Past the head an error can no longer be
+ * answered: it is logged and the connection cut, so that the client sees the answer incomplete, not short
+ */
+async function sendBatches(ctx: Context, batches: AsyncIterable<readonly Buffer[]>, log: Logger): Promise<void> {
+  ctx.respond = false;
+  const res = ctx.res;
+  res.writeHead(ctx.status, ctx.response.headers as Record<string, string>);
+  const gone = new Promise<void>((done) => res.once('close', done));
+  try {
+    for await (const parts of batches) {
+      if (res.destroyed) break;
+      res.cork();
+      for (const part of parts) res.write(part);
+      res.uncork();
+      if (res.writableNeedDrain) await Promise.race([once(res, 'drain'), gone]);
+    }
+    res.end();
+  } catch (error) {
+    log.error('answer failed while sent', { method: ctx.method, path: ctx.path, error });
+    res.destroy();
+  }
+}
+
+function isBatches(json: unknown): json is AsyncIterable<readonly Buffer[]> {
+  return typeof json === 'object' && json !== null && Symbol.asyncIterator in json;
+}
+
+/** Gathers batches into one list of parts: for the response check, which needs the whole answer */
+async function gathered(batches: AsyncIterable<readonly Buffer[]>): Promise<Buffer[]> {
+  const parts: Buffer[] = [];
+  for await (const batch of batches) for (const part of batch) parts.push(part);
+  return parts;
 }
 
 /** Counts each request of `serve` in `observe` with its status and time, errors included */
@@ -158,14 +196,16 @@ export function routeHandler(route: RouteEntry, mount: Mount): (ctx: Context) =>
       ctx.body = result.content.data;
       return;
     }
-    const json = result.json ?? (result.body === undefined ? undefined : JSON.stringify(result.body));
-    checkResponse?.(result.status ?? 200, json);
+    let json = result.json ?? (result.body === undefined ? undefined : JSON.stringify(result.body));
+    if (checkResponse && isBatches(json)) json = await gathered(json);
+    checkResponse?.(result.status ?? 200, json as Json | undefined);
     ctx.status = result.status ?? 200;
     if (result.headers) ctx.set(result.headers);
     if (json !== undefined) {
       // Set directly: `ctx.type =` looks the type up on every request
       ctx.set('Content-Type', JSON_CONTENT_TYPE);
-      if (Array.isArray(json)) sendParts(ctx, json);
+      if (isBatches(json)) await sendBatches(ctx, json, mount.log);
+      else if (Array.isArray(json)) sendParts(ctx, json);
       else ctx.body = json;
     }
   };

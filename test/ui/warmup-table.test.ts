@@ -122,10 +122,21 @@ it('numeric IP order, sorting by column, paging, the volume per interval and a d
   assert.is(await page.getAttribute('th[data-sort="ip"]', 'aria-sort'), 'ascending');
   const volume = page.locator('tr[data-ip="10.0.0.1"] .volume');
   assert.is(await volume.textContent(), '1 per hour', 'a 3,600 s interval is per hour');
+  // Every number of the row says where it comes from, on hover (title) and on focus (data-why)
+  const why = async (cell: string) => {
+    const number = page.locator(`tr[data-ip="10.0.0.1"] .${cell} .why`);
+    await number.hover();
+    const title = (await number.getAttribute('title')) ?? '';
+    assert.is(await number.getAttribute('data-why'), title);
+    return title;
+  };
+  assert.match(await why('volume'), /^1 messages allowed per 3,600 s \(per hour\) today, day 1 of 10/);
   assert.match(
-    (await volume.getAttribute('title')) ?? '',
-    /^1 messages allowed per 3,600 s \(per hour\) today, day 1 of 10/,
+    await why('volume'),
+    /as TOKENBUCKET .* AUTO schedule from .* 1 messages per hour on day 1, .* to 100,000 on the last/,
   );
+  assert.match(await why('status'), /^On schedule: today is day 1 of 10/);
+  assert.match(await why('day'), new RegExp(`^Day 1 of 10 \\(today\\): days since ${day(0)}, which is day 1`));
   assert.is(await page.textContent('tr[data-ip="10.0.0.1"] .rate'), 'TOKENBUCKET, 3,600 s');
 
   await page.click('th[data-sort="ip"] button');
@@ -192,6 +203,11 @@ it('bulk pause of a selection and delete of a filter, each confirmed and undone'
   await page.waitForSelector('#done-text:has-text("Paused 3 schedules.")');
   assert.match(asked, /^Pause 3 schedules\?/);
   await page.waitForSelector('tr[data-ip="10.0.0.3"] .status:has-text("PAUSED")');
+  assert.match((await page.getAttribute('tr[data-ip="10.0.0.3"] .status .why', 'title')) ?? '', /^Paused \(/);
+  assert.is(
+    await page.getAttribute('tr[data-ip="10.0.0.3"] .volume .why', 'title'),
+    'PAUSED: nothing allowed today (day 1 of 10).',
+  );
   assert.is((await (await get('/status/10.0.0.2/%26warm')).json()).status, 'PAUSED');
   assert.is((await (await get('/status/10.0.0.4/%26warm')).json()).status, 'ONSCHEDULE');
   assert.equal(

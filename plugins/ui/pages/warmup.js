@@ -3,6 +3,7 @@
 // with a dry-run preview and export, the planned curve of the selected row, and the editor.
 import uPlot from './vendor/uplot/uPlot.esm.js';
 import { alertBox, api, el, keyBar, storedKey } from './api.js';
+import { explainable } from './look.js';
 
 const PAGE_SIZE = 50;
 /** Typing pauses this long before the filter asks the server: not a request per keystroke */
@@ -116,9 +117,9 @@ function render() {
         el('td', { class: 'mono ip' }, row.ip),
         el('td', { class: 'mono grouping' }, row.grouping),
         el('td', {}, row.mode),
-        el('td', { class: `status status-${row.status}` }, row.status),
-        el('td', { class: 'num day' }, `${row.current_day} / ${row.days}`),
-        el('td', { class: 'num volume', title: volumeTitle(row) }, today),
+        el('td', { class: `status status-${row.status}` }, explainable(el('span', {}, row.status), statusWhy(row))),
+        el('td', { class: 'num day' }, explainable(el('span', {}, `${row.current_day} / ${row.days}`), dayWhy(row))),
+        el('td', { class: 'num volume' }, explainable(el('span', {}, today), volumeWhy(row))),
         el(
           'td',
           { class: 'rate' },
@@ -167,10 +168,41 @@ function render() {
   showSelection();
 }
 
-function volumeTitle(row) {
+/** Where the schedule's days come from: its dates, and for AUTO the ramp between its first and last volume */
+function planWhy(row) {
+  const dates = `${row.start.date} (day 1) to ${row.end.date} (day ${count(row.days)})`;
+  return row.mode === 'AUTO'
+    ? `AUTO schedule from ${dates}: ${count(row.start.volume)} messages ${perInterval(row.interval)} on day 1, changing by the same factor each day (rounded) to ${count(row.end.volume)} on the last`
+    : `MANUAL schedule from ${dates}: each day's messages as listed in its config`;
+}
+
+/** A hold of an adaptive grouping's day, or nothing */
+const holdWhy = (row) => (row.hold ? ` Held since ${row.hold.since}: ${row.hold.reason}.` : '');
+
+function statusWhy(row) {
+  const why = {
+    ONSCHEDULE: `On schedule: today is day ${count(row.current_day)} of ${count(row.days)}, and the policy feed gives the MTA this day's rate.`,
+    NOTSTARTED: `Not started: today is before ${row.start.date}, day 1 of the schedule; the feed sends this grouping nothing until then.`,
+    FINISHED: `Finished: today is past ${row.end.date}, the last of the schedule's ${count(row.days)} days; the feed no longer limits this grouping.`,
+    PAUSED: `Paused (the grouping or its whole IP, by an operator or a bulk action), whatever its dates: the feed allows it nothing until it is resumed.`,
+  }[row.status];
+  return `${why}${holdWhy(row)} ${planWhy(row)}.`;
+}
+
+function dayWhy(row) {
+  const reached = row.adaptive
+    ? 'the day its adaptive warm-up has reached: holds and step-backs keep it behind the calendar'
+    : `days since ${row.start.date}, which is day 1`;
+  const when =
+    row.current_day === 0 ? 'not started (day 0)' : row.current_day > row.days ? 'past the last day' : 'today';
+  return `Day ${count(row.current_day)} of ${count(row.days)} (${when}): ${reached}.${holdWhy(row)}`;
+}
+
+function volumeWhy(row) {
   const day = `day ${row.current_day} of ${row.days}`;
-  if (row.status !== 'ONSCHEDULE') return `${row.status}: nothing allowed today (${day})`;
-  return `${count(row.messages)} messages allowed per ${count(row.interval)} s (${perInterval(row.interval)}) today, ${day} of the ${row.mode} schedule, ${row.algorithm}`;
+  if (row.status !== 'ONSCHEDULE') return `${row.status}: nothing allowed today (${day}).`;
+  const rate = `${count(row.messages)} messages allowed per ${count(row.interval)} s (${perInterval(row.interval)}) today, ${day} of the ${row.mode} schedule`;
+  return `${rate}, enforced by the MTA as ${row.algorithm} (the interval's count, not a daily total). ${planWhy(row)}.`;
 }
 
 function pick(row, on) {
