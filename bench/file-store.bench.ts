@@ -1,11 +1,14 @@
 /**
- * The embedded file store's write cost against its size: new IPs of 5 AUTO groupings each, written by 16 concurrent
- * writers through the plugin API (no HTTP), until the store holds 1,000, 10,000 and 50,000 IPs. At each size: new
- * IPs/s and per-write p99 over the last writes before the size is reached (compactions included), and the process's
- * RSS. Each variant runs in a process of its own, so RSS is its own. Baselines in the same run, same writers:
+ * The embedded file store's write cost against its size: new IPs of 5 AUTO groupings each, each with its audit entry
+ * (as the API writes them), written by 16 concurrent writers through the plugin API (no HTTP), until the store holds
+ * 1,000, 10,000 and 50,000 IPs. At each size: new IPs/s and per-write p99 over the last writes before the size is
+ * reached (compactions included), the process's RSS and its heap after a full GC (what the store holds, less the
+ * ~16 MiB of loaded modules). Each variant runs in a process of its own, so RSS is its own. Baselines in the same run,
+ * same writers:
  * - `rewrite`: what format 1 did, one JSON object rewritten whole (`writeFileAtomic`) per group commit; started
  *   from a state of each size in memory (filling it by writes would take hours), measured over 4 groups;
- * - `append`: a raw group-commit loop appending the same JSON lines with one fdatasync per group, the floor.
+ * - `append`: a raw group-commit loop appending the same JSON lines (record and audit entry) with one fdatasync per
+ *   group, the floor.
  * Then, for the store only, from 50,000 IPs on until its file (then about 70 MB) has been compacted (60,000 at
  * least; the rate is of the first 10,000, p99 and max of all): what a compaction costs the writes running beside it.
  * Goal (issue 24): at least 500 new IPs/s and p99 under 50 ms at 10,000 IPs, RSS bounded.
@@ -28,6 +31,8 @@ interface Figure {
   p99: number;
   max?: number;
   rssMiB: number;
+  /** Heap used after a full GC */
+  heapMiB: number;
   /** 1 when a compaction ran in the window */
   compacted?: number;
 }
@@ -74,6 +79,23 @@ async function run(
 }
 
 const rssMiB = () => process.memoryUsage().rss / 2 ** 20;
+const heapMiB = () => {
+  (globalThis as unknown as { gc: () => void }).gc();
+  return process.memoryUsage().heapUsed / 2 ** 20;
+};
+const memory = () => ({ rssMiB: rssMiB(), heapMiB: heapMiB() });
+
+/** The audit entry of write `n`, as the host makes them (ids rising) */
+const audit = (n: number) => ({
+  id: `0190a000-0000-7000-8000-${String(n).padStart(12, '0')}`,
+  time: new Date().toISOString(),
+  action: 'schedule.create',
+  subject: { ip: ipOf(n) },
+  principal: 'bench',
+  before: null,
+  after: record(n),
+  host: 'bench',
+});
 
 /** A group commit: writes queue while one group is written, then go as the next group */
 function groupCommit(
@@ -107,11 +129,19 @@ async function variant(name: string, folder: string): Promise<Figure[]> {
     let stored = 0;
     for (const size of SIZES) {
       const window = Math.min(WINDOW, size / 2);
-      await run((n) => service.put(ipOf(n), record(n) as never, { expected: null }), stored, size - window);
+      await run(
+        (n) => service.put(ipOf(n), record(n) as never, { expected: null }, { audit: audit(n) as never }),
+        stored,
+        size - window,
+      );
       figures.push({
         size,
-        ...(await run((n) => service.put(ipOf(n), record(n) as never, { expected: null }), size - window, size)),
-        rssMiB: rssMiB(),
+        ...(await run(
+          (n) => service.put(ipOf(n), record(n) as never, { expected: null }, { audit: audit(n) as never }),
+          size - window,
+          size,
+        )),
+        ...memory(),
       });
       stored = size;
     }
@@ -119,9 +149,17 @@ async function variant(name: string, folder: string): Promise<Figure[]> {
     const file = join(folder, 'var', 'schedule-store-file', 'schedules.json');
     const inode = (await stat(file)).ino;
     let to = 60_000;
-    let compacting = await run((n) => service.put(ipOf(n), record(n) as never, { expected: null }), stored, to);
+    let compacting = await run(
+      (n) => service.put(ipOf(n), record(n) as never, { expected: null }, { audit: audit(n) as never }),
+      stored,
+      to,
+    );
     while ((await stat(file)).ino === inode && to < 100_000) {
-      const more = await run((n) => service.put(ipOf(n), record(n) as never, { expected: null }), to, to + 5000);
+      const more = await run(
+        (n) => service.put(ipOf(n), record(n) as never, { expected: null }, { audit: audit(n) as never }),
+        to,
+        to + 5000,
+      );
       compacting = {
         rate: compacting.rate,
         p99: Math.max(compacting.p99, more.p99),
@@ -129,13 +167,18 @@ async function variant(name: string, folder: string): Promise<Figure[]> {
       };
       to += 5000;
     }
-    figures.push({ size: to, ...compacting, rssMiB: rssMiB(), compacted: (await stat(file)).ino === inode ? 0 : 1 });
+    figures.push({ size: to, ...compacting, ...memory(), compacted: (await stat(file)).ino === inode ? 0 : 1 });
     await close();
   } else if (name === 'append') {
     const file = await open(join(folder, 'raw.log'), 'a');
     const write = groupCommit(async (group) => {
       await file.appendFile(
-        group.map(([n, value]) => `${JSON.stringify({ ip: ipOf(n), version: n + 1, record: value })}\n`).join(''),
+        group
+          .map(
+            ([n, value]) =>
+              `${JSON.stringify({ ip: ipOf(n), version: n + 1, record: value })}\n${JSON.stringify({ audit: audit(n) })}\n`,
+          )
+          .join(''),
       );
       await file.datasync();
     });
@@ -143,7 +186,7 @@ async function variant(name: string, folder: string): Promise<Figure[]> {
     for (const size of SIZES) {
       const window = Math.min(WINDOW, size / 2);
       await run((n) => write(n, record(n)), stored, size - window);
-      figures.push({ size, ...(await run((n) => write(n, record(n)), size - window, size)), rssMiB: rssMiB() });
+      figures.push({ size, ...(await run((n) => write(n, record(n)), size - window, size)), ...memory() });
       stored = size;
     }
     await file.close();
@@ -166,7 +209,7 @@ async function variant(name: string, folder: string): Promise<Figure[]> {
       figures.push({
         size,
         ...(await run((n) => write(n, record(n)), size + WRITERS, size + WRITERS * 5)),
-        rssMiB: rssMiB(),
+        ...memory(),
       });
     }
   }
@@ -183,7 +226,7 @@ if (process.argv[2] === 'variant') {
 } else {
   const measure = (name: string) =>
     new Promise<Figure[]>((done, fail) => {
-      const child = fork(import.meta.filename, ['variant', name], { execArgv: ['--import', 'tsx'] });
+      const child = fork(import.meta.filename, ['variant', name], { execArgv: ['--import', 'tsx', '--expose-gc'] });
       child.once('message', (figures) => done(figures as Figure[]));
       child.once('exit', (code) => code !== 0 && fail(new Error(`variant ${name} exited with ${code}`)));
     });
@@ -193,13 +236,13 @@ if (process.argv[2] === 'variant') {
   console.log(
     `${WRITERS} writers, new IPs of 5 groupings; rate and p99 over the last ${WINDOW} writes before each size (rewrite: 64 writes at it)`,
   );
-  for (const [at, { size, rate, p99, rssMiB: rss }] of store.slice(0, SIZES.length).entries()) {
+  for (const [at, { size, rate, p99, rssMiB: rss, heapMiB: heap }] of store.slice(0, SIZES.length).entries()) {
     const floor = append[at]!;
     const old = rewrite[at]!;
     row(
       `file store at ${size.toLocaleString('en')} IPs`,
       `${Math.round(rate)} IPs/s`,
-      `p99 ${p99.toFixed(1)} ms, RSS ${Math.round(rss)} MiB; raw append ${Math.round(floor.rate)}/s (×${(rate / floor.rate).toFixed(2)}), p99 ${floor.p99.toFixed(1)} ms`,
+      `p99 ${p99.toFixed(1)} ms, RSS ${Math.round(rss)} MiB, heap after GC ${Math.round(heap)} MiB; raw append ${Math.round(floor.rate)}/s (×${(rate / floor.rate).toFixed(2)}), p99 ${floor.p99.toFixed(1)} ms`,
     );
     row(
       `  format 1 whole-file rewrite at ${size.toLocaleString('en')}`,

@@ -1,9 +1,12 @@
 /**
  * The audit trail of the file store: one JSON line per entry in an append-only file beside the store file
- * (`schedules.audit.jsonl` for `schedules.json`), fdatasync'ed before the writes it records are acknowledged. Only an
- * index (id, time, the filtered fields, offset and length: about 150 bytes an entry) stays in memory; a query reads
- * the lines it answers. A crash mid-append leaves a torn last line, cut off at the next start. Past the retention
- * (days, or entries) the file is rewritten without the oldest entries, atomically.
+ * (`schedules.audit.jsonl` for `schedules.json`). The entries of a store write are made durable by the store's own
+ * block, which holds them too: they are appended here without a sync of their own (one fdatasync per group commit,
+ * not two), synced before a compaction drops them from the store file, and those a crash of the machine lost are
+ * appended again from the store file when it is opened. Only an index (id, time, the filtered fields, offset and
+ * length: about 150 bytes an entry) stays in memory; a query reads the lines it answers. A crash mid-append leaves a
+ * torn last line, cut off at the next start. Past the retention (days, or entries) the file is rewritten without the
+ * oldest entries, atomically.
  */
 import { createReadStream } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
@@ -66,6 +69,8 @@ export class AuditLog {
   #size: number;
   /** Entries of committed writes whose append failed: written before the next ones */
   #backlog: AuditEntry[] = [];
+  /** Lines were appended since the last fdatasync */
+  #unsynced = false;
   #tail: Promise<unknown> = Promise.resolve();
   #checked = 0;
 
@@ -93,21 +98,47 @@ export class AuditLog {
     return log;
   }
 
-  /**
-   * Appends entries durably. With `retry`, entries of a failed append are kept and written before the next ones (the
-   * writes they record are committed: they must not be lost); without, the caller is told and nothing is kept
-   */
-  append(entries: readonly AuditEntry[], retry = false): Promise<void> {
-    return this.#serial(() => this.#write(entries, retry));
+  /** Appends entries durably (fdatasync'ed): should that fail, the caller is told and nothing is kept */
+  append(entries: readonly AuditEntry[]): Promise<void> {
+    return this.#serial(() => this.#write(entries, false, true));
   }
 
-  async #write(entries: readonly AuditEntry[], retry: boolean): Promise<void> {
+  /**
+   * Appends entries a store block has already made durable, without a sync (`sync` comes before the block is
+   * dropped). The writes they record are committed, so entries of an append that fails are kept and written before
+   * the next ones
+   */
+  keep(entries: readonly AuditEntry[]): Promise<void> {
+    return this.#serial(() => this.#write(entries, true, false));
+  }
+
+  /** Makes every entry kept durable: writes what is still owed, then fdatasyncs */
+  sync(): Promise<void> {
+    return this.#serial(() => this.#write([], true, true));
+  }
+
+  /**
+   * Appends, durably, those of `entries` (read back from the store file) that the file lacks: a crash of the machine
+   * loses the unsynced tail of the file. One older than the file's first entry was dropped by the retention, not lost
+   */
+  recover(entries: readonly AuditEntry[]): Promise<void> {
+    return this.#serial(() => {
+      const { index } = this.#view;
+      const lost = entries.filter(
+        (entry) =>
+          (index.length === 0 || entry.id > index[0]!.id) && index[sortedIndex(index, entry.id)]?.id !== entry.id,
+      );
+      return this.#write(lost, false, true);
+    });
+  }
+
+  async #write(entries: readonly AuditEntry[], retry: boolean, durable: boolean): Promise<void> {
     const all = [...this.#backlog, ...entries];
-    if (all.length === 0) return;
+    if (all.length === 0 && !(durable && this.#unsynced)) return;
     const lines = all.map((entry) => Buffer.from(`${JSON.stringify(entry)}\n`));
     try {
-      await this.#appender.writev(lines);
-      await this.#appender.datasync();
+      if (lines.length > 0) await this.#appender.writev(lines);
+      if (durable) await this.#appender.datasync();
     } catch (error) {
       this.#backlog = retry ? all : this.#backlog;
       // A part written would leave a torn line in the middle of the file: cut it off
@@ -115,6 +146,7 @@ export class AuditLog {
       throw error;
     }
     this.#backlog = [];
+    this.#unsynced = !durable;
     const { index } = this.#view;
     all.forEach((entry, at) => {
       const item = indexed(entry, this.#size, lines[at]!.length - 1);
@@ -166,7 +198,7 @@ export class AuditLog {
   /** Writes what is still owed, then closes the file */
   close(): Promise<void> {
     return this.#serial(async () => {
-      if (this.#backlog.length > 0) await this.#write([], true).catch(() => undefined);
+      await this.#write([], true, true).catch(() => undefined);
       await this.#appender.close();
       this.#view.retired = true;
       if (this.#view.readers === 0) await this.#view.reader.close();

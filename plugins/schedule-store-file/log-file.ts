@@ -12,6 +12,10 @@
  * the file, and the folder fsynced. A crash at any moment leaves the old file or the new one, each holding every
  * acknowledged write. A format 1 file (one JSON object, rewritten whole by each commit) is migrated when opened, and
  * kept beside it as `<name>.format-1`.
+ *
+ * A write's audit entry goes in its group's block, so one fdatasync makes both durable; the audit file
+ * (`audit-log.ts`) is then written without one, synced at each compaction's switch (which drops the entries from the
+ * store file), and completed from the store file when it is opened.
  */
 import { constants } from 'node:fs';
 import { access, link, mkdir, open, readdir, readFile, rm, type FileHandle } from 'node:fs/promises';
@@ -178,7 +182,7 @@ export class LogFileStore implements ScheduleStore {
     const auditPath = join(dirname(path), `${basename(path, '.json')}.audit.jsonl`);
     await removeLeftovers(path);
     await removeLeftovers(auditPath);
-    const { state, size } = await readState(path, log);
+    const { state, size, audit } = await readState(path, log);
     const file = await open(path, 'a');
     try {
       await file.truncate(size);
@@ -186,16 +190,15 @@ export class LogFileStore implements ScheduleStore {
       await file.close();
       throw error;
     }
-    return new LogFileStore(
-      path,
-      state,
-      file,
-      size,
-      log,
-      await AuditLog.open(auditPath, retention),
-      retention,
-      compaction,
-    );
+    let auditLog: AuditLog;
+    try {
+      auditLog = await AuditLog.open(auditPath, retention);
+      await auditLog.recover(audit);
+    } catch (error) {
+      await file.close();
+      throw error;
+    }
+    return new LogFileStore(path, state, file, size, log, auditLog, retention, compaction);
   }
 
   /**
@@ -359,6 +362,8 @@ export class LogFileStore implements ScheduleStore {
       pending.forEach((write, index) => write.resolve(results[index]));
       return;
     }
+    const audit = pending.filter((write, index) => results[index] && write.audit).map((write) => write.audit!);
+    for (const entry of audit) group.lines.push(changeLine({ audit: entry }));
     const block = encodeBlock(TAG, group.lines.length > 0 ? group.lines.join('') : '\n'.repeat(PROBE_BYTES));
     try {
       if (this.#torn) await this.#file.truncate(this.#size);
@@ -388,11 +393,9 @@ export class LogFileStore implements ScheduleStore {
     this.#since?.push(block);
     if (this.#failing !== undefined) this.#log.info('schedule store writable again', { path: this.path });
     this.#failing = undefined;
-    // The next group is committed while this one's audit entries are appended (the audit file keeps their order):
-    // the two fdatasyncs overlap instead of adding up
-    this.#acknowledged = this.#keepAudit(
-      pending.filter((write, index) => results[index] && write.audit).map((write) => write.audit!),
-    ).then(() => {
+    // Durable in the block: appended to the audit file (no sync) before the acknowledgement, so a query right after a
+    // write finds its entry
+    this.#acknowledged = this.#keepAudit(audit).then(() => {
       this.#notify(pending.filter((_, index) => results[index]).map((write) => write.change!));
       pending.forEach((write, index) => write.resolve(results[index]));
     });
@@ -428,6 +431,10 @@ export class LogFileStore implements ScheduleStore {
         yield block;
       }
       snapshotSize = size;
+      // The snapshot holds no audit entries: those of the blocks it replaces must be durable in the audit file. Each
+      // of those blocks handed its entries to the audit file before the snapshot was taken, and the audit file runs
+      // its operations in order; the blocks committed since are copied, entries and all
+      await this.#audit.sync();
       // The switch: no commit until the file is replaced, so every block committed before it is in the new file
       await new Promise<void>(
         (held) =>
@@ -470,13 +477,12 @@ export class LogFileStore implements ScheduleStore {
   }
 
   /**
-   * Appends the audit entries of a committed group before it is acknowledged. Never rejects. The block is the commit:
-   * an append
-   * that fails then loses no write; its entries are kept and appended with the next group, and the host has logged them
+   * Appends the audit entries of a committed group before it is acknowledged. Never rejects: the block holds them, so
+   * an append that fails loses nothing; they are kept and appended with the next group
    */
   async #keepAudit(entries: AuditEntry[]): Promise<void> {
     try {
-      await this.#audit.append(entries, true);
+      await this.#audit.keep(entries);
     } catch (error) {
       this.#onAuditError(error);
     }
@@ -517,7 +523,7 @@ async function removeLeftovers(path: string): Promise<void> {
  * The file's state and the bytes of its whole blocks; a missing file is started, a format 1 file migrated. Refuses a
  * file it cannot trust, naming the file, what is wrong and what to do
  */
-async function readState(path: string, log: Logger): Promise<{ state: State; size: number }> {
+async function readState(path: string, log: Logger): Promise<{ state: State; size: number; audit: AuditEntry[] }> {
   const refuse: Refuse = (problem, advice, cause) =>
     errors.STORE_ERR_FILE_READ(path, `${problem}: ${advice}`, { cause });
   let data: Buffer | undefined;
@@ -548,7 +554,7 @@ async function readState(path: string, log: Logger): Promise<{ state: State; siz
       }
     })(),
   );
-  return { state, size };
+  return { state, size, audit: [] };
 }
 
 function compare(a: string, b: string): number {

@@ -1,10 +1,13 @@
 /**
  * The store file's format 2: checksummed blocks (`runtime/fs/checksummed-blocks.ts`) tagged `capstan-schedules/2`,
  * each a run of changes, one JSON object per line. A compaction writes the state as a snapshot (`{"sequence"}` then
- * one put per IP and policy); each group commit appends one block of the changes it made. Replaying every block in
- * order gives the state; replay is idempotent, so a change found both in a snapshot and after it does no harm.
+ * one put per IP and policy); each group commit appends one block of the changes it made, with the audit entries of
+ * its writes (`{"audit"}` lines: the block is what makes them durable, the audit file is written without a sync of
+ * its own). Replaying every block in order gives the state and the audit entries since the last compaction (which
+ * drops them, once the audit file is synced); replay is idempotent, so a change found both in a snapshot and after it
+ * does no harm.
  */
-import { encodeBlock, scanBlocks, type AppliedPolicy, type IpRecord } from '../../runtime/mod.ts';
+import { encodeBlock, scanBlocks, type AppliedPolicy, type AuditEntry, type IpRecord } from '../../runtime/mod.ts';
 import { RESTORE, type Refuse } from './format-1.ts';
 import { deepFreeze, entryProblem, isObject, policyProblem, type State } from './records.ts';
 
@@ -18,7 +21,8 @@ export type Change =
   | { ip: string; version: number; record: IpRecord }
   | { delete: string }
   | { policy: AppliedPolicy }
-  | { deletePolicy: string };
+  | { deletePolicy: string }
+  | { audit: AuditEntry };
 
 export function changeLine(change: Change): string {
   return `${JSON.stringify(change)}\n`;
@@ -46,8 +50,9 @@ export function* snapshotBlocks(state: State): Generator<string> {
  * by a crash mid-append, never acknowledged: it is left out. Damage before a whole block is not a crash's doing and
  * refuses the file, as does a change that is not one
  */
-export function replay(data: Buffer, refuse: Refuse): { state: State; size: number } {
+export function replay(data: Buffer, refuse: Refuse): { state: State; size: number; audit: AuditEntry[] } {
   const state: State = { sequence: 0, ips: new Map(), policies: new Map() };
+  const audit: AuditEntry[] = [];
   let torn: number | undefined;
   for (const block of scanBlocks(data)) {
     if (block.kind === 'damage') {
@@ -72,15 +77,15 @@ export function replay(data: Buffer, refuse: Refuse): { state: State; size: numb
           error,
         );
       }
-      const problem = apply(state, change);
+      const problem = apply(state, audit, change);
       if (problem) throw refuse(`block at byte ${block.start}: ${problem}`, 'restore the file from a backup');
     }
   }
-  return { state, size: torn ?? data.length };
+  return { state, size: torn ?? data.length, audit };
 }
 
-/** Applies a change read back; what is wrong with it, or undefined */
-function apply(state: State, change: unknown): string | undefined {
+/** Applies a change read back (an audit entry is added to `audit`); what is wrong with it, or undefined */
+function apply(state: State, audit: AuditEntry[], change: unknown): string | undefined {
   if (!isObject(change)) return `change "${JSON.stringify(change)}" is not an object`;
   if ('sequence' in change) {
     if (!Number.isSafeInteger(change.sequence) || (change.sequence as number) < 0)
@@ -100,6 +105,11 @@ function apply(state: State, change: unknown): string | undefined {
     state.policies.set(change.policy.id as string, deepFreeze(change.policy as unknown as AppliedPolicy));
   } else if (typeof change.deletePolicy === 'string') {
     state.policies.delete(change.deletePolicy);
+  } else if (isObject(change.audit)) {
+    const { id, time, subject } = change.audit;
+    if (typeof id !== 'string' || typeof time !== 'string' || !isObject(subject))
+      return `audit entry "${JSON.stringify(change.audit).slice(0, 200)}" has no "id", "time" or "subject"`;
+    audit.push(change.audit as unknown as AuditEntry);
   } else {
     return `change "${JSON.stringify(change).slice(0, 200)}" is none the store writes`;
   }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as assert from 'uvu/assert';
 import { suite } from '../../test/_deadline.ts';
 import { rejects } from '../../test/rejects.ts';
-import { usePlugin, type IpRecord, type ScheduleStore } from '../../runtime/mod.ts';
+import { usePlugin, type AuditEntry, type IpRecord, type ScheduleStore } from '../../runtime/mod.ts';
 
 const test = suite('schedule-store-file format 2', 120_000);
 const folders: string[] = [];
@@ -144,6 +144,47 @@ test('the file is compacted once it holds twice its live data, writes go on mean
       version: versions.get(ipOf(n)),
     });
   await reopened.close();
+});
+
+/** The audit entry of write `n`: ids rise with `n`, as the host's UUIDv7 ids do */
+function auditEntry(n: number): AuditEntry {
+  return {
+    id: `0190a000-0000-7000-8000-${String(n).padStart(12, '0')}`,
+    time: new Date(Date.UTC(2026, 0, 1) + n).toISOString(),
+    action: 'schedule.create',
+    subject: { ip: ipOf(n) },
+    principal: 'test',
+    before: null,
+    after: null,
+    host: 'test',
+  };
+}
+
+test('audit entries are durable with their write: those the audit file lost in a crash are written again at open', async () => {
+  const dir = await folder();
+  const auditFile = join(dir, 's.audit.jsonl');
+  const store = await open(dir);
+  for (let n = 0; n < 40; n += 8)
+    await Promise.all(
+      Array.from({ length: 8 }, (_, w) =>
+        store.service.put(ipOf(n + w), record(1), { expected: null }, { audit: auditEntry(n + w) }),
+      ),
+    );
+  await store.close();
+  // A machine crash loses what the page cache held of the file: here its last 25 entries, the last one torn
+  const lines = (await readFile(auditFile, 'utf8')).split('\n');
+  await writeFile(auditFile, `${lines.slice(0, 15).join('\n')}\n${lines[15]!.slice(0, 30)}`);
+  const reopened = await open(dir);
+  const ids = (await reopened.service.queryAudit!({ limit: 100 })).map((entry) => entry.id);
+  assert.equal(
+    ids,
+    Array.from({ length: 40 }, (_, n) => auditEntry(39 - n).id),
+    'every entry once, newest first',
+  );
+  await reopened.close();
+  const again = await open(dir);
+  assert.is((await again.service.queryAudit!({ limit: 100 })).length, 40, 'entries written again are not doubled');
+  await again.close();
 });
 
 /** Median ms of `count` writes of new IPs, one after another, each acknowledged before the next */

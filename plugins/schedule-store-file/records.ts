@@ -58,9 +58,33 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Longest string kept once */
+const SHARED_CHARS = 64;
+/** Most strings kept once: the table stays under a megabyte whatever the records hold */
+const SHARED_MAX = 10_000;
+/**
+ * Strings records repeat (dates, grouping names, modes, algorithms), kept once: each record read from JSON or cloned
+ * has its own copies otherwise, about 700 bytes of an IP of 5 groupings
+ */
+const shared = new Map<string, string>();
+
+function share(text: string): string {
+  if (text.length > SHARED_CHARS) return text;
+  const known = shared.get(text);
+  if (known !== undefined) return known;
+  if (shared.size < SHARED_MAX) shared.set(text, text);
+  return text;
+}
+
+/** Freezes `value` and all it holds, in place, its short strings replaced by the copy other records share */
 export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const child of Object.values(value)) deepFreeze(child);
+    const fields = value as Record<string, unknown>;
+    for (const key of Object.keys(fields)) {
+      const child = fields[key];
+      if (typeof child === 'string') fields[key] = share(child);
+      else deepFreeze(child);
+    }
     Object.freeze(value);
   }
   return value;
