@@ -74,6 +74,7 @@ export interface DeliveryStatus {
 export function readDeliveryStatus(content: string, limit: number): DeliveryStatus {
   const recipients: ReportedRecipient[] = [];
   const notes = new Map<ReportedRecipient, string>();
+  const seen = new Set<string>();
   let omitted = 0;
   for (const fields of groups(content)) {
     // A gateway's non-mail Final-Recipient (`x400; /S=user/...`) is no address: the rfc822 Original-Recipient is
@@ -134,6 +135,10 @@ export function readDeliveryStatus(content: string, limit: number): DeliveryStat
       sources.remote_mta = 'dsn:Remote-MTA';
     }
     recipient.sources = sources;
+    // The same recipient reported again with the same outcome (one block per attempt or per alias) is one recipient
+    const key = [recipient.recipient.toLowerCase(), recipient.action, recipient.status, recipient.reply].join('\n');
+    if (seen.has(key)) continue;
+    seen.add(key);
     recipients.push(recipient);
   }
   return { recipients, omitted, notes };

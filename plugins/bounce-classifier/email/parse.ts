@@ -123,8 +123,18 @@ async function readOne(email: Email): Promise<BounceReport> {
       omitted: ses.omitted,
       ...(ses.feedback && { feedback: ses.feedback }),
     };
-  const status = email.parts.find((p) => DELIVERY_STATUS.has(p.type));
-  if (status && /^(?:final|original)-recipient\s*:/im.test(status.content)) return readReport(email, status.content);
+  // The status part that names recipients: a mail system may label its human-readable text a status part too
+  const status = email.parts.find(
+    (p) => DELIVERY_STATUS.has(p.type) && /^(?:final|original)-recipient\s*:/im.test(p.content),
+  );
+  if (status) {
+    // A status part with no fields is the notice's text mislabelled: its prose may hold the replies
+    const prose = email.parts.filter(
+      (p) => p !== status && DELIVERY_STATUS.has(p.type) && !/^[\w-]+[ \t]*:/m.test(p.content),
+    );
+    const text = [email.text, ...prose.map((p) => p.content)].join('\n\n');
+    return readReport(prose.length > 0 ? { ...email, text } : email, status.content);
+  }
   if (isFeedbackReport(email)) {
     const feedback = readArf(email);
     return { kind: 'feedback', format: 'rfc5965', recipients: [], omitted: 0, ...(feedback && { feedback }) };

@@ -157,8 +157,12 @@ function sectionsReader(text: string, rules: Rules, delayed: boolean): ReportedR
     if (section === 'addresses') {
       const reason = rules.reason?.exec(trimmed);
       if (reason && recipients.length > 0) recipients.at(-1)!.reply = reason[1]!.replace(/\)$/, '').trim();
-      else if (/^<?[^\s<>@]{1,64}@[^\s<>@]{1,255}>?$/.test(trimmed)) {
-        const recipient: ReportedRecipient = { recipient: bareAddress(line), action: delayed ? 'delayed' : 'failed' };
+      // An address alone on its line, or with the MTA's comment (`(unrecoverable error)`), which is no reply
+      else if (/^<?[^\s<>@]{1,64}@[^\s<>@]{1,255}>?(?:\s+\([^()]{0,200}\))?$/.test(trimmed)) {
+        const recipient: ReportedRecipient = {
+          recipient: bareAddress(trimmed),
+          action: delayed ? 'delayed' : 'failed',
+        };
         recipients.push(recipient);
         if (!byAddress.has(recipient.recipient.toLowerCase()))
           byAddress.set(recipient.recipient.toLowerCase(), recipient);
