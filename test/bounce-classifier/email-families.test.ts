@@ -14,7 +14,7 @@ const EMAIL = join(import.meta.dirname, '../../plugins/bounce-classifier/email')
 const files = readdirSync(join(EMAIL, 'families'))
   .filter((f) => f.endsWith('.json'))
   .sort();
-const LISTS = ['headings', 'reason_leads', 'delayed', 'final'] as const;
+const LISTS = ['headings', 'reason_leads', 'delayed', 'final', 'not_reply', 'trailers'] as const;
 const LAYOUTS = ['address-blocks', 'indented-list', 'sections', 'labelled', 'returned-line', 'single'];
 /** The patterns each layout needs */
 const NEEDS: Record<string, string[]> = {
@@ -66,9 +66,9 @@ test('each family names samples among the fixtures, and its headings and reason 
       );
       return readFileSync(join(EMAIL, 'fixtures', sample), 'latin1');
     });
-    for (const source of [...family.headings, ...family.reason_leads]) {
+    for (const source of [...family.headings, ...family.reason_leads, ...family.not_reply, ...family.trailers]) {
       assert.ok(
-        texts.some((text: string) => new RegExp(source, 'i').test(text)),
+        texts.some((text: string) => new RegExp(source, 'im').test(text)),
         `${file}: no sample holds ${source}`,
       );
     }

@@ -1,4 +1,4 @@
-import { actionOf, bareAddress, statusIn, unfold, untyped } from './reply.ts';
+import { actionOf, bareAddress, replyIn, statusIn, unfold, untyped } from './reply.ts';
 import type { ReportedRecipient } from './types.ts';
 
 /** Longest field value read: a reply is classified on its first 4,096 characters, and no address or host is longer */
@@ -116,6 +116,8 @@ export function readDeliveryStatus(content: string, limit: number): DeliveryStat
     if (/^Reason \d+ \(/.test(reply) && statusIn(supplement))
       [reply, from] = [supplement, 'dsn:X400-Supplementary-Info'];
     if (reply === '' && /^[245]\d\d[ -]\S/.test(statusField)) [reply, from] = [statusField, 'dsn:Status'];
+    // Some MTAs write their own wrapper into the field (`host mx[ip] said: 550 ... (in reply to RCPT TO command)`)
+    if (/\bsaid:|\(in reply to /i.test(reply)) reply = replyIn(reply) ?? reply;
     if (reply !== '') {
       recipient.reply = reply;
       sources.reply = from;

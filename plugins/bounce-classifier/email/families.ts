@@ -23,6 +23,10 @@ export interface Family {
   delayed: string[];
   /** Words saying the failure is final, which overrule `delayed` */
   final: string[];
+  /** Lines of a notice that are the system's own diagnostics, no reply (Exchange's `MSEXCH:IMS:...` line) */
+  not_reply: string[];
+  /** The system's own words after a reply on its line (qmail's `I'm not going to try again; ...`): cut off */
+  trailers: string[];
   /** Fixtures of `fixtures/` that are samples of the family */
   samples: string[];
 }
@@ -54,6 +58,8 @@ export const NOTICE_RULES = {
   reason_leads: FAMILIES.flatMap((f) => f.reason_leads),
   delayed: FAMILIES.flatMap((f) => f.delayed),
   final: FAMILIES.flatMap((f) => f.final),
+  not_reply: FAMILIES.flatMap((f) => f.not_reply),
+  trailers: FAMILIES.flatMap((f) => f.trailers),
 };
 
 const pattern = (source: string) => new RegExp(source, 'im');
@@ -77,7 +83,8 @@ function formOf(family: Family, spec: FormSpec): BounceForm {
     subject: (entry.subject ?? []).map(pattern),
     from: (entry.from ?? []).map(pattern),
   }));
-  const rules = compile(spec.rules);
+  const trailer = anyOf(family.trailers);
+  const rules = { ...compile(spec.rules), ...(trailer && { trailer }) };
   const delayed = anyOf(family.delayed);
   const final = anyOf(family.final);
   const read = READERS[spec.layout];

@@ -15,6 +15,8 @@ export interface Rules {
   opener?: RegExp;
   /** Lines of a block that are the sending MTA's own words, left out of the reply */
   skip_lines?: RegExp;
+  /** The sending MTA's own words after the reply on its line (qmail's `I'm not going to try again; ...`), cut off */
+  trailer?: RegExp;
   /** The prefix of the remote's lines in a transcript (`<<< `) */
   answer_prefix?: string;
   /** A transcript line naming the recipient a following answer is for: group 1 the address */
@@ -76,7 +78,8 @@ function addressBlocksReader(text: string, rules: Rules, delayed: boolean): Repo
     const joined = body.join('\n');
     const prefix = rules.answer_prefix;
     const answers = prefix ? body.filter((l) => l.startsWith(prefix)).map((l) => l.slice(prefix.length)) : [];
-    const reply = answers.length > 0 ? unfold(answers.join('\n')) : replyOrText(joined);
+    const whole = answers.length > 0 ? unfold(answers.join('\n')) : replyOrText(joined);
+    const reply = rules.trailer ? whole.replace(rules.trailer, '') : whole;
     const status = statusIn(reply) ?? first(rules.status, joined);
     return recipientOf(address, delayed, reply, first(rules.remote_mta, joined), status);
   });
