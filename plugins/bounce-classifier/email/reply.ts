@@ -62,14 +62,15 @@ export function replyOrText(text: string): string {
 }
 
 /** A code note closing a reply as sent: qmail's `(#5.1.1)`, `[SMTP Error Code 550]` */
-const NOTE = /^\s*(\(#[245]\.\d{1,3}\.\d{1,3}\)|\[SMTP Error Code:? [2-5]\d\d\])/i;
+const NOTE = /^\s*(\(#[245]\.\d{1,3}\.\d{1,3}\)|\[SMTP Error Code:? [2-5]\d\d\])/;
 
 /**
  * The reply with the code note that followed it in the text put back: the reply cutter takes such notes off (the
  * model's normaliser wants the bare reply), but they are part of the reply as the server or MTA wrote it
  */
 function withNote(reply: string, cut: string, text: string): string {
-  if (cut === '' || !/[)\]]/.test(text)) return reply;
+  // Asked per paragraph of every notice: a note's opening marks are checked first, without a pattern
+  if (cut === '' || (!text.includes('(#') && !text.includes('[SMTP'))) return reply;
   // The reply cutter reads at most 4096 characters: so far is enough to find where its reply ended
   const flat = unfold(text.length > 8192 ? text.slice(0, 8192) : text);
   const end = flat.indexOf(cut);
