@@ -1738,6 +1738,69 @@ export const documents: Record<string, any> = {
                   "type": "string"
                 }
               }
+            },
+            "reported": {
+              "type": "array",
+              "description": "Per complained-about recipient (in the order of `recipients`): what the report says of it, and where each\nfield came from (`sources`: `arf:Original-Rcpt-To`, `reported-message:To`, `arf:Source-IP`,\n`ses:complaint.complainedRecipients`, `ses:mail.sourceIp`, ...), so a wrong answer can be traced\n",
+              "items": {
+                "$ref": "#/components/schemas/BounceFeedbackRecipient"
+              }
+            }
+          }
+        },
+        "BounceFeedbackRecipient": {
+          "type": "object",
+          "required": [
+            "recipient",
+            "type",
+            "sources"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "recipient": {
+              "type": "string"
+            },
+            "type": {
+              "type": "string",
+              "description": "The feedback type the report gives for this recipient"
+            },
+            "original_mail_from": {
+              "type": "string",
+              "description": "The envelope sender of the reported message (ARF `Original-Mail-From`, SES `mail.source`)"
+            },
+            "source_ip": {
+              "type": "string",
+              "description": "The address the reported message came from (ARF `Source-IP`, SES `mail.sourceIp`)"
+            },
+            "arrival_date": {
+              "type": "string",
+              "description": "When the receiver got the reported message (ARF `Arrival-Date`, SES `complaint.arrivalDate`)"
+            },
+            "sources": {
+              "type": "object",
+              "description": "Where each field came from",
+              "required": [
+                "recipient",
+                "type"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "recipient": {
+                  "type": "string"
+                },
+                "type": {
+                  "type": "string"
+                },
+                "original_mail_from": {
+                  "type": "string"
+                },
+                "source_ip": {
+                  "type": "string"
+                },
+                "arrival_date": {
+                  "type": "string"
+                }
+              }
             }
           }
         },

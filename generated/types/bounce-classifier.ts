@@ -460,6 +460,31 @@ export interface components {
                 type?: string;
                 recipients?: string;
             };
+            /**
+             * @description Per complained-about recipient (in the order of `recipients`): what the report says of it, and where each
+             *     field came from (`sources`: `arf:Original-Rcpt-To`, `reported-message:To`, `arf:Source-IP`,
+             *     `ses:complaint.complainedRecipients`, `ses:mail.sourceIp`, ...), so a wrong answer can be traced
+             */
+            reported?: components["schemas"]["BounceFeedbackRecipient"][];
+        };
+        BounceFeedbackRecipient: {
+            recipient: string;
+            /** @description The feedback type the report gives for this recipient */
+            type: string;
+            /** @description The envelope sender of the reported message (ARF `Original-Mail-From`, SES `mail.source`) */
+            original_mail_from?: string;
+            /** @description The address the reported message came from (ARF `Source-IP`, SES `mail.sourceIp`) */
+            source_ip?: string;
+            /** @description When the receiver got the reported message (ARF `Arrival-Date`, SES `complaint.arrivalDate`) */
+            arrival_date?: string;
+            /** @description Where each field came from */
+            sources: {
+                recipient: string;
+                type: string;
+                original_mail_from?: string;
+                source_ip?: string;
+                arrival_date?: string;
+            };
         };
         BounceEmailResult: {
             kind: components["schemas"]["BounceKind"];

@@ -1,4 +1,4 @@
-import { actionOf, bareAddress, statusIn, unfold, untyped } from './reply.ts';
+import { actionOf, bareAddress, replyIn, statusIn, unfold, untyped } from './reply.ts';
 import type { ReportedRecipient } from './types.ts';
 
 /** Longest field value read: a reply is classified on its first 4,096 characters, and no address or host is longer */
@@ -74,6 +74,7 @@ export interface DeliveryStatus {
 export function readDeliveryStatus(content: string, limit: number): DeliveryStatus {
   const recipients: ReportedRecipient[] = [];
   const notes = new Map<ReportedRecipient, string>();
+  const seen = new Set<string>();
   let omitted = 0;
   for (const fields of groups(content)) {
     // A gateway's non-mail Final-Recipient (`x400; /S=user/...`) is no address: the rfc822 Original-Recipient is
@@ -115,6 +116,8 @@ export function readDeliveryStatus(content: string, limit: number): DeliveryStat
     if (/^Reason \d+ \(/.test(reply) && statusIn(supplement))
       [reply, from] = [supplement, 'dsn:X400-Supplementary-Info'];
     if (reply === '' && /^[245]\d\d[ -]\S/.test(statusField)) [reply, from] = [statusField, 'dsn:Status'];
+    // Some MTAs write their own wrapper into the field (`host mx[ip] said: 550 ... (in reply to RCPT TO command)`)
+    if (/\bsaid:|\(in reply to /i.test(reply)) reply = replyIn(reply) ?? reply;
     if (reply !== '') {
       recipient.reply = reply;
       sources.reply = from;
@@ -134,6 +137,10 @@ export function readDeliveryStatus(content: string, limit: number): DeliveryStat
       sources.remote_mta = 'dsn:Remote-MTA';
     }
     recipient.sources = sources;
+    // The same recipient reported again with the same outcome (one block per attempt or per alias) is one recipient
+    const key = [recipient.recipient.toLowerCase(), recipient.action, recipient.status, recipient.reply].join('\n');
+    if (seen.has(key)) continue;
+    seen.add(key);
     recipients.push(recipient);
   }
   return { recipients, omitted, notes };

@@ -50,6 +50,15 @@ export function scanEmail(raw: Buffer): Kept {
 }
 
 /**
+ * The body as sent, for an email the library found no part in (a multipart whose boundary is cut off or never
+ * occurs): its text is still the notice
+ */
+function bodyOf(kept: Buffer): string {
+  const end = /\r?\n\r?\n/.exec(kept.toString('latin1', 0, Math.min(kept.length, MAX_HEADER_BYTES)));
+  return end ? kept.toString('utf8', end.index + end[0].length) : '';
+}
+
+/**
  * Reads what `scanEmail` kept with the MIME library (encodings, charsets, nesting): broken MIME gets a best effort,
  * what the library refuses a 400
  */
@@ -74,7 +83,8 @@ export async function readEmail(kept: Buffer): Promise<Email> {
   }
   const contentType = (byName.get('content-type')?.[0] ?? 'text/plain').toLowerCase();
   const from = parsed.from?.address ?? parsed.from?.group?.[0]?.address ?? '';
-  const text = tidy(parsed.text?.trim() ? parsed.text : parsed.html ? htmlToText(parsed.html) : '');
+  const read = parsed.text?.trim() ? parsed.text : parsed.html ? htmlToText(parsed.html) : '';
+  const text = tidy(read || (parsed.attachments.length === 0 ? bodyOf(kept) : ''));
   return {
     header: (name) => byName.get(name)?.[0],
     headers: (name) => byName.get(name) ?? [],

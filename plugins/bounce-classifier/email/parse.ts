@@ -1,18 +1,10 @@
 import { CapstanError } from '../../../runtime/mod.ts';
 import { readDeliveryStatus } from './dsn.ts';
+import { FAMILY_FORMS } from './families.ts';
 import { readArf } from './forms/arf.ts';
-import { courier } from './forms/courier.ts';
-import { domino } from './forms/domino.ts';
-import { exchange } from './forms/exchange.ts';
-import { exim } from './forms/exim.ts';
-import { gmail } from './forms/gmail.ts';
 import { isBareNotice, notice } from './forms/notice.ts';
-import { postfix } from './forms/postfix.ts';
-import { qmail } from './forms/qmail.ts';
-import { sendmail } from './forms/sendmail.ts';
 import { readSes } from './forms/ses.ts';
 import { BOUNCE_SUBJECT, text } from './forms/text.ts';
-import { yahoo } from './forms/yahoo.ts';
 import { statusIn } from './reply.ts';
 import { autoReplyFormat, isFeedbackReport, isVacationReply } from './kind.ts';
 import { readEmail, scanEmail } from './mime.ts';
@@ -21,20 +13,11 @@ import type { BounceForm, BounceKind, BounceReport, Email, ReportedRecipient } f
 /** Recipients answered and classified per email; the rest are counted in `omitted` */
 export const MAX_RECIPIENTS = 1_000;
 
-/** Non-standard forms, most specific first; `text` (reply lines) then `notice` (named addresses) as the fallbacks */
-const FORMS: readonly BounceForm[] = [
-  exchange,
-  gmail,
-  yahoo,
-  domino,
-  courier,
-  qmail,
-  exim,
-  sendmail,
-  postfix,
-  text,
-  notice,
-];
+/**
+ * Non-standard forms: the families' own forms (`families/*.json`, most specific first), then `text` (reply lines) and
+ * `notice` (named addresses) as the fallbacks
+ */
+const FORMS: readonly BounceForm[] = [...FAMILY_FORMS, text, notice];
 
 const DELIVERY_STATUS = new Set(['message/delivery-status', 'message/global-delivery-status']);
 
@@ -140,8 +123,18 @@ async function readOne(email: Email): Promise<BounceReport> {
       omitted: ses.omitted,
       ...(ses.feedback && { feedback: ses.feedback }),
     };
-  const status = email.parts.find((p) => DELIVERY_STATUS.has(p.type));
-  if (status && /^(?:final|original)-recipient\s*:/im.test(status.content)) return readReport(email, status.content);
+  // The status part that names recipients: a mail system may label its human-readable text a status part too
+  const status = email.parts.find(
+    (p) => DELIVERY_STATUS.has(p.type) && /^(?:final|original)-recipient\s*:/im.test(p.content),
+  );
+  if (status) {
+    // A status part with no fields is the notice's text mislabelled: its prose may hold the replies
+    const prose = email.parts.filter(
+      (p) => p !== status && DELIVERY_STATUS.has(p.type) && !/^[\w-]+[ \t]*:/m.test(p.content),
+    );
+    const text = [email.text, ...prose.map((p) => p.content)].join('\n\n');
+    return readReport(prose.length > 0 ? { ...email, text } : email, status.content);
+  }
   if (isFeedbackReport(email)) {
     const feedback = readArf(email);
     return { kind: 'feedback', format: 'rfc5965', recipients: [], omitted: 0, ...(feedback && { feedback }) };

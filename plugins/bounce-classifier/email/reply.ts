@@ -52,12 +52,30 @@ export function replyIn(text: string): string | undefined {
   const reply = readReply(text);
   if (!reply.found) return undefined;
   const joined = [reply.code, reply.status, reply.text].filter((part) => part !== '').join(' ');
-  return joined === '' ? undefined : joined;
+  return joined === '' ? undefined : withNote(joined, reply.text, text);
 }
 
 /** The remote's reply in a sending MTA's text (`replyIn`), else the whole text unfolded, less the MTA's tail */
 export function replyOrText(text: string): string {
-  return replyIn(text) ?? readReply(text).text;
+  const reply = readReply(text);
+  return replyIn(text) ?? withNote(reply.text, reply.text, text);
+}
+
+/** A code note closing a reply as sent: qmail's `(#5.1.1)`, `[SMTP Error Code 550]` */
+const NOTE = /^\s*(\(#[245]\.\d{1,3}\.\d{1,3}\)|\[SMTP Error Code:? [2-5]\d\d\])/;
+
+/**
+ * The reply with the code note that followed it in the text put back: the reply cutter takes such notes off (the
+ * model's normaliser wants the bare reply), but they are part of the reply as the server or MTA wrote it
+ */
+function withNote(reply: string, cut: string, text: string): string {
+  // Asked per paragraph of every notice: a note's opening marks are checked first, without a pattern
+  if (cut === '' || (!text.includes('(#') && !text.includes('[SMTP'))) return reply;
+  // The reply cutter reads at most 4096 characters: so far is enough to find where its reply ended
+  const flat = unfold(text.length > 8192 ? text.slice(0, 8192) : text);
+  const end = flat.indexOf(cut);
+  const note = end < 0 ? undefined : NOTE.exec(flat.slice(end + cut.length))?.[1];
+  return note ? `${reply} ${note}` : reply;
 }
 
 /** Strips a `type;` prefix such as `smtp;`, `rfc822;`, `dns;` (RFC 3464 typed fields) */

@@ -12,11 +12,25 @@ export interface ReportedRecipient {
   sources?: Partial<Record<'recipient' | 'action' | 'status' | 'reply' | 'remote_mta', string>>;
 }
 
+/** What a feedback report or complaint notification says of one complained-about recipient, and where from */
+export interface FeedbackRecipient {
+  recipient: string;
+  type: string;
+  original_mail_from?: string;
+  source_ip?: string;
+  arrival_date?: string;
+  sources: { recipient: string; type: string } & Partial<
+    Record<'original_mail_from' | 'source_ip' | 'arrival_date', string>
+  >;
+}
+
 /** What a feedback report or complaint notification says: its type and the complained-about recipients */
 export interface Feedback {
   type: string;
   recipients: string[];
   sources: { type: string; recipients?: string };
+  /** Per complained-about recipient, in the order of `recipients` */
+  reported?: FeedbackRecipient[];
 }
 
 /** What the parsers read from one email */

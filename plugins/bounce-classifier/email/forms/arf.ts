@@ -1,5 +1,5 @@
 import { ADDRESS, unfold } from '../reply.ts';
-import type { Email, Feedback } from '../types.ts';
+import type { Email, Feedback, FeedbackRecipient } from '../types.ts';
 
 /** Header fields of a block (`Name: value`, folded lines joined), lower-case names, every value of a repeated one */
 function fields(block: string): Map<string, string[]> {
@@ -52,5 +52,31 @@ export function readArf(email: Email): Feedback | undefined {
     recipients = original ? addresses(fields(original.content).get('to') ?? []) : [];
     if (recipients.length > 0) sources.recipients = 'reported-message:To';
   }
-  return { type, recipients: [...new Set(recipients)], sources };
+  const unique = [...new Set(recipients)];
+  // What the report says of the reported message holds for each of its recipients
+  const extra: Partial<FeedbackRecipient> = {};
+  const from: FeedbackRecipient['sources'] = { recipient: sources.recipients ?? '', type: sources.type };
+  for (const [field, names] of ARF_FIELDS) {
+    const name = names.find((n) => arf.get(n)?.[0]);
+    if (!name) continue;
+    const value = unfold(arf.get(name)![0]!);
+    extra[field] = field === 'original_mail_from' ? (ADDRESS.exec(value)?.[1] ?? value.replace(/[<>]/g, '')) : value;
+    from[field] = `arf:${ARF_NAMES[name]}`;
+  }
+  const reported = unique.map((recipient) => ({ recipient, type, ...extra, sources: from }));
+  return { type, recipients: unique, sources, ...(reported.length > 0 && { reported }) };
 }
+
+/** The ARF fields (RFC 5965 section 3.2, and the older `Received-Date`) each reported recipient carries */
+const ARF_FIELDS: ['original_mail_from' | 'source_ip' | 'arrival_date', string[]][] = [
+  ['original_mail_from', ['original-mail-from']],
+  ['source_ip', ['source-ip']],
+  ['arrival_date', ['arrival-date', 'received-date']],
+];
+/** Field names as RFC 5965 spells them, for `sources` */
+const ARF_NAMES: Record<string, string> = {
+  'original-mail-from': 'Original-Mail-From',
+  'source-ip': 'Source-IP',
+  'arrival-date': 'Arrival-Date',
+  'received-date': 'Received-Date',
+};

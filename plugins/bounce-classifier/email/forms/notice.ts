@@ -55,8 +55,19 @@ function noticeLines(text: string): string[] {
   return end < 0 ? lines : lines.slice(0, end);
 }
 
-/** A date after an address (Exchange's `; on Tue, 3 Nov 2026`), its wrapped time, and Exchange's MTS-ID lines: no reply */
-const NOT_REPLY = /^(?:;?\s*on \w{3},? \d.*|\d{1,2}:\d\d(?::\d\d)?\s*[-+]\d{4}|.*\bMTS-ID\b.*|;?p=.*)$/i;
+/**
+ * A date after an address (Exchange's `; on Tue, 3 Nov 2026`), its wrapped time, and Exchange's MTS-ID lines: no
+ * reply; nor the lines the families name (`not_reply`)
+ */
+const NOT_REPLY = new RegExp(
+  [
+    String.raw`^(?:;?\s*on \w{3},? \d.*|\d{1,2}:\d\d(?::\d\d)?\s*[-+]\d{4}|.*\bMTS-ID\b.*|;?p=.*)$`,
+    ...NOTICE_RULES.not_reply,
+  ].join('|'),
+  'i',
+);
+/** A family's words after a reply on its line, cut off (`trailers`) */
+const TRAILER = NOTICE_RULES.trailers.length > 0 ? new RegExp(NOTICE_RULES.trailers.join('|'), 'i') : undefined;
 
 /** A line that introduces the failed recipients listed under it (`The following addresses failed:`) */
 const HEADING = new RegExp(`(?:${NOTICE_RULES.headings.join('|')})\\b.{0,160}?(?::|-{3,})\\s*$`, 'i');
@@ -95,7 +106,8 @@ function paragraphAt(lines: readonly string[], from: number, address?: string): 
 
 /** The reply a text holds: its SMTP reply, else the text itself, without the sending MTA's tail */
 function asReply(text: string): string | undefined {
-  const reply = replyOrText(text).replace(LABEL, '');
+  const whole = replyOrText(text).replace(LABEL, '');
+  const reply = TRAILER ? whole.replace(TRAILER, '') : whole;
   return reply !== '' && reply.length <= 1000 && isReplyText(reply) ? reply : undefined;
 }
 
@@ -106,7 +118,19 @@ function asReply(text: string): string | undefined {
  */
 function replyAfter(lines: readonly string[], i: number, address: string): string | undefined {
   const line = lines[i]!;
+  // A line that starts with a reply code is the reply, the address inside it (`553 5.3.0 <user@host>... No such user`)
+  if (/^\s*(?:<<<\s*)?[45]\d\d[ -]/.test(line)) {
+    const coded = asReply(line.trim());
+    if (coded) return coded;
+  }
   const at = line.toLowerCase().indexOf(address.toLowerCase());
+  // A reply code just before the address starts the reply the address is part of (sendmail's `553 5.3.0
+  // <user@host>... No such user` after a wrapper's words)
+  const lead = /(?:^|\s)([45]\d\d(?: [245]\.\d{1,3}\.\d{1,3})? <?)$/.exec(line.slice(0, at))?.[1];
+  if (lead) {
+    const sent = asReply(line.slice(at - lead.length).trim());
+    if (sent) return sent;
+  }
   let rest = line.slice(at + address.length).replace(/^[>)"'\s:.,;-]+/, '');
   if (NOT_REPLY.test(rest.trim())) rest = '';
   const block = [rest];

@@ -1,6 +1,6 @@
 import { statusIn, untyped } from '../reply.ts';
 import type { BounceKind, ReportedRecipient } from '../types.ts';
-import type { Email, Feedback } from '../types.ts';
+import type { Email, Feedback, FeedbackRecipient } from '../types.ts';
 
 const KINDS: Record<string, BounceKind> = { Bounce: 'failed', Complaint: 'feedback', Delivery: 'delivered' };
 
@@ -84,14 +84,30 @@ export function readSes(
     typeof note.complaint?.complaintFeedbackType === 'string'
       ? note.complaint.complaintFeedbackType.toLowerCase()
       : 'abuse';
+  const typeSource =
+    typeof note.complaint?.complaintFeedbackType === 'string' ? 'ses:complaint.complaintFeedbackType' : 'inferred';
+  // What the notification says of the complained-about message holds for each complainant
+  const extra: Partial<FeedbackRecipient> = {};
+  const from: FeedbackRecipient['sources'] = { recipient: 'ses:complaint.complainedRecipients', type: typeSource };
+  for (const [field, value, path] of [
+    ['original_mail_from', note.mail?.source, 'ses:mail.source'],
+    ['source_ip', note.mail?.sourceIp, 'ses:mail.sourceIp'],
+    ['arrival_date', note.complaint?.arrivalDate, 'ses:complaint.arrivalDate'],
+  ] as const) {
+    if (typeof value !== 'string' || value === '') continue;
+    extra[field] = value;
+    from[field] = path;
+  }
   const feedback: Feedback = {
     type: feedbackType,
     recipients: complained,
     sources: {
-      type:
-        typeof note.complaint?.complaintFeedbackType === 'string' ? 'ses:complaint.complaintFeedbackType' : 'inferred',
+      type: typeSource,
       ...(complained.length > 0 && { recipients: 'ses:complaint.complainedRecipients' }),
     },
+    ...(complained.length > 0 && {
+      reported: complained.map((recipient: string) => ({ recipient, type: feedbackType, ...extra, sources: from })),
+    }),
   };
   return { ...answer, feedback };
 }
