@@ -102,6 +102,12 @@ export const MAX_KEYS = 200_000;
 /** Characters of a reason's sample reply kept */
 const MAX_SAMPLE = 1000;
 
+/**
+ * Explanations kept, by sample reply: the same few replies apply most policies, and explaining one costs as much as
+ * classifying it anew (the models do not change while the host runs)
+ */
+const MAX_EXPLAINED = 4096;
+
 /** Id of the policy of a class for the given field values: readable, and unambiguous whatever the values hold */
 export function backoffId(cls: string, fields: readonly string[], values: readonly string[]): string {
   return `backoff:${cls}?${fields.map((field, index) => `${field}=${encodeURIComponent(values[index]!)}`).join('&')}`;
@@ -173,6 +179,8 @@ export class BackoffEngine {
   #unsentResets: CountReset[] = [];
   /** With `cluster`: the trigger firing now */
   #firing: Firing | undefined;
+  /** The classifier's explanations of recent sample replies (undefined: it could not say) */
+  readonly #explained = new Map<string, Explanation | undefined>();
 
   constructor(table: ReadonlyMap<string, ClassPolicy>, options: EngineOptions) {
     this.#table = table;
@@ -472,7 +480,7 @@ export class BackoffEngine {
     const { first, last } = fired.counts.span(fired.column, now);
     // One reply is enough to recognise it, and reasons are stored with every policy
     const sample = (event.message ?? '').slice(0, MAX_SAMPLE);
-    const explained = this.#options.explain?.(sample);
+    const explained = this.#explain(sample);
     const decidedBy =
       explained?.label !== cls
         ? undefined
@@ -490,6 +498,16 @@ export class BackoffEngine {
       last: new Date(last).toISOString(),
       sample: maskAddresses(sample),
     };
+  }
+
+  /** Why the classifier gave `sample` its class, from the explanations kept when it was explained before */
+  #explain(sample: string): Explanation | undefined {
+    if (!this.#options.explain) return undefined;
+    if (this.#explained.has(sample)) return this.#explained.get(sample);
+    const explained = this.#options.explain(sample);
+    if (this.#explained.size >= MAX_EXPLAINED) this.#explained.clear();
+    this.#explained.set(sample, explained);
+    return explained;
   }
 
   /**
