@@ -344,13 +344,29 @@ export class BackoffEngine {
     return deltas;
   }
 
-  /** With `cluster`: adds what another host counted, and its resets, to the counts here */
-  mergeCounts(deltas: CountDeltas): void {
+  /**
+   * With `cluster`: adds what another host counted, and its resets, to the counts here. `unseen` is what this host
+   * counted that the other host cannot have seen when it reset (sent in the exchange that brought the reset, or not
+   * sent yet): a reset wipes it here too, so it is counted again as the other host will merge it, from the reset's
+   * time on. Otherwise each host would start the next window from fewer events than the one that fired, and the next
+   * application would wait for the host that happens to count the most
+   */
+  mergeCounts(deltas: CountDeltas, unseen?: CountDeltas): void {
+    const reset = new Set<string>();
     for (const [series, column, at] of deltas.r) {
       const counts = this.#series(series, false);
-      if (counts && at > counts.floor(column)) counts.reset(column, at);
+      if (!counts || at <= counts.floor(column)) continue;
+      counts.reset(column, at);
+      reset.add(`${series}#${column}`);
     }
     for (const [series, column, first, last, n] of deltas.c) this.#series(series, true)?.merge(column, first, last, n);
+    if (reset.size === 0) return;
+    const again = (series: string, column: number, first: number, last: number, n: number) => {
+      if (reset.has(`${series}#${column}`)) this.#series(series, false)?.merge(column, first, last, n);
+    };
+    for (const entry of unseen?.c ?? []) again(...entry);
+    for (const [series, counts] of this.#unsent)
+      for (const entry of counts.entries()) if (reset.has(`${series}#${entry[0]}`)) again(series, ...entry);
   }
 
   /** The counts of a series by its name (a policy id, or `share<window>:<local IP> <provider>`), made when `create` */
