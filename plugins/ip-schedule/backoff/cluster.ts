@@ -120,11 +120,13 @@ export class CountSync {
       if (deltas && deltas.c.length + deltas.r.length <= MAX_UNSENT) this.#unsent = deltas;
       throw error;
     }
+    // The first answer holds only batches appended before this one: their hosts had not seen what it sends
+    let unseen = deltas;
     for (;;) {
       this.#cursor = answer.cursor;
       for (const received of answer.batches) {
         try {
-          this.#engine.mergeCounts(JSON.parse(received.data) as CountDeltas);
+          this.#engine.mergeCounts(JSON.parse(received.data) as CountDeltas, unseen);
         } catch (error) {
           // Another host's batch this one cannot read (another version?): its counts are missed, the rest are not
           this.#log.warn('cannot read the backoff counts of another host', {
@@ -135,6 +137,7 @@ export class CountSync {
       }
       // Far behind (a host that just started): read on, a part at a time
       if (!answer.more) return;
+      unseen = undefined;
       answer = await this.#store.exchangeCounts(this.host, undefined, this.#cursor);
     }
   }

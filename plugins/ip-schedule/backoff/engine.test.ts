@@ -71,6 +71,23 @@ test('shared counts: a host counts what another counted, and of two firing from 
   );
 });
 
+test('shared counts: a reset from another host keeps what this host counted after it and sent with the same exchange', () => {
+  const host = () => new BackoffEngine(table, { providers, shares: [], inForce: () => undefined, cluster: true });
+  const [a, b] = [host(), host()];
+  const at = (n: number, now: number) =>
+    Array.from({ length: n }, () => ({ ...busy, outcome: 'deferred' as const, time: now }));
+  const fired = b.record(at(3, T0), rate(3), T0);
+  b.settle(fired.firings, new Set([`${ID}#0`]));
+  // A counts two events after B's reset, before it hears of it: the exchange that sends them brings the reset
+  a.record(at(2, T0 + 5), rate(2), T0 + 5);
+  const [fromA, fromB] = [a.takeCounts()!, b.takeCounts()!];
+  a.mergeCounts(fromB, fromA);
+  b.mergeCounts(fromA);
+  // Both hosts start the next window from the same two events: the third applies it again, on either
+  assert.is(a.record(at(1, T0 + 6), rate(1), T0 + 6).firings.length, 1, 'on the host that counted them');
+  assert.is(b.record(at(1, T0 + 6), rate(1), T0 + 6).firings.length, 1, 'on the host that reset');
+});
+
 test("backoffId names the class and each field's value, unambiguously", () => {
   assert.is(ID, 'backoff:RATE_LIMIT__IP_RATE_LIMIT?localip=192.0.2.1&grouping=%26gmail');
   assert.is(backoffId('X', ['localip'], ['2001:db8::1&a=b']), 'backoff:X?localip=2001%3Adb8%3A%3A1%26a%3Db');

@@ -102,6 +102,12 @@ export const MAX_KEYS = 200_000;
 /** Characters of a reason's sample reply kept */
 const MAX_SAMPLE = 1000;
 
+/**
+ * Explanations kept, by sample reply: the same few replies apply most policies, and explaining one costs as much as
+ * classifying it anew (the models do not change while the host runs)
+ */
+const MAX_EXPLAINED = 4096;
+
 /** Id of the policy of a class for the given field values: readable, and unambiguous whatever the values hold */
 export function backoffId(cls: string, fields: readonly string[], values: readonly string[]): string {
   return `backoff:${cls}?${fields.map((field, index) => `${field}=${encodeURIComponent(values[index]!)}`).join('&')}`;
@@ -173,6 +179,8 @@ export class BackoffEngine {
   #unsentResets: CountReset[] = [];
   /** With `cluster`: the trigger firing now */
   #firing: Firing | undefined;
+  /** The classifier's explanations of recent sample replies (undefined: it could not say) */
+  readonly #explained = new Map<string, Explanation | undefined>();
 
   constructor(table: ReadonlyMap<string, ClassPolicy>, options: EngineOptions) {
     this.#table = table;
@@ -336,13 +344,29 @@ export class BackoffEngine {
     return deltas;
   }
 
-  /** With `cluster`: adds what another host counted, and its resets, to the counts here */
-  mergeCounts(deltas: CountDeltas): void {
+  /**
+   * With `cluster`: adds what another host counted, and its resets, to the counts here. `unseen` is what this host
+   * counted that the other host cannot have seen when it reset (sent in the exchange that brought the reset, or not
+   * sent yet): a reset wipes it here too, so it is counted again as the other host will merge it, from the reset's
+   * time on. Otherwise each host would start the next window from fewer events than the one that fired, and the next
+   * application would wait for the host that happens to count the most
+   */
+  mergeCounts(deltas: CountDeltas, unseen?: CountDeltas): void {
+    const reset = new Set<string>();
     for (const [series, column, at] of deltas.r) {
       const counts = this.#series(series, false);
-      if (counts && at > counts.floor(column)) counts.reset(column, at);
+      if (!counts || at <= counts.floor(column)) continue;
+      counts.reset(column, at);
+      reset.add(`${series}#${column}`);
     }
     for (const [series, column, first, last, n] of deltas.c) this.#series(series, true)?.merge(column, first, last, n);
+    if (reset.size === 0) return;
+    const again = (series: string, column: number, first: number, last: number, n: number) => {
+      if (reset.has(`${series}#${column}`)) this.#series(series, false)?.merge(column, first, last, n);
+    };
+    for (const entry of unseen?.c ?? []) again(...entry);
+    for (const [series, counts] of this.#unsent)
+      for (const entry of counts.entries()) if (reset.has(`${series}#${entry[0]}`)) again(series, ...entry);
   }
 
   /** The counts of a series by its name (a policy id, or `share<window>:<local IP> <provider>`), made when `create` */
@@ -472,7 +496,7 @@ export class BackoffEngine {
     const { first, last } = fired.counts.span(fired.column, now);
     // One reply is enough to recognise it, and reasons are stored with every policy
     const sample = (event.message ?? '').slice(0, MAX_SAMPLE);
-    const explained = this.#options.explain?.(sample);
+    const explained = this.#explain(sample);
     const decidedBy =
       explained?.label !== cls
         ? undefined
@@ -490,6 +514,16 @@ export class BackoffEngine {
       last: new Date(last).toISOString(),
       sample: maskAddresses(sample),
     };
+  }
+
+  /** Why the classifier gave `sample` its class, from the explanations kept when it was explained before */
+  #explain(sample: string): Explanation | undefined {
+    if (!this.#options.explain) return undefined;
+    if (this.#explained.has(sample)) return this.#explained.get(sample);
+    const explained = this.#options.explain(sample);
+    if (this.#explained.size >= MAX_EXPLAINED) this.#explained.clear();
+    this.#explained.set(sample, explained);
+    return explained;
   }
 
   /**

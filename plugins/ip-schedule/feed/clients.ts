@@ -14,12 +14,11 @@
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Logger } from '../../../runtime/mod.ts';
-import { frameAction, type FrameAction } from './protocol.ts';
+import { frameAction, wireFrames, type FrameAction } from './protocol.ts';
 import type { Replay } from './replay.ts';
 
 /** Longest run of replay writes before the pump lets the event loop serve others */
 const PUMP_SLICE_MS = 4;
-const TEXT = { binary: false };
 
 /** Why a client was cut off: over the buffer bound, no answer to a ping, or a frame ws refused (malformed) */
 export type DropReason = 'slow_reader' | 'missed_ping' | 'malformed_frame';
@@ -42,7 +41,7 @@ export interface ClientOptions {
 
 interface Client {
   ws: WebSocket;
-  /** The connection under ws: the replay's frames are already framed, so they go to it as they are */
+  /** The connection under ws: the replay and the changes are framed here once for every client, so they go to it as they are */
   socket: Duplex;
   alive: boolean;
   /** The replay being written and the index of its next chunk; undefined once SYNCED is in the socket */
@@ -107,10 +106,12 @@ export class FeedClients {
   broadcast(frames: readonly Buffer[]): void {
     if (frames.length === 0) return;
     const bytes = frames.reduce((sum, f) => sum + f.length, 0);
+    // Framed once for all: at 500 clients, framing and writing each frame per client through ws was most of a change's way out
+    let wire: Buffer | undefined;
     let sentTo = 0;
     for (const client of this.#clients) {
       if (!client.replay) {
-        if (this.#send(client, frames)) sentTo++;
+        if (this.#send(client, (wire ??= wireFrames(frames)))) sentTo++;
         continue;
       }
       if (this.#behind(client) > this.#options.maxBufferedBytes) {
@@ -185,7 +186,7 @@ export class FeedClients {
     client.replay = undefined;
     client.queued = [];
     client.queuedBytes = 0;
-    if (queued.length > 0 && this.#send(client, queued)) this.#count(queued, 0, queued.length, 1);
+    if (queued.length > 0 && this.#send(client, wireFrames(queued))) this.#count(queued, 0, queued.length, 1);
   }
 
   #forget(client: Client): void {
@@ -197,13 +198,17 @@ export class FeedClients {
     client.queuedBytes = 0;
   }
 
-  /** Sends frames to one client unless it is already more than the bound behind (one change is never split) */
-  #send(client: Client, frames: readonly Buffer[]): boolean {
+  /**
+   * Sends frames, as `wireFrames` framed them, to one client unless it is already more than the bound behind (one
+   * change is never split) or closing
+   */
+  #send(client: Client, wire: Buffer): boolean {
     if (client.ws.bufferedAmount > this.#options.maxBufferedBytes) {
       this.#drop(client, 'slow_reader', 'too far behind');
       return false;
     }
-    for (const frame of frames) client.ws.send(frame, TEXT);
+    if (client.ws.readyState !== client.ws.OPEN) return false;
+    client.socket.write(wire);
     return true;
   }
 

@@ -42,6 +42,43 @@ export function frameAction(frame: Buffer): FrameAction {
   return ACTION_BY_LETTER[frame[ACTION_AT]!]!;
 }
 
+/** FIN and the text opcode: every feed frame is one whole text message */
+const FIN_TEXT = 0x81;
+
+/** Bytes of a frame header for a payload of `length` bytes (RFC 6455 5.2, unmasked) */
+export function headerBytes(length: number): number {
+  return length < 126 ? 2 : length < 65536 ? 4 : 10;
+}
+
+/** Writes the header of an unmasked text frame of `length` bytes at `offset`; answers the offset after it */
+export function writeHeader(target: Buffer, offset: number, length: number): number {
+  target[offset++] = FIN_TEXT;
+  if (length < 126) {
+    target[offset++] = length;
+  } else if (length < 65536) {
+    target[offset++] = 126;
+    offset = target.writeUInt16BE(length, offset);
+  } else {
+    target[offset++] = 127;
+    offset = target.writeBigUInt64BE(BigInt(length), offset);
+  }
+  return offset;
+}
+
+/**
+ * `frames` as they go on the wire, unmasked WebSocket text frames one after another: the same bytes for every client,
+ * so a change reaches each with one socket write of one buffer, built once however many clients there are
+ */
+export function wireFrames(frames: readonly Buffer[]): Buffer {
+  const wire = Buffer.allocUnsafe(frames.reduce((sum, f) => sum + headerBytes(f.length) + f.length, 0));
+  let offset = 0;
+  for (const frame of frames) {
+    offset = writeHeader(wire, offset, frame.length);
+    offset += frame.copy(wire, offset);
+  }
+  return wire;
+}
+
 /** Wraps a policy or suspension */
 export function feedObject(kind: FeedObject['kind'], value: Policy | Suspend): FeedObject {
   return { kind, id: value.id, value, json: JSON.stringify(value) };

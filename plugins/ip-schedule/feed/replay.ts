@@ -5,33 +5,10 @@
  * `REPLAY_CHUNK_BYTES`: a reconnect storm then costs one socket write per chunk and client instead of two per object
  * and client, and the host holds one copy of the replay however many clients are reading it.
  */
-import { SYNCED_FRAME, VERSION_FRAME, type FeedObject } from './protocol.ts';
+import { SYNCED_FRAME, VERSION_FRAME, headerBytes, writeHeader, type FeedObject } from './protocol.ts';
 
 /** Bytes of one replay chunk: one socket write, at most one per client and turn of the event loop */
 export const REPLAY_CHUNK_BYTES = 64 * 1024;
-
-/** FIN and the text opcode: every feed frame is one whole text message */
-const FIN_TEXT = 0x81;
-
-/** Bytes of a frame header for a payload of `length` bytes (RFC 6455 5.2, unmasked) */
-function headerBytes(length: number): number {
-  return length < 126 ? 2 : length < 65536 ? 4 : 10;
-}
-
-/** Writes the header of an unmasked text frame of `length` bytes at `offset`; answers the offset after it */
-function writeHeader(target: Buffer, offset: number, length: number): number {
-  target[offset++] = FIN_TEXT;
-  if (length < 126) {
-    target[offset++] = length;
-  } else if (length < 65536) {
-    target[offset++] = 126;
-    offset = target.writeUInt16BE(length, offset);
-  } else {
-    target[offset++] = 127;
-    offset = target.writeBigUInt64BE(BigInt(length), offset);
-  }
-  return offset;
-}
 
 /**
  * One state's replay. Its chunks are encoded as the first client reading them needs them, from the state's objects
