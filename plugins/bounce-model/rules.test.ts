@@ -567,6 +567,8 @@ const DECIDES: readonly Row[] = [
   ],
   ['Unrouteable address: domain b.example has no MX records', 'MX_ERROR@dns-no-mx', 'INFRASTRUCTURE_ERROR@dns-no-mx'],
   ["Sorry, I couldn't find any host named b.example. (#5.1.2)", 'MX_ERROR@dns-no-mx', 'INFRASTRUCTURE_ERROR@dns-no-mx'],
+  // The sender's domain without MX is a sender check, not the recipient's MX
+  ['550 No MX for your FROM address', '-', '-'],
   [
     '550 5.4.310 DNS domain b.example does not exist',
     'MX_ERROR@exchange-dns-domain-does-not-exist',
