@@ -95,29 +95,4 @@ test('fitRealTemperature flattens an over-sure model and sharpens an under-sure 
   );
 });
 
-test('fitRealTemperature lets the held-out corpus pull less as real answers grow', () => {
-  const model: LinearModel = {
-    labels: ['a', 'b'],
-    bits: 4,
-    temperature: 1,
-    coverageAlpha: 0,
-    weights: new Float32Array(32),
-    bias: Float32Array.from([4, 0]),
-  };
-  const tasks = [{ name: 'bnac' as const, labels: ['A', 'B'], map: Uint8Array.from([0, 1]) }];
-  const start = { temperature: 1, coverageAlpha: 0 };
-  // The corpus is always right (pulls sharp), the real replies half wrong (pull flat)
-  const corpusHeld = Array.from({ length: 400 }, () => ({
-    logits: Float64Array.from([4, 0]),
-    coverage: 1,
-    truth: { bnac: 0, backoff: -1 },
-  }));
-  const halfWrong = (n: number) => Array.from({ length: n }, (_, i) => real(`r${i}`, i % 2 ? 'B' : 'A', 'A'));
-  const few = fitRealTemperature(model, start, halfWrong(4), tasks, corpusHeld).temperature;
-  const many = fitRealTemperature(model, start, halfWrong(400), tasks, corpusHeld).temperature;
-  const alone = fitRealTemperature(model, start, halfWrong(400), tasks).temperature;
-  assert.ok(few < many, `few real answers stay near the corpus: ${few} < ${many}`);
-  assert.ok(alone / many < 1.5, `many real answers come near the real-only fit: ${many} vs ${alone}`);
-});
-
 test.run();

@@ -59,12 +59,6 @@ export function ruleProbabilities(rows: readonly RealRow[]): RuleProbabilities {
   return { bnac: table('bnac'), backoff: table('backoff') };
 }
 
-/**
- * Weight of the held-out corpus in the temperature fit, in real answers: with the 32 calibration replies of the
- * first gathering (about 60 answers) the corpus weighed about as much as the real text, as it did then.
- */
-export const CORPUS_PRIOR_ANSWERS = 60;
-
 /** A held-out prediction with its true class index per task (-1: not scored for that task). */
 export interface HeldOutPrediction {
   readonly logits: Float64Array;
@@ -98,11 +92,10 @@ function meanNll(
 }
 
 /**
- * The temperature factor minimising the negative log-likelihood of the true class on the real calibration rows
- * (strict rows of both tasks) shrunk, when corpus rows held out by whole phrasing file are given, towards the same
- * mean on those: the corpus term counts as CORPUS_PRIOR_ANSWERS real answers. A few dozen real replies alone would
- * swing the temperature on one or two confident errors, but synthetic text is easier than real mail, so the more
- * real answers there are, the less the corpus pulls. The coverage factor is kept.
+ * The temperature factor minimising the mean negative log-likelihood of the true class on the real calibration
+ * rows (strict rows of both tasks) plus, when given, the same mean on the corpus rows held out by whole phrasing
+ * file: a few dozen real replies alone would swing the temperature on one or two confident errors, so the
+ * thousands of held-out synthetic replies weigh as much as they do, no more. The coverage factor is kept.
  */
 export function fitRealTemperature(
   model: LinearModel,
@@ -124,12 +117,9 @@ export function fitRealTemperature(
     coverage,
     truth: { bnac: truthOf(rows[i]!, 'bnac'), backoff: truthOf(rows[i]!, 'backoff') },
   }));
-  const answers = real.reduce((n, p) => n + (p.truth.bnac >= 0 ? 1 : 0) + (p.truth.backoff >= 0 ? 1 : 0), 0);
-  const prior = corpusHeld.length ? CORPUS_PRIOR_ANSWERS : 0;
   const nll = (factor: number): number =>
-    (answers * meanNll(real, tasks, start.temperature * factor, start.coverageAlpha) +
-      (prior ? prior * meanNll(corpusHeld, tasks, start.temperature * factor, start.coverageAlpha) : 0)) /
-    (answers + prior);
+    meanNll(real, tasks, start.temperature * factor, start.coverageAlpha) +
+    (corpusHeld.length ? meanNll(corpusHeld, tasks, start.temperature * factor, start.coverageAlpha) : 0);
   let lo = Math.log(0.3);
   let hi = Math.log(10);
   const phi = (Math.sqrt(5) - 1) / 2;
