@@ -332,6 +332,17 @@ const DECIDES: readonly Row[] = [
     'DKIM@dkim',
     'POLICY_VIOLATION_SPF_DMARC__DKIM_FAIL@dkim',
   ],
+  // SPF or DKIM named in passing, the cause being something else: the rule stays out of it.
+  [
+    '550 5.7.1 Message rejected as spam; please check your SPF record',
+    'MESSAGE_CONTENT@spam-content',
+    'CONTENT_REJECTED_SPAM@spam-content',
+  ],
+  [
+    '452 4.2.2 Mailbox full, quota exceeded (DKIM signature verified)',
+    'RECIPIENT_ERROR@mailbox-full',
+    'MAILBOX_FULL@mailbox-full',
+  ],
   // Reverse DNS
   [
     '550-5.7.25 [192.0.2.44] The IP address sending this message does not have a PTR record setup, or the corresponding forward DNS entry does not point to the sending IP.',
@@ -556,6 +567,8 @@ const DECIDES: readonly Row[] = [
   ],
   ['Unrouteable address: domain b.example has no MX records', 'MX_ERROR@dns-no-mx', 'INFRASTRUCTURE_ERROR@dns-no-mx'],
   ["Sorry, I couldn't find any host named b.example. (#5.1.2)", 'MX_ERROR@dns-no-mx', 'INFRASTRUCTURE_ERROR@dns-no-mx'],
+  // The sender's domain without MX is a sender check, not the recipient's MX
+  ['550 No MX for your FROM address', '-', '-'],
   [
     '550 5.4.310 DNS domain b.example does not exist',
     'MX_ERROR@exchange-dns-domain-does-not-exist',
@@ -618,6 +631,14 @@ const DECIDES: readonly Row[] = [
   ],
   [
     'cannot update mailbox /var/mail/zoe for user zoe. error writing message: Input/output error',
+    'TEMPORARY_ERROR@local-store-failed',
+    'TEMPORARY_SYSTEM_FAILURE@local-store-failed',
+  ],
+  // The system's own storage full is not the recipient's full mailbox.
+  ['452 4.3.1 Insufficient system storage', 'TEMPORARY_ERROR@server-storage-full', '-'],
+  ['qq write error or disk full (#4.3.0)', 'TEMPORARY_ERROR@server-storage-full', '-'],
+  [
+    'cannot update mailbox /var/mail/nina for user nina. error writing message: No space left on device',
     'TEMPORARY_ERROR@local-store-failed',
     'TEMPORARY_SYSTEM_FAILURE@local-store-failed',
   ],
