@@ -63,7 +63,11 @@ export function csvHandlers(options: {
       const dryRun = request.query.dry_run === true;
       const { lines, problems } = readLines(request.body as Buffer);
       const byIp = new Map<string, Line[]>();
-      for (const line of lines) byIp.set(line.ip, [...(byIp.get(line.ip) ?? []), line]);
+      for (const line of lines) {
+        const same = byIp.get(line.ip);
+        if (same) same.push(line);
+        else byIp.set(line.ip, [line]);
+      }
       const changes: { line: number; ip: string; grouping: string; change: Change }[] = [];
       const writes: string[] = [];
       for (const [ip, ipLines] of byIp) {

@@ -69,10 +69,9 @@ export class SlidingCounts {
   /** Every count held, as [column, first, last, n] per bucket and column (a host's counts since it last sent them) */
   entries(): [number, number, number, number][] {
     const found: [number, number, number, number][] = [];
-    const columns = this.#slots / 2;
     for (let offset = this.#slots; offset < this.#data.length; offset += this.#stride) {
       if (this.#data[offset]! < 0) continue;
-      for (let column = 0; column < columns; column++) {
+      for (let column = 0; column < this.columns; column++) {
         const at = offset + 1 + 2 * column;
         const n = this.#data[at]!;
         if (n > 0)
