@@ -2,7 +2,7 @@
  * Canonical form of an SMTP bounce reply: the cache key and the model input, so it belongs to the model
  * (NORMALISER_VERSION is recorded in each model file and is part of the classifier's version).
  *
- * First the remote server's reply is cut out of whatever wraps it (./reply.ts), and its reply code and
+ * First the remote server's reply is cut out of whatever wraps it (lib/smtp-reply.ts), and its reply code and
  * enhanced status code are put first, once: `550 5_1_1 <text>`. Then the text follows the steps of
  * halon_smtp_reason_normalizer (lower case, status codes
  * with underscores, URLs and unique ids replaced, punctuation stripped). Where
