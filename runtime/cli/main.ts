@@ -74,7 +74,7 @@ export async function main(args: string[]): Promise<number> {
   const { baseDir, plugins } = found;
   // Loaded on first use: most commands start no plugin
   const useService = async <S>(name: string) =>
-    (await import('../plugins/use.ts')).useService<S>(plugin.entry, name, plugins, { baseDir });
+    (await import('../plugins/use.ts')).useService<S>(plugin.entry, name, { baseDir, entries: plugins });
   return plugin.command.run(rest, {
     stdin: process.stdin,
     stdout: process.stdout,

@@ -37,16 +37,15 @@ export function usePlugin<S = unknown>(entry: PluginEntry, options: UseOptions =
 }
 
 /**
- * Starts the plugin providing service `name` of `entry`'s plugin, found among `plugins` (the startup document's
- * `plugins[]`) as `capstan serve` finds it, without starting `entry` itself: `CommandIo.useService`
+ * Starts the plugin providing service `name` of `entry`'s plugin, found among `options.entries` as `capstan serve`
+ * finds it, without starting `entry` itself: `CommandIo.useService`
  */
 export function useService<S = unknown>(
   entry: PluginEntry,
   name: string,
-  plugins: readonly PluginEntry[],
   options: UseOptions = {},
 ): Promise<UsedPlugin<S>> {
-  return used(options, (set) => set.startService(entry, name, plugins));
+  return used(options, (set) => set.startService(entry, name, options.entries ?? []));
 }
 
 /** Runs `start` on a plugin set of its own, with its own pools, logger and metrics, and hands back what it started */
