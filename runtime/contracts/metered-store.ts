@@ -1,33 +1,16 @@
+import { storeContract } from '../../generated/contracts/store.ts';
 import type { PluginMetrics } from '../core/types.ts';
 import type { ScheduleStore } from './store.ts';
 
-type Operation =
-  | 'get'
-  | 'list'
-  | 'put'
-  | 'delete'
-  | 'listPolicies'
-  | 'putPolicy'
-  | 'deletePolicy'
-  | 'replacePolicy'
-  | 'appendAudit'
-  | 'queryAudit'
-  | 'exchangeCounts'
-  | 'claimCounts';
-const OPERATIONS: readonly Operation[] = [
-  'get',
-  'list',
-  'put',
-  'delete',
-  'listPolicies',
-  'putPolicy',
-  'deletePolicy',
-  'replacePolicy',
-  'appendAudit',
-  'queryAudit',
-  'exchangeCounts',
-  'claimCounts',
-];
+type Outcome = 'ok' | 'conflict' | 'error';
+type Method = (...args: unknown[]) => Promise<unknown>;
+
+// A subscription rather than store work: its notices would swamp the operation counts
+const UNCOUNTED = new Set(['watch']);
+// Compare-and-set writes answer undefined (put) or false when they lost, which callers retry: counted apart
+const COMPARE_AND_SET = new Set(['put', 'delete', 'deletePolicy', 'replacePolicy']);
+// From the contract, so that an operation added to spec/contracts/store.yaml is counted without a change here
+const OPERATIONS = Object.keys(storeContract.methods).filter((name) => !UNCOUNTED.has(name));
 
 /**
  * The store with each operation counted in `capstan_store_operations_total{plugin, operation, outcome}`: outcome
@@ -40,94 +23,35 @@ export function meteredStore(store: ScheduleStore, metrics: PluginMetrics): Sche
     help: 'Schedule store operations, by store instance, operation (get, list, put, delete, the applied-policy and the audit operations) and outcome (ok, conflict, error)',
     labelNames: ['operation', 'outcome'],
   });
-  // Bound label objects: a store operation allocates nothing more for its count
-  const labels = Object.fromEntries(
-    OPERATIONS.map((operation) => [
-      operation,
-      {
-        ok: { operation, outcome: 'ok' },
-        conflict: { operation, outcome: 'conflict' },
-        error: { operation, outcome: 'error' },
-      },
-    ]),
-  ) as Record<Operation, Record<'ok' | 'conflict' | 'error', { operation: Operation; outcome: string }>>;
-  const counted = async <T>(
-    operation: Operation,
-    run: () => Promise<T>,
-    lost: (value: T) => boolean = () => false,
-  ): Promise<T> => {
-    let value: T;
-    try {
-      value = await run();
-    } catch (error) {
-      operations.inc(labels[operation].error);
-      throw error;
-    }
-    operations.inc(lost(value) ? labels[operation].conflict : labels[operation].ok);
-    return value;
-  };
-  // The optional methods stay absent when the store lacks them: callers test for them
-  const {
-    watch,
-    listPolicies,
-    putPolicy,
-    deletePolicy,
-    replacePolicy,
-    appendAudit,
-    queryAudit,
-    exchangeCounts,
-    claimCounts,
-  } = store;
-  return {
-    get: (ip) => counted('get', () => store.get(ip)),
-    list: () => counted('list', () => store.list()),
-    put: (ip, record, condition, options) =>
-      counted(
-        'put',
-        () => store.put(ip, record, condition, options),
-        (version) => version === undefined,
-      ),
-    delete: (ip, condition, options) =>
-      counted(
-        'delete',
-        () => store.delete(ip, condition, options),
-        (deleted) => !deleted,
-      ),
-    ...(watch ? { watch: (listener) => watch.call(store, listener) } : {}),
-    ...(listPolicies ? { listPolicies: () => counted('listPolicies', () => listPolicies.call(store)) } : {}),
-    ...(putPolicy
-      ? { putPolicy: (policy, options) => counted('putPolicy', () => putPolicy.call(store, policy, options)) }
-      : {}),
-    ...(deletePolicy
-      ? {
-          deletePolicy: (id, condition, options) =>
-            counted(
-              'deletePolicy',
-              () => deletePolicy.call(store, id, condition, options),
-              (deleted) => !deleted,
-            ),
-        }
-      : {}),
-    ...(replacePolicy
-      ? {
-          replacePolicy: (policy, condition, options) =>
-            counted(
-              'replacePolicy',
-              () => replacePolicy.call(store, policy, condition, options),
-              (replaced) => !replaced,
-            ),
-        }
-      : {}),
-    ...(appendAudit
-      ? { appendAudit: (entries) => counted('appendAudit', () => appendAudit.call(store, entries)) }
-      : {}),
-    ...(queryAudit ? { queryAudit: (query) => counted('queryAudit', () => queryAudit.call(store, query)) } : {}),
-    ...(exchangeCounts
-      ? {
-          exchangeCounts: (host, batch, after) =>
-            counted('exchangeCounts', () => exchangeCounts.call(store, host, batch, after)),
-        }
-      : {}),
-    ...(claimCounts ? { claimCounts: (claims) => counted('claimCounts', () => claimCounts.call(store, claims)) } : {}),
-  };
+  const members = store as unknown as Record<string, Method | undefined>;
+  const metered: Record<string, Method> = {};
+  for (const operation of OPERATIONS) {
+    const method = members[operation];
+    // Optional operations stay absent when the store lacks them: callers test for them
+    if (method === undefined) continue;
+    // Bound label objects: a store operation allocates nothing more for its count
+    const labels: Record<Outcome, { operation: string; outcome: Outcome }> = {
+      ok: { operation, outcome: 'ok' },
+      conflict: { operation, outcome: 'conflict' },
+      error: { operation, outcome: 'error' },
+    };
+    const compareAndSet = COMPARE_AND_SET.has(operation);
+    metered[operation] = async (...args) => {
+      let value: unknown;
+      try {
+        value = await method.apply(store, args);
+      } catch (error) {
+        operations.inc(labels.error);
+        throw error;
+      }
+      const lost = compareAndSet && (value === undefined || value === false);
+      operations.inc(lost ? labels.conflict : labels.ok);
+      return value;
+    };
+  }
+  for (const name of UNCOUNTED) {
+    const method = members[name];
+    if (method !== undefined) metered[name] = (...args) => method.apply(store, args);
+  }
+  return metered as unknown as ScheduleStore;
 }
