@@ -82,27 +82,31 @@ export function resolveOpenapiRef(ref: string, openapi: readonly SpecFile[]): un
   return target === undefined ? undefined : resolvePointer(target.document, pointer);
 }
 
+/**
+ * Calls `visit` with every string `$ref` below `node` and the JSON pointer of the `$ref` key. A `$ref` whose value is
+ * not a string is a property name (under `properties`), so it is walked into like any other key
+ */
+export function eachRef(node: unknown, pointer: string, visit: (ref: string, pointer: string) => void): void {
+  if (Array.isArray(node)) return node.forEach((item, i) => eachRef(item, `${pointer}/${i}`, visit));
+  if (typeof node !== 'object' || node === null) return;
+  for (const [key, value] of Object.entries(node)) {
+    const at = `${pointer}/${pointerSegment(key)}`;
+    if (key === '$ref' && typeof value === 'string') visit(value, at);
+    else eachRef(value, at, visit);
+  }
+}
+
 /** Fails on a `$ref` that does not resolve inside its own document, or, where `openapi` is given, in an OpenAPI document */
 function checkRefs(spec: SpecFile, openapi?: readonly SpecFile[]): void {
-  const visit = (node: unknown, pointer: string): void => {
-    if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${pointer}/${i}`));
-    if (typeof node !== 'object' || node === null) return;
-    for (const [key, value] of Object.entries(node)) {
-      const at = `${pointer}/${pointerSegment(key)}`;
-      if (key === '$ref' && typeof value === 'string') {
-        const resolved =
-          openapi !== undefined && value.startsWith(OPENAPI_REF)
-            ? resolveOpenapiRef(value, openapi)
-            : value.startsWith('#')
-              ? resolvePointer(spec.document, value.slice(1))
-              : undefined;
-        if (resolved === undefined) {
-          throw new SpecError(spec.file, at, `unresolved $ref "${value}"`);
-        }
-      } else visit(value, at);
-    }
-  };
-  visit(spec.document, '');
+  eachRef(spec.document, '', (ref, at) => {
+    const resolved =
+      openapi !== undefined && ref.startsWith(OPENAPI_REF)
+        ? resolveOpenapiRef(ref, openapi)
+        : ref.startsWith('#')
+          ? resolvePointer(spec.document, ref.slice(1))
+          : undefined;
+    if (resolved === undefined) throw new SpecError(spec.file, at, `unresolved $ref "${ref}"`);
+  });
 }
 
 /** Looks up a JSON pointer inside a document */

@@ -1,4 +1,4 @@
-import { pointerSegment, resolvePointer, SpecError, type SpecFile } from './load.ts';
+import { eachRef, pointerSegment, resolvePointer, SpecError, type SpecFile } from './load.ts';
 import type { JsonSchema } from './model.ts';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
@@ -93,20 +93,13 @@ function identifier(spec: SpecFile, name: string, pointer: string): string {
 }
 
 /** Fails on a `$ref` that names no component schema of its own contract, a sibling contract or an OpenAPI document */
-function checkRefs(spec: SpecFile, node: unknown, pointer: string, specs: ReadonlyMap<string, SpecFile>): void {
-  if (Array.isArray(node)) return node.forEach((item, i) => checkRefs(spec, item, `${pointer}/${i}`, specs));
-  if (typeof node !== 'object' || node === null) return;
-  for (const [key, value] of Object.entries(node)) {
-    const at = `${pointer}/${pointerSegment(key)}`;
-    if (key !== '$ref') {
-      checkRefs(spec, value, at, specs);
-      continue;
-    }
-    const ref = typeof value === 'string' ? parseRef(value) : undefined;
+function checkRefs(spec: SpecFile, specs: ReadonlyMap<string, SpecFile>): void {
+  eachRef(spec.document, '', (value, at) => {
+    const ref = parseRef(value);
     const target = ref?.in === 'self' ? spec : ref && specs.get(`${ref.in}/${ref.file}`);
     if (target === undefined || resolvePointer(target.document, `/components/schemas/${ref!.name}`) === undefined)
-      throw new SpecError(spec.file, at, `unresolved $ref "${String(value)}"`);
-  }
+      throw new SpecError(spec.file, at, `unresolved $ref "${value}"`);
+  });
 }
 
 function methodModel(spec: SpecFile, name: string, raw: unknown, pointer: string): MethodModel {
@@ -168,7 +161,7 @@ function contractModel(spec: SpecFile, specs: ReadonlyMap<string, SpecFile>): Co
     throw new SpecError(spec.file, '/kind', `expected one of "${KINDS.join('", "')}", found "${doc.kind}"`);
   const description = text(spec, doc.description, '/description');
   if (!description) throw new SpecError(spec.file, '/description', 'a contract needs a description');
-  checkRefs(spec, doc, '', specs);
+  checkRefs(spec, specs);
   const properties = Object.entries(object(spec, doc.properties ?? {}, '/properties', 'properties')).map(
     ([name, raw]) =>
       propertyModel(

@@ -47,6 +47,17 @@ test('generate names the file and pointer of a contract $ref that does not resol
   );
 });
 
+test('generate reads a $ref that is not a string as a property name, as it does in OpenAPI documents', async () => {
+  const root = edited((text) =>
+    text.replace(
+      '          x-ts-type: AbortSignal\n',
+      '          x-ts-type: AbortSignal\n        $ref: { type: string }\n',
+    ),
+  );
+  const lamp = (await generate(root)).find((f) => f.path === 'contracts/lamp.ts')?.contents ?? '';
+  assert.match(lamp, /^  \$ref\?: string;$/m);
+});
+
 test('generate rejects a required parameter after an optional one, and a property schema with $ref', async () => {
   const late = edited((text) =>
     text.replace(
