@@ -1,12 +1,9 @@
-import { camel, header, literal, type Emitted } from './emit.ts';
+import { header, literal, type Emitted } from './emit.ts';
+import { camel, pascal } from './names.ts';
 import { parseRef, type ContractModel, type MethodModel, type PropertyModel } from './model-contracts.ts';
 import type { GeneratorModel, JsonSchema } from './model.ts';
 
 const WIDTH = 120;
-
-function pascal(name: string): string {
-  return camel(name).replace(/^./, (c) => c.toUpperCase());
-}
 
 /** The words of a text, code in backticks kept whole (spaces included) so that a reader can copy it from one line */
 function words(text: string): string[] {

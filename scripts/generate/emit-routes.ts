@@ -1,4 +1,5 @@
-import { camel, header, literal, type Emitted } from './emit.ts';
+import { header, literal, type Emitted } from './emit.ts';
+import { camel } from './names.ts';
 import type { GeneratorModel } from './model.ts';
 
 /** The route table: operationId → API, method, router path and that operation's schemas */

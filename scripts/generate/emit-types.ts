@@ -1,11 +1,8 @@
 import { compile } from 'json-schema-to-typescript';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { header, type Emitted } from './emit.ts';
+import { pascal } from './names.ts';
 import type { GeneratorModel } from './model.ts';
-
-function pascal(name: string): string {
-  return name.replace(/(^|[-_.])([a-z0-9])/gi, (_, __, c: string) => c.toUpperCase());
-}
 
 /** The type of a built-in plugin's config, such as `IpScheduleConfig` */
 export function pluginConfigType(id: string): string {

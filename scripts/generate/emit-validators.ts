@@ -1,4 +1,5 @@
-import { camel, header, literal, type Emitted } from './emit.ts';
+import { header, literal, type Emitted } from './emit.ts';
+import { camel, pascal } from './names.ts';
 import { pluginConfigType } from './emit-types.ts';
 import type { ApiModel, GeneratorModel, JsonSchema } from './model.ts';
 
@@ -67,7 +68,7 @@ function apiValidators(api: ApiModel): Emitted {
 export function emitValidators(model: GeneratorModel): Emitted[] {
   const out = model.apis.map(apiValidators);
   for (const schema of model.schemas) {
-    const name = `${camel(schema.name).replace(/^./, (c) => c.toUpperCase())}Schema`;
+    const name = `${pascal(schema.name)}Schema`;
     out.push({
       path: `validators/${schema.name}.ts`,
       contents: `${header([schema.source])}\n/** The schema as const; compile it with \`Compile\` from typebox/schema */\nexport const ${name} = ${literal(schema.schema)} as const;\n`,
@@ -78,6 +79,11 @@ export function emitValidators(model: GeneratorModel): Emitted[] {
   return out;
 }
 
+/** The name a built-in plugin's config schema is exported under, such as `ipScheduleConfigSchema` */
+function pluginSchemaName(id: string): string {
+  return `${camel(id)}ConfigSchema`;
+}
+
 /** A built-in plugin's config schema as a TypeBox schema typed with its generated config type, for `definePlugin` */
 function pluginValidator(id: string, source: string, schema: JsonSchema): Emitted {
   const type = pluginConfigType(id);
@@ -86,10 +92,10 @@ function pluginValidator(id: string, source: string, schema: JsonSchema): Emitte
     `import type { TUnsafe } from 'typebox';`,
     `import type { ${type} } from '../../types/plugins/${id}.ts';\n`,
     `/**`,
-    ` * The config schema of the built-in plugin "${id}": \`definePlugin({ config: ${camel(type).replace(/^./, (c) => c.toLowerCase())}Schema })\`. A plain`,
+    ` * The config schema of the built-in plugin "${id}": \`definePlugin({ config: ${pluginSchemaName(id)} })\`. A plain`,
     ` * JSON Schema typed as TypeBox's \`Unsafe\`, so that \`capstan config check\` reads it without loading TypeBox's builder`,
     ` */`,
-    `export const ${camel(type).replace(/^./, (c) => c.toLowerCase())}Schema = ${literal(schema)} as unknown as TUnsafe<${type}>;`,
+    `export const ${pluginSchemaName(id)} = ${literal(schema)} as unknown as TUnsafe<${type}>;`,
     '',
   ];
   return { path: `validators/plugins/${id}.ts`, contents: lines.join('\n') };
@@ -97,14 +103,13 @@ function pluginValidator(id: string, source: string, schema: JsonSchema): Emitte
 
 /** Every built-in plugin's config schema by plugin id: what `capstan config check` reads without loading a plugin */
 function pluginIndex(model: GeneratorModel): Emitted {
-  const name = (id: string) => `${camel(pluginConfigType(id)).replace(/^./, (c) => c.toLowerCase())}Schema`;
   const lines = [
     header(model.plugins.map((p) => p.source)),
-    ...model.plugins.map((p) => `import { ${name(p.name)} } from './plugins/${p.name}.ts';`),
+    ...model.plugins.map((p) => `import { ${pluginSchemaName(p.name)} } from './plugins/${p.name}.ts';`),
     '',
     '/** The config schema of each built-in plugin, by plugin id */',
     'export const builtinPluginSchemas = {',
-    ...model.plugins.map((p) => `  ${JSON.stringify(p.name)}: ${name(p.name)},`),
+    ...model.plugins.map((p) => `  ${JSON.stringify(p.name)}: ${pluginSchemaName(p.name)},`),
     '} as const;',
     '',
   ];

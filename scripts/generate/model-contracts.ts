@@ -1,7 +1,7 @@
 import { eachRef, pointerSegment, resolvePointer, SpecError, type SpecFile } from './load.ts';
+import { IDENTIFIER } from './names.ts';
 import type { JsonSchema } from './model.ts';
 
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const TYPE_NAME = /^[A-Z][A-Za-z0-9]*$/;
 /** The plugin kinds whose service the host checks against a contract; an API plugin's service is its own */
 const KINDS = ['classifier', 'store'];

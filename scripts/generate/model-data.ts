@@ -1,8 +1,8 @@
 import { Compile } from 'typebox/schema';
 import { pointerSegment, SpecError, type SpecFile } from './load.ts';
+import { IDENTIFIER } from './names.ts';
 
 const CONST_NAME = /^[A-Z][A-Z0-9_]*$/;
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 /** A table keyed by the values of an enum, in the enum's order (`x-table`) */
 export interface TableModel {
