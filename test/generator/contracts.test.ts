@@ -1,16 +1,15 @@
 /**
  * The contract emitter: spec/contracts/*.yaml → generated/contracts/ (the interface, the types its members name and the
- * table the host checks a service with). A golden pair for a fixture spec, the spec errors it names, and drift.
+ * table the host checks a service with). A golden pair for a fixture spec and the spec errors it names; drift of
+ * generated/, contracts included, is generate.test.ts's.
  */
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import * as assert from 'uvu/assert';
 import { test } from '../_deadline.ts';
-import { driftOf } from '../../scripts/check-generated.ts';
 import { generate } from '../../scripts/generate.ts';
 import { tempDir } from '../host/_fixtures.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURE = join(import.meta.dirname, 'fixtures', 'contract');
 
 /** The fixture copied to a fresh folder with `edit` applied to its contract's text */
@@ -86,14 +85,6 @@ test('generate rejects two contracts holding the same plugin kind', async () => 
     await generatorError(root),
     'spec/contracts/torch.yaml#/kind: kind "store" is already held to the contract of spec/contracts/lamp.yaml',
   );
-});
-
-test('check-generated reports a hand edit of a generated contract', async () => {
-  const copy = tempDir();
-  cpSync(join(ROOT, 'generated'), copy, { recursive: true });
-  const store = join(copy, 'contracts/store.ts');
-  writeFileSync(store, readFileSync(store, 'utf8').replace('  list(): Promise<StoredIp[]>;\n', ''));
-  assert.equal(await driftOf(copy), ['changed: contracts/store.ts']);
 });
 
 test.run();
