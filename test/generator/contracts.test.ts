@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import * as assert from 'uvu/assert';
 import { test } from '../_deadline.ts';
 import { generate } from '../../scripts/generate.ts';
+import { generatorError } from './_generator-error.ts';
 import { tempDir } from '../host/_fixtures.ts';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures', 'contract');
@@ -19,15 +20,6 @@ function edited(edit: (text: string) => string): string {
   const file = join(copy, 'spec/contracts/lamp.yaml');
   writeFileSync(file, edit(readFileSync(file, 'utf8')));
   return copy;
-}
-
-async function generatorError(root: string): Promise<string> {
-  try {
-    await generate(root);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return assert.unreachable('generation should fail') as never;
 }
 
 test('generate emits a contract as its interface, named types and host table, as the golden files hold', async () => {

@@ -4,19 +4,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { driftOf } from '../../scripts/check-generated.ts';
 import { generate } from '../../scripts/generate.ts';
+import { generatorError } from './_generator-error.ts';
 import { tempDir } from '../host/_fixtures.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const fixture = (name: string) => join(import.meta.dirname, 'fixtures', name);
-
-async function generatorError(root: string): Promise<string> {
-  try {
-    await generate(root);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return assert.unreachable('generation should fail') as never;
-}
 
 test('generate gives byte-identical output when run twice', async () => {
   const [a, b] = [await generate(), await generate()];
