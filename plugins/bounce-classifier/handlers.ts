@@ -3,7 +3,7 @@ import { errors } from './errors.ts';
 import type { Classifier, ClassifierModel, Handler, HandlerRequest, PoolHandle } from '../../runtime/mod.ts';
 import type { ResultCache } from './cache/result-cache.ts';
 import type { CorrectionRequest, Corrections } from './corrections/corrections.ts';
-import { classifyMessages } from './classify.ts';
+import { classifyNormalised } from './classify.ts';
 import { classifyReports } from './classify-email.ts';
 import { readRequestEmail } from './email/read-off-thread.ts';
 import { explainTexts } from './explain.ts';
@@ -17,7 +17,7 @@ export interface HandlerDeps {
   cache: ResultCache;
   /** Most messages one batch may hold */
   batchMessages: number;
-  /** Counts every classification: passed down to `classifyMessages`, not counted here */
+  /** Counts every classification: passed down to `classifyNormalised`, not counted here */
   metrics: ClassifierMetrics;
   /** The classifier's normaliser, as `normaliserOf(classifier)` answers it */
   normalise: (message: string) => string;
@@ -49,10 +49,12 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     format: Format,
     useCache = true,
   ) => {
-    const results = await classifyMessages(deps, model, withinLimit(messages), { useCache, signal: request.signal });
+    // Normalised once: the explanations read the same texts the classifier did
+    const texts = withinLimit(messages).map(deps.normalise);
+    const results = await classifyNormalised(deps, model, texts, { useCache, signal: request.signal });
     const answers = results.map(format) as Record<string, unknown>[];
     if (request.query?.explain !== true) return answers;
-    const explanations = await explainTexts(deps.classifier, model, messages.map(deps.normalise), request.signal);
+    const explanations = await explainTexts(deps.classifier, model, texts, request.signal);
     return answers.map((answer, i) => {
       const correction = results[i]!.correction;
       const explanation = correction === undefined ? explanations[i] : { by: 'correction' as const, correction };

@@ -8,6 +8,7 @@ import { startHost } from '../../runtime/mod.ts';
 const CLASSIFIERS = {
   rules: fileURLToPath(new URL('../../docs/examples/rules-classifier/mod.ts', import.meta.url)),
   echo: fileURLToPath(new URL('./fixtures/echo-classifier.ts', import.meta.url)),
+  counting: fileURLToPath(new URL('./fixtures/counting-classifier.ts', import.meta.url)),
 };
 
 /** A bounce-classifier host on a free port, with helpers to call it */

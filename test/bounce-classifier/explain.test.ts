@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { suite } from '../_deadline.ts';
 import { startService } from './_host.ts';
 import type { TestService } from './_host.ts';
+import { calls } from './fixtures/counting-classifier.ts';
 
 const GREY = '451 4.7.1 Greylisting in effect, please come back later';
 // No rule of the model reads it: the trained model decides
@@ -123,3 +124,26 @@ echo('its answers carry no explanation', async () => {
   }
 });
 echo.run();
+
+const counting = suite('explanations with a classifier that normalises');
+counting('each reply of an explained batch is normalised once', async () => {
+  const other = await startService({ classifier: 'counting' });
+  try {
+    const before = calls.normalise;
+    const response = await other.post('/v2/bnac?explain=true', { messages: [GREY, BUSY, GREY] });
+    assert.is(response.status, 200);
+    const body = await response.json();
+    assert.equal(
+      body.map((r: { explanation: unknown }) => r.explanation),
+      [
+        { by: 'rule', rule: 'counted' },
+        { by: 'rule', rule: 'counted' },
+        { by: 'rule', rule: 'counted' },
+      ],
+    );
+    assert.is(calls.normalise - before, 3);
+  } finally {
+    await other.close();
+  }
+});
+counting.run();
