@@ -2,7 +2,7 @@
  * Operators' corrections laid over the classifier's answers. Each host holds every correction in a map keyed by the
  * normalised text (the classifier's normaliser masks addresses, IPs and ids, so the same wording with other ones
  * matches): a lookup is one string-keyed Map read, and none at all while there are no corrections. The store is the
- * truth; the map is re-read from it after every change, this host's or another's (`watch`)
+ * truth; the map is re-read from it once after every change, this host's or another's (`watch`)
  */
 import { randomUUID } from 'node:crypto';
 import type { AuditEntry, ClassifierModel, Logger, PluginAudit } from '../../../runtime/mod.ts';
@@ -101,7 +101,7 @@ export class Corrections {
         return correction;
       },
     );
-    await this.reload();
+    await this.#ownChangeRead();
     return correction;
   }
 
@@ -116,12 +116,18 @@ export class Corrections {
         return gone;
       },
     );
-    await this.reload();
+    await this.#ownChangeRead();
     return removed;
   }
 
   close(): Promise<void> {
     return this.#deps.store.close();
+  }
+
+  // The store's watch started a read for this host's change before the write resolved (CorrectionStore.watch):
+  // waiting for it, rather than asking for another, answers the change once the map holds it with one read
+  #ownChangeRead(): Promise<void> {
+    return this.#reading ?? Promise.resolve();
   }
 
   // The change is made: an audit store that fails is logged, never undoes it

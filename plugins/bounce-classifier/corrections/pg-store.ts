@@ -2,8 +2,10 @@
  * Corrections in PostgreSQL, shared by every host on one schema. Each write notifies the schema's channel in its
  * transaction, so the notice arrives when it commits; each host listens on a connection of its own (the runtime's
  * `NotificationListener`) and re-reads the table (a few hundred rows at most: corrections are made by hand). A lost
- * listening connection reconnects and counts as a change, since notices sent meanwhile are gone
+ * listening connection reconnects and counts as a change, since notices sent meanwhile are gone. A host hears its own
+ * changes as soon as they commit, before the write resolves, and skips their notices: one re-read per change
  */
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { NotificationListener, type Logger } from '../../../runtime/mod.ts';
 import type { Correction, CorrectionStore } from './store.ts';
@@ -41,6 +43,10 @@ export async function openPgStore(options: PgStoreOptions): Promise<CorrectionSt
     log: options.log,
     lostMessage: 'corrections listening connection lost; reconnecting, then re-reading the corrections',
   });
+  // A notice's payload starts with the writing store's token: other hosts' notices are changes, this one's are heard
+  const token = randomUUID();
+  const own = new Set<() => void>();
+  const changed = () => own.forEach((listener) => listener());
   return {
     async list() {
       const { rows } = await pool.query<{ correction: Correction }>(
@@ -48,8 +54,8 @@ export async function openPgStore(options: PgStoreOptions): Promise<CorrectionSt
       );
       return rows.map((row) => row.correction);
     },
-    put: (correction) =>
-      transaction(pool, async (client) => {
+    put: async (correction) => {
+      const replaced = await transaction(pool, async (client) => {
         const { rows } = await client.query<{ correction: Correction }>(
           `DELETE FROM ${table} WHERE normalised = $1 RETURNING correction`,
           [correction.normalised],
@@ -60,21 +66,30 @@ export async function openPgStore(options: PgStoreOptions): Promise<CorrectionSt
           correction,
           correction.created,
         ]);
-        await client.query('SELECT pg_notify($1, $2)', [channel, correction.id]);
+        await client.query('SELECT pg_notify($1, $2)', [channel, `${token} ${correction.id}`]);
         return rows[0]?.correction;
-      }),
-    delete: (id) =>
-      transaction(pool, async (client) => {
+      });
+      changed();
+      return replaced;
+    },
+    delete: async (id) => {
+      const removed = await transaction(pool, async (client) => {
         const { rows } = await client.query<{ correction: Correction }>(
           `DELETE FROM ${table} WHERE id = $1 RETURNING correction`,
           [id],
         );
-        if (rows[0]) await client.query('SELECT pg_notify($1, $2)', [channel, id]);
+        if (rows[0]) await client.query('SELECT pg_notify($1, $2)', [channel, `${token} ${id}`]);
         return rows[0]?.correction;
-      }),
-    // Every notice and every reconnection is a change: the listener re-reads the whole table
+      });
+      if (removed) changed();
+      return removed;
+    },
+    // Every other host's notice and every reconnection is a change: the listener re-reads the whole table
     async watch(onChange) {
-      await listener.listen(() => onChange());
+      await listener.listen((notice) => {
+        if ('lost' in notice || !notice.payload.startsWith(`${token} `)) onChange();
+      });
+      own.add(onChange);
     },
     async close() {
       await listener.close();

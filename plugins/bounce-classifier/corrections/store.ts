@@ -13,7 +13,10 @@ export interface CorrectionStore {
   put(correction: Correction): Promise<Correction | undefined>;
   /** Removes one: answers it, or undefined when no correction has this id */
   delete(id: string): Promise<Correction | undefined>;
-  /** Calls `listener` after each change, once the store listens; a lost connection counts as a change */
+  /**
+   * Calls `listener` after each change, once the store listens; a lost connection counts as a change. For a change of
+   * this host's, before the write resolves: a writer that awaits the read the listener starts sees its own change
+   */
   watch(listener: () => void): Promise<void>;
   close(): Promise<void>;
 }
