@@ -11,23 +11,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { groupCommit, groupingsOf, ipOf, SIZES, timeWrites, WINDOW } from './_file-store.ts';
 import { row, startServers } from './_http.ts';
 
-const SIZES = [1000, 10_000, 50_000];
 const CLIENTS = 16;
-const WINDOW = 1000;
 
-const ipOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const body = (n: number) =>
-  JSON.stringify({
-    groupings: ['&gmail', '&yahoo', '&outlook', '&icloud', '&other'].map((grouping) => ({
-      grouping,
-      mode: 'AUTO',
-      start: { date: day(-1), volume: n + 1 },
-      end: { date: day(28), volume: 100_000 },
-    })),
-  });
+const body = (n: number) => JSON.stringify({ groupings: groupingsOf(n, day(-1), day(28)) });
 
 type Urls = { capstan: string; raw: string };
 
@@ -62,30 +52,19 @@ async function serve(): Promise<Urls> {
   );
   // The floor: read, append, one fdatasync for every write waiting, answer
   const file = await open(join(mkdtempSync(join(tmpdir(), 'capstan-bench-fsh-raw-')), 'log'), 'a');
-  let waiting: { line: Buffer; done: () => void }[] = [];
-  let syncing = false;
-  const flush = async () => {
-    if (syncing || waiting.length === 0) return;
-    syncing = true;
-    const group = waiting;
-    waiting = [];
-    await file.write(Buffer.concat(group.map((w) => w.line)));
+  const append = groupCommit<Buffer>(async (group) => {
+    await file.write(Buffer.concat(group));
     await file.datasync();
-    syncing = false;
-    for (const w of group) w.done();
-    void flush();
-  };
+  });
   const raw = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req
       .on('data', (c: Buffer) => chunks.push(c))
       .on('end', () => {
         const parsed = JSON.parse(Buffer.concat(chunks).toString());
-        waiting.push({
-          line: Buffer.from(`${JSON.stringify({ ip: req.url, record: parsed })}\n`),
-          done: () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"success"}'),
-        });
-        void flush();
+        void append(Buffer.from(`${JSON.stringify({ ip: req.url, record: parsed })}\n`)).then(() =>
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"success"}'),
+        );
       });
   });
   await new Promise<void>((done) => raw.listen(0, '127.0.0.1', done));
@@ -98,30 +77,23 @@ const calls = { rss, syncs: async () => String(syncs) };
 if (process.argv.includes('--serve')) await startServers(import.meta.filename, serve, { calls });
 else await measure();
 
-/** Writes IPs `from` to `to - 1` with CLIENTS at once; rate and p99 of the writes */
-async function run(url: string, from: number, to: number) {
-  const times: number[] = [];
-  let next = from;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (next < to) {
-        const n = next++;
-        const begun = performance.now();
-        const response = await fetch(`${url}/config/${ipOf(n)}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: body(n),
-        });
-        if (!response.ok)
-          throw new Error(`POST /config/${ipOf(n)} answered ${response.status}: ${await response.text()}`);
-        await response.arrayBuffer();
-        times.push(performance.now() - begun);
-      }
-    }),
+/** Writes IPs `from` to `to - 1` through `POST /config/<ip>` of `url`, CLIENTS at once */
+function run(url: string, from: number, to: number) {
+  return timeWrites(
+    CLIENTS,
+    async (n) => {
+      const response = await fetch(`${url}/config/${ipOf(n)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: body(n),
+      });
+      if (!response.ok)
+        throw new Error(`POST /config/${ipOf(n)} answered ${response.status}: ${await response.text()}`);
+      await response.arrayBuffer();
+    },
+    from,
+    to,
   );
-  times.sort((a, b) => a - b);
-  return { rate: (to - from) / ((performance.now() - started) / 1000), p99: times[Math.floor(times.length * 0.99)]! };
 }
 
 async function measure() {

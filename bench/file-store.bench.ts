@@ -18,12 +18,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { groupCommit, groupingsOf, ipOf, SIZES, timeWrites, WINDOW } from './_file-store.ts';
 import { row } from './_http.ts';
 
-const SIZES = [1000, 10_000, 50_000];
 const WRITERS = 16;
-/** Writes measured before each size is reached */
-const WINDOW = 1000;
 
 interface Figure {
   size: number;
@@ -37,46 +35,17 @@ interface Figure {
   compacted?: number;
 }
 
-const ipOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+// The stored form: what the API answers, its defaults filled in
 const record = (n: number) => ({
-  groupings: ['&gmail', '&yahoo', '&outlook', '&icloud', '&other'].map((grouping) => ({
-    grouping,
-    mode: 'AUTO',
-    start: { date: '2025-01-01', volume: n + 1 },
-    end: { date: '2025-01-30', volume: 100_000 },
+  groupings: groupingsOf(n, '2025-01-01', '2025-01-30').map((grouping) => ({
+    ...grouping,
     paused: false,
     algorithm: 'TOKENBUCKET',
     interval: 86400,
     properties: null,
   })),
 });
-
-/** Writes IPs `from` to `to - 1` with WRITERS at once; rate and p99 of the writes */
-async function run(
-  write: (n: number) => Promise<unknown>,
-  from: number,
-  to: number,
-): Promise<{ rate: number; p99: number; max: number }> {
-  const times: number[] = [];
-  let next = from;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: WRITERS }, async () => {
-      while (next < to) {
-        const n = next++;
-        const begun = performance.now();
-        await write(n);
-        times.push(performance.now() - begun);
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
-  return {
-    rate: (to - from) / ((performance.now() - started) / 1000),
-    p99: times[Math.floor(times.length * 0.99)]!,
-    max: times.at(-1)!,
-  };
-}
+const run = (write: (n: number) => Promise<unknown>, from: number, to: number) => timeWrites(WRITERS, write, from, to);
 
 const rssMiB = () => process.memoryUsage().rss / 2 ** 20;
 const heapMiB = () => {
@@ -96,29 +65,6 @@ const audit = (n: number) => ({
   after: record(n),
   host: 'bench',
 });
-
-/** A group commit: writes queue while one group is written, then go as the next group */
-function groupCommit(
-  flush: (group: [number, unknown][]) => Promise<void>,
-): (n: number, value: unknown) => Promise<void> {
-  let queue: { n: number; value: unknown; done: () => void }[] = [];
-  let flushing = false;
-  const drain = async () => {
-    flushing = true;
-    while (queue.length > 0) {
-      const group = queue;
-      queue = [];
-      await flush(group.map(({ n, value }) => [n, value]));
-      for (const { done } of group) done();
-    }
-    flushing = false;
-  };
-  return (n, value) =>
-    new Promise((done) => {
-      queue.push({ n, value, done });
-      if (!flushing) void drain();
-    });
-}
 
 async function variant(name: string, folder: string): Promise<Figure[]> {
   const figures: Figure[] = [];
@@ -171,7 +117,7 @@ async function variant(name: string, folder: string): Promise<Figure[]> {
     await close();
   } else if (name === 'append') {
     const file = await open(join(folder, 'raw.log'), 'a');
-    const write = groupCommit(async (group) => {
+    const write = groupCommit<[number, unknown]>(async (group) => {
       await file.appendFile(
         group
           .map(
@@ -185,8 +131,8 @@ async function variant(name: string, folder: string): Promise<Figure[]> {
     let stored = 0;
     for (const size of SIZES) {
       const window = Math.min(WINDOW, size / 2);
-      await run((n) => write(n, record(n)), stored, size - window);
-      figures.push({ size, ...(await run((n) => write(n, record(n)), size - window, size)), ...memory() });
+      await run((n) => write([n, record(n)]), stored, size - window);
+      figures.push({ size, ...(await run((n) => write([n, record(n)]), size - window, size)), ...memory() });
       stored = size;
     }
     await file.close();
@@ -196,7 +142,7 @@ async function variant(name: string, folder: string): Promise<Figure[]> {
     for (const size of SIZES) {
       const ips = new Map<string, unknown>();
       for (let n = 0; n < size; n++) ips.set(ipOf(n), { record: record(n), version: n + 1 });
-      const write = groupCommit(async (group) => {
+      const write = groupCommit<[number, unknown]>(async (group) => {
         const next = new Map(ips);
         for (const [n, value] of group) next.set(ipOf(n), { record: value, version: n + 1 });
         await writeFileAtomic(
@@ -205,10 +151,10 @@ async function variant(name: string, folder: string): Promise<Figure[]> {
         );
         for (const [key, value] of next) ips.set(key, value);
       });
-      await run((n) => write(n, record(n)), size, size + WRITERS);
+      await run((n) => write([n, record(n)]), size, size + WRITERS);
       figures.push({
         size,
-        ...(await run((n) => write(n, record(n)), size + WRITERS, size + WRITERS * 5)),
+        ...(await run((n) => write([n, record(n)]), size + WRITERS, size + WRITERS * 5)),
         ...memory(),
       });
     }
