@@ -50,7 +50,7 @@ async function serve(): Promise<Urls> {
       log: createLogger({ service: 'bench', level: 'error' }),
     },
   );
-  // The floor: read, append, one fdatasync for every write waiting, answer
+  // The floor of a durable HTTP write, for the ratio: the body appended as it is, one fdatasync for the writes waiting
   const file = await open(join(mkdtempSync(join(tmpdir(), 'capstan-bench-fsh-raw-')), 'log'), 'a');
   const append = groupCommit<Buffer>(async (group) => {
     await file.write(Buffer.concat(group));

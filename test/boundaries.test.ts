@@ -12,7 +12,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 
 const ROOT = resolve(import.meta.dirname, '..');
-// import/export ... from '...', import('...'), new URL('...', import.meta.url), import '...'
+// Every form a module can load another by (`import`/`export ... from`, `import()`, `new URL(..., import.meta.url)` for
+// workers, a bare `import '...'`): a form left out here would let its imports cross a boundary unseen
 const SPECIFIER_RE =
   /\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|\bnew URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url|^\s*import\s*['"]([^'"]+)['"]/gm;
 

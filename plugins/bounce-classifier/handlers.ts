@@ -41,7 +41,8 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     if (messages.length > deps.batchMessages) throw errors.BOUNCE_ERR_BATCH_SIZE(messages.length, deps.batchMessages);
     return messages;
   };
-  // Formatted answers, each with its explanation when `?explain=true` asked for one (and the classifier gives one)
+  // The bnac and backoff endpoints all answer through here, so that the batch limit, the cache and `?explain=true`
+  // work alike on each: formatted answers, with an explanation when asked for and the classifier gives one
   const run = async (
     model: ClassifierModel,
     messages: readonly string[],

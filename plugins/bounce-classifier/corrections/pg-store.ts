@@ -43,7 +43,8 @@ export async function openPgStore(options: PgStoreOptions): Promise<CorrectionSt
     log: options.log,
     lostMessage: 'corrections listening connection lost; reconnecting, then re-reading the corrections',
   });
-  // A notice's payload starts with the writing store's token: other hosts' notices are changes, this one's are heard
+  // Notices carry the writing store's token: this host already told its listeners when its write committed, so its
+  // own notices would only read the table a second time
   const token = randomUUID();
   const own = new Set<() => void>();
   const changed = () => own.forEach((listener) => listener());
