@@ -186,6 +186,34 @@ it('overview: counts, connected MTAs, charts of the hour and day, planned agains
   await page.close();
 });
 
+it("a class has one colour on every page: the overview's swatches, the policies page's bars and legend", async () => {
+  /** Each class's colour as the page paints it, read back as the browser resolves it (rgb()) */
+  const colours = (page: Page, selector: string, attribute: string) =>
+    page
+      .locator(selector)
+      .evaluateAll(
+        (nodes, name) =>
+          nodes.map((node): [string, string] => [
+            (node as HTMLElement).closest(`[${name}]`)?.getAttribute(name) ?? '',
+            getComputedStyle(node).getPropertyValue(node instanceof SVGElement ? 'fill' : 'background-color'),
+          ]),
+        attribute,
+      );
+  const overview = await open('/ui/');
+  await overview.waitForSelector('body[data-loaded]');
+  const onOverview = new Map(await colours(overview, '#bounce-table tr[data-label] .swatch', 'data-label'));
+  await overview.close();
+  const policies = await open('/ui/policies.html');
+  await policies.waitForSelector('#mix-chart rect[data-class]');
+  const onPolicies = [
+    ...(await colours(policies, '#mix-chart rect[data-class]', 'data-class')),
+    ...(await colours(policies, '#mix-chart .legend [data-class] .swatch', 'data-class')),
+  ];
+  await policies.close();
+  assert.ok(onPolicies.length > 0, 'the policies page draws a class');
+  for (const [klass, colour] of onPolicies) assert.is(colour, onOverview.get(klass), `${klass}: the same colour`);
+});
+
 it('overview: a feed client counts as a connected MTA', async () => {
   const { default: WebSocket } = await import('ws');
   const client = new WebSocket(`${base.replace(/^http/, 'ws')}/v1/policies/feed`, { headers: { 'x-api-key': KEY } });

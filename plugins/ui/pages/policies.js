@@ -3,7 +3,7 @@
 // escalated) and a Lift button (DELETE /v1/policies/{id}); below, per provider, the classes of the policies applied in
 // the last hour and day, counted from the audit trail. Warm-up policies and holds belong to the warm-up page.
 import { alertBox, api, el, keyBar } from './api.js';
-import { explainable } from './look.js';
+import { classColour, explainable } from './look.js';
 
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -18,19 +18,6 @@ const SCOPE_FIELDS = [
   'tenantid',
   'jobid',
   'transportid',
-];
-// Stable colours per class, in the order classes are first seen; readable on white, distinct for a few classes
-const COLOURS = [
-  '#2d6cdf',
-  '#d9480f',
-  '#2b8a3e',
-  '#862e9c',
-  '#c2255c',
-  '#0b7285',
-  '#5c940d',
-  '#a61e4d',
-  '#364fc7',
-  '#e67700',
 ];
 
 /** Rows in force: `{ id, kind, object, provider, klass, scope, reason?, expires? }` */
@@ -239,7 +226,7 @@ async function auditSince(action, from) {
 }
 
 /** One stacked bar: each class's count as a segment, with the counts in its label for screen readers */
-function bar(counts, total, colour, width) {
+function bar(counts, total, width) {
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('width', String(width));
   svg.setAttribute('height', '18');
@@ -254,7 +241,7 @@ function bar(counts, total, colour, width) {
       y: 0,
       width: w,
       height: 18,
-      fill: colour(klass),
+      fill: classColour(klass),
       'data-class': klass,
       'data-count': n,
     }).forEach(([a, v]) => rect.setAttribute(a, String(v)));
@@ -280,20 +267,13 @@ async function loadMix() {
     if (Date.parse(entry.time) >= now - HOUR) slot.hour.set(reason.class, (slot.hour.get(reason.class) ?? 0) + 1);
   }
   const classes = [...new Set([...mix.values()].flatMap((s) => [...s.day.keys()]))].sort();
-  const colour = (klass) => COLOURS[classes.indexOf(klass) % COLOURS.length];
   const providers = [...mix.keys()].sort();
   if (providers.length === 0)
     return $('mix-chart').replaceChildren(el('p', { class: 'note' }, 'No backoff policy was applied in the last day.'));
   const sorted = (m) => [...m].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const cell = (m) => {
     const total = [...m.values()].reduce((a, b) => a + b, 0);
-    return el(
-      'td',
-      {},
-      bar(sorted(m), total, colour, 240),
-      ' ',
-      el('span', { class: 'note' }, total.toLocaleString('en')),
-    );
+    return el('td', {}, bar(sorted(m), total, 240), ' ', el('span', { class: 'note' }, total.toLocaleString('en')));
   };
   // Through the CSSOM: the pages' Content-Security-Policy refuses inline style attributes
   const legend = el(
@@ -301,8 +281,8 @@ async function loadMix() {
     { class: 'legend' },
     classes.map((k) => {
       const mark = el('span', { class: 'swatch', 'aria-hidden': 'true' });
-      mark.style.background = colour(k);
-      return el('li', {}, mark, ' ', el('code', {}, k));
+      mark.style.background = classColour(k);
+      return el('li', { 'data-class': k }, mark, ' ', el('code', {}, k));
     }),
   );
   $('mix-chart').replaceChildren(
