@@ -2,7 +2,7 @@
 // table of class counts; and a whole bounce email, dropped or picked, sent as message/rfc822 to POST /v1/bounce-email,
 // shown per recipient.
 import { alertBox, api, el, keyBar } from './api.js';
-import { explainable } from './look.js';
+import { explainable, number } from './look.js';
 
 const MAX_LINES = 1000;
 
@@ -74,7 +74,7 @@ function countTable(bnac, backoff) {
         { 'data-model': model, 'data-class': label },
         el('td', {}, model),
         el('td', { class: 'mono' }, label),
-        el('td', { class: 'num' }, n),
+        el('td', { class: 'num' }, number(n)),
       );
     }),
   );
@@ -100,7 +100,7 @@ async function classify(event) {
     .filter(Boolean);
   if (replies.length === 0) return alertBox('Paste at least one bounce reply, one per line');
   if (replies.length > MAX_LINES)
-    return alertBox(`Paste at most ${MAX_LINES.toLocaleString('en')} replies at once ("${replies.length}" given)`);
+    return alertBox(`Paste at most ${number(MAX_LINES)} replies at once ("${replies.length}" given)`);
   $('classify').disabled = true;
   $('summary').textContent = `Classifying ${replies.length} replies…`;
   try {
@@ -150,7 +150,7 @@ async function classifyEmail(file) {
     $('email-kind').textContent = answer.kind;
     $('email-format').textContent = answer.format;
     $('email-omitted').textContent = answer.recipients_omitted
-      ? `(${answer.recipients_omitted.toLocaleString('en')} more recipients neither answered nor classified)`
+      ? `(${number(answer.recipients_omitted)} more recipients neither answered nor classified)`
       : '';
     $('email-recipients').tBodies[0].replaceChildren(
       ...answer.recipients.map((r, i) =>

@@ -3,7 +3,7 @@
 // escalated) and a Lift button (DELETE /v1/policies/{id}); below, per provider, the classes of the policies applied in
 // the last hour and day, counted from the audit trail. Warm-up policies and holds belong to the warm-up page.
 import { alertBox, api, el, keyBar } from './api.js';
-import { classColour, explainable } from './look.js';
+import { classColour, explainable, number } from './look.js';
 
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -40,9 +40,7 @@ function applies(r) {
   const then = r.object.then ?? {};
   const parts = [];
   if (then.rate)
-    parts.push(
-      `rate ${then.rate.count.toLocaleString('en')} per ${then.rate.interval} s (${then.rate.algorithm ?? 'TOKENBUCKET'})`,
-    );
+    parts.push(`rate ${number(then.rate.count)} per ${then.rate.interval} s (${then.rate.algorithm ?? 'TOKENBUCKET'})`);
   if (then.concurrency !== undefined) parts.push(`concurrency ${then.concurrency}`);
   return parts.join(', ') || '—';
 }
@@ -66,8 +64,8 @@ function explanation(r) {
   const t = reason.trigger;
   const trigger =
     t.kind === 'share'
-      ? `share: ${pct(t.observed)} of ${t.attempts?.toLocaleString('en') ?? '?'} attempts${t.group ? ` (group ${t.group})` : ''} reached the threshold of ${pct(t.threshold)} with at least ${t.minAttempts?.toLocaleString('en') ?? '?'} attempts`
-      : `count: ${t.observed.toLocaleString('en')} events reached the threshold of ${t.threshold.toLocaleString('en')}`;
+      ? `share: ${pct(t.observed)} of ${t.attempts === undefined ? '?' : number(t.attempts)} attempts${t.group ? ` (group ${t.group})` : ''} reached the threshold of ${pct(t.threshold)} with at least ${t.minAttempts === undefined ? '?' : number(t.minAttempts)} attempts`
+      : `count: ${number(t.observed)} events reached the threshold of ${number(t.threshold)}`;
   const decided =
     reason.decidedBy?.rule !== undefined
       ? `rule ${reason.decidedBy.rule}`
@@ -79,8 +77,8 @@ function explanation(r) {
     'dl',
     { class: 'reason' },
     item('Trigger', trigger, 'trigger'),
-    item('Window', `${t.window.toLocaleString('en')} s`, 'window'),
-    item('Events counted', reason.events.toLocaleString('en'), 'events'),
+    item('Window', `${number(t.window)} s`, 'window'),
+    item('Events counted', number(reason.events), 'events'),
     item('First / last', `${when(reason.first)} – ${when(reason.last)}`, 'span'),
     item('Class decided by', decided, 'decided'),
     item('Escalations', String(reason.level ?? 0), 'level'),
@@ -127,11 +125,9 @@ function classWhy(r) {
 function render() {
   const shown = filtered();
   $('summary').textContent =
-    `${shown.length.toLocaleString('en')} of ${rows.length.toLocaleString('en')} backoff policies and suspensions in force`;
+    `${number(shown.length)} of ${number(rows.length)} backoff policies and suspensions in force`;
   $('warmups').textContent =
-    warmups === 0
-      ? ''
-      : `${warmups.toLocaleString('en')} warm-up policies and holds are not listed here: see the warm-up page.`;
+    warmups === 0 ? '' : `${number(warmups)} warm-up policies and holds are not listed here: see the warm-up page.`;
   $('policies').tBodies[0].replaceChildren(
     ...shown.flatMap((r, i) => {
       const detailId = `why-${i}`;
@@ -273,7 +269,7 @@ async function loadMix() {
   const sorted = (m) => [...m].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const cell = (m) => {
     const total = [...m.values()].reduce((a, b) => a + b, 0);
-    return el('td', {}, bar(sorted(m), total, 240), ' ', el('span', { class: 'note' }, total.toLocaleString('en')));
+    return el('td', {}, bar(sorted(m), total, 240), ' ', el('span', { class: 'note' }, number(total)));
   };
   // Through the CSSOM: the pages' Content-Security-Policy refuses inline style attributes
   const legend = el(

@@ -3,7 +3,7 @@
 // with a dry-run preview and export, the planned curve of the selected row, and the editor.
 import uPlot from './vendor/uplot/uPlot.esm.js';
 import { alertBox, api, el, keyBar, storedKey } from './api.js';
-import { explainable } from './look.js';
+import { explainable, number } from './look.js';
 
 const PAGE_SIZE = 50;
 /** Typing pauses this long before the filter asks the server: not a request per keystroke */
@@ -38,8 +38,7 @@ let loading = 0;
 const path = (ip, grouping, action) =>
   `/config/${encodeURIComponent(ip)}${grouping ? `/${encodeURIComponent(grouping)}` : ''}${action ? `/${action}` : ''}`;
 const keyOf = (row) => `${row.ip} ${row.grouping}`;
-const count = (n) => n.toLocaleString('en');
-const plural = (n, word) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n, word) => `${number(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /** The filter as the table routes and the bulk route take it */
 function filter() {
@@ -53,7 +52,7 @@ const filtered = () => Object.keys(filter()).length > 0;
 /** "per hour" for 3,600 s: the MTA allows a day's messages per interval, not per day */
 function perInterval(seconds) {
   const [size, unit] = UNITS.find(([s]) => seconds % s === 0);
-  return seconds === size ? `per ${unit}` : `per ${count(seconds / size)} ${unit}s`;
+  return seconds === size ? `per ${unit}` : `per ${number(seconds / size)} ${unit}s`;
 }
 
 /** Loads the current page (and, while filtered, the unfiltered count); an older answer never overwrites a newer one */
@@ -98,7 +97,7 @@ function render() {
     ...rows.map((row) => {
       const paused = row.status === 'PAUSED';
       const checked = matching || selection.has(keyOf(row));
-      const today = row.status === 'ONSCHEDULE' ? `${count(row.messages)} ${perInterval(row.interval)}` : '—';
+      const today = row.status === 'ONSCHEDULE' ? `${number(row.messages)} ${perInterval(row.interval)}` : '—';
       return el(
         'tr',
         { 'data-ip': row.ip, 'data-grouping': row.grouping, class: keyOf(row) === selected ? 'selected' : undefined },
@@ -125,14 +124,14 @@ function render() {
           { class: 'rate' },
           el('span', {}, `${row.algorithm},`),
           ' ',
-          el('span', {}, `${count(row.interval)} s`),
+          el('span', {}, `${number(row.interval)} s`),
         ),
         el(
           'td',
           { class: 'dates' },
-          el('span', {}, `${row.start.date} (${count(row.start.volume)})`),
+          el('span', {}, `${row.start.date} (${number(row.start.volume)})`),
           ' ',
-          el('span', {}, `→ ${row.end.date} (${count(row.end.volume)})`),
+          el('span', {}, `→ ${row.end.date} (${number(row.end.volume)})`),
         ),
         el(
           'td',
@@ -153,7 +152,7 @@ function render() {
       );
     }),
   );
-  $('summary').textContent = `${count(total)} of ${count(everything)} schedules`;
+  $('summary').textContent = `${number(total)} of ${number(everything)} schedules`;
   $('page').textContent = `Page ${page + 1} of ${pages}`;
   $('prev').disabled = page === 0;
   $('next').disabled = page >= pages - 1;
@@ -170,9 +169,9 @@ function render() {
 
 /** Where the schedule's days come from: its dates, and for AUTO the ramp between its first and last volume */
 function planWhy(row) {
-  const dates = `${row.start.date} (day 1) to ${row.end.date} (day ${count(row.days)})`;
+  const dates = `${row.start.date} (day 1) to ${row.end.date} (day ${number(row.days)})`;
   return row.mode === 'AUTO'
-    ? `AUTO schedule from ${dates}: ${count(row.start.volume)} messages ${perInterval(row.interval)} on day 1, changing by the same factor each day (rounded) to ${count(row.end.volume)} on the last`
+    ? `AUTO schedule from ${dates}: ${number(row.start.volume)} messages ${perInterval(row.interval)} on day 1, changing by the same factor each day (rounded) to ${number(row.end.volume)} on the last`
     : `MANUAL schedule from ${dates}: each day's messages as listed in its config`;
 }
 
@@ -181,9 +180,9 @@ const holdWhy = (row) => (row.hold ? ` Held since ${row.hold.since}: ${row.hold.
 
 function statusWhy(row) {
   const why = {
-    ONSCHEDULE: `On schedule: today is day ${count(row.current_day)} of ${count(row.days)}, and the policy feed gives the MTA this day's rate.`,
+    ONSCHEDULE: `On schedule: today is day ${number(row.current_day)} of ${number(row.days)}, and the policy feed gives the MTA this day's rate.`,
     NOTSTARTED: `Not started: today is before ${row.start.date}, day 1 of the schedule; the feed sends this grouping nothing until then.`,
-    FINISHED: `Finished: today is past ${row.end.date}, the last of the schedule's ${count(row.days)} days; the feed no longer limits this grouping.`,
+    FINISHED: `Finished: today is past ${row.end.date}, the last of the schedule's ${number(row.days)} days; the feed no longer limits this grouping.`,
     PAUSED: `Paused (the grouping or its whole IP, by an operator or a bulk action), whatever its dates: the feed allows it nothing until it is resumed.`,
   }[row.status];
   return `${why}${holdWhy(row)} ${planWhy(row)}.`;
@@ -195,13 +194,13 @@ function dayWhy(row) {
     : `days since ${row.start.date}, which is day 1`;
   const when =
     row.current_day === 0 ? 'not started (day 0)' : row.current_day > row.days ? 'past the last day' : 'today';
-  return `Day ${count(row.current_day)} of ${count(row.days)} (${when}): ${reached}.${holdWhy(row)}`;
+  return `Day ${number(row.current_day)} of ${number(row.days)} (${when}): ${reached}.${holdWhy(row)}`;
 }
 
 function volumeWhy(row) {
   const day = `day ${row.current_day} of ${row.days}`;
   if (row.status !== 'ONSCHEDULE') return `${row.status}: nothing allowed today (${day}).`;
-  const rate = `${count(row.messages)} messages allowed per ${count(row.interval)} s (${perInterval(row.interval)}) today, ${day} of the ${row.mode} schedule`;
+  const rate = `${number(row.messages)} messages allowed per ${number(row.interval)} s (${perInterval(row.interval)}) today, ${day} of the ${row.mode} schedule`;
   return `${rate}, enforced by the MTA as ${row.algorithm} (the interval's count, not a daily total). ${planWhy(row)}.`;
 }
 
@@ -263,9 +262,9 @@ async function send(body, clear) {
   if (body.action === 'delete')
     for (const target of answer.changed) if (selected?.startsWith(`${target.ip} `)) selected = undefined;
   const parts = [`${VERBS[answer.action]} ${plural(answer.changed.length, 'schedule')}`];
-  if (answer.unchanged.length > 0) parts.push(`${count(answer.unchanged.length)} already so`);
-  if (answer.missing.length > 0) parts.push(`${count(answer.missing.length)} no longer there`);
-  if (answer.failed?.length > 0) parts.push(`${count(answer.failed.length)} IPs busy, not changed: try again`);
+  if (answer.unchanged.length > 0) parts.push(`${number(answer.unchanged.length)} already so`);
+  if (answer.missing.length > 0) parts.push(`${number(answer.missing.length)} no longer there`);
+  if (answer.failed?.length > 0) parts.push(`${number(answer.failed.length)} IPs busy, not changed: try again`);
   done(`${parts.join(', ')}.`, answer.undo);
   await load();
 }
@@ -312,7 +311,7 @@ async function showChart(row) {
   $('chart-box').classList.remove('hidden');
   $('chart-title').textContent = `${row.ip} ${row.grouping}: planned messages ${unit}, by schedule day`;
   $('chart-note').textContent = today
-    ? `Today is day ${state.current_day} of ${state.schedule.length}: ${count(today.messages)} messages ${unit} (${state.status}, ${state.algorithm})`
+    ? `Today is day ${state.current_day} of ${state.schedule.length}: ${number(today.messages)} messages ${unit} (${state.status}, ${state.algorithm})`
     : state.current_day === 0
       ? `Not started: day 1 is ${state.start.date}`
       : `Finished on ${state.end.date}`;
@@ -385,9 +384,9 @@ async function previewImport(file) {
   }
   const counts = { create: 0, update: 0, unchanged: 0 };
   for (const change of answer.changes) counts[change.change]++;
-  const listed = answer.changes.length > PREVIEW_LINES ? ` The first ${count(PREVIEW_LINES)} lines are listed.` : '';
+  const listed = answer.changes.length > PREVIEW_LINES ? ` The first ${number(PREVIEW_LINES)} lines are listed.` : '';
   $('import-summary').textContent =
-    `Dry run: ${count(counts.create)} to create, ${count(counts.update)} to update, ${count(counts.unchanged)} unchanged. Nothing is written until you apply it.${listed}`;
+    `Dry run: ${number(counts.create)} to create, ${number(counts.update)} to update, ${number(counts.unchanged)} unchanged. Nothing is written until you apply it.${listed}`;
   tbody.replaceChildren(
     ...answer.changes
       .slice(0, PREVIEW_LINES)
@@ -409,7 +408,7 @@ async function applyImport() {
   try {
     const answer = await api('POST', '/v1/schedules/import', importText, { type: 'text/csv' });
     const written = answer.changes.filter((c) => c.change !== 'unchanged').length;
-    done(`Imported ${plural(written, 'schedule')} (${count(answer.changes.length - written)} unchanged).`);
+    done(`Imported ${plural(written, 'schedule')} (${number(answer.changes.length - written)} unchanged).`);
   } catch (error) {
     if (error.status !== 401) alertBox(`Cannot import: ${error.message}`);
     return;
@@ -503,7 +502,7 @@ async function openEditor(row) {
 
 function groupingFromForm(previous) {
   const f = form.elements;
-  const number = (input) => (input.value.trim() === '' ? undefined : Number(input.value));
+  const numeric = (input) => (input.value.trim() === '' ? undefined : Number(input.value));
   const grouping = {
     grouping: f.grouping.value.trim(),
     mode: f.mode.value,
@@ -519,8 +518,8 @@ function groupingFromForm(previous) {
       : {}),
   };
   if (grouping.mode === 'AUTO') {
-    grouping.start.volume = number(f.startVolume);
-    grouping.end = { date: f.endDate.value || undefined, volume: number(f.endVolume) };
+    grouping.start.volume = numeric(f.startVolume);
+    grouping.end = { date: f.endDate.value || undefined, volume: numeric(f.endVolume) };
   } else {
     const lines = f.schedule.value
       .split('\n')
