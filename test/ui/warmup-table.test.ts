@@ -253,7 +253,7 @@ it('bulk pause of a selection and delete of a filter, each confirmed and undone'
   await page.close();
 });
 
-it("export downloads the filter's rows as the export route writes them", async () => {
+it("export downloads the filter's rows as the export route writes them, and a refused key says so", async () => {
   const { page } = await open();
   await page.waitForSelector(`#summary:has-text("${IPS} of ${IPS} schedules")`);
   await page.fill('#filter', '10.0.0.0/29');
@@ -270,6 +270,11 @@ it("export downloads the filter's rows as the export route writes them", async (
       .map((line) => line.split(',')[0]),
     ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4', '10.0.0.5', '10.0.0.6', '10.0.0.7'],
   );
+  // A refused key is met as on every other action: the plain message, and the key box to type the right one in
+  await page.evaluate(() => sessionStorage.setItem('capstan.apiKey', 'rotated-away'));
+  await page.click('#export');
+  await page.waitForSelector('#alert[role=alert]:has-text("The API key was refused")');
+  assert.is(await page.evaluate(() => (globalThis as any).document.activeElement.id), 'key-input');
   await page.close();
 });
 

@@ -2,7 +2,7 @@
 // the server), bulk pause/resume/delete through POST /v1/schedules/bulk with the undo its answer carries, CSV import
 // with a dry-run preview and export, the planned curve of the selected row, and the editor.
 import uPlot from './vendor/uplot/uPlot.esm.js';
-import { alertBox, api, el, keyBar, storedKey } from './api.js';
+import { alertBox, api, el, keyBar } from './api.js';
 import { explainable, number } from './look.js';
 
 const PAGE_SIZE = 50;
@@ -424,18 +424,14 @@ function closeImport() {
 
 /** Downloads the filter's rows as CSV through the export route (with the key, so not a plain link) */
 async function exportCsv() {
-  const query = new URLSearchParams(filter());
-  const key = storedKey();
-  const response = await fetch(`/v1/schedules/export?${query}`, { headers: key ? { 'x-api-key': key } : {} }).catch(
-    () => undefined,
-  );
-  if (!response?.ok) {
-    alertBox(
-      `Cannot export: ${response ? `the service answered HTTP ${response.status}` : 'the service does not answer'}`,
-    );
+  let csv;
+  try {
+    csv = await api('GET', `/v1/schedules/export?${new URLSearchParams(filter())}`, undefined, { as: 'blob' });
+  } catch (error) {
+    if (error.status !== 401) alertBox(`Cannot export: ${error.message}`);
     return;
   }
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(csv);
   const link = el('a', { href: url, download: 'schedules.csv' });
   document.body.append(link);
   link.click();
