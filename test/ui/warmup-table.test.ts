@@ -173,6 +173,17 @@ it('numeric IP order, sorting by column, paging, the volume per interval and a d
   const asked = requests.filter((r) => r.startsWith('GET /status?') && r.includes('q='));
   assert.is(asked.length, 1, `the filter asks once typing pauses, not per keystroke: ${asked.join(' | ')}`);
   assert.is(await page.textContent('#page'), 'Page 1 of 1');
+  // Sorted while filtered: one request, the page's; the unfiltered count is the one an unfiltered page gave
+  await Promise.all([
+    page.waitForResponse((response) => response.url().includes('sort=ip&order=asc')),
+    page.click('th[data-sort="ip"] button'),
+  ]);
+  assert.equal(
+    requests.filter((r) => /[?&]limit=1(&|$)/.test(r)),
+    [],
+    'no request for the unfiltered count on each load',
+  );
+  assert.is(await page.textContent('#summary'), `11 of ${IPS} schedules`);
   await page.screenshot({ path: join(SHOTS, 'warmup-table.png'), fullPage: true });
   // At 1024 px the table still fits the window
   await page.setViewportSize({ width: 1024, height: 768 });

@@ -22,7 +22,8 @@ const $ = (id) => document.getElementById(id);
 const form = $('editor');
 let rows = [];
 let total = 0;
-let everything = 0;
+/** Schedules in all, unfiltered: any unfiltered page's total; unknown after a write, until asked again */
+let everything;
 let page = 0;
 let sort = { column: 'ip', order: 'asc' };
 /** Selected rows by key (`ip grouping`), kept across pages; `matching` selects the filter's rows instead */
@@ -55,9 +56,13 @@ function perInterval(seconds) {
   return seconds === size ? `per ${unit}` : `per ${number(seconds / size)} ${unit}s`;
 }
 
-/** Loads the current page (and, while filtered, the unfiltered count); an older answer never overwrites a newer one */
+/**
+ * Loads the current page; the unfiltered count comes with an unfiltered page, and is asked for on its own only while
+ * filtered and unknown (after a write). An older answer never overwrites a newer one
+ */
 async function load() {
   const ticket = ++loading;
+  const narrowed = filtered();
   const query = new URLSearchParams({
     offset: String(page * PAGE_SIZE),
     limit: String(PAGE_SIZE),
@@ -68,7 +73,7 @@ async function load() {
   try {
     const [answer, all] = await Promise.all([
       api('GET', `/status?${query}`),
-      filtered() ? api('GET', '/status?limit=1') : undefined,
+      narrowed && everything === undefined ? api('GET', '/status?limit=1') : undefined,
     ]);
     if (ticket !== loading) return;
     if (answer.rows.length === 0 && answer.total > 0 && page > 0) {
@@ -77,13 +82,13 @@ async function load() {
     }
     rows = answer.rows;
     total = answer.total;
-    everything = all?.total ?? answer.total;
+    everything = narrowed ? (all?.total ?? everything) : answer.total;
     alertBox('');
   } catch (error) {
     if (ticket !== loading) return;
     rows = [];
     total = 0;
-    everything = 0;
+    everything = undefined;
     if (error.status !== 401) alertBox(`Cannot load the schedules: ${error.message}`);
   }
   render();
@@ -152,7 +157,7 @@ function render() {
       );
     }),
   );
-  $('summary').textContent = `${number(total)} of ${number(everything)} schedules`;
+  $('summary').textContent = `${number(total)} of ${number(everything ?? total)} schedules`;
   $('page').textContent = `Page ${page + 1} of ${pages}`;
   $('prev').disabled = page === 0;
   $('next').disabled = page >= pages - 1;
@@ -266,7 +271,13 @@ async function send(body, clear) {
   if (answer.missing.length > 0) parts.push(`${number(answer.missing.length)} no longer there`);
   if (answer.failed?.length > 0) parts.push(`${number(answer.failed.length)} IPs busy, not changed: try again`);
   done(`${parts.join(', ')}.`, answer.undo);
-  await load();
+  await reload();
+}
+
+/** Loads the page again after a write, or when asked: the unfiltered count may have changed too */
+function reload() {
+  everything = undefined;
+  return load();
 }
 
 /** Shows what the last action did, with its Undo when there is one */
@@ -414,7 +425,7 @@ async function applyImport() {
     return;
   }
   closeImport();
-  await load();
+  await reload();
 }
 
 function closeImport() {
@@ -554,7 +565,7 @@ async function save(event) {
   form.classList.add('hidden');
   editing = undefined;
   done(`Saved ${ip} ${grouping.grouping}.`);
-  await load();
+  await reload();
   // Its curve, whether or not the filter and sort put its row on this page
   await showChart({ ip, grouping: grouping.grouping });
 }
@@ -573,7 +584,7 @@ const refilter = () => {
   load();
 };
 
-keyBar(load);
+keyBar(reload);
 form.elements.mode.addEventListener('change', showMode);
 form.addEventListener('submit', save);
 $('cancel').addEventListener('click', () => {
@@ -581,7 +592,7 @@ $('cancel').addEventListener('click', () => {
   editing = undefined;
 });
 $('new').addEventListener('click', () => openEditor(undefined));
-$('reload').addEventListener('click', load);
+$('reload').addEventListener('click', reload);
 $('filter').addEventListener('input', debounce(refilter, FILTER_DELAY_MS));
 $('f-status').addEventListener('change', refilter);
 $('prev').addEventListener('click', () => {
