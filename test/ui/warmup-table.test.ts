@@ -228,9 +228,19 @@ it('bulk pause of a selection and delete of a filter, each confirmed and undone'
   );
   assert.is(await page.textContent('#selected-count'), 'None selected');
   await page.screenshot({ path: join(SHOTS, 'warmup-bulk-paused.png'), fullPage: true });
+  // The page's reload after the undo is held back: the undo of the undo must not be offered meanwhile either
+  let release = () => {};
+  const held = new Promise<void>((resume) => (release = resume));
+  await page.route('**/status?*', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.click('#undo');
   await page.waitForSelector('#done-text:has-text("Resumed 3 schedules.")');
+  assert.is(await page.isHidden('#undo'), true, 'no Undo while the page reloads after an undo');
+  release();
   await page.waitForSelector('tr[data-ip="10.0.0.3"] .status:has-text("ONSCHEDULE")');
+  await page.unroute('**/status?*');
   assert.is((await (await get('/status/10.0.0.2/%26warm')).json()).status, 'ONSCHEDULE');
   assert.is(await page.isHidden('#undo'), true, 'undo is offered once');
 

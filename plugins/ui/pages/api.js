@@ -3,7 +3,7 @@
 const KEY_STORAGE = 'capstan.apiKey';
 
 /** An error answer of the API: its status and the `error` message it sent */
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(status, message) {
     super(message);
     this.status = status;
@@ -12,7 +12,7 @@ export class ApiError extends Error {
 
 const refusedListeners = [];
 
-export function storedKey() {
+function storedKey() {
   return sessionStorage.getItem(KEY_STORAGE) ?? '';
 }
 

@@ -1,7 +1,5 @@
 // What the pages share in how figures look: number format, class colours, chart colours of the current theme, and
 // the explanation every figure carries (a tooltip on hover, the same text shown on keyboard focus).
-import { el } from './api.js';
-
 const PALETTE = [
   '#3b6fd8',
   '#d9480f',
@@ -51,5 +49,3 @@ export function explainable(node, why) {
   node.dataset.why = why;
   return node;
 }
-
-export { el };

@@ -251,11 +251,11 @@ async function bulk(action, targets) {
   const body = over
     ? { action, targets: over.map(({ ip, grouping }) => ({ ip, grouping })) }
     : { action, filter: filter() };
-  await send(body, targets === undefined);
+  await send(body, { clear: targets === undefined, undoable: true });
 }
 
-/** Sends a bulk request and says what it did, offering its undo */
-async function send(body, clear) {
+/** Sends a bulk request and says what it did, offering its undo when `undoable` */
+async function send(body, { clear, undoable }) {
   let answer;
   try {
     answer = await api('POST', '/v1/schedules/bulk', body);
@@ -270,7 +270,7 @@ async function send(body, clear) {
   if (answer.unchanged.length > 0) parts.push(`${number(answer.unchanged.length)} already so`);
   if (answer.missing.length > 0) parts.push(`${number(answer.missing.length)} no longer there`);
   if (answer.failed?.length > 0) parts.push(`${number(answer.failed.length)} IPs busy, not changed: try again`);
-  done(`${parts.join(', ')}.`, answer.undo);
+  done(`${parts.join(', ')}.`, undoable ? answer.undo : undefined);
   await reload();
 }
 
@@ -282,20 +282,22 @@ function reload() {
 
 /** Shows what the last action did, with its Undo when there is one */
 function done(message, reverse) {
-  undo = reverse ?? undefined;
   $('done-text').textContent = message;
+  offerUndo(reverse);
+}
+
+function offerUndo(reverse) {
+  undo = reverse;
   $('undo').classList.toggle('hidden', !undo);
 }
 
 async function undoLast() {
   const reverse = undo;
   if (!reverse) return;
-  undo = undefined;
-  $('undo').classList.add('hidden');
-  await send(reverse, false);
-  // The undo of an undo is not offered: Undo means back to before the last action
-  $('undo').classList.add('hidden');
-  undo = undefined;
+  // Withdrawn at once, so that it is not sent twice; and the undo of an undo is never offered, not even while the
+  // page reloads: Undo means back to before the last action
+  offerUndo(undefined);
+  await send(reverse, { clear: false, undoable: false });
 }
 
 function hideChart() {
