@@ -228,53 +228,88 @@ it('overview: a feed client counts as a connected MTA', async () => {
   }
 });
 
-it("classifier page: each probability says whether a rule or the model decided, from the answer's explanation", async () => {
+it('classifier page: what decided each class is asked for when its row is opened, never for the whole batch', async () => {
   const page = await open('/ui/classifier.html');
+  /** Requests asking for explanations: route and the replies asked about */
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.searchParams.get('explain') === 'true')
+      asked.push(`${url.pathname} ${JSON.stringify(request.postDataJSON().messages)}`);
+  });
+  const probability = (row: number) => `#results tr[data-row="${row}"] td:nth-child(4) .why`;
+  const by = (row: number) => `#results tr[data-row="${row}"] .decided [data-model=BNAC] .by`;
   // This service's own answer: with no explanation in it, the page says so instead of guessing
   await page.fill('#replies', '552 5.2.2 Mailbox full');
   await page.click('#classify');
   await page.waitForSelector('#summary:has-text("1 replies classified")');
+  assert.equal(asked, [], 'the batch asks for no explanation');
+  assert.match((await page.getAttribute(probability(1), 'title')) ?? '', /asked for as this row is pointed at/);
+  await page.hover(probability(1));
+  await page.waitForSelector(by(1));
   const plain = await call('POST', '/v2/bnac?explain=true', { messages: ['552 5.2.2 Mailbox full'] });
   if (plain.json[0].explanation === undefined) {
-    assert.is(await page.textContent('#results tr[data-row="1"] .decided [data-model=BNAC] .by'), '—');
+    assert.is(await page.textContent(by(1)), '—');
     assert.match(
-      (await page.getAttribute('#results tr[data-row="1"] td:nth-child(4) .why', 'title')) ?? '',
+      (await page.getAttribute(probability(1), 'title')) ?? '',
       /did not say whether a rule or the model decided/,
     );
   }
+  assert.equal(asked, ['/v2/bnac ["552 5.2.2 Mailbox full"]', '/v1/backoff ["552 5.2.2 Mailbox full"]']);
+
   // The documented shape (?explain=true): a rule's id, or the model's heaviest features
-  const explained = [
-    { class: 'RECIPIENT_ERROR', probability: 0.97, explanation: { by: 'rule', rule: 'mailbox-full-552' } },
-    {
-      class: 'IP_REPUTATION',
-      probability: 0.81,
-      explanation: {
-        by: 'model',
-        features: [
-          { feature: 'unsolicited', weight: 1.25 },
-          { feature: 'rate', weight: 0.5 },
-        ],
-      },
+  const explanations: Record<string, unknown> = {
+    '552 5.2.2 Mailbox full': { by: 'rule', rule: 'mailbox-full-552' },
+    [GMAIL_RATE]: {
+      by: 'model',
+      features: [
+        { feature: 'unsolicited', weight: 1.25 },
+        { feature: 'rate', weight: 0.5 },
+      ],
     },
-  ];
+  };
   await page.route('**/v2/bnac?explain=true', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(explained) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify(
+        (route.request().postDataJSON().messages as string[]).map((message) => ({
+          class: 'RECIPIENT_ERROR',
+          probability: 0.97,
+          explanation: explanations[message],
+        })),
+      ),
+    }),
   );
+  asked.length = 0;
   await page.fill('#replies', `552 5.2.2 Mailbox full\n${GMAIL_RATE}`);
   await page.click('#classify');
   await page.waitForSelector('#summary:has-text("2 replies classified")');
-  assert.is(
-    await page.textContent('#results tr[data-row="1"] .decided [data-model=BNAC] .by'),
-    'rule mailbox-full-552',
-  );
+  assert.equal(asked, [], 'the batch asks for no explanation');
+  await page.hover(probability(1));
+  await page.waitForSelector(`${by(1)}:has-text("rule mailbox-full-552")`);
   assert.match(
-    (await page.getAttribute('#results tr[data-row="1"] td:nth-child(4) .why', 'title')) ?? '',
+    (await page.getAttribute(probability(1), 'title')) ?? '',
     /rule "mailbox-full-552" matched this reply: the probability is the rule's fixed confidence/,
   );
-  assert.is(await page.textContent('#results tr[data-row="2"] .decided [data-model=BNAC] .by'), 'model');
+  // From the keyboard: the row's Explain button asks as it takes focus, and focus moves to what it explained
+  await page.focus('#results tr[data-row="2"] button');
+  await page.waitForSelector(`${by(2)}:has-text("model")`);
   assert.match(
-    (await page.getAttribute('#results tr[data-row="2"] td:nth-child(4) .why', 'title')) ?? '',
+    (await page.getAttribute(probability(2), 'title')) ?? '',
     /the model decided; what weighed most: "unsolicited" \(1\.25\), "rate" \(0\.50\)/,
+  );
+  assert.match(
+    await page.evaluate(() => (globalThis as any).document.activeElement.closest('td').className),
+    /\bdecided\b/,
+  );
+  // Opened again, a row asks nothing more: one question per model and reply
+  await page.hover(probability(1));
+  await page.hover(probability(2));
+  assert.equal(asked.length, 4, asked.join(' | '));
+  assert.ok(
+    asked.every((line) => /^\/v[12]\/(bnac|backoff) \["[^"]*"\]$/.test(line)),
+    asked.join(' | '),
   );
   await page.screenshot({ path: join(SHOTS, 'classifier-explained.png'), fullPage: true });
   await page.close();

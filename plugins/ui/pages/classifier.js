@@ -1,6 +1,7 @@
 // The classifier page: one batch each to POST /v2/bnac, POST /v1/backoff and POST /normalise, shown per reply with a
-// table of class counts; and a whole bounce email, dropped or picked, sent as message/rfc822 to POST /v1/bounce-email,
-// shown per recipient.
+// table of class counts, and what decided a reply's classes asked for when its row is pointed at, focused or its
+// Explain pressed (`?explain=true` costs the server a computation per reply: not for a thousand rows no one reads);
+// and a whole bounce email, dropped or picked, sent as message/rfc822 to POST /v1/bounce-email, shown per recipient.
 import { alertBox, api, el, keyBar } from './api.js';
 import { explainable, number } from './look.js';
 
@@ -22,6 +23,23 @@ function described(value) {
         .join(', ') || '—'
     );
   return String(value);
+}
+
+/** Both models' answers with `?explain=true`, by reply, as asked for so far (a row opened twice asks once) */
+let explanations = new Map();
+
+function explain(reply) {
+  let pending = explanations.get(reply);
+  if (!pending) {
+    pending = Promise.all([
+      api('POST', '/v2/bnac?explain=true', { messages: [reply] }),
+      api('POST', '/v1/backoff?return_probability=true&explain=true', { messages: [reply] }),
+    ]).then(([[bnac], [backoff]]) => ({ bnac, backoff }));
+    // A failed ask is asked again the next time the row is opened
+    pending.catch(() => explanations.delete(reply));
+    explanations.set(reply, pending);
+  }
+  return pending;
 }
 
 /**
@@ -55,6 +73,56 @@ function probabilityCell(result, model) {
     'td',
     { class: 'num' },
     explainable(el('span', {}, percent(result?.probability)), `${model} probability. ${why}`),
+  );
+}
+
+/**
+ * One reply's row. What decided its classes is asked for when the row is pointed at or takes focus (its figures and
+ * its Explain button take focus, for keyboards and touch screens); until then its figures say so
+ */
+function resultRow(reply, i, bnac, backoff, normalised) {
+  const models = ['BNAC', 'Backoff'];
+  const figures = [bnac, backoff].map((result, k) =>
+    explainable(
+      el('span', {}, percent(result.probability)),
+      `${models[k]} probability. Whether a rule or the model decided is asked for as this row is pointed at or focused.`,
+    ),
+  );
+  const by = el('td', { class: 'decided' });
+  let asked = false;
+  const open = async () => {
+    if (asked) return;
+    asked = true;
+    let explained;
+    try {
+      explained = await explain(reply);
+    } catch (error) {
+      asked = false;
+      if (error.status !== 401) alertBox(`Cannot explain reply ${i + 1}: ${error.message}`);
+      return;
+    }
+    [explained.bnac, explained.backoff].forEach((answer, k) =>
+      explainable(figures[k], `${models[k]} probability. ${decided(answer).why}`),
+    );
+    // The Explain button goes: a keyboard on it moves to what it explained, not back to the page's top
+    const focused = by.contains(document.activeElement);
+    by.replaceChildren(...decidedBoth(explained.bnac, explained.backoff));
+    if (focused) by.querySelector('.why').focus();
+  };
+  by.append(el('button', { type: 'button', 'aria-label': `Explain reply ${i + 1}`, onclick: open }, 'Explain'));
+  return el(
+    'tr',
+    { 'data-row': i + 1, onmouseenter: open, onfocusin: open },
+    el('td', { class: 'num' }, i + 1),
+    el('td', { class: 'mono' }, reply),
+    el('td', { class: 'mono bnac' }, bnac.class),
+    el('td', { class: 'num' }, figures[0]),
+    el('td', { class: 'mono backoff' }, backoff.class),
+    el('td', { class: 'num' }, figures[1]),
+    el('td', { class: 'mono' }, described(backoff.fields)),
+    el('td', { class: 'mono' }, described(backoff.actions)),
+    el('td', { class: 'mono' }, normalised),
+    by,
   );
 }
 
@@ -105,27 +173,14 @@ async function classify(event) {
   $('summary').textContent = `Classifying ${replies.length} replies…`;
   try {
     const [bnac, backoff, { normalised }] = await Promise.all([
-      api('POST', '/v2/bnac?explain=true', { messages: replies }),
-      api('POST', '/v1/backoff?return_probability=true&explain=true', { messages: replies }),
+      api('POST', '/v2/bnac', { messages: replies }),
+      api('POST', '/v1/backoff?return_probability=true', { messages: replies }),
       api('POST', '/normalise', { messages: replies }),
     ]);
+    // Corrections may have changed since the last batch: explanations are asked for afresh
+    explanations = new Map();
     $('results').tBodies[0].replaceChildren(
-      ...replies.map((reply, i) =>
-        el(
-          'tr',
-          { 'data-row': i + 1 },
-          el('td', { class: 'num' }, i + 1),
-          el('td', { class: 'mono' }, reply),
-          el('td', { class: 'mono bnac' }, bnac[i].class),
-          probabilityCell(bnac[i], 'BNAC'),
-          el('td', { class: 'mono backoff' }, backoff[i].class),
-          probabilityCell(backoff[i], 'Backoff'),
-          el('td', { class: 'mono' }, described(backoff[i].fields)),
-          el('td', { class: 'mono' }, described(backoff[i].actions)),
-          el('td', { class: 'mono' }, normalised[i]),
-          el('td', { class: 'decided' }, ...decidedBoth(bnac[i], backoff[i])),
-        ),
-      ),
+      ...replies.map((reply, i) => resultRow(reply, i, bnac[i], backoff[i], normalised[i])),
     );
     $('results-box').classList.remove('hidden');
     countTable(bnac, backoff);
