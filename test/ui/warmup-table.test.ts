@@ -274,6 +274,63 @@ it('bulk pause of a selection and delete of a filter, each confirmed and undone'
   await page.close();
 });
 
+it('keyboard alone: Tab reaches sorting, selection and row actions with focus shown; Enter and Space work them', async () => {
+  const { page } = await open();
+  await page.waitForSelector(`#summary:has-text("${IPS} of ${IPS} schedules")`);
+  const active = () =>
+    page.evaluate(() => {
+      const element = (globalThis as any).document.activeElement;
+      return {
+        name: (element.getAttribute('aria-label') ?? element.textContent.trim()).slice(0, 60),
+        row: element.closest('tr[data-ip]')?.dataset.ip ?? '',
+        outline: getComputedStyle(element).outlineStyle,
+      };
+    });
+  // From the filter box, Tab walks the toolbars, the sort buttons, then the first row's controls, each showing focus
+  await page.focus('#filter');
+  const walked: string[] = [];
+  while (walked.length < 40 && walked.at(-1) !== 'Delete') {
+    await page.keyboard.press('Tab');
+    const { name, outline } = await active();
+    assert.is.not(outline, 'none', `focus shows on "${name}"`);
+    walked.push(name);
+  }
+  const at = (name: string) => walked.indexOf(name);
+  assert.ok(at('New schedule') >= 0 && at('Export CSV') > at('New schedule'), walked.join(' | '));
+  assert.ok(at('IP') > at('Export CSV') && at('Volume today') > at('IP'), walked.join(' | '));
+  assert.ok(at('Select 10.0.0.1 &warm') > at('Volume today'), walked.join(' | '));
+  assert.ok(at('Pause') > at('Select 10.0.0.1 &warm') && at('Delete') > at('Pause'), walked.join(' | '));
+
+  await page.focus('th[data-sort="volume"] button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('th[data-sort="volume"][aria-sort="ascending"]');
+  await page.focus('th[data-sort="ip"] button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('th[data-sort="ip"][aria-sort="ascending"]');
+  await page.waitForFunction(() => (globalThis as any).document.querySelector('#rows tr')?.dataset.ip === '10.0.0.1');
+  // Space ticks a row, and focus stays on it: the next Tab goes on from there, not from the top of the page
+  await page.focus('tr[data-ip="10.0.0.5"] .pick');
+  await page.keyboard.press('Space');
+  await page.waitForSelector('#selected-count:has-text("1 schedule selected")');
+  assert.equal(await active(), { name: 'Select 10.0.0.5 &warm', row: '10.0.0.5', outline: 'solid' });
+  // Enter on a row's Pause, and focus is on that row's Resume once the page has reloaded
+  await page.focus('tr[data-ip="10.0.0.6"] button:has-text("Pause")');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('tr[data-ip="10.0.0.6"] .status:has-text("PAUSED")');
+  assert.equal(await active(), { name: 'Resume', row: '10.0.0.6', outline: 'solid' });
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('tr[data-ip="10.0.0.6"] .status:has-text("ONSCHEDULE")');
+  await page.focus('#bulk-pause');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#done-text:has-text("Paused 1 schedule.")');
+  assert.is((await (await get('/status/10.0.0.5/%26warm')).json()).status, 'PAUSED');
+  await page.focus('#undo');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#done-text:has-text("Resumed 1 schedule.")');
+  assert.is((await (await get('/status/10.0.0.5/%26warm')).json()).status, 'ONSCHEDULE');
+  await page.close();
+});
+
 it("export downloads the filter's rows as the export route writes them, and a refused key says so", async () => {
   const { page } = await open();
   await page.waitForSelector(`#summary:has-text("${IPS} of ${IPS} schedules")`);

@@ -96,8 +96,18 @@ async function load() {
   if (!current) hideChart();
 }
 
+/** A row's controls that take focus, in the order Tab visits them */
+const controlsOf = (tr) => [...tr.querySelectorAll('input, button, [tabindex]')];
+
 function render() {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // The rows are drawn anew: the control that had focus gets it back in its row's new copy, so that a keyboard
+  // keeps its place after ticking a row or pausing it instead of starting again from the top of the page
+  const focusedRow = document.activeElement?.closest('#rows tr');
+  const refocus = focusedRow && {
+    key: `${focusedRow.dataset.ip} ${focusedRow.dataset.grouping}`,
+    index: controlsOf(focusedRow).indexOf(document.activeElement),
+  };
   $('rows').replaceChildren(
     ...rows.map((row) => {
       const paused = row.status === 'PAUSED';
@@ -157,6 +167,10 @@ function render() {
       );
     }),
   );
+  if (refocus) {
+    const tr = [...$('rows').children].find((row) => `${row.dataset.ip} ${row.dataset.grouping}` === refocus.key);
+    if (tr) controlsOf(tr)[refocus.index]?.focus();
+  }
   $('summary').textContent = `${number(total)} of ${number(everything ?? total)} schedules`;
   $('page').textContent = `Page ${page + 1} of ${pages}`;
   $('prev').disabled = page === 0;
