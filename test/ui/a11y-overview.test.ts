@@ -380,6 +380,74 @@ for (const dark of [false, true]) {
   });
 }
 
+/**
+ * Contrast (WCAG) of a chart's axis labels, drawn on its canvas where neither CSS nor axe-core reach, against the
+ * chart's background: the best of the main opaque colours left of the plot, where the y axis's figures are
+ */
+async function axisContrast(page: Page, chart: string): Promise<number> {
+  const { colours, surface } = await page.evaluate((selector) => {
+    const doc = (globalThis as any).document;
+    const canvas = doc.querySelector(`${selector} canvas`);
+    // The y axis: left of the plot area (uPlot's .u-over), in canvas pixels
+    const scale = canvas.width / canvas.getBoundingClientRect().width;
+    const axis =
+      doc.querySelector(`${selector} .u-over`).getBoundingClientRect().left - canvas.getBoundingClientRect().left;
+    const { data } = canvas.getContext('2d').getImageData(0, 0, Math.floor(axis * scale), canvas.height);
+    const counts = new Map<string, number>();
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i + 3] === 255) {
+        const key = `${data[i]},${data[i + 1]},${data[i + 2]}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    return {
+      // Colours of at least a tenth of the opaque pixels: the figures' colour, and the tick marks' beside them
+      colours: [...counts]
+        .filter(([, n]) => n * 10 >= [...counts.values()].reduce((a, b) => a + b, 0))
+        .map(([key]) => key),
+      surface: getComputedStyle(canvas.closest('.chart')).backgroundColor,
+    };
+  }, chart);
+  const luminance = (rgb: number[]) => {
+    const [r, g, b] = rgb.map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const back = (surface.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+  const contrast = (colour: string) => {
+    const [hi, lo] = [luminance(colour.split(',').map(Number)), luminance(back)].sort((x, y) => y - x);
+    return (hi! + 0.05) / (lo! + 0.05);
+  };
+  return Math.max(0, ...colours.map(contrast));
+}
+
+it("the charts' axis labels are readable in light and dark", async () => {
+  for (const dark of [false, true]) {
+    const warmup = await open('/ui/warmup.html', { dark });
+    await warmup.locator('#rows tr').first().getByRole('button', { name: 'Chart' }).click();
+    await warmup.waitForSelector('#chart canvas');
+    const overview = await open('/ui/', { dark });
+    await overview.waitForSelector('#chart-hour canvas');
+    for (const [page, chart] of [
+      [warmup, '#chart'],
+      [overview, '#chart-hour'],
+    ] as const) {
+      const contrast = await axisContrast(page, chart);
+      assert.ok(contrast >= 4.5, `${chart} ${dark ? 'dark' : 'light'}: contrast ${contrast.toFixed(2)} under 4.5`);
+    }
+    await warmup.screenshot({ path: join(SHOTS, `warmup-chart-${dark ? 'dark' : 'light'}.png`), fullPage: true });
+    // The system switching theme while the curve is shown: drawn again (a new canvas) in the new theme's colours
+    await warmup.$eval('#chart canvas', (canvas) => canvas.setAttribute('data-before', ''));
+    await warmup.emulateMedia({ colorScheme: dark ? 'light' : 'dark' });
+    await warmup.waitForSelector('#chart canvas:not([data-before])');
+    const switched = await axisContrast(warmup, '#chart');
+    assert.ok(switched >= 4.5, `#chart switched from ${dark ? 'dark' : 'light'}: contrast ${switched.toFixed(2)}`);
+    await warmup.close();
+    await overview.close();
+  }
+});
+
 it('at 1024 px and on a phone, every page fits the window and no IP, grouping or class breaks across lines', async () => {
   for (const [width, height] of [
     [1024, 768],

@@ -1,4 +1,4 @@
-// What the pages share in how figures look: number format, class colours, chart colours of the current theme, and
+// What the pages share in how figures look: number format, class colours, chart axes in the current theme, and
 // the explanation every figure carries (a tooltip on hover, the same text shown on keyboard focus).
 const PALETTE = [
   '#3b6fd8',
@@ -29,13 +29,12 @@ export function classColour(label) {
   return PALETTE[hash % PALETTE.length];
 }
 
-/** Text and grid colours of the theme in use (light or dark), for canvases that CSS does not reach */
-export function themeColours() {
+/** uPlot axis options in the colours of the theme in use (light or dark): CSS does not reach a canvas */
+export function themedAxis() {
   const style = getComputedStyle(document.documentElement);
-  return {
-    text: style.getPropertyValue('--text').trim() || '#1d2330',
-    grid: style.getPropertyValue('--line').trim() || '#e3e6eb',
-  };
+  const text = style.getPropertyValue('--text').trim() || '#1d2330';
+  const grid = style.getPropertyValue('--line').trim() || '#e3e6eb';
+  return { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } };
 }
 
 /**

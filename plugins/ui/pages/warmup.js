@@ -3,7 +3,7 @@
 // with a dry-run preview and export, the planned curve of the selected row, and the editor.
 import uPlot from './vendor/uplot/uPlot.esm.js';
 import { alertBox, api, el, keyBar } from './api.js';
-import { explainable, number } from './look.js';
+import { explainable, number, themedAxis } from './look.js';
 
 const PAGE_SIZE = 50;
 /** Typing pauses this long before the filter asks the server: not a request per keystroke */
@@ -353,7 +353,7 @@ async function showChart(row) {
       height: 260,
       scales: { x: { time: true } },
       series: [{}, { label: `Planned messages ${unit}`, stroke: '#2b6cb0', width: 2, fill: 'rgba(43,108,176,0.08)' }],
-      axes: [{}, { size: 70 }],
+      axes: [themedAxis(), { ...themedAxis(), size: 70 }],
       hooks: {
         draw: [
           (u) => {
@@ -651,4 +651,10 @@ $('import-file').addEventListener('change', (event) => event.target.files[0] && 
 $('import-apply').addEventListener('click', applyImport);
 $('import-cancel').addEventListener('click', closeImport);
 $('export').addEventListener('click', exportCsv);
+// The curve's axes take the theme's colours when drawn: drawn again when the system switches between light and dark
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+  if (!chart || !selected) return;
+  const space = selected.indexOf(' ');
+  showChart({ ip: selected.slice(0, space), grouping: selected.slice(space + 1) });
+});
 load();
