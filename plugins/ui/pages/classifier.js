@@ -35,8 +35,9 @@ function explain(reply) {
       api('POST', '/v2/bnac?explain=true', { messages: [reply] }),
       api('POST', '/v1/backoff?return_probability=true&explain=true', { messages: [reply] }),
     ]).then(([[bnac], [backoff]]) => ({ bnac, backoff }));
-    // A failed ask is asked again the next time the row is opened
-    pending.catch(() => explanations.delete(reply));
+    // A failed ask is asked again the next time the row is opened (unless a newer batch has asked meanwhile)
+    const asked = pending;
+    pending.catch(() => explanations.get(reply) === asked && explanations.delete(reply));
     explanations.set(reply, pending);
   }
   return pending;
