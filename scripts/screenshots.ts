@@ -1,6 +1,6 @@
 /**
  * `npm run screenshots`: regenerates the pages' screenshots in docs/images/ (`ui-*.png`) that docs/operations.md
- * shows. Starts a host of its own in a temporary folder with invented schedules and events (documentation
+ * shows; `npm run screenshots -- <folder>` writes them to another folder (the test that runs this script does). Starts a host of its own in a temporary folder with invented schedules and events (documentation
  * addresses, replies written for the purpose: no dev set row), then takes each page in Debian's Chromium
  * (`CHROMIUM_PATH` names another) at 1280×800, light, and the overview once more in dark.
  */
@@ -12,7 +12,7 @@ import { createLogger } from '../runtime/observability/logger.ts';
 import { startHost } from '../runtime/mod.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const OUT = join(import.meta.dirname, '..', 'docs', 'images');
+const OUT = process.argv[2] ?? join(import.meta.dirname, '..', 'docs', 'images');
 const KEY = 'screenshots';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const RATE =

@@ -12,6 +12,7 @@ import * as assert from 'uvu/assert';
 import { createLogger } from '../../runtime/observability/logger.ts';
 import { startHost, type Host } from '../../runtime/mod.ts';
 import { document, tempDir } from '../host/_fixtures.ts';
+import { BOUNCE_EMAIL } from './_bounce-email.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SHOTS = join(import.meta.dirname, '../.screenshots');
@@ -186,6 +187,34 @@ it('overview: counts, connected MTAs, charts of the hour and day, planned agains
   await page.close();
 });
 
+it("a class has one colour on every page: the overview's swatches, the policies page's bars and legend", async () => {
+  /** Each class's colour as the page paints it, read back as the browser resolves it (rgb()) */
+  const colours = (page: Page, selector: string, attribute: string) =>
+    page
+      .locator(selector)
+      .evaluateAll(
+        (nodes, name) =>
+          nodes.map((node): [string, string] => [
+            (node as HTMLElement).closest(`[${name}]`)?.getAttribute(name) ?? '',
+            getComputedStyle(node).getPropertyValue(node instanceof SVGElement ? 'fill' : 'background-color'),
+          ]),
+        attribute,
+      );
+  const overview = await open('/ui/');
+  await overview.waitForSelector('body[data-loaded]');
+  const onOverview = new Map(await colours(overview, '#bounce-table tr[data-label] .swatch', 'data-label'));
+  await overview.close();
+  const policies = await open('/ui/policies.html');
+  await policies.waitForSelector('#mix-chart rect[data-class]');
+  const onPolicies = [
+    ...(await colours(policies, '#mix-chart rect[data-class]', 'data-class')),
+    ...(await colours(policies, '#mix-chart .legend [data-class] .swatch', 'data-class')),
+  ];
+  await policies.close();
+  assert.ok(onPolicies.length > 0, 'the policies page draws a class');
+  for (const [klass, colour] of onPolicies) assert.is(colour, onOverview.get(klass), `${klass}: the same colour`);
+});
+
 it('overview: a feed client counts as a connected MTA', async () => {
   const { default: WebSocket } = await import('ws');
   const client = new WebSocket(`${base.replace(/^http/, 'ws')}/v1/policies/feed`, { headers: { 'x-api-key': KEY } });
@@ -200,72 +229,146 @@ it('overview: a feed client counts as a connected MTA', async () => {
   }
 });
 
-it("classifier page: each probability says whether a rule or the model decided, from the answer's explanation", async () => {
+it('classifier page: what decided each class is asked for when its row is opened, never for the whole batch', async () => {
   const page = await open('/ui/classifier.html');
+  /** Requests asking for explanations: route and the replies asked about */
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.searchParams.get('explain') === 'true')
+      asked.push(`${url.pathname} ${JSON.stringify(request.postDataJSON().messages)}`);
+  });
+  const probability = (row: number) => `#results tr[data-row="${row}"] td:nth-child(4) .why`;
+  const by = (row: number) => `#results tr[data-row="${row}"] .decided [data-model=BNAC] .by`;
   // This service's own answer: with no explanation in it, the page says so instead of guessing
   await page.fill('#replies', '552 5.2.2 Mailbox full');
   await page.click('#classify');
   await page.waitForSelector('#summary:has-text("1 replies classified")');
+  assert.equal(asked, [], 'the batch asks for no explanation');
+  assert.match((await page.getAttribute(probability(1), 'title')) ?? '', /asked for as this row is pointed at/);
+  await page.hover(probability(1));
+  await page.waitForSelector(by(1));
   const plain = await call('POST', '/v2/bnac?explain=true', { messages: ['552 5.2.2 Mailbox full'] });
   if (plain.json[0].explanation === undefined) {
-    assert.is(await page.textContent('#results tr[data-row="1"] .decided [data-model=BNAC] .by'), '—');
+    assert.is(await page.textContent(by(1)), '—');
     assert.match(
-      (await page.getAttribute('#results tr[data-row="1"] td:nth-child(4) .why', 'title')) ?? '',
+      (await page.getAttribute(probability(1), 'title')) ?? '',
       /did not say whether a rule or the model decided/,
     );
   }
+  assert.equal(asked, ['/v2/bnac ["552 5.2.2 Mailbox full"]', '/v1/backoff ["552 5.2.2 Mailbox full"]']);
+
   // The documented shape (?explain=true): a rule's id, or the model's heaviest features
-  const explained = [
-    { class: 'RECIPIENT_ERROR', probability: 0.97, explanation: { by: 'rule', rule: 'mailbox-full-552' } },
-    {
-      class: 'IP_REPUTATION',
-      probability: 0.81,
-      explanation: {
-        by: 'model',
-        features: [
-          { feature: 'unsolicited', weight: 1.25 },
-          { feature: 'rate', weight: 0.5 },
-        ],
-      },
+  const explanations: Record<string, unknown> = {
+    '552 5.2.2 Mailbox full': { by: 'rule', rule: 'mailbox-full-552' },
+    [GMAIL_RATE]: {
+      by: 'model',
+      features: [
+        { feature: 'unsolicited', weight: 1.25 },
+        { feature: 'rate', weight: 0.5 },
+      ],
     },
-  ];
+  };
   await page.route('**/v2/bnac?explain=true', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(explained) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify(
+        (route.request().postDataJSON().messages as string[]).map((message) => ({
+          class: 'RECIPIENT_ERROR',
+          probability: 0.97,
+          explanation: explanations[message],
+        })),
+      ),
+    }),
   );
+  asked.length = 0;
   await page.fill('#replies', `552 5.2.2 Mailbox full\n${GMAIL_RATE}`);
   await page.click('#classify');
   await page.waitForSelector('#summary:has-text("2 replies classified")');
-  assert.is(
-    await page.textContent('#results tr[data-row="1"] .decided [data-model=BNAC] .by'),
-    'rule mailbox-full-552',
-  );
+  assert.equal(asked, [], 'the batch asks for no explanation');
+  await page.hover(probability(1));
+  await page.waitForSelector(`${by(1)}:has-text("rule mailbox-full-552")`);
   assert.match(
-    (await page.getAttribute('#results tr[data-row="1"] td:nth-child(4) .why', 'title')) ?? '',
+    (await page.getAttribute(probability(1), 'title')) ?? '',
     /rule "mailbox-full-552" matched this reply: the probability is the rule's fixed confidence/,
   );
-  assert.is(await page.textContent('#results tr[data-row="2"] .decided [data-model=BNAC] .by'), 'model');
+  // From the keyboard: the row's Explain button asks as it takes focus, and focus moves to what it explained
+  await page.focus('#results tr[data-row="2"] button');
+  await page.waitForSelector(`${by(2)}:has-text("model")`);
   assert.match(
-    (await page.getAttribute('#results tr[data-row="2"] td:nth-child(4) .why', 'title')) ?? '',
+    (await page.getAttribute(probability(2), 'title')) ?? '',
     /the model decided; what weighed most: "unsolicited" \(1\.25\), "rate" \(0\.50\)/,
+  );
+  assert.match(
+    await page.evaluate(() => (globalThis as any).document.activeElement.closest('td').className),
+    /\bdecided\b/,
+  );
+  // Opened again, a row asks nothing more: one question per model and reply
+  await page.hover(probability(1));
+  await page.hover(probability(2));
+  assert.equal(asked.length, 4, asked.join(' | '));
+  assert.ok(
+    asked.every((line) => /^\/v[12]\/(bnac|backoff) \["[^"]*"\]$/.test(line)),
+    asked.join(' | '),
   );
   await page.screenshot({ path: join(SHOTS, 'classifier-explained.png'), fullPage: true });
   await page.close();
 });
 
+/** Each page at its fullest: rows loaded, the classifier's batch classified */
+async function ready(page: Page, path: string): Promise<void> {
+  if (path === '/ui/') await page.waitForSelector('body[data-loaded]');
+  if (path === '/ui/warmup.html') await page.waitForSelector('#rows tr');
+  if (path === '/ui/policies.html') await page.waitForSelector('#mix-chart table');
+  if (path === '/ui/classifier.html') {
+    await page.fill('#replies', `${GMAIL_RATE}\n552 5.2.2 Mailbox full`);
+    await page.click('#classify');
+    await page.waitForSelector('#results tbody tr');
+  }
+}
+
+/** What a page shows only when asked: the warm-up editor, curve and import preview, a policy's reason, a reply's
+ * explanation and a bounce email's recipients */
+async function opened(page: Page, path: string): Promise<void> {
+  if (path === '/ui/warmup.html') {
+    await page.locator('#rows tr').first().getByRole('button', { name: 'Chart' }).click();
+    await page.waitForSelector('#chart canvas');
+    await page.click('#new');
+    await page.setInputFiles('#import-file', {
+      name: 'plan.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `ip,grouping,mode,start_date,start_volume,end_date,end_volume\n192.0.2.9,&new,AUTO,${day(0)},10,${day(9)},1000\n192.0.2.1,&yahoo,AUTO,${day(0)},,${day(9)},1000\n`,
+      ),
+    });
+    await page.waitForSelector('#import-summary:not(:empty)');
+  }
+  if (path === '/ui/policies.html') {
+    await page.locator('#policies tr[data-id]').first().getByRole('button', { name: 'Why' }).click();
+    await page.waitForSelector('#policies tr.detail:not(.hidden)');
+  }
+  if (path === '/ui/classifier.html') {
+    await page.hover('#results tr[data-row="1"] td:nth-child(4) .why');
+    await page.waitForSelector('#results tr[data-row="1"] .decided [data-model=BNAC] .by');
+    await page.setInputFiles('#email-file', {
+      name: 'bounce.eml',
+      mimeType: 'message/rfc822',
+      buffer: Buffer.from(BOUNCE_EMAIL),
+    });
+    await page.waitForSelector('#email-recipients tbody tr');
+  }
+}
+
 for (const dark of [false, true]) {
-  it(`every page has no serious or critical accessibility violation (${dark ? 'dark' : 'light'})`, async () => {
+  it(`every page, and each panel it opens, has no serious or critical accessibility violation (${dark ? 'dark' : 'light'})`, async () => {
     const found: string[] = [];
     for (const path of ['/ui/', '/ui/warmup.html', '/ui/policies.html', '/ui/classifier.html']) {
       const page = await open(path, { dark });
-      if (path === '/ui/') await page.waitForSelector('body[data-loaded]');
-      if (path === '/ui/warmup.html') await page.waitForSelector('#rows tr');
-      if (path === '/ui/policies.html') await page.waitForSelector('#policies tr[data-id]');
-      if (path === '/ui/classifier.html') {
-        await page.fill('#replies', `${GMAIL_RATE}\n552 5.2.2 Mailbox full`);
-        await page.click('#classify');
-        await page.waitForSelector('#results tbody tr');
-      }
+      await ready(page, path);
       found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+      await opened(page, path);
+      found.push(...(await violations(page)).map((v) => `${path}, opened: ${v}`));
       if (dark)
         await page.screenshot({
           path: join(SHOTS, `dark-${path === '/ui/' ? 'overview' : path.slice(4, -5)}.png`),
@@ -277,17 +380,87 @@ for (const dark of [false, true]) {
   });
 }
 
-it('at 1024 px and on a phone, IP addresses and grouping names stay on one line', async () => {
+/**
+ * Contrast (WCAG) of a chart's axis labels, drawn on its canvas where neither CSS nor axe-core reach, against the
+ * chart's background: the best of the main opaque colours left of the plot, where the y axis's figures are
+ */
+async function axisContrast(page: Page, chart: string): Promise<number> {
+  const { colours, surface } = await page.evaluate((selector) => {
+    const doc = (globalThis as any).document;
+    const canvas = doc.querySelector(`${selector} canvas`);
+    // The y axis: left of the plot area (uPlot's .u-over), in canvas pixels
+    const scale = canvas.width / canvas.getBoundingClientRect().width;
+    const axis =
+      doc.querySelector(`${selector} .u-over`).getBoundingClientRect().left - canvas.getBoundingClientRect().left;
+    const { data } = canvas.getContext('2d').getImageData(0, 0, Math.floor(axis * scale), canvas.height);
+    const counts = new Map<string, number>();
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i + 3] === 255) {
+        const key = `${data[i]},${data[i + 1]},${data[i + 2]}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    return {
+      // Colours of at least a tenth of the opaque pixels: the figures' colour, and the tick marks' beside them
+      colours: [...counts]
+        .filter(([, n]) => n * 10 >= [...counts.values()].reduce((a, b) => a + b, 0))
+        .map(([key]) => key),
+      surface: getComputedStyle(canvas.closest('.chart')).backgroundColor,
+    };
+  }, chart);
+  const luminance = (rgb: number[]) => {
+    const [r, g, b] = rgb.map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const back = (surface.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+  const contrast = (colour: string) => {
+    const [hi, lo] = [luminance(colour.split(',').map(Number)), luminance(back)].sort((x, y) => y - x);
+    return (hi! + 0.05) / (lo! + 0.05);
+  };
+  return Math.max(0, ...colours.map(contrast));
+}
+
+it("the charts' axis labels are readable in light and dark", async () => {
+  for (const dark of [false, true]) {
+    const warmup = await open('/ui/warmup.html', { dark });
+    await warmup.locator('#rows tr').first().getByRole('button', { name: 'Chart' }).click();
+    await warmup.waitForSelector('#chart canvas');
+    const overview = await open('/ui/', { dark });
+    await overview.waitForSelector('#chart-hour canvas');
+    for (const [page, chart] of [
+      [warmup, '#chart'],
+      [overview, '#chart-hour'],
+    ] as const) {
+      const contrast = await axisContrast(page, chart);
+      assert.ok(contrast >= 4.5, `${chart} ${dark ? 'dark' : 'light'}: contrast ${contrast.toFixed(2)} under 4.5`);
+    }
+    await warmup.screenshot({ path: join(SHOTS, `warmup-chart-${dark ? 'dark' : 'light'}.png`), fullPage: true });
+    // The system switching theme while the curve is shown: drawn again (a new canvas) in the new theme's colours
+    await warmup.$eval('#chart canvas', (canvas) => canvas.setAttribute('data-before', ''));
+    await warmup.emulateMedia({ colorScheme: dark ? 'light' : 'dark' });
+    await warmup.waitForSelector('#chart canvas:not([data-before])');
+    const switched = await axisContrast(warmup, '#chart');
+    assert.ok(switched >= 4.5, `#chart switched from ${dark ? 'dark' : 'light'}: contrast ${switched.toFixed(2)}`);
+    await warmup.close();
+    await overview.close();
+  }
+});
+
+it('at 1024 px and on a phone, every page fits the window and no IP, grouping or class breaks across lines', async () => {
   for (const [width, height] of [
     [1024, 768],
     [390, 844],
   ]) {
-    for (const [path, ready, names] of [
-      ['/ui/warmup.html', '#rows tr', '#rows td.mono'],
-      ['/ui/', 'body[data-loaded]', '#volume th.mono'],
+    for (const [path, names] of [
+      ['/ui/warmup.html', '#rows td.mono'],
+      ['/ui/', '#volume th.mono, #bounce-table th .mono'],
+      ['/ui/policies.html', '#policies td.provider, #policies td.class'],
+      ['/ui/classifier.html', '#results td.bnac, #results td.backoff, #counts td.mono'],
     ]) {
       const page = await open(path!, { width, height });
-      await page.waitForSelector(ready!);
+      await ready(page, path!);
       const broken = await page.locator(names!).evaluateAll((cells) =>
         cells
           .filter((cell) => {
@@ -299,9 +472,30 @@ it('at 1024 px and on a phone, IP addresses and grouping names stay on one line'
           .map((cell) => cell.textContent),
       );
       assert.equal(broken, [], `${path} at ${width} px`);
-      if (path === '/ui/warmup.html') assert.ok((await page.locator(names!).count()) >= 6);
+      assert.ok((await page.locator(names!).count()) >= 2, `${path}: names to check`);
+      // The page itself never scrolls sideways: a wide table scrolls in its own box
+      const overflow = await page.evaluate(() => {
+        const root = (globalThis as any).document.documentElement;
+        return root.scrollWidth - root.clientWidth;
+      });
+      assert.is(overflow, 0, `${path} at ${width} px is ${overflow} px wider than the window`);
+      if (path === '/ui/warmup.html') {
+        // Scrolled to its far end, the table still shows each row's IP
+        const ip = await page.evaluate(() => {
+          const doc = (globalThis as any).document;
+          const box = doc.querySelector('.table-box');
+          box.scrollLeft = box.scrollWidth;
+          const cell = doc.querySelector('#rows td.ip').getBoundingClientRect();
+          return {
+            left: cell.left - box.getBoundingClientRect().left,
+            right: cell.right,
+            window: doc.documentElement.clientWidth,
+          };
+        });
+        assert.ok(ip.left >= 0 && ip.right <= ip.window, `the IP stays in view: ${JSON.stringify(ip)}`);
+      }
       await page.screenshot({
-        path: join(SHOTS, `${path === '/ui/' ? 'overview' : 'warmup'}-${width}.png`),
+        path: join(SHOTS, `${path === '/ui/' ? 'overview' : path!.slice(4, -5)}-${width}.png`),
         fullPage: true,
       });
       await page.close();

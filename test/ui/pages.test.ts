@@ -12,6 +12,7 @@ import * as assert from 'uvu/assert';
 import { createLogger } from '../../runtime/observability/logger.ts';
 import { startHost, type Host } from '../../runtime/mod.ts';
 import { document, tempDir } from '../host/_fixtures.ts';
+import { BOUNCE_EMAIL } from './_bounce-email.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SHOTS = join(import.meta.dirname, '../.screenshots');
@@ -225,45 +226,6 @@ it('classifier page: a pasted batch shows classes, probabilities, backoff fields
   await page.screenshot({ path: join(SHOTS, 'classifier.png'), fullPage: true });
   await page.close();
 });
-
-/** A delivery status notification (RFC 3464) for one invented recipient, as an MTA would send it */
-const BOUNCE_EMAIL = [
-  'From: Mail Delivery System <MAILER-DAEMON@mta.example.net>',
-  'To: sender@example.net',
-  'Subject: Undelivered Mail Returned to Sender',
-  'Date: Mon, 23 Nov 2026 10:00:00 +0000',
-  'Message-ID: <dsn-1@mta.example.net>',
-  'MIME-Version: 1.0',
-  'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"',
-  '',
-  '--b1',
-  'Content-Type: text/plain; charset=us-ascii',
-  '',
-  'Your message could not be delivered to one or more recipients.',
-  '',
-  '--b1',
-  'Content-Type: message/delivery-status',
-  '',
-  'Reporting-MTA: dns; mta.example.net',
-  'Arrival-Date: Mon, 23 Nov 2026 09:59:58 +0000',
-  '',
-  'Final-Recipient: rfc822; nobody-here@example.org',
-  'Original-Recipient: rfc822; nobody-here@example.org',
-  'Action: failed',
-  'Status: 5.1.1',
-  'Remote-MTA: dns; mx1.example.org',
-  'Diagnostic-Code: smtp; 550 5.1.1 <nobody-here@example.org>: Recipient address rejected: User unknown in virtual mailbox table',
-  '',
-  '--b1',
-  'Content-Type: text/rfc822-headers',
-  '',
-  'From: sender@example.net',
-  'To: nobody-here@example.org',
-  'Subject: Hello',
-  '',
-  '--b1--',
-  '',
-].join('\r\n');
 
 it('classifier page: a bounce email given through the file picker shows its kind, format and each recipient with its classes', async () => {
   const page = await open('/ui/classifier.html');

@@ -173,6 +173,17 @@ it('numeric IP order, sorting by column, paging, the volume per interval and a d
   const asked = requests.filter((r) => r.startsWith('GET /status?') && r.includes('q='));
   assert.is(asked.length, 1, `the filter asks once typing pauses, not per keystroke: ${asked.join(' | ')}`);
   assert.is(await page.textContent('#page'), 'Page 1 of 1');
+  // Sorted while filtered: one request, the page's; the unfiltered count is the one an unfiltered page gave
+  await Promise.all([
+    page.waitForResponse((response) => response.url().includes('sort=ip&order=asc')),
+    page.click('th[data-sort="ip"] button'),
+  ]);
+  assert.equal(
+    requests.filter((r) => /[?&]limit=1(&|$)/.test(r)),
+    [],
+    'no request for the unfiltered count on each load',
+  );
+  assert.is(await page.textContent('#summary'), `11 of ${IPS} schedules`);
   await page.screenshot({ path: join(SHOTS, 'warmup-table.png'), fullPage: true });
   // At 1024 px the table still fits the window
   await page.setViewportSize({ width: 1024, height: 768 });
@@ -217,9 +228,19 @@ it('bulk pause of a selection and delete of a filter, each confirmed and undone'
   );
   assert.is(await page.textContent('#selected-count'), 'None selected');
   await page.screenshot({ path: join(SHOTS, 'warmup-bulk-paused.png'), fullPage: true });
+  // The page's reload after the undo is held back: the undo of the undo must not be offered meanwhile either
+  let release = () => {};
+  const held = new Promise<void>((resume) => (release = resume));
+  await page.route('**/status?*', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.click('#undo');
   await page.waitForSelector('#done-text:has-text("Resumed 3 schedules.")');
+  assert.is(await page.isHidden('#undo'), true, 'no Undo while the page reloads after an undo');
+  release();
   await page.waitForSelector('tr[data-ip="10.0.0.3"] .status:has-text("ONSCHEDULE")');
+  await page.unroute('**/status?*');
   assert.is((await (await get('/status/10.0.0.2/%26warm')).json()).status, 'ONSCHEDULE');
   assert.is(await page.isHidden('#undo'), true, 'undo is offered once');
 
@@ -253,7 +274,64 @@ it('bulk pause of a selection and delete of a filter, each confirmed and undone'
   await page.close();
 });
 
-it("export downloads the filter's rows as the export route writes them", async () => {
+it('keyboard alone: Tab reaches sorting, selection and row actions with focus shown; Enter and Space work them', async () => {
+  const { page } = await open();
+  await page.waitForSelector(`#summary:has-text("${IPS} of ${IPS} schedules")`);
+  const active = () =>
+    page.evaluate(() => {
+      const element = (globalThis as any).document.activeElement;
+      return {
+        name: (element.getAttribute('aria-label') ?? element.textContent.trim()).slice(0, 60),
+        row: element.closest('tr[data-ip]')?.dataset.ip ?? '',
+        outline: getComputedStyle(element).outlineStyle,
+      };
+    });
+  // From the filter box, Tab walks the toolbars, the sort buttons, then the first row's controls, each showing focus
+  await page.focus('#filter');
+  const walked: string[] = [];
+  while (walked.length < 40 && walked.at(-1) !== 'Delete') {
+    await page.keyboard.press('Tab');
+    const { name, outline } = await active();
+    assert.is.not(outline, 'none', `focus shows on "${name}"`);
+    walked.push(name);
+  }
+  const at = (name: string) => walked.indexOf(name);
+  assert.ok(at('New schedule') >= 0 && at('Export CSV') > at('New schedule'), walked.join(' | '));
+  assert.ok(at('IP') > at('Export CSV') && at('Volume today') > at('IP'), walked.join(' | '));
+  assert.ok(at('Select 10.0.0.1 &warm') > at('Volume today'), walked.join(' | '));
+  assert.ok(at('Pause') > at('Select 10.0.0.1 &warm') && at('Delete') > at('Pause'), walked.join(' | '));
+
+  await page.focus('th[data-sort="volume"] button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('th[data-sort="volume"][aria-sort="ascending"]');
+  await page.focus('th[data-sort="ip"] button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('th[data-sort="ip"][aria-sort="ascending"]');
+  await page.waitForFunction(() => (globalThis as any).document.querySelector('#rows tr')?.dataset.ip === '10.0.0.1');
+  // Space ticks a row, and focus stays on it: the next Tab goes on from there, not from the top of the page
+  await page.focus('tr[data-ip="10.0.0.5"] .pick');
+  await page.keyboard.press('Space');
+  await page.waitForSelector('#selected-count:has-text("1 schedule selected")');
+  assert.equal(await active(), { name: 'Select 10.0.0.5 &warm', row: '10.0.0.5', outline: 'solid' });
+  // Enter on a row's Pause, and focus is on that row's Resume once the page has reloaded
+  await page.focus('tr[data-ip="10.0.0.6"] button:has-text("Pause")');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('tr[data-ip="10.0.0.6"] .status:has-text("PAUSED")');
+  assert.equal(await active(), { name: 'Resume', row: '10.0.0.6', outline: 'solid' });
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('tr[data-ip="10.0.0.6"] .status:has-text("ONSCHEDULE")');
+  await page.focus('#bulk-pause');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#done-text:has-text("Paused 1 schedule.")');
+  assert.is((await (await get('/status/10.0.0.5/%26warm')).json()).status, 'PAUSED');
+  await page.focus('#undo');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#done-text:has-text("Resumed 1 schedule.")');
+  assert.is((await (await get('/status/10.0.0.5/%26warm')).json()).status, 'ONSCHEDULE');
+  await page.close();
+});
+
+it("export downloads the filter's rows as the export route writes them, and a refused key says so", async () => {
   const { page } = await open();
   await page.waitForSelector(`#summary:has-text("${IPS} of ${IPS} schedules")`);
   await page.fill('#filter', '10.0.0.0/29');
@@ -270,6 +348,11 @@ it("export downloads the filter's rows as the export route writes them", async (
       .map((line) => line.split(',')[0]),
     ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4', '10.0.0.5', '10.0.0.6', '10.0.0.7'],
   );
+  // A refused key is met as on every other action: the plain message, and the key box to type the right one in
+  await page.evaluate(() => sessionStorage.setItem('capstan.apiKey', 'rotated-away'));
+  await page.click('#export');
+  await page.waitForSelector('#alert[role=alert]:has-text("The API key was refused")');
+  assert.is(await page.evaluate(() => (globalThis as any).document.activeElement.id), 'key-input');
   await page.close();
 });
 

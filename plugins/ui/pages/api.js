@@ -3,7 +3,7 @@
 const KEY_STORAGE = 'capstan.apiKey';
 
 /** An error answer of the API: its status and the `error` message it sent */
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(status, message) {
     super(message);
     this.status = status;
@@ -12,16 +12,17 @@ export class ApiError extends Error {
 
 const refusedListeners = [];
 
-export function storedKey() {
+function storedKey() {
   return sessionStorage.getItem(KEY_STORAGE) ?? '';
 }
 
 /**
- * Sends one request; resolves with the parsed JSON answer, rejects with an ApiError carrying the API's message. The
- * body is sent as JSON, or as it is (a File or Blob) with `options.type` as its content type
+ * Sends one request; resolves with the parsed JSON answer (or, with `options.as: 'blob'`, the body as a Blob, such as
+ * a CSV download), rejects with an ApiError carrying the API's message. The body is sent as JSON, or as it is (a File
+ * or Blob) with `options.type` as its content type
  */
 export async function api(method, path, body, options = {}) {
-  const headers = { accept: 'application/json' };
+  const headers = { accept: options.as === 'blob' ? '*/*' : 'application/json' };
   const raw = options.type !== undefined;
   if (body !== undefined) headers['content-type'] = raw ? options.type : 'application/json';
   const key = storedKey();
@@ -36,6 +37,7 @@ export async function api(method, path, body, options = {}) {
   } catch (error) {
     throw new ApiError(0, `The service does not answer: ${error.message}`);
   }
+  if (response.ok && options.as === 'blob') return response.blob();
   const text = await response.text();
   let data;
   try {

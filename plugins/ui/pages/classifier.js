@@ -1,8 +1,9 @@
 // The classifier page: one batch each to POST /v2/bnac, POST /v1/backoff and POST /normalise, shown per reply with a
-// table of class counts; and a whole bounce email, dropped or picked, sent as message/rfc822 to POST /v1/bounce-email,
-// shown per recipient.
+// table of class counts, and what decided a reply's classes asked for when its row is pointed at, focused or its
+// Explain pressed (`?explain=true` costs the server a computation per reply: not for a thousand rows no one reads);
+// and a whole bounce email, dropped or picked, sent as message/rfc822 to POST /v1/bounce-email, shown per recipient.
 import { alertBox, api, el, keyBar } from './api.js';
-import { explainable } from './look.js';
+import { explainable, number } from './look.js';
 
 const MAX_LINES = 1000;
 
@@ -22,6 +23,24 @@ function described(value) {
         .join(', ') || '—'
     );
   return String(value);
+}
+
+/** Both models' answers with `?explain=true`, by reply, as asked for so far (a row opened twice asks once) */
+let explanations = new Map();
+
+function explain(reply) {
+  let pending = explanations.get(reply);
+  if (!pending) {
+    pending = Promise.all([
+      api('POST', '/v2/bnac?explain=true', { messages: [reply] }),
+      api('POST', '/v1/backoff?return_probability=true&explain=true', { messages: [reply] }),
+    ]).then(([[bnac], [backoff]]) => ({ bnac, backoff }));
+    // A failed ask is asked again the next time the row is opened (unless a newer batch has asked meanwhile)
+    const asked = pending;
+    pending.catch(() => explanations.get(reply) === asked && explanations.delete(reply));
+    explanations.set(reply, pending);
+  }
+  return pending;
 }
 
 /**
@@ -58,6 +77,56 @@ function probabilityCell(result, model) {
   );
 }
 
+/**
+ * One reply's row. What decided its classes is asked for when the row is pointed at or takes focus (its figures and
+ * its Explain button take focus, for keyboards and touch screens); until then its figures say so
+ */
+function resultRow(reply, i, bnac, backoff, normalised) {
+  const models = ['BNAC', 'Backoff'];
+  const figures = [bnac, backoff].map((result, k) =>
+    explainable(
+      el('span', {}, percent(result.probability)),
+      `${models[k]} probability. Whether a rule or the model decided is asked for as this row is pointed at or focused.`,
+    ),
+  );
+  const by = el('td', { class: 'decided' });
+  let asked = false;
+  const open = async () => {
+    if (asked) return;
+    asked = true;
+    let explained;
+    try {
+      explained = await explain(reply);
+    } catch (error) {
+      asked = false;
+      if (error.status !== 401) alertBox(`Cannot explain reply ${i + 1}: ${error.message}`);
+      return;
+    }
+    [explained.bnac, explained.backoff].forEach((answer, k) =>
+      explainable(figures[k], `${models[k]} probability. ${decided(answer).why}`),
+    );
+    // The Explain button goes: a keyboard on it moves to what it explained, not back to the page's top
+    const focused = by.contains(document.activeElement);
+    by.replaceChildren(...decidedBoth(explained.bnac, explained.backoff));
+    if (focused) by.querySelector('.why').focus();
+  };
+  by.append(el('button', { type: 'button', 'aria-label': `Explain reply ${i + 1}`, onclick: open }, 'Explain'));
+  return el(
+    'tr',
+    { 'data-row': i + 1, onmouseenter: open, onfocusin: open },
+    el('td', { class: 'num' }, i + 1),
+    el('td', { class: 'mono' }, reply),
+    el('td', { class: 'mono bnac' }, bnac.class),
+    el('td', { class: 'num' }, figures[0]),
+    el('td', { class: 'mono backoff' }, backoff.class),
+    el('td', { class: 'num' }, figures[1]),
+    el('td', { class: 'mono' }, described(backoff.fields)),
+    el('td', { class: 'mono' }, described(backoff.actions)),
+    el('td', { class: 'mono' }, normalised),
+    by,
+  );
+}
+
 function countTable(bnac, backoff) {
   const counts = new Map();
   const add = (model, label) => counts.set(`${model}\u0000${label}`, (counts.get(`${model}\u0000${label}`) ?? 0) + 1);
@@ -74,7 +143,7 @@ function countTable(bnac, backoff) {
         { 'data-model': model, 'data-class': label },
         el('td', {}, model),
         el('td', { class: 'mono' }, label),
-        el('td', { class: 'num' }, n),
+        el('td', { class: 'num' }, number(n)),
       );
     }),
   );
@@ -100,32 +169,19 @@ async function classify(event) {
     .filter(Boolean);
   if (replies.length === 0) return alertBox('Paste at least one bounce reply, one per line');
   if (replies.length > MAX_LINES)
-    return alertBox(`Paste at most ${MAX_LINES.toLocaleString('en')} replies at once ("${replies.length}" given)`);
+    return alertBox(`Paste at most ${number(MAX_LINES)} replies at once ("${replies.length}" given)`);
   $('classify').disabled = true;
   $('summary').textContent = `Classifying ${replies.length} replies…`;
   try {
     const [bnac, backoff, { normalised }] = await Promise.all([
-      api('POST', '/v2/bnac?explain=true', { messages: replies }),
-      api('POST', '/v1/backoff?return_probability=true&explain=true', { messages: replies }),
+      api('POST', '/v2/bnac', { messages: replies }),
+      api('POST', '/v1/backoff?return_probability=true', { messages: replies }),
       api('POST', '/normalise', { messages: replies }),
     ]);
+    // Corrections may have changed since the last batch: explanations are asked for afresh
+    explanations = new Map();
     $('results').tBodies[0].replaceChildren(
-      ...replies.map((reply, i) =>
-        el(
-          'tr',
-          { 'data-row': i + 1 },
-          el('td', { class: 'num' }, i + 1),
-          el('td', { class: 'mono' }, reply),
-          el('td', { class: 'mono bnac' }, bnac[i].class),
-          probabilityCell(bnac[i], 'BNAC'),
-          el('td', { class: 'mono backoff' }, backoff[i].class),
-          probabilityCell(backoff[i], 'Backoff'),
-          el('td', { class: 'mono' }, described(backoff[i].fields)),
-          el('td', { class: 'mono' }, described(backoff[i].actions)),
-          el('td', { class: 'mono' }, normalised[i]),
-          el('td', { class: 'decided' }, ...decidedBoth(bnac[i], backoff[i])),
-        ),
-      ),
+      ...replies.map((reply, i) => resultRow(reply, i, bnac[i], backoff[i], normalised[i])),
     );
     $('results-box').classList.remove('hidden');
     countTable(bnac, backoff);
@@ -150,7 +206,7 @@ async function classifyEmail(file) {
     $('email-kind').textContent = answer.kind;
     $('email-format').textContent = answer.format;
     $('email-omitted').textContent = answer.recipients_omitted
-      ? `(${answer.recipients_omitted.toLocaleString('en')} more recipients neither answered nor classified)`
+      ? `(${number(answer.recipients_omitted)} more recipients neither answered nor classified)`
       : '';
     $('email-recipients').tBodies[0].replaceChildren(
       ...answer.recipients.map((r, i) =>

@@ -1,7 +1,5 @@
-// What the pages share in how figures look: number format, class colours, chart colours of the current theme, and
+// What the pages share in how figures look: number format, class colours, chart axes in the current theme, and
 // the explanation every figure carries (a tooltip on hover, the same text shown on keyboard focus).
-import { el } from './api.js';
-
 const PALETTE = [
   '#3b6fd8',
   '#d9480f',
@@ -15,9 +13,12 @@ const PALETTE = [
   '#087f5b',
 ];
 
-/** A whole number in the pages' format (1,234) */
+// One formatter for every page: toLocaleString would build a new one per call, thousands of times per table
+const NUMBER = new Intl.NumberFormat('en');
+
+/** A number in the pages' one format (1,234): every page's counts, volumes and sizes go through it */
 export function number(n) {
-  return Number(n).toLocaleString('en');
+  return NUMBER.format(Number(n));
 }
 
 /** A stable colour per class name; deliveries green */
@@ -28,13 +29,12 @@ export function classColour(label) {
   return PALETTE[hash % PALETTE.length];
 }
 
-/** Text and grid colours of the theme in use (light or dark), for canvases that CSS does not reach */
-export function themeColours() {
+/** uPlot axis options in the colours of the theme in use (light or dark): CSS does not reach a canvas */
+export function themedAxis() {
   const style = getComputedStyle(document.documentElement);
-  return {
-    text: style.getPropertyValue('--text').trim() || '#1d2330',
-    grid: style.getPropertyValue('--line').trim() || '#e3e6eb',
-  };
+  const text = style.getPropertyValue('--text').trim() || '#1d2330';
+  const grid = style.getPropertyValue('--line').trim() || '#e3e6eb';
+  return { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } };
 }
 
 /**
@@ -48,5 +48,3 @@ export function explainable(node, why) {
   node.dataset.why = why;
   return node;
 }
-
-export { el };

@@ -3,7 +3,7 @@
 // in its tooltip (title), reachable from the keyboard (each figure takes focus).
 import uPlot from './vendor/uplot/uPlot.esm.js';
 import { alertBox, api, el, keyBar } from './api.js';
-import { classColour, explainable, number, themeColours } from './look.js';
+import { classColour, explainable, number, themedAxis } from './look.js';
 
 const $ = (id) => document.getElementById(id);
 let overview;
@@ -95,8 +95,7 @@ function drawChart(name, series, provider) {
   target.dataset.labels = labels.join(',');
   target.dataset.total = String(labels.reduce((n, label) => n + totals[label].reduce((a, b) => a + b, 0), 0));
   charts[name]?.destroy();
-  const colours = themeColours();
-  const axis = { stroke: colours.text, grid: { stroke: colours.grid }, ticks: { stroke: colours.grid } };
+  const axis = themedAxis();
   charts[name] = new uPlot(
     {
       width: Math.max(280, target.clientWidth || 480),

@@ -3,7 +3,7 @@
 // escalated) and a Lift button (DELETE /v1/policies/{id}); below, per provider, the classes of the policies applied in
 // the last hour and day, counted from the audit trail. Warm-up policies and holds belong to the warm-up page.
 import { alertBox, api, el, keyBar } from './api.js';
-import { explainable } from './look.js';
+import { classColour, explainable, number } from './look.js';
 
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -18,19 +18,6 @@ const SCOPE_FIELDS = [
   'tenantid',
   'jobid',
   'transportid',
-];
-// Stable colours per class, in the order classes are first seen; readable on white, distinct for a few classes
-const COLOURS = [
-  '#2d6cdf',
-  '#d9480f',
-  '#2b8a3e',
-  '#862e9c',
-  '#c2255c',
-  '#0b7285',
-  '#5c940d',
-  '#a61e4d',
-  '#364fc7',
-  '#e67700',
 ];
 
 /** Rows in force: `{ id, kind, object, provider, klass, scope, reason?, expires? }` */
@@ -53,9 +40,7 @@ function applies(r) {
   const then = r.object.then ?? {};
   const parts = [];
   if (then.rate)
-    parts.push(
-      `rate ${then.rate.count.toLocaleString('en')} per ${then.rate.interval} s (${then.rate.algorithm ?? 'TOKENBUCKET'})`,
-    );
+    parts.push(`rate ${number(then.rate.count)} per ${then.rate.interval} s (${then.rate.algorithm ?? 'TOKENBUCKET'})`);
   if (then.concurrency !== undefined) parts.push(`concurrency ${then.concurrency}`);
   return parts.join(', ') || '—';
 }
@@ -79,8 +64,8 @@ function explanation(r) {
   const t = reason.trigger;
   const trigger =
     t.kind === 'share'
-      ? `share: ${pct(t.observed)} of ${t.attempts?.toLocaleString('en') ?? '?'} attempts${t.group ? ` (group ${t.group})` : ''} reached the threshold of ${pct(t.threshold)} with at least ${t.minAttempts?.toLocaleString('en') ?? '?'} attempts`
-      : `count: ${t.observed.toLocaleString('en')} events reached the threshold of ${t.threshold.toLocaleString('en')}`;
+      ? `share: ${pct(t.observed)} of ${t.attempts === undefined ? '?' : number(t.attempts)} attempts${t.group ? ` (group ${t.group})` : ''} reached the threshold of ${pct(t.threshold)} with at least ${t.minAttempts === undefined ? '?' : number(t.minAttempts)} attempts`
+      : `count: ${number(t.observed)} events reached the threshold of ${number(t.threshold)}`;
   const decided =
     reason.decidedBy?.rule !== undefined
       ? `rule ${reason.decidedBy.rule}`
@@ -92,8 +77,8 @@ function explanation(r) {
     'dl',
     { class: 'reason' },
     item('Trigger', trigger, 'trigger'),
-    item('Window', `${t.window.toLocaleString('en')} s`, 'window'),
-    item('Events counted', reason.events.toLocaleString('en'), 'events'),
+    item('Window', `${number(t.window)} s`, 'window'),
+    item('Events counted', number(reason.events), 'events'),
     item('First / last', `${when(reason.first)} – ${when(reason.last)}`, 'span'),
     item('Class decided by', decided, 'decided'),
     item('Escalations', String(reason.level ?? 0), 'level'),
@@ -140,11 +125,9 @@ function classWhy(r) {
 function render() {
   const shown = filtered();
   $('summary').textContent =
-    `${shown.length.toLocaleString('en')} of ${rows.length.toLocaleString('en')} backoff policies and suspensions in force`;
+    `${number(shown.length)} of ${number(rows.length)} backoff policies and suspensions in force`;
   $('warmups').textContent =
-    warmups === 0
-      ? ''
-      : `${warmups.toLocaleString('en')} warm-up policies and holds are not listed here: see the warm-up page.`;
+    warmups === 0 ? '' : `${number(warmups)} warm-up policies and holds are not listed here: see the warm-up page.`;
   $('policies').tBodies[0].replaceChildren(
     ...shown.flatMap((r, i) => {
       const detailId = `why-${i}`;
@@ -239,7 +222,7 @@ async function auditSince(action, from) {
 }
 
 /** One stacked bar: each class's count as a segment, with the counts in its label for screen readers */
-function bar(counts, total, colour, width) {
+function bar(counts, total, width) {
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('width', String(width));
   svg.setAttribute('height', '18');
@@ -254,7 +237,7 @@ function bar(counts, total, colour, width) {
       y: 0,
       width: w,
       height: 18,
-      fill: colour(klass),
+      fill: classColour(klass),
       'data-class': klass,
       'data-count': n,
     }).forEach(([a, v]) => rect.setAttribute(a, String(v)));
@@ -280,20 +263,13 @@ async function loadMix() {
     if (Date.parse(entry.time) >= now - HOUR) slot.hour.set(reason.class, (slot.hour.get(reason.class) ?? 0) + 1);
   }
   const classes = [...new Set([...mix.values()].flatMap((s) => [...s.day.keys()]))].sort();
-  const colour = (klass) => COLOURS[classes.indexOf(klass) % COLOURS.length];
   const providers = [...mix.keys()].sort();
   if (providers.length === 0)
     return $('mix-chart').replaceChildren(el('p', { class: 'note' }, 'No backoff policy was applied in the last day.'));
   const sorted = (m) => [...m].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const cell = (m) => {
     const total = [...m.values()].reduce((a, b) => a + b, 0);
-    return el(
-      'td',
-      {},
-      bar(sorted(m), total, colour, 240),
-      ' ',
-      el('span', { class: 'note' }, total.toLocaleString('en')),
-    );
+    return el('td', {}, bar(sorted(m), total, 240), ' ', el('span', { class: 'note' }, number(total)));
   };
   // Through the CSSOM: the pages' Content-Security-Policy refuses inline style attributes
   const legend = el(
@@ -301,8 +277,8 @@ async function loadMix() {
     { class: 'legend' },
     classes.map((k) => {
       const mark = el('span', { class: 'swatch', 'aria-hidden': 'true' });
-      mark.style.background = colour(k);
-      return el('li', {}, mark, ' ', el('code', {}, k));
+      mark.style.background = classColour(k);
+      return el('li', { 'data-class': k }, mark, ' ', el('code', {}, k));
     }),
   );
   $('mix-chart').replaceChildren(

@@ -2,8 +2,8 @@
 // the server), bulk pause/resume/delete through POST /v1/schedules/bulk with the undo its answer carries, CSV import
 // with a dry-run preview and export, the planned curve of the selected row, and the editor.
 import uPlot from './vendor/uplot/uPlot.esm.js';
-import { alertBox, api, el, keyBar, storedKey } from './api.js';
-import { explainable } from './look.js';
+import { alertBox, api, el, keyBar } from './api.js';
+import { explainable, number, themedAxis } from './look.js';
 
 const PAGE_SIZE = 50;
 /** Typing pauses this long before the filter asks the server: not a request per keystroke */
@@ -22,7 +22,8 @@ const $ = (id) => document.getElementById(id);
 const form = $('editor');
 let rows = [];
 let total = 0;
-let everything = 0;
+/** Schedules in all, unfiltered: any unfiltered page's total; unknown after a write, until asked again */
+let everything;
 let page = 0;
 let sort = { column: 'ip', order: 'asc' };
 /** Selected rows by key (`ip grouping`), kept across pages; `matching` selects the filter's rows instead */
@@ -38,8 +39,7 @@ let loading = 0;
 const path = (ip, grouping, action) =>
   `/config/${encodeURIComponent(ip)}${grouping ? `/${encodeURIComponent(grouping)}` : ''}${action ? `/${action}` : ''}`;
 const keyOf = (row) => `${row.ip} ${row.grouping}`;
-const count = (n) => n.toLocaleString('en');
-const plural = (n, word) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n, word) => `${number(n)} ${word}${n === 1 ? '' : 's'}`;
 
 /** The filter as the table routes and the bulk route take it */
 function filter() {
@@ -53,12 +53,16 @@ const filtered = () => Object.keys(filter()).length > 0;
 /** "per hour" for 3,600 s: the MTA allows a day's messages per interval, not per day */
 function perInterval(seconds) {
   const [size, unit] = UNITS.find(([s]) => seconds % s === 0);
-  return seconds === size ? `per ${unit}` : `per ${count(seconds / size)} ${unit}s`;
+  return seconds === size ? `per ${unit}` : `per ${number(seconds / size)} ${unit}s`;
 }
 
-/** Loads the current page (and, while filtered, the unfiltered count); an older answer never overwrites a newer one */
+/**
+ * Loads the current page; the unfiltered count comes with an unfiltered page, and is asked for on its own only while
+ * filtered and unknown (after a write). An older answer never overwrites a newer one
+ */
 async function load() {
   const ticket = ++loading;
+  const narrowed = filtered();
   const query = new URLSearchParams({
     offset: String(page * PAGE_SIZE),
     limit: String(PAGE_SIZE),
@@ -69,7 +73,7 @@ async function load() {
   try {
     const [answer, all] = await Promise.all([
       api('GET', `/status?${query}`),
-      filtered() ? api('GET', '/status?limit=1') : undefined,
+      narrowed && everything === undefined ? api('GET', '/status?limit=1') : undefined,
     ]);
     if (ticket !== loading) return;
     if (answer.rows.length === 0 && answer.total > 0 && page > 0) {
@@ -78,13 +82,13 @@ async function load() {
     }
     rows = answer.rows;
     total = answer.total;
-    everything = all?.total ?? answer.total;
+    everything = narrowed ? (all?.total ?? everything) : answer.total;
     alertBox('');
   } catch (error) {
     if (ticket !== loading) return;
     rows = [];
     total = 0;
-    everything = 0;
+    everything = undefined;
     if (error.status !== 401) alertBox(`Cannot load the schedules: ${error.message}`);
   }
   render();
@@ -92,13 +96,23 @@ async function load() {
   if (!current) hideChart();
 }
 
+/** A row's controls that take focus, in the order Tab visits them */
+const controlsOf = (tr) => [...tr.querySelectorAll('input, button, [tabindex]')];
+
 function render() {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // The rows are drawn anew: the control that had focus gets it back in its row's new copy, so that a keyboard
+  // keeps its place after ticking a row or pausing it instead of starting again from the top of the page
+  const focusedRow = document.activeElement?.closest('#rows tr');
+  const refocus = focusedRow && {
+    key: `${focusedRow.dataset.ip} ${focusedRow.dataset.grouping}`,
+    index: controlsOf(focusedRow).indexOf(document.activeElement),
+  };
   $('rows').replaceChildren(
     ...rows.map((row) => {
       const paused = row.status === 'PAUSED';
       const checked = matching || selection.has(keyOf(row));
-      const today = row.status === 'ONSCHEDULE' ? `${count(row.messages)} ${perInterval(row.interval)}` : '—';
+      const today = row.status === 'ONSCHEDULE' ? `${number(row.messages)} ${perInterval(row.interval)}` : '—';
       return el(
         'tr',
         { 'data-ip': row.ip, 'data-grouping': row.grouping, class: keyOf(row) === selected ? 'selected' : undefined },
@@ -125,14 +139,14 @@ function render() {
           { class: 'rate' },
           el('span', {}, `${row.algorithm},`),
           ' ',
-          el('span', {}, `${count(row.interval)} s`),
+          el('span', {}, `${number(row.interval)} s`),
         ),
         el(
           'td',
           { class: 'dates' },
-          el('span', {}, `${row.start.date} (${count(row.start.volume)})`),
+          el('span', {}, `${row.start.date} (${number(row.start.volume)})`),
           ' ',
-          el('span', {}, `→ ${row.end.date} (${count(row.end.volume)})`),
+          el('span', {}, `→ ${row.end.date} (${number(row.end.volume)})`),
         ),
         el(
           'td',
@@ -153,7 +167,11 @@ function render() {
       );
     }),
   );
-  $('summary').textContent = `${count(total)} of ${count(everything)} schedules`;
+  if (refocus) {
+    const tr = [...$('rows').children].find((row) => `${row.dataset.ip} ${row.dataset.grouping}` === refocus.key);
+    if (tr) controlsOf(tr)[refocus.index]?.focus();
+  }
+  $('summary').textContent = `${number(total)} of ${number(everything ?? total)} schedules`;
   $('page').textContent = `Page ${page + 1} of ${pages}`;
   $('prev').disabled = page === 0;
   $('next').disabled = page >= pages - 1;
@@ -170,9 +188,9 @@ function render() {
 
 /** Where the schedule's days come from: its dates, and for AUTO the ramp between its first and last volume */
 function planWhy(row) {
-  const dates = `${row.start.date} (day 1) to ${row.end.date} (day ${count(row.days)})`;
+  const dates = `${row.start.date} (day 1) to ${row.end.date} (day ${number(row.days)})`;
   return row.mode === 'AUTO'
-    ? `AUTO schedule from ${dates}: ${count(row.start.volume)} messages ${perInterval(row.interval)} on day 1, changing by the same factor each day (rounded) to ${count(row.end.volume)} on the last`
+    ? `AUTO schedule from ${dates}: ${number(row.start.volume)} messages ${perInterval(row.interval)} on day 1, changing by the same factor each day (rounded) to ${number(row.end.volume)} on the last`
     : `MANUAL schedule from ${dates}: each day's messages as listed in its config`;
 }
 
@@ -181,9 +199,9 @@ const holdWhy = (row) => (row.hold ? ` Held since ${row.hold.since}: ${row.hold.
 
 function statusWhy(row) {
   const why = {
-    ONSCHEDULE: `On schedule: today is day ${count(row.current_day)} of ${count(row.days)}, and the policy feed gives the MTA this day's rate.`,
+    ONSCHEDULE: `On schedule: today is day ${number(row.current_day)} of ${number(row.days)}, and the policy feed gives the MTA this day's rate.`,
     NOTSTARTED: `Not started: today is before ${row.start.date}, day 1 of the schedule; the feed sends this grouping nothing until then.`,
-    FINISHED: `Finished: today is past ${row.end.date}, the last of the schedule's ${count(row.days)} days; the feed no longer limits this grouping.`,
+    FINISHED: `Finished: today is past ${row.end.date}, the last of the schedule's ${number(row.days)} days; the feed no longer limits this grouping.`,
     PAUSED: `Paused (the grouping or its whole IP, by an operator or a bulk action), whatever its dates: the feed allows it nothing until it is resumed.`,
   }[row.status];
   return `${why}${holdWhy(row)} ${planWhy(row)}.`;
@@ -195,13 +213,13 @@ function dayWhy(row) {
     : `days since ${row.start.date}, which is day 1`;
   const when =
     row.current_day === 0 ? 'not started (day 0)' : row.current_day > row.days ? 'past the last day' : 'today';
-  return `Day ${count(row.current_day)} of ${count(row.days)} (${when}): ${reached}.${holdWhy(row)}`;
+  return `Day ${number(row.current_day)} of ${number(row.days)} (${when}): ${reached}.${holdWhy(row)}`;
 }
 
 function volumeWhy(row) {
   const day = `day ${row.current_day} of ${row.days}`;
   if (row.status !== 'ONSCHEDULE') return `${row.status}: nothing allowed today (${day}).`;
-  const rate = `${count(row.messages)} messages allowed per ${count(row.interval)} s (${perInterval(row.interval)}) today, ${day} of the ${row.mode} schedule`;
+  const rate = `${number(row.messages)} messages allowed per ${number(row.interval)} s (${perInterval(row.interval)}) today, ${day} of the ${row.mode} schedule`;
   return `${rate}, enforced by the MTA as ${row.algorithm} (the interval's count, not a daily total). ${planWhy(row)}.`;
 }
 
@@ -247,11 +265,11 @@ async function bulk(action, targets) {
   const body = over
     ? { action, targets: over.map(({ ip, grouping }) => ({ ip, grouping })) }
     : { action, filter: filter() };
-  await send(body, targets === undefined);
+  await send(body, { clear: targets === undefined, undoable: true });
 }
 
-/** Sends a bulk request and says what it did, offering its undo */
-async function send(body, clear) {
+/** Sends a bulk request and says what it did, offering its undo when `undoable` */
+async function send(body, { clear, undoable }) {
   let answer;
   try {
     answer = await api('POST', '/v1/schedules/bulk', body);
@@ -263,29 +281,37 @@ async function send(body, clear) {
   if (body.action === 'delete')
     for (const target of answer.changed) if (selected?.startsWith(`${target.ip} `)) selected = undefined;
   const parts = [`${VERBS[answer.action]} ${plural(answer.changed.length, 'schedule')}`];
-  if (answer.unchanged.length > 0) parts.push(`${count(answer.unchanged.length)} already so`);
-  if (answer.missing.length > 0) parts.push(`${count(answer.missing.length)} no longer there`);
-  if (answer.failed?.length > 0) parts.push(`${count(answer.failed.length)} IPs busy, not changed: try again`);
-  done(`${parts.join(', ')}.`, answer.undo);
-  await load();
+  if (answer.unchanged.length > 0) parts.push(`${number(answer.unchanged.length)} already so`);
+  if (answer.missing.length > 0) parts.push(`${number(answer.missing.length)} no longer there`);
+  if (answer.failed?.length > 0) parts.push(`${number(answer.failed.length)} IPs busy, not changed: try again`);
+  done(`${parts.join(', ')}.`, undoable ? answer.undo : undefined);
+  await reload();
+}
+
+/** Loads the page again after a write, or when asked: the unfiltered count may have changed too */
+function reload() {
+  everything = undefined;
+  return load();
 }
 
 /** Shows what the last action did, with its Undo when there is one */
 function done(message, reverse) {
-  undo = reverse ?? undefined;
   $('done-text').textContent = message;
+  offerUndo(reverse);
+}
+
+function offerUndo(reverse) {
+  undo = reverse;
   $('undo').classList.toggle('hidden', !undo);
 }
 
 async function undoLast() {
   const reverse = undo;
   if (!reverse) return;
-  undo = undefined;
-  $('undo').classList.add('hidden');
-  await send(reverse, false);
-  // The undo of an undo is not offered: Undo means back to before the last action
-  $('undo').classList.add('hidden');
-  undo = undefined;
+  // Withdrawn at once, so that it is not sent twice; and the undo of an undo is never offered, not even while the
+  // page reloads: Undo means back to before the last action
+  offerUndo(undefined);
+  await send(reverse, { clear: false, undoable: false });
 }
 
 function hideChart() {
@@ -312,7 +338,7 @@ async function showChart(row) {
   $('chart-box').classList.remove('hidden');
   $('chart-title').textContent = `${row.ip} ${row.grouping}: planned messages ${unit}, by schedule day`;
   $('chart-note').textContent = today
-    ? `Today is day ${state.current_day} of ${state.schedule.length}: ${count(today.messages)} messages ${unit} (${state.status}, ${state.algorithm})`
+    ? `Today is day ${state.current_day} of ${state.schedule.length}: ${number(today.messages)} messages ${unit} (${state.status}, ${state.algorithm})`
     : state.current_day === 0
       ? `Not started: day 1 is ${state.start.date}`
       : `Finished on ${state.end.date}`;
@@ -327,7 +353,7 @@ async function showChart(row) {
       height: 260,
       scales: { x: { time: true } },
       series: [{}, { label: `Planned messages ${unit}`, stroke: '#2b6cb0', width: 2, fill: 'rgba(43,108,176,0.08)' }],
-      axes: [{}, { size: 70 }],
+      axes: [themedAxis(), { ...themedAxis(), size: 70 }],
       hooks: {
         draw: [
           (u) => {
@@ -385,9 +411,9 @@ async function previewImport(file) {
   }
   const counts = { create: 0, update: 0, unchanged: 0 };
   for (const change of answer.changes) counts[change.change]++;
-  const listed = answer.changes.length > PREVIEW_LINES ? ` The first ${count(PREVIEW_LINES)} lines are listed.` : '';
+  const listed = answer.changes.length > PREVIEW_LINES ? ` The first ${number(PREVIEW_LINES)} lines are listed.` : '';
   $('import-summary').textContent =
-    `Dry run: ${count(counts.create)} to create, ${count(counts.update)} to update, ${count(counts.unchanged)} unchanged. Nothing is written until you apply it.${listed}`;
+    `Dry run: ${number(counts.create)} to create, ${number(counts.update)} to update, ${number(counts.unchanged)} unchanged. Nothing is written until you apply it.${listed}`;
   tbody.replaceChildren(
     ...answer.changes
       .slice(0, PREVIEW_LINES)
@@ -409,13 +435,13 @@ async function applyImport() {
   try {
     const answer = await api('POST', '/v1/schedules/import', importText, { type: 'text/csv' });
     const written = answer.changes.filter((c) => c.change !== 'unchanged').length;
-    done(`Imported ${plural(written, 'schedule')} (${count(answer.changes.length - written)} unchanged).`);
+    done(`Imported ${plural(written, 'schedule')} (${number(answer.changes.length - written)} unchanged).`);
   } catch (error) {
     if (error.status !== 401) alertBox(`Cannot import: ${error.message}`);
     return;
   }
   closeImport();
-  await load();
+  await reload();
 }
 
 function closeImport() {
@@ -425,18 +451,14 @@ function closeImport() {
 
 /** Downloads the filter's rows as CSV through the export route (with the key, so not a plain link) */
 async function exportCsv() {
-  const query = new URLSearchParams(filter());
-  const key = storedKey();
-  const response = await fetch(`/v1/schedules/export?${query}`, { headers: key ? { 'x-api-key': key } : {} }).catch(
-    () => undefined,
-  );
-  if (!response?.ok) {
-    alertBox(
-      `Cannot export: ${response ? `the service answered HTTP ${response.status}` : 'the service does not answer'}`,
-    );
+  let csv;
+  try {
+    csv = await api('GET', `/v1/schedules/export?${new URLSearchParams(filter())}`, undefined, { as: 'blob' });
+  } catch (error) {
+    if (error.status !== 401) alertBox(`Cannot export: ${error.message}`);
     return;
   }
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(csv);
   const link = el('a', { href: url, download: 'schedules.csv' });
   document.body.append(link);
   link.click();
@@ -503,7 +525,7 @@ async function openEditor(row) {
 
 function groupingFromForm(previous) {
   const f = form.elements;
-  const number = (input) => (input.value.trim() === '' ? undefined : Number(input.value));
+  const numeric = (input) => (input.value.trim() === '' ? undefined : Number(input.value));
   const grouping = {
     grouping: f.grouping.value.trim(),
     mode: f.mode.value,
@@ -519,8 +541,8 @@ function groupingFromForm(previous) {
       : {}),
   };
   if (grouping.mode === 'AUTO') {
-    grouping.start.volume = number(f.startVolume);
-    grouping.end = { date: f.endDate.value || undefined, volume: number(f.endVolume) };
+    grouping.start.volume = numeric(f.startVolume);
+    grouping.end = { date: f.endDate.value || undefined, volume: numeric(f.endVolume) };
   } else {
     const lines = f.schedule.value
       .split('\n')
@@ -559,7 +581,7 @@ async function save(event) {
   form.classList.add('hidden');
   editing = undefined;
   done(`Saved ${ip} ${grouping.grouping}.`);
-  await load();
+  await reload();
   // Its curve, whether or not the filter and sort put its row on this page
   await showChart({ ip, grouping: grouping.grouping });
 }
@@ -578,7 +600,7 @@ const refilter = () => {
   load();
 };
 
-keyBar(load);
+keyBar(reload);
 form.elements.mode.addEventListener('change', showMode);
 form.addEventListener('submit', save);
 $('cancel').addEventListener('click', () => {
@@ -586,7 +608,7 @@ $('cancel').addEventListener('click', () => {
   editing = undefined;
 });
 $('new').addEventListener('click', () => openEditor(undefined));
-$('reload').addEventListener('click', load);
+$('reload').addEventListener('click', reload);
 $('filter').addEventListener('input', debounce(refilter, FILTER_DELAY_MS));
 $('f-status').addEventListener('change', refilter);
 $('prev').addEventListener('click', () => {
@@ -629,4 +651,10 @@ $('import-file').addEventListener('change', (event) => event.target.files[0] && 
 $('import-apply').addEventListener('click', applyImport);
 $('import-cancel').addEventListener('click', closeImport);
 $('export').addEventListener('click', exportCsv);
+// The curve's axes take the theme's colours when drawn: drawn again when the system switches between light and dark
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+  if (!chart || !selected) return;
+  const space = selected.indexOf(' ');
+  showChart({ ip: selected.slice(0, space), grouping: selected.slice(space + 1) });
+});
 load();
