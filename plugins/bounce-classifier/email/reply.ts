@@ -78,6 +78,17 @@ function withNote(reply: string, cut: string, text: string): string {
   return note ? `${reply} ${note}` : reply;
 }
 
+/** sendmail's `relay=host [ip]` log field, which some servers append to their reply: it names a peer, not a cause */
+const RELAY_FIELD = /,?[ \t]*\brelay=(?:[^\s,[\]]{1,255}(?:[ \t]*\[[^\]\s]{1,64}\])?|\[[^\]\s]{1,64}\])/gi;
+
+/**
+ * The text a recipient is classified on: its reply as sent, less what names a peer rather than a cause (sendmail's
+ * `relay=` field, which the models read as a relaying failure)
+ */
+export function classifiedText(reply: string): string {
+  return reply.includes('relay=') || reply.includes('RELAY=') ? reply.replace(RELAY_FIELD, '') : reply;
+}
+
 /** Strips a `type;` prefix such as `smtp;`, `rfc822;`, `dns;` (RFC 3464 typed fields) */
 export function untyped(value: string): string {
   return value.replace(/^\s*[\w-]+\s*;\s*/, '').trim();
