@@ -133,7 +133,8 @@ function replyAfter(lines: readonly string[], i: number, address: string): strin
   }
   const before = line.slice(0, at).replace(/^[\s*•-]+|[\s<"]+$/g, '');
   // An address inside a sentence (`The address to which ..., user@host, did not match`): the sentence is the reason
-  if (/[a-z]{2,}\W+[a-z]{2,}\W*$/i.test(before) && !/[:=]$/.test(before)) {
+  // Its last words only: the pattern backtracks over a long run of letters
+  if (/[a-z]{2,}\W+[a-z]{2,}\W*$/i.test(before.slice(-120)) && !/[:=]$/.test(before)) {
     const sentence = sentenceAt(lines, i, at);
     if (sentence && FAILURE_WORDS.test(sentence)) return asReply(sentence);
   }
