@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseReply, type Reply } from './smtp-reply.ts';
+import { parseReply, readReply, type Reply } from './smtp-reply.ts';
 
 // [given, code, status, text]; hand-written in the formats these MTAs use.
 type Row = readonly [string, string, string, string];
@@ -355,6 +355,15 @@ test('parseReply returns the same reply when given its own "code status text"', 
     const once = parseReply(given);
     assert.equal(parseReply(joined(once)), once, JSON.stringify(given));
   }
+});
+
+test('readReply reports the code note it cut off the reply, and no other tail', () => {
+  const qmail = readReply('Sorry, no mailbox here by that name. (#5.1.1)\n');
+  assert.equal([qmail.text, qmail.status, qmail.note], ['Sorry, no mailbox here by that name.', '5.1.1', '(#5.1.1)']);
+  const smtp32 = readReply('User unknown [SMTP Error Code 550]');
+  assert.equal([smtp32.text, smtp32.code, smtp32.note], ['User unknown', '550', '[SMTP Error Code 550]']);
+  const postfix = readReply('host mx said: 550 5.1.1 No such user (in reply to RCPT TO command)');
+  assert.equal([postfix.text, postfix.note], ['No such user', '']);
 });
 
 test('parseReply never throws and returns well-formed fields when given odd input', () => {

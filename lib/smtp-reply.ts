@@ -108,9 +108,10 @@ export function parseReply(raw: string): Reply {
 
 /**
  * `parseReply`, and whether `raw` holds a reply at all (`found`: a wrapper's marker or a line starting with a code
- * or status); without one, `text` is the whole text, less the sending MTA's tail notes. Never throws.
+ * or status); without one, `text` is the whole text, less the sending MTA's tail notes. `note` is the code note cut
+ * off the reply's end (qmail's `(#5.1.1)`, `[SMTP Error Code 550]`), "" when none. Never throws.
  */
-export function readReply(raw: string): Reply & { found: boolean } {
+export function readReply(raw: string): Reply & { found: boolean; note: string } {
   let s = typeof raw === 'string' ? raw : '';
   if (s.length > MAX_CHARS) s = s.slice(0, MAX_CHARS);
   if (HTML_TEST_RE.test(s)) s = s.replace(INLINE_TAG_RE, '').replace(BLOCK_TAGS_RE, '\n').replace(ENTITY_RE, entity);
@@ -126,6 +127,7 @@ export function readReply(raw: string): Reply & { found: boolean } {
   if (hashes >= 0) text = text.slice(0, hashes).trimEnd();
   // Real tails stack up to four notes ("...' (delivery attempts: 0)> #SMTP#");
   // the cap keeps hostile tails such as ">)>)>)..." linear.
+  let codeNote = '';
   for (let pass = 0; pass < 8; pass++) {
     const last = text[text.length - 1];
     const open = last === ')' ? text.lastIndexOf('(') : last === ']' ? text.lastIndexOf('[') : -1;
@@ -136,6 +138,7 @@ export function readReply(raw: string): Reply & { found: boolean } {
     if (cut < 0 || cut === text.length) break;
     code ||= note?.[1] ?? '';
     status ||= note?.[2] ?? '';
+    if (note && (note[1] || note[2])) codeNote ||= note[0];
     text = text.slice(0, cut).trimEnd();
   }
   if (code) {
@@ -146,7 +149,7 @@ export function readReply(raw: string): Reply & { found: boolean } {
   } else if (s.includes('"code"')) {
     code = JSON_CODE_RE.exec(s)?.[1] ?? '';
   }
-  return { code, status, text, found: head.start >= 0 };
+  return { code, status, text, found: head.start >= 0, note: codeNote };
 }
 
 interface Head {

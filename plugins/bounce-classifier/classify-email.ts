@@ -1,6 +1,7 @@
 import { classifyNormalised } from './classify.ts';
 import type { ClassifyDeps } from './classify.ts';
 import { backoffFormat, bnacV2 } from './format.ts';
+import { classifiedText } from './email/reply.ts';
 import type { BounceReport, ReportedRecipient } from './email/types.ts';
 
 const backoffPlain = backoffFormat(false);
@@ -24,7 +25,7 @@ export interface BounceAnswer {
  * Classifies the failed and delayed recipients of reports through the same path as `/v2/bnac` and `/v1/backoff`
  * (the classifier's normaliser, run once per reply for both models, the cache, one classifier call per model for the
  * distinct replies of all the reports). A recipient without a reply is classified on its status code; one with neither
- * is answered unclassified.
+ * is answered unclassified. The classifier reads the reply less what names a peer, not a cause (`classifiedText`).
  */
 export async function classifyReports(
   deps: ClassifyDeps & { normalise: (message: string) => string },
@@ -44,7 +45,7 @@ export async function classifyReports(
     return answer;
   });
   if (chosen.length === 0) return answers;
-  const texts = chosen.map((r) => deps.normalise(r.reply ?? r.status!));
+  const texts = chosen.map((r) => deps.normalise(r.reply === undefined ? r.status! : classifiedText(r.reply)));
   const [bnac, backoff] = await Promise.all([
     classifyNormalised(deps, 'bnac', texts, options),
     classifyNormalised(deps, 'backoff', texts, options),

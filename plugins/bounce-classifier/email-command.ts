@@ -243,7 +243,7 @@ async function* readReports(file: EmailFile): AsyncGenerator<Entry> {
     message.oversize
       ? Promise.resolve({
           file: label,
-          report: new Error(`Message ${message.number} is larger than the limit of ${MAX_FILE_BYTES} bytes`),
+          report: new Error(`Message ${message.number} is larger than the limit of ${MAX_FILE_BYTES} bytes: skipped`),
         })
       : reportOf(message.bytes).then((report) => ({ file: label, report }));
   try {

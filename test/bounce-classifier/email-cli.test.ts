@@ -2,7 +2,18 @@
  * `capstan classify --email` as a process: files, a maildir and a folder of .eml files, plain output with its closing
  * table, `--json` lines, exit codes; and the progress bar, drawn only when stderr is a terminal.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +22,7 @@ import * as assert from 'uvu/assert';
 import { usePlugin } from '../../runtime/mod.ts';
 import type { Classifier } from '../../runtime/mod.ts';
 import { classifyEmailCommand, MAX_FILE_BYTES } from '../../plugins/bounce-classifier/email-command.ts';
-import { runCli as capstan } from '../host/_fixtures.ts';
+import { CLI, runCli as capstan } from '../host/_fixtures.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../plugins/bounce-classifier/email/fixtures/', import.meta.url));
 
@@ -148,6 +159,56 @@ test('classify --email streams an mbox: a separator across read chunks splits, a
         ['big#2', 'Body is not an email: it does not start with a header line'],
         ['big#3', 'failed'],
       ],
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+/** A CLI run with the child's peak resident memory (VmHWM, MiB), read from /proc while it runs */
+async function withPeak(args: string[]): Promise<{ code: number | null; stdout: string; peak: number }> {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let stdout = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  let peak = 0;
+  const sample = setInterval(() => {
+    const status = existsSync(`/proc/${child.pid}/status`) ? readFileSync(`/proc/${child.pid}/status`, 'utf8') : '';
+    peak = Math.max(peak, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  }, 10);
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  clearInterval(sample);
+  return { code, stdout, peak };
+}
+
+test('classify --email skips an mbox message over the size limit as it streams by, holding none of it', async () => {
+  if (!existsSync('/proc/self/status')) return console.log("skipped: no /proc to read a process's memory from");
+  const folder = mkdtempSync(join(tmpdir(), 'capstan-mbox-'));
+  try {
+    const exim = readFileSync(join(FIXTURES, 'exim.eml'), 'latin1');
+    const mbox = join(folder, 'over');
+    // Sparse: the first message runs on in zero bytes past the limit, then a second message follows
+    writeFileSync(mbox, `From a Thu Nov 26 10:00:00 2026\n${exim}\n`, 'latin1');
+    truncateSync(mbox, MAX_FILE_BYTES + 4096);
+    appendFileSync(mbox, `\n\nFrom b Thu Nov 26 10:01:00 2026\n${exim}`, 'latin1');
+    const one = await withPeak(['classify', '--email', '--json', join(FIXTURES, 'exim.eml')]);
+    const over = await withPeak(['classify', '--email', '--json', mbox]);
+    assert.is(over.code, 1, 'a skipped message fails the run');
+    assert.equal(
+      over.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .map((l) => [l.file.slice(folder.length + 1), l.kind ?? l.error]),
+      [
+        ['over#1', `Message 1 is larger than the limit of ${MAX_FILE_BYTES} bytes: skipped`],
+        ['over#2', 'failed'],
+      ],
+    );
+    // Holding the message (64 MiB) and unquoting it costs three copies; streaming past it costs read chunks only
+    const limit = (3 * MAX_FILE_BYTES) / 1024 / 1024;
+    assert.ok(
+      over.peak - one.peak < limit,
+      `peak ${over.peak.toFixed(0)} MiB vs ${one.peak.toFixed(0)} MiB for one email`,
     );
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -4,21 +4,25 @@ import type { ReportedRecipient } from './types.ts';
 /** Longest field value read: a reply is classified on its first 4,096 characters, and no address or host is longer */
 const MAX_FIELD = 8 * 1024;
 
-/** Field groups of a delivery-status part: the per-message group, then one per recipient */
-function groups(content: string): Map<string, string>[] {
-  const out: Map<string, string>[] = [];
-  let fields = new Map<string, string>();
-  let last = '';
+/**
+ * Field groups of a delivery-status or feedback-report part (`Name: value` lines, groups between blank lines): the
+ * per-message group, then one per recipient. Names are lower case, values start at their first non-blank, a folded
+ * line is kept on a line of its own in the value, and every value of a repeated field is kept, in order.
+ */
+export function fieldGroups(content: string): Map<string, string[]>[] {
+  const out: Map<string, string[]>[] = [];
+  let fields = new Map<string, string[]>();
+  let last: string[] | undefined;
   for (const line of content.split(/\r?\n/)) {
     if (line.trim() === '') {
       if (fields.size > 0) out.push(fields);
       fields = new Map();
-      last = '';
+      last = undefined;
       continue;
     }
-    if (/^[ \t]/.test(line) && last !== '') {
-      const value = fields.get(last)!;
-      if (value.length < MAX_FIELD) fields.set(last, `${value}\n${line.slice(0, MAX_FIELD)}`);
+    if (/^[ \t]/.test(line) && last) {
+      const value = last[last.length - 1]!;
+      if (value.length < MAX_FIELD) last[last.length - 1] = `${value}\n${line.slice(0, MAX_FIELD)}`;
       continue;
     }
     const colon = line.indexOf(':');
@@ -29,8 +33,10 @@ function groups(content: string): Map<string, string>[] {
       out.push(fields);
       fields = new Map();
     }
-    if (!fields.has(name)) fields.set(name, line.slice(colon + 1, colon + 1 + MAX_FIELD));
-    last = name;
+    const value = line.slice(colon + 1, colon + 1 + MAX_FIELD).trimStart();
+    last = fields.get(name);
+    if (last) last.push(value);
+    else fields.set(name, (last = [value]));
   }
   if (fields.size > 0) out.push(fields);
   return out;
@@ -76,7 +82,9 @@ export function readDeliveryStatus(content: string, limit: number): DeliveryStat
   const notes = new Map<ReportedRecipient, string>();
   const seen = new Set<string>();
   let omitted = 0;
-  for (const fields of groups(content)) {
+  for (const group of fieldGroups(content)) {
+    // A field given twice in a recipient's group: its first value counts
+    const fields = { get: (name: string) => group.get(name)?.[0], has: (name: string) => group.has(name) };
     // A gateway's non-mail Final-Recipient (`x400; /S=user/...`) is no address: the rfc822 Original-Recipient is
     const original = fields.get('original-recipient');
     const typed = fields.get('final-recipient');

@@ -47,7 +47,7 @@ export interface FormSpec {
 const FOLDER = join(import.meta.dirname, 'families');
 
 /** Every family, by file name order */
-export const FAMILIES: readonly Family[] = readdirSync(FOLDER)
+const FAMILIES: readonly Family[] = readdirSync(FOLDER)
   .filter((name) => name.endsWith('.json'))
   .sort()
   .map((name) => JSON.parse(readFileSync(join(FOLDER, name), 'utf8')) as Family);

@@ -14,12 +14,12 @@ export function isMbox(head: Buffer): boolean {
   return head.subarray(0, SEPARATOR.length).equals(SEPARATOR);
 }
 
-/** One message of an mbox: its bytes without the separator line, or `oversize` (its bytes past the limit dropped) */
+/** One message of an mbox: its bytes without the separator line, or `oversize` (none of its bytes held) */
 export interface MboxMessage {
   /** 1-based position in the file */
   number: number;
   bytes: Buffer;
-  /** The message was longer than the limit: `bytes` holds only its start */
+  /** The message was longer than the limit: it was skipped as it streamed by, and `bytes` is empty */
   oversize: boolean;
 }
 
@@ -31,7 +31,7 @@ function unquoted(raw: Buffer): Buffer {
 
 /**
  * The messages of an mbox read from `chunks` (a file stream), in order. A message longer than `maxBytes` is not
- * held: its start is kept, the rest skipped, and it comes marked `oversize`.
+ * held: what was held of it is let go once it passes the limit, the rest skipped, and it comes marked `oversize`.
  */
 export async function* mboxMessages(chunks: AsyncIterable<Buffer>, maxBytes: number): AsyncGenerator<MboxMessage> {
   let pieces: Buffer[] = [];
@@ -40,9 +40,13 @@ export async function* mboxMessages(chunks: AsyncIterable<Buffer>, maxBytes: num
   let number = 0;
   let carry = Buffer.alloc(0);
   const add = (piece: Buffer) => {
+    if (oversize) return;
     if (held + piece.length > maxBytes) {
+      // No answer is read from part of a message: none of it is kept
       oversize = true;
-      piece = piece.subarray(0, Math.max(0, maxBytes - held));
+      pieces = [];
+      held = 0;
+      return;
     }
     if (piece.length === 0) return;
     // A copy: the chunk it is cut from is not held once read
@@ -50,7 +54,11 @@ export async function* mboxMessages(chunks: AsyncIterable<Buffer>, maxBytes: num
     held += piece.length;
   };
   const finish = (): MboxMessage => {
-    const message = { number: ++number, bytes: unquoted(Buffer.concat(pieces, held)), oversize };
+    const message = {
+      number: ++number,
+      bytes: oversize ? Buffer.alloc(0) : unquoted(Buffer.concat(pieces, held)),
+      oversize,
+    };
     pieces = [];
     held = 0;
     oversize = false;

@@ -39,16 +39,18 @@ function source(
 }
 
 /**
- * Replies a reader left out, from the prose: each form that knows the email, then the notice reader, by address (or
- * the prose's first reply when the report has one recipient); last, a recipient's `Status` comment (`notes`)
+ * Replies a reader left out, from the prose: each of `forms` that knows the email, then the notice reader, by address
+ * (or the prose's first reply when the report has one recipient); last, a recipient's `Status` comment (`notes`).
+ * `forms` are those not yet read: a form that answered, or found no recipient, has no more to give.
  */
 function fillReplies(
   email: Email,
   recipients: readonly ReportedRecipient[],
+  forms: readonly BounceForm[],
   notes?: ReadonlyMap<ReportedRecipient, string>,
 ): void {
   const wanting = () => recipients.filter((r) => r.reply === undefined && r.action !== 'delivered');
-  for (const form of FORMS) {
+  for (const form of forms) {
     if (wanting().length === 0) return;
     if (form !== notice && !form.detect(email)) continue;
     const prose = form.read(email).recipients.filter((p) => p.reply !== undefined);
@@ -72,7 +74,7 @@ function fillReplies(
 /** Reads the RFC 3464 / RFC 6533 report; replies the status part lacks come from the prose (`fillReplies`) */
 function readReport(email: Email, content: string): BounceReport {
   const { recipients, omitted, notes } = readDeliveryStatus(content, MAX_RECIPIENTS);
-  fillReplies(email, recipients, notes);
+  fillReplies(email, recipients, FORMS, notes);
   for (const recipient of recipients) {
     if (recipient.status) continue;
     const status = statusIn(recipient.reply ?? '');
@@ -142,7 +144,7 @@ async function readOne(email: Email): Promise<BounceReport> {
   // The first form that finds recipients answers; a specific form that knows the email but finds none still makes
   // it a bounce, as does a notice whose sender and subject both say so
   let known: BounceForm | undefined;
-  for (const form of FORMS) {
+  for (const [i, form] of FORMS.entries()) {
     // The fallbacks read any address a text names: a vacation reply from a daemon-like sender is no notice
     if ((form === text || form === notice) && isVacationReply(email) && !BOUNCE_SUBJECT.test(email.subject)) break;
     if (!form.detect(email)) continue;
@@ -154,7 +156,7 @@ async function readOne(email: Email): Promise<BounceReport> {
           if (recipient[field] !== undefined) source(recipient, field, `text:${form.name}`);
         }
       }
-      if (form !== notice) fillReplies(email, recipients);
+      if (form !== notice) fillReplies(email, recipients, FORMS.slice(i + 1));
       return {
         kind: kindOf(recipients, delayed),
         format: form.name,

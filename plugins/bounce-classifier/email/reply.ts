@@ -49,33 +49,39 @@ export function actionOf(status: string | undefined, fallback: string): string {
  * (neither a wrapper's marker such as `said:` nor a line starting with a code or status).
  */
 export function replyIn(text: string): string | undefined {
-  const reply = readReply(text);
-  if (!reply.found) return undefined;
-  const joined = [reply.code, reply.status, reply.text].filter((part) => part !== '').join(' ');
-  return joined === '' ? undefined : withNote(joined, reply.text, text);
+  return replyOf(readReply(text));
 }
 
 /** The remote's reply in a sending MTA's text (`replyIn`), else the whole text unfolded, less the MTA's tail */
 export function replyOrText(text: string): string {
   const reply = readReply(text);
-  return replyIn(text) ?? withNote(reply.text, reply.text, text);
+  return replyOf(reply) ?? withNote(reply.text, reply);
 }
 
-/** A code note closing a reply as sent: qmail's `(#5.1.1)`, `[SMTP Error Code 550]` */
-const NOTE = /^\s*(\(#[245]\.\d{1,3}\.\d{1,3}\)|\[SMTP Error Code:? [2-5]\d\d\])/;
+function replyOf(reply: ReturnType<typeof readReply>): string | undefined {
+  if (!reply.found) return undefined;
+  const joined = [reply.code, reply.status, reply.text].filter((part) => part !== '').join(' ');
+  return joined === '' ? undefined : withNote(joined, reply);
+}
 
 /**
- * The reply with the code note that followed it in the text put back: the reply cutter takes such notes off (the
- * model's normaliser wants the bare reply), but they are part of the reply as the server or MTA wrote it
+ * The reply with the code note that closed it put back (qmail's `(#5.1.1)`, `[SMTP Error Code 550]`): the reply
+ * cutter takes such notes off, as the model's normaliser wants the bare reply, but they are part of the reply as the
+ * server or MTA wrote it
  */
-function withNote(reply: string, cut: string, text: string): string {
-  // Asked per paragraph of every notice: a note's opening marks are checked first, without a pattern
-  if (cut === '' || (!text.includes('(#') && !text.includes('[SMTP'))) return reply;
-  // The reply cutter reads at most 4096 characters: so far is enough to find where its reply ended
-  const flat = unfold(text.length > 8192 ? text.slice(0, 8192) : text);
-  const end = flat.indexOf(cut);
-  const note = end < 0 ? undefined : NOTE.exec(flat.slice(end + cut.length))?.[1];
-  return note ? `${reply} ${note}` : reply;
+function withNote(reply: string, { text, note }: ReturnType<typeof readReply>): string {
+  return note !== '' && text !== '' ? `${reply} ${note}` : reply;
+}
+
+/** sendmail's `relay=host [ip]` log field, which some servers append to their reply: it names a peer, not a cause */
+const RELAY_FIELD = /,?[ \t]*\brelay=(?:[^\s,[\]]{1,255}(?:[ \t]*\[[^\]\s]{1,64}\])?|\[[^\]\s]{1,64}\])/gi;
+
+/**
+ * The text a recipient is classified on: its reply as sent, less what names a peer rather than a cause (sendmail's
+ * `relay=` field, which the models read as a relaying failure)
+ */
+export function classifiedText(reply: string): string {
+  return reply.includes('relay=') || reply.includes('RELAY=') ? reply.replace(RELAY_FIELD, '') : reply;
 }
 
 /** Strips a `type;` prefix such as `smtp;`, `rfc822;`, `dns;` (RFC 3464 typed fields) */

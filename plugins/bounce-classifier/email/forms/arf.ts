@@ -1,23 +1,11 @@
+import { fieldGroups } from '../dsn.ts';
 import { ADDRESS, unfold } from '../reply.ts';
 import type { Email, Feedback, FeedbackRecipient } from '../types.ts';
 
-/** Header fields of a block (`Name: value`, folded lines joined), lower-case names, every value of a repeated one */
+/** The fields of a block up to its first blank line (a report's fields, a message's header): see `fieldGroups` */
 function fields(block: string): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  let last = '';
-  for (const line of block.split(/\r?\n/)) {
-    if (line.trim() === '') break;
-    if (/^[ \t]/.test(line) && last !== '') {
-      const values = out.get(last)!;
-      values[values.length - 1] += ` ${line.trim()}`;
-      continue;
-    }
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    last = line.slice(0, colon).trim().toLowerCase();
-    out.set(last, [...(out.get(last) ?? []), line.slice(colon + 1).trim()]);
-  }
-  return out;
+  const end = block.search(/^[ \t]*\r?$/m);
+  return fieldGroups(end < 0 ? block : block.slice(0, end))[0] ?? new Map();
 }
 
 /** A receiver's placeholder for an address it withholds (`redacted@`, `xxxxx@`, `****@`) */

@@ -1,4 +1,4 @@
-import { ADDRESS, bareAddress, replyOrText, statusIn } from '../reply.ts';
+import { ADDRESS, bareAddress, replyOrText, statusIn, unfold } from '../reply.ts';
 import type { BounceForm, Email, ReportedRecipient } from '../types.ts';
 import { NOTICE_RULES } from '../families.ts';
 import { BOUNCE_SUBJECT } from './text.ts';
@@ -33,7 +33,7 @@ const NOT_RECIPIENT =
 
 /** Words that mark a line as telling about a failed address */
 const FAILURE_WORDS =
-  /unknown|exceed|did ?n[o']t|not (?:found|exist|known|listed|deliver|available|allowed|valid)|no such|does ?n[o']t exist|invalid|undeliver|could not|couldn't|can ?not|unable|fail|reject|refus|denied|quota|full|disabled|inactive|suspend|expired|error|reason|unavailable|bad |unrouteable|inexistant|inconnu|unbekannt|desconocido|no existe|non recens|utilisateur|following (?:recipient|address)|:\s*$/i;
+  /unknown|exceed|did ?n[o']t|not (?:found|exist|known|listed|deliver|available|allowed|valid)|no longer|no such|does ?n[o']t exist|invalid|undeliver|could not|couldn't|can ?not|unable|fail|reject|refus|denied|quota|full|disabled|inactive|suspend|expired|error|reason|unavailable|bad |unrouteable|inexistant|inconnu|unbekannt|desconocido|no existe|non recens|utilisateur|following (?:recipient|address)|:\s*$/i;
 
 /** The notice says the server still retries (a delay warning, not a failure), unless it says the failure is final */
 const DELAYED = new RegExp(NOTICE_RULES.delayed.join('|'), 'i');
@@ -131,21 +131,51 @@ function replyAfter(lines: readonly string[], i: number, address: string): strin
     const sent = asReply(line.slice(at - lead.length).trim());
     if (sent) return sent;
   }
+  const before = line.slice(0, at).replace(/^[\s*•-]+|[\s<"]+$/g, '');
+  // An address inside a sentence (`The address to which ..., user@host, did not match`): the sentence is the reason
+  // Its last words only: the pattern backtracks over a long run of letters
+  if (/[a-z]{2,}\W+[a-z]{2,}\W*$/i.test(before.slice(-120)) && !/[:=]$/.test(before)) {
+    const sentence = sentenceAt(lines, i, at);
+    if (sentence && FAILURE_WORDS.test(sentence)) return asReply(sentence);
+  }
   let rest = line.slice(at + address.length).replace(/^[>)"'\s:.,;-]+/, '');
   if (NOT_REPLY.test(rest.trim())) rest = '';
   const block = [rest];
   if (rest.trim() === '' || /^\s/.test(lines[i + 1] ?? '')) block.push(paragraphAt(lines, i + 1, address));
+  // The reason then the address closing its line (`User mailbox is full: <user@host>`): the reason is the reply, not
+  // the notice's own words on the lines right after it, unless those hold a reply code
+  const words = before.replace(/[\s:]+$/, '').replace(/^.*\bSMTP=$/i, '');
+  const reason = rest.trim() === '' && /:$/.test(before) && FAILURE_WORDS.test(words);
   const own = asReply(block.join('\n').trim());
-  if (own) return own;
+  if (own) return reason && !/^[45]\d\d\b/.test(own) && !statusIn(own) ? (asReply(words) ?? own) : own;
   let next = i + 1;
   while (next < lines.length && lines[next]!.trim() !== '') next++;
   const after = asReply(paragraphAt(lines, next + 1, address));
   if (after) return after;
-  const before = line
-    .slice(0, at)
-    .replace(/^[\s*•-]+|[\s:<"]+$/g, '')
-    .replace(/^.*\bSMTP=$/i, '');
-  return FAILURE_WORDS.test(before) ? asReply(before) : undefined;
+  return FAILURE_WORDS.test(words) ? asReply(words) : undefined;
+}
+
+/**
+ * The sentence holding the address at column `at` of line `i`, read across the lines of its paragraph (at most 4
+ * either side): from the end of the sentence before it to the first full stop after it
+ */
+function sentenceAt(lines: readonly string[], i: number, at: number): string | undefined {
+  let first = i;
+  while (first > 0 && first > i - 4 && lines[first - 1]!.trim() !== '' && !COPY_START.test(lines[first - 1]!)) first--;
+  let last = i;
+  while (
+    last + 1 < lines.length &&
+    last < i + 4 &&
+    lines[last + 1]!.trim() !== '' &&
+    !COPY_START.test(lines[last + 1]!)
+  )
+    last++;
+  const head = lines.slice(first, i).concat(lines[i]!.slice(0, at)).join(' ');
+  const tail = [lines[i]!.slice(at), ...lines.slice(i + 1, last + 1)].join(' ');
+  const start = Math.max(head.lastIndexOf('. '), head.lastIndexOf('! '), head.lastIndexOf('? '));
+  const end = /[.!?](?=\s|$)/.exec(tail.replace(/@[^\s<>]+/, (host) => host.replace(/\./g, '_')));
+  if (!end) return undefined;
+  return unfold(`${head.slice(start + 1)} ${tail.slice(0, end.index + 1)}`);
 }
 
 /** The reasons the notice states after a lead line (`Last attempt failed because:`), those with a reply code first */
