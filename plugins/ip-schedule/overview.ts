@@ -143,6 +143,26 @@ export interface OverviewView {
 
 const SECONDS_PER_DAY = 86_400;
 
+/**
+ * Each record's planned messages per grouping name on a day. The feed replaces a record that changes and never
+ * alters one (as its status counts rely on), so a schedule's day is worked out once per record and day, not at
+ * every request
+ */
+const plans = new WeakMap<IpRecord, { day: number; planned: [string, number][] }>();
+
+function plannedOf(record: IpRecord, day: number): readonly [string, number][] {
+  let plan = plans.get(record);
+  if (plan?.day !== day) {
+    // The MTA allows the day's messages per interval: a day holds SECONDS_PER_DAY / interval of them
+    const planned = record.groupings.map((grouping): [string, number] => [
+      grouping.grouping,
+      Math.round((scheduleDay(grouping, day).messages * SECONDS_PER_DAY) / grouping.interval),
+    ]);
+    plans.set(record, (plan = { day, planned }));
+  }
+  return plan.planned;
+}
+
 export function overviewHandlers(view: OverviewView, tally: EventTally, now: () => number): Record<string, Handler> {
   return {
     getOverview: async () => {
@@ -155,16 +175,9 @@ export function overviewHandlers(view: OverviewView, tally: EventTally, now: () 
       const planned = new Map<string, number>();
       for (const record of records) {
         ips++;
-        for (const grouping of record.groupings) {
-          groupings++;
-          if (grouping.warmup?.hold) held++;
-          const { messages } = scheduleDay(grouping, day);
-          // The MTA allows the day's messages per interval: a day holds SECONDS_PER_DAY / interval of them
-          planned.set(
-            grouping.grouping,
-            (planned.get(grouping.grouping) ?? 0) + Math.round((messages * SECONDS_PER_DAY) / grouping.interval),
-          );
-        }
+        groupings += record.groupings.length;
+        for (const grouping of record.groupings) if (grouping.warmup?.hold) held++;
+        for (const [name, messages] of plannedOf(record, day)) planned.set(name, (planned.get(name) ?? 0) + messages);
       }
       const delivered = tally.delivered(nowMs);
       const names = [...new Set([...planned.keys(), ...delivered.keys()])].sort();
