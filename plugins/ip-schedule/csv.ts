@@ -78,8 +78,12 @@ export function csvHandlers(options: {
       }
       const changes: { line: number; ip: string; grouping: string; change: Change }[] = [];
       const writes: string[] = [];
+      // One listing for the whole file, not a read per IP: a file of thousands of IPs made as many round trips
+      const current = new Map<string, IpRecord>();
+      if (byIp.size > 0)
+        for (const stored of await store.list()) if (byIp.has(stored.ip)) current.set(stored.ip, stored.record);
       for (const [ip, ipLines] of byIp) {
-        const stored = (await store.get(ip))?.record;
+        const stored = current.get(ip);
         let after: IpRecord;
         try {
           after = merged(stored, ipLines);
