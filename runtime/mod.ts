@@ -35,6 +35,9 @@ export { usePlugin } from './plugins/use.ts';
 // What the loader fills a plugin's config with: tools that read a startup document without a host (capstan replay) use
 // the same
 export { fillDefaults } from './config/defaults.ts';
+// The check the host validates requests with, for a plugin that validates values of its own against the spec's schemas
+export { compileChecker } from './config/validator.ts';
+export type { FieldProblem } from './config/validator.ts';
 // The closed class lists a classifier answers from, generated from spec/openapi/bounce-classifier.yaml
 export { BACKOFF_CLASSES, BNAC_CLASSES } from '../generated/data/bounce-classifier.ts';
 export type { BackoffClass, BnacClass } from '../generated/data/bounce-classifier.ts';

@@ -5,7 +5,16 @@
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import type { CapstanError, GroupingRecord, Handler, IpRecord, ScheduleStore } from '../../runtime/mod.ts';
+import { components } from '../../generated/validators/ip-schedule.ts';
+import { compileChecker } from '../../runtime/mod.ts';
+import type {
+  CapstanError,
+  FieldProblem,
+  GroupingRecord,
+  Handler,
+  IpRecord,
+  ScheduleStore,
+} from '../../runtime/mod.ts';
 import { errors } from './errors.ts';
 import { eachLimited } from './limited.ts';
 import type { IpWriter } from './handlers.ts';
@@ -31,9 +40,8 @@ type Column = (typeof COLUMNS)[number];
 const REQUIRED: readonly Column[] = ['ip', 'grouping', 'mode'];
 /** Most lines one import takes: its checks and its answer stay bounded */
 const MAX_LINES = 10_000;
-const MAX_VOLUME = 1_000_000_000;
-const MAX_INTERVAL = 31_536_000;
-const GROUPING = /^&[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+/** A line's grouping is checked with the spec's own schema: its types, names and limits are the API's */
+const checkGrouping = compileChecker({ $ref: '#/components/schemas/GroupingInput', components });
 const CONCURRENCY = 16;
 /** Line problems an import's error message names; the dry run lists all */
 const SHOWN_PROBLEMS = 5;
@@ -70,8 +78,12 @@ export function csvHandlers(options: {
       }
       const changes: { line: number; ip: string; grouping: string; change: Change }[] = [];
       const writes: string[] = [];
+      // One listing for the whole file, not a read per IP: a file of thousands of IPs made as many round trips
+      const current = new Map<string, IpRecord>();
+      if (byIp.size > 0)
+        for (const stored of await store.list()) if (byIp.has(stored.ip)) current.set(stored.ip, stored.record);
       for (const [ip, ipLines] of byIp) {
-        const stored = (await store.get(ip))?.record;
+        const stored = current.get(ip);
         let after: IpRecord;
         try {
           after = merged(stored, ipLines);
@@ -214,81 +226,72 @@ function readLines(body: Buffer): { lines: Line[]; problems: LineError[] } {
   return { lines, problems };
 }
 
-/** A line's cells as a grouping; types and ranges here, the schedule rules in `toRecord` */
+/** A line's cells as a grouping, checked against the spec's `GroupingInput`; the schedule rules are `toRecord`'s */
 function groupingInput(cells: Partial<Record<Column, string>>): GroupingInput {
   const cell = (name: Column) => (cells[name] === undefined || cells[name] === '' ? undefined : cells[name]);
-  const integer = (name: Column, min: number, max: number) => {
-    const text = cell(name);
-    if (text === undefined) return undefined;
-    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
-      throw new Error(`Invalid "${name}" "${text}": a whole number from ${min} to ${max}`);
-    return Number(text);
-  };
-  const oneOf = <T extends string>(name: Column, values: readonly T[]): T | undefined => {
-    const text = cell(name)?.toUpperCase();
-    if (text === undefined) return undefined;
-    if (!(values as readonly string[]).includes(text))
-      throw new Error(`Invalid "${name}" "${cell(name)}": use "${values.join('" or "')}"`);
-    return text as T;
-  };
   const grouping = cell('grouping') ?? '';
-  if (!GROUPING.test(grouping)) throw errors.SCHEDULE_ERR_GROUPING_INVALID(grouping);
-  const mode = oneOf('mode', ['AUTO', 'MANUAL'] as const);
-  if (!mode) throw new Error('Missing "mode": "AUTO" or "MANUAL"');
-  const input: GroupingInput = { grouping, mode };
-  const startDate = cell('start_date');
-  const startVolume = integer('start_volume', 1, MAX_VOLUME);
-  if (startDate !== undefined || startVolume !== undefined)
-    input.start = { date: startDate ?? '', ...(startVolume === undefined ? {} : { volume: startVolume }) };
-  const endDate = cell('end_date');
-  const endVolume = integer('end_volume', 1, MAX_VOLUME);
+  const input: Record<string, unknown> = { grouping };
+  const mode = cell('mode')?.toUpperCase();
+  if (mode !== undefined) input.mode = mode;
+  const [startDate, startVolume] = [cell('start_date'), cell('start_volume')];
+  if (startDate !== undefined || startVolume !== undefined) {
+    if (startDate === undefined) throw new Error('Missing "start_date"');
+    input.start = { date: startDate, ...(startVolume === undefined ? {} : { volume: numeric(startVolume) }) };
+  }
+  const [endDate, endVolume] = [cell('end_date'), cell('end_volume')];
   if (endDate !== undefined || endVolume !== undefined) {
     if (endDate === undefined || endVolume === undefined)
       throw new Error(
         `Missing "${endDate === undefined ? 'end_date' : 'end_volume'}": "end_date" and "end_volume" go together`,
       );
-    input.end = { date: endDate, volume: endVolume };
+    input.end = { date: endDate, volume: numeric(endVolume) };
   }
-  if (startDate === undefined && input.start) throw new Error('Missing "start_date"');
   const schedule = cell('schedule');
-  if (schedule !== undefined) {
-    input.schedule = schedule
-      .split(/[\s;]+/)
-      .filter(Boolean)
-      .map((text, index) => {
-        if (!/^\d+$/.test(text) || Number(text) > MAX_VOLUME)
-          throw new Error(`Invalid "schedule" day ${index + 1} "${text}": a whole number from 0 to ${MAX_VOLUME}`);
-        return { day: index + 1, messages: Number(text) };
-      });
-    if (input.schedule.length > 1000) throw new Error('Invalid "schedule": more than 1000 days');
-  }
-  const algorithm = oneOf('algorithm', ['TOKENBUCKET', 'FIXEDWINDOW'] as const);
-  if (algorithm) input.algorithm = algorithm;
-  const interval = integer('interval', 1, MAX_INTERVAL);
-  if (interval !== undefined) input.interval = interval;
-  const paused = cell('paused')?.toLowerCase();
-  if (paused !== undefined) {
-    if (paused !== 'true' && paused !== 'false')
-      throw new Error(`Invalid "paused" "${cell('paused')}": use "true" or "false"`);
-    input.paused = paused === 'true';
-  }
+  if (schedule !== undefined)
+    input.schedule = scheduleCells(schedule).map((text, index) => ({ day: index + 1, messages: numeric(text) }));
+  const algorithm = cell('algorithm')?.toUpperCase();
+  if (algorithm !== undefined) input.algorithm = algorithm;
+  const interval = cell('interval');
+  if (interval !== undefined) input.interval = numeric(interval);
+  const paused = cell('paused');
+  if (paused !== undefined) input.paused = { true: true, false: false }[paused.toLowerCase()] ?? paused;
   const properties = cell('properties');
-  if (properties !== undefined) input.properties = propertiesOf(properties);
-  return input;
+  if (properties !== undefined) input.properties = jsonOr(properties);
+  const problem = checkGrouping(input);
+  if (!problem) return input as unknown as GroupingInput;
+  if (problem.pointer === '/grouping') throw errors.SCHEDULE_ERR_GROUPING_INVALID(grouping);
+  throw new Error(cellProblem(cells, problem));
 }
 
-function propertiesOf(text: string): Record<string, string> {
-  let value: unknown;
+/** The days of a `schedule` cell, `;` or space separated */
+function scheduleCells(text: string): string[] {
+  return text.split(/[\s;]+/).filter(Boolean);
+}
+
+/** A cell that reads as a number is one; any other text is left for the schema to refuse with its rule */
+function numeric(text: string): number | string {
+  return /^[+-]?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+}
+
+/** The value JSON text stands for, or the text itself when it is no JSON */
+function jsonOr(text: string): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
-    value = undefined;
+    return text;
   }
-  const entries = value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : undefined;
-  if (!entries || entries.length > 64 || entries.some(([, v]) => typeof v !== 'string')) {
-    throw new Error(`Invalid "properties" "${text}": a JSON object of at most 64 strings, such as {"pool":"eu"}`);
+}
+
+/** The schema's problem in a line's terms: the column (and schedule day) and the cell's text */
+function cellProblem(cells: Partial<Record<Column, string>>, problem: FieldProblem): string {
+  const [field, key] = problem.pointer?.split('/').slice(1) ?? [];
+  if (field === undefined) return `Invalid line: the grouping ${problem.message}`;
+  if (field === 'schedule' && key !== undefined) {
+    const text = scheduleCells(cells.schedule ?? '')[Number(key)];
+    return `Invalid "schedule" day ${Number(key) + 1} "${text}": ${problem.message}`;
   }
-  return Object.fromEntries(entries) as Record<string, string>;
+  const column = (field === 'start' || field === 'end') && key !== undefined ? `${field}_${key}` : field;
+  return `Invalid "${column}" "${cells[column as Column] ?? ''}": ${problem.message}`;
 }
 
 /** A grouping as the line the import reads back to the same grouping */

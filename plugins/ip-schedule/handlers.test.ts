@@ -70,4 +70,31 @@ test('a client that stops reading stops the encoding', async () => {
   assert.ok(reads() < 2000, `encoded ${reads()} of 2000 IPs for a client that took one batch`);
 });
 
+test("a CSV import reads the store once for all its IPs, and checks its cells with the spec's limits", async () => {
+  const stored = Array.from({ length: 3 }, (_, i): StoredIp => ({
+    ip: `192.0.2.${i}`,
+    version: 1,
+    record: { groupings: [grouping] },
+  }));
+  const reads = { get: 0, list: 0 };
+  const store = {
+    get: async (ip: string) => (reads.get++, stored.find((s) => s.ip === ip)),
+    list: async () => (reads.list++, stored),
+  } as unknown as ScheduleStore;
+  const handlers = createHandlers({ store, timezone: 'UTC', audit, table: new ScheduleTable(store, () => 0) });
+  const lines = Array.from({ length: 5 }, (_, i) => `192.0.2.${i},&gmail,AUTO,2026-01-01,10,2026-01-30,1000,,,86401`);
+  lines.push('192.0.2.9,&gmail,AUTO,2026-01-01,10,2026-01-30,1000,,,31536001');
+  const body = Buffer.from(
+    `ip,grouping,mode,start_date,start_volume,end_date,end_volume,schedule,algorithm,interval\n${lines.join('\n')}\n`,
+  );
+  const { body: answer } = await handlers.importSchedules!({ ...request, query: { dry_run: true }, body });
+  const { changes, errors } = answer as { changes: { change: string }[]; errors: unknown[] };
+  assert.equal(
+    changes.map((c) => c.change),
+    ['update', 'update', 'update', 'create', 'create'],
+  );
+  assert.equal(errors, [{ line: 7, error: 'Invalid "interval" "31536001": must be <= 31536000' }]);
+  assert.equal(reads, { get: 0, list: 1 });
+});
+
 test.run();

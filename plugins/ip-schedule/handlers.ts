@@ -147,45 +147,74 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
     };
   };
 
-  const writeIp: IpWriter = (ip, principal, change) =>
-    serialised<boolean | 'busy'>(
+  /**
+   * Writes `next` over the `stored` version of `ip` (null: deletes the IP; `stored` undefined: creates it) with its
+   * audit entry, as one compare-and-set: answers whether it won
+   */
+  const commit = async (
+    request: Pick<HandlerRequest, 'principal'>,
+    write: Audited & { ip: string; stored: StoredIp | undefined; next: IpRecord | null },
+  ): Promise<boolean> => {
+    const { ip, stored, next } = write;
+    const done = await audit.record<number | boolean | undefined>(
+      auditChange(request, ip, write, stored?.record, next ?? undefined),
+      (entry) =>
+        next === null
+          ? store.delete(ip, { expected: stored!.version }, { audit: entry })
+          : store.put(ip, next, { expected: stored?.version ?? null }, { audit: entry }),
+    );
+    return done !== undefined && done !== false;
+  };
+
+  /**
+   * Read-modify-write of `ip` in its queue: `attempt` reads, changes and commits, answering undefined when another
+   * host's writer won the compare-and-set; it runs again then, `MAX_ATTEMPTS` times at most before `lost` answers
+   */
+  const retried = <T>(
+    ip: string,
+    attempt: () => Promise<T | undefined>,
+    options: { lost: () => T; full?: () => T },
+  ): Promise<T> =>
+    serialised<T>(
       ip,
       async () => {
-        for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-          const stored = await store.get(ip);
-          const wanted = change(stored?.record);
-          if (!wanted) return false;
-          const { next } = wanted;
-          const entry = auditChange({ principal }, ip, wanted, stored?.record, next ?? undefined);
-          const done = await audit.record<number | boolean | undefined>(entry, (audited) =>
-            next === null
-              ? store.delete(ip, { expected: stored!.version }, { audit: audited })
-              : store.put(ip, next, { expected: stored?.version ?? null }, { audit: audited }),
-          );
-          if (done !== undefined && done !== false) {
-            changed(ip);
-            return true;
-          }
+        for (let count = 0; count < MAX_ATTEMPTS; count++) {
+          const done = await attempt();
+          if (done !== undefined) return done;
         }
-        return 'busy';
+        return options.lost();
       },
-      () => 'busy',
+      options.full,
+    );
+
+  const tooMany = (ip: string) => () => busy(`Too many concurrent writes to IP "${ip}"`);
+
+  const writeIp: IpWriter = (ip, principal, change) =>
+    retried<boolean | 'busy'>(
+      ip,
+      async () => {
+        const stored = await store.get(ip);
+        const wanted = change(stored?.record);
+        if (!wanted) return false;
+        if (!(await commit({ principal }, { ...wanted, ip, stored }))) return undefined;
+        changed(ip);
+        return true;
+      },
+      { lost: () => 'busy', full: () => 'busy' },
     );
 
   /** Read-modify-write of one IP, retried when another host's writer got there first */
   const update = (request: HandlerRequest, what: Audited, change: (record: IpRecord, ip: string) => IpRecord) => {
     const ip = pathIp(request);
-    return serialised(ip, async () => {
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    return retried(
+      ip,
+      async () => {
         const stored = await load(request);
         const next = change(stored.record, stored.ip);
-        const version = await audit.record(auditChange(request, stored.ip, what, stored.record, next), (entry) =>
-          store.put(stored.ip, next, { expected: stored.version }, { audit: entry }),
-        );
-        if (version !== undefined) return written(stored.ip);
-      }
-      return busy(`Too many concurrent writes to IP "${ip}"`);
-    });
+        return (await commit(request, { ...what, ip: stored.ip, stored, next })) ? written(stored.ip) : undefined;
+      },
+      { lost: tooMany(ip) },
+    );
   };
 
   const setPaused =
@@ -281,11 +310,8 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
       const ip = pathIp(request);
       const record = toRecord(request.body as IpConfigInput);
       return serialised(ip, async () => {
-        const version = await audit.record(
-          auditChange(request, ip, { action: 'schedule.create' }, undefined, record),
-          (entry) => store.put(ip, record, { expected: null }, { audit: entry }),
-        );
-        if (version === undefined) throw errors.SCHEDULE_ERR_IP_EXISTS();
+        const what = { action: 'schedule.create', ip, stored: undefined, next: record };
+        if (!(await commit(request, what))) throw errors.SCHEDULE_ERR_IP_EXISTS();
         return written(ip);
       });
     },
@@ -293,17 +319,15 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
       update(request, { action: 'schedule.update' }, (record) => toRecord(request.body as IpConfigInput, record)),
     deleteConfig: (request) => {
       const ip = pathIp(request);
-      return serialised(ip, async () => {
-        for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      return retried(
+        ip,
+        async () => {
           const stored = await load(request);
-          const deleted = await audit.record(
-            auditChange(request, stored.ip, { action: 'schedule.delete' }, stored.record),
-            (entry) => store.delete(stored.ip, { expected: stored.version }, { audit: entry }),
-          );
-          if (deleted) return written(stored.ip);
-        }
-        return busy(`Too many concurrent writes to IP "${ip}"`);
-      });
+          const what = { action: 'schedule.delete', ip: stored.ip, stored, next: null };
+          return (await commit(request, what)) ? written(stored.ip) : undefined;
+        },
+        { lost: tooMany(ip) },
+      );
     },
     pauseIp: setPaused(true),
     resumeIp: setPaused(false),

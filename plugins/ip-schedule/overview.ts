@@ -6,14 +6,15 @@
  */
 import type { Handler, IpRecord } from '../../runtime/mod.ts';
 import type { BackoffEvent, EventAnswer } from './backoff/engine.ts';
+import { nextMidnight } from './feed/midnight.ts';
 import type { StatusCounts, Snapshot } from './feed/state.ts';
-import { today } from './dates.ts';
 import { scheduleDay } from './schedule.ts';
 
 const MAX_PROVIDERS = 64;
 /** Grouping names whose deliveries are counted per day; events of further names are not */
 const MAX_GROUPINGS = 10_000;
 const DELIVERED = 'delivered';
+const DAY_MS = 86_400_000;
 
 /** One window: `size` buckets of `step` seconds, as a ring indexed by the bucket's number since the epoch */
 class Ring {
@@ -71,16 +72,19 @@ export class EventTally {
   readonly #hour = new Ring(60, 60);
   readonly #day = new Ring(3600, 24);
   readonly #providers = new Set<string>();
-  #deliveredDay = -1;
+  /**
+   * Today in the time zone, as the instants it spans (`start` inclusive, `end` not): worked out when the clock passes
+   * a midnight, so that an event is placed in today by two comparisons, not by a time-zone conversion of its time
+   */
+  #today = { start: 0, end: 0 };
   readonly #delivered = new Map<string, number>();
 
   constructor(private readonly timezone: string) {}
 
   /** Counts one request's events with their answers (same order) */
   add(events: readonly BackoffEvent[], answers: readonly EventAnswer[], nowMs: number): void {
-    const day = today(this.timezone, new Date(nowMs));
-    if (day !== this.#deliveredDay) {
-      this.#deliveredDay = day;
+    if (!this.#isToday(nowMs)) {
+      this.#today = dayAround(this.timezone, nowMs);
       this.#delivered.clear();
     }
     events.forEach((event, index) => {
@@ -97,7 +101,7 @@ export class EventTally {
       if (
         answer.outcome === 'delivered' &&
         grouping &&
-        today(this.timezone, new Date(event.time)) === day &&
+        this.#isToday(event.time) &&
         (this.#delivered.has(grouping) || this.#delivered.size < MAX_GROUPINGS)
       ) {
         this.#delivered.set(grouping, (this.#delivered.get(grouping) ?? 0) + 1);
@@ -111,8 +115,21 @@ export class EventTally {
 
   /** Deliveries reported today per grouping name */
   delivered(nowMs: number): ReadonlyMap<string, number> {
-    return this.#deliveredDay === today(this.timezone, new Date(nowMs)) ? this.#delivered : new Map();
+    return this.#isToday(nowMs) ? this.#delivered : new Map();
   }
+
+  #isToday(ms: number): boolean {
+    return ms >= this.#today.start && ms < this.#today.end;
+  }
+}
+
+/** The local day of `zone` holding the instant `ms`, as the instants it spans */
+function dayAround(zone: string, ms: number): { start: number; end: number } {
+  // A midnight one to three days back (a day lasts 23 to 25 hours), then on from midnight to midnight
+  let start = nextMidnight(zone, ms - 2 * DAY_MS);
+  let end = nextMidnight(zone, start);
+  while (end <= ms) [start, end] = [end, nextMidnight(zone, end)];
+  return { start, end };
 }
 
 /** What the overview reads: the policy feed's state */
@@ -126,6 +143,26 @@ export interface OverviewView {
 
 const SECONDS_PER_DAY = 86_400;
 
+/**
+ * Each record's planned messages per grouping name on a day. The feed replaces a record that changes and never
+ * alters one (as its status counts rely on), so a schedule's day is worked out once per record and day, not at
+ * every request
+ */
+const plans = new WeakMap<IpRecord, { day: number; planned: [string, number][] }>();
+
+function plannedOf(record: IpRecord, day: number): readonly [string, number][] {
+  let plan = plans.get(record);
+  if (plan?.day !== day) {
+    // The MTA allows the day's messages per interval: a day holds SECONDS_PER_DAY / interval of them
+    const planned = record.groupings.map((grouping): [string, number] => [
+      grouping.grouping,
+      Math.round((scheduleDay(grouping, day).messages * SECONDS_PER_DAY) / grouping.interval),
+    ]);
+    plans.set(record, (plan = { day, planned }));
+  }
+  return plan.planned;
+}
+
 export function overviewHandlers(view: OverviewView, tally: EventTally, now: () => number): Record<string, Handler> {
   return {
     getOverview: async () => {
@@ -138,16 +175,9 @@ export function overviewHandlers(view: OverviewView, tally: EventTally, now: () 
       const planned = new Map<string, number>();
       for (const record of records) {
         ips++;
-        for (const grouping of record.groupings) {
-          groupings++;
-          if (grouping.warmup?.hold) held++;
-          const { messages } = scheduleDay(grouping, day);
-          // The MTA allows the day's messages per interval: a day holds SECONDS_PER_DAY / interval of them
-          planned.set(
-            grouping.grouping,
-            (planned.get(grouping.grouping) ?? 0) + Math.round((messages * SECONDS_PER_DAY) / grouping.interval),
-          );
-        }
+        groupings += record.groupings.length;
+        for (const grouping of record.groupings) if (grouping.warmup?.hold) held++;
+        for (const [name, messages] of plannedOf(record, day)) planned.set(name, (planned.get(name) ?? 0) + messages);
       }
       const delivered = tally.delivered(nowMs);
       const names = [...new Set([...planned.keys(), ...delivered.keys()])].sort();

@@ -192,4 +192,32 @@ test('schedule-store-postgres answers a host far behind 100 batches of counts at
   }
 });
 
+test('schedule-store-postgres answers an exchange of counts without waiting for the deletion of expired ones', async () => {
+  const schema = `t_${randomUUID().replaceAll('-', '')}`;
+  schemas.push(schema);
+  const plugin = await usePlugin<ScheduleStore>({
+    id: 'schedule-store-postgres',
+    config: { connectionString: URL, schema, poolSize: 4, lockTimeout: 3 },
+  });
+  const admin = new pg.Client(URL);
+  await admin.connect();
+  try {
+    // The claims locked: the deletion the exchange starts (its first, so due) waits for the lock, the exchange need not
+    await admin.query(`BEGIN; LOCK TABLE "${schema}".backoff_claims IN ACCESS EXCLUSIVE MODE`);
+    const started = performance.now();
+    const batch = { host: 'a', time: Date.now(), retainMs: 60_000, data: '{}' };
+    const answer = await plugin.service.exchangeCounts!('a', batch, 0);
+    const ms = performance.now() - started;
+    assert.equal(answer.batches, []);
+    assert.ok(
+      ms < 1500,
+      `the exchange took ${Math.round(ms)} ms: it should not wait for the deletion (lock timeout 3 s)`,
+    );
+  } finally {
+    await admin.query('ROLLBACK');
+    await admin.end();
+    await plugin.close();
+  }
+});
+
 test.run();

@@ -77,6 +77,9 @@ export class PostgresStore implements ScheduleStore {
   /** Serialises appends of counts, so that they commit in the order of their sequence numbers */
   readonly #countsLock: string;
   #pruned = 0;
+  /** The deletion of expired counts and claims under way, if any: one at a time, beside the exchanges */
+  #pruning: Promise<void> | undefined;
+  readonly #log: Logger;
   readonly #watch: NotificationListener;
   readonly #audit: AuditTable;
 
@@ -84,6 +87,7 @@ export class PostgresStore implements ScheduleStore {
     this.#pool = pool;
     this.#maxWaiting = options.maxWaiting;
     this.#poolSize = options.poolSize;
+    this.#log = options.log;
     this.#health = new Health(async () => {
       // A standby after a failover answers reads and refuses writes: readiness is about writes
       const { rows } = await pool.query<{ standby: boolean; read_only: string }>(
@@ -267,7 +271,7 @@ export class PostgresStore implements ScheduleStore {
     batch: CountBatch | undefined,
     after: number,
   ): Promise<{ cursor: number; batches: CountBatch[]; more: boolean }> {
-    await this.#prune(batch?.time);
+    this.#prune(batch?.time);
     // The append waits for the advisory lock (held to its commit) before it takes its number, so batches commit in
     // number order: a reader that sees one has seen every lower one, and its cursor never skips a late commit. The
     // other hosts' batches are read in the same statement (its snapshot, taken before the append)
@@ -310,14 +314,25 @@ export class PostgresStore implements ScheduleStore {
     return rows.map((row) => row.key);
   }
 
-  /** Deletes counts and claims past their retention, at most every PRUNE_MS; a failure waits for the next turn */
-  async #prune(now: number | undefined): Promise<void> {
-    if (now === undefined || now - this.#pruned < PRUNE_MS) return;
+  /**
+   * Deletes counts and claims past their retention, at most every PRUNE_MS and one deletion at a time. Not awaited:
+   * the exchange that starts it answers without waiting on it; a failure is logged and waits for the next turn
+   */
+  #prune(now: number | undefined): void {
+    if (now === undefined || this.#pruning || now - this.#pruned < PRUNE_MS) return;
     this.#pruned = now;
-    await this.#write(
+    this.#pruning = this.#write(
       `WITH c AS (DELETE FROM ${this.#counts} WHERE expires < $1) DELETE FROM ${this.#claims} WHERE expires < $1`,
       [now],
-    ).catch(() => undefined);
+    )
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          this.#log.warn('cannot delete backoff counts and claims past their retention: trying again', {
+            error: (error as Error).message,
+          }),
+      )
+      .finally(() => (this.#pruning = undefined));
   }
 
   /** Notices of every host's writes through PostgreSQL's LISTEN/NOTIFY, on a connection of their own */
@@ -381,6 +396,7 @@ export class PostgresStore implements ScheduleStore {
   /** Stops listening and closes the pool once in-flight queries finish */
   async close(): Promise<void> {
     this.#audit.close();
+    await this.#pruning;
     await this.#watch.close();
     await this.#pool.end();
   }

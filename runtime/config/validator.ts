@@ -81,14 +81,34 @@ function mostTelling(errors: RawError[]): { error: RawError; message?: string } 
   };
 }
 
-/** Compiles a JSON Schema once; `prefix` names the part of the request in messages (`body`, `query`, …) */
-export function compileValidator(schema: object, prefix: string): Validate {
+/** What a value breaks first: where (a JSON pointer into the value; undefined: nowhere said) and which rule */
+export interface FieldProblem {
+  pointer?: string;
+  message: string;
+}
+
+/**
+ * Compiles a JSON Schema once into a check answering the most telling problem of a value, for callers that name the
+ * field their own way (a CSV column); undefined when the value is valid
+ */
+export function compileChecker(schema: object): (value: unknown) => FieldProblem | undefined {
   const compiled = Compile(schema as any);
   return (value) => {
     if (compiled.Check(value)) return undefined;
     const [, errors] = compiled.Errors(value) as unknown as [boolean, RawError[]];
-    if (errors.length === 0) return `${prefix || 'value'} is invalid`;
+    if (errors.length === 0) return { message: 'is invalid' };
     const { error, message } = mostTelling(errors);
-    return `${fieldPath(prefix, error.instancePath)} ${message ?? describe(error)}`;
+    return { pointer: error.instancePath, message: message ?? describe(error) };
+  };
+}
+
+/** Compiles a JSON Schema once; `prefix` names the part of the request in messages (`body`, `query`, …) */
+export function compileValidator(schema: object, prefix: string): Validate {
+  const check = compileChecker(schema);
+  return (value) => {
+    const problem = check(value);
+    if (!problem) return undefined;
+    if (problem.pointer === undefined) return `${prefix || 'value'} ${problem.message}`;
+    return `${fieldPath(prefix, problem.pointer)} ${problem.message}`;
   };
 }

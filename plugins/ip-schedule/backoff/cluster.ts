@@ -48,7 +48,7 @@ export class CountSync {
     this.#retainMs = options.retainMs;
     this.#log = options.log;
     this.#timer = setInterval(() => {
-      if (this.#running || Date.now() - this.#last < INTERVAL_MS) return;
+      if (this.#running || this.#now() - this.#last < INTERVAL_MS) return;
       this.sync().catch((error: unknown) =>
         this.#log.warn('cannot exchange backoff counts with the other hosts; trying again', {
           error: (error as Error).message,
@@ -100,7 +100,7 @@ export class CountSync {
   }
 
   async #exchange(): Promise<void> {
-    this.#last = Date.now();
+    this.#last = this.#now();
     const taken = this.#engine.takeCounts();
     const deltas =
       this.#unsent && taken

@@ -1,7 +1,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { AppliedPolicy } from '../../../runtime/mod.ts';
-import { BackoffEngine, backoffId, maskAddresses, MAX_KEYS, type BackoffEvent, type Trigger } from './engine.ts';
+import {
+  BackoffEngine,
+  backoffId,
+  maskAddresses,
+  MAX_EXPLAINED,
+  MAX_KEYS,
+  type BackoffEvent,
+  type Trigger,
+} from './engine.ts';
 import { Providers } from './providers.ts';
 import { policyTable, shareTriggers, type ShareTrigger } from './table.ts';
 
@@ -426,6 +434,37 @@ test('a sample names no recipient: the local part of every address is masked', (
     maskAddresses('550 5.1.1 <anna.k+x@example.com>: user unknown; from=bob@mail.example.org'),
     '550 5.1.1 <***@example.com>: user unknown; from=***@mail.example.org',
   );
+});
+
+test('explanations are kept least recently used first: a sample asked again outlives a full cache of others', () => {
+  const asked = new Map<string, number>();
+  const everyEvent = policyTable({ policies: { RATE_LIMIT__IP_RATE_LIMIT: { threshold: 1, window: 10, ttl: 100 } } });
+  const inner = new BackoffEngine(everyEvent, {
+    providers,
+    shares: [],
+    inForce: () => undefined,
+    explain: (message) => {
+      asked.set(message, (asked.get(message) ?? 0) + 1);
+      return undefined;
+    },
+  });
+  // Each event from a local IP of its own: each applies a policy whose reason explains its reply
+  let n = 0;
+  const fire = (message: string) => {
+    n++;
+    const localip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+    const event = { ...busy, message, localip, outcome: 'deferred' as const, time: T0 };
+    assert.is(inner.record([event], rate(1), T0).answers[0]!.policies.length, 1);
+  };
+  fire('421 hot reply');
+  for (let k = 1; k < MAX_EXPLAINED; k++) fire(`421 reply ${k}`);
+  fire('421 hot reply');
+  fire('421 one more reply');
+  fire('421 hot reply');
+  assert.is(asked.get('421 hot reply'), 1, 'explained once, kept while in use');
+  assert.is(asked.get('421 reply 1'), 1);
+  fire('421 reply 1');
+  assert.is(asked.get('421 reply 1'), 2, 'the least recently used went first');
 });
 
 test.run();

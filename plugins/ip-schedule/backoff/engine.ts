@@ -10,6 +10,7 @@
  * trigger that fired (`firings`), so that the store lets exactly one host apply it (backoff/cluster.ts). What is
  * applied is stored with its reason, so every host sees both.
  */
+import { LRUCache } from 'lru-cache';
 import { BACKOFF_TABLE } from '../../../generated/data/bounce-classifier.ts';
 import type { components } from '../../../generated/types/ip-schedule.ts';
 import type { AppliedPolicy, Explanation } from '../../../runtime/mod.ts';
@@ -106,7 +107,7 @@ const MAX_SAMPLE = 1000;
  * Explanations kept, by sample reply: the same few replies apply most policies, and explaining one costs as much as
  * classifying it anew (the models do not change while the host runs)
  */
-const MAX_EXPLAINED = 4096;
+export const MAX_EXPLAINED = 4096;
 
 /** Id of the policy of a class for the given field values: readable, and unambiguous whatever the values hold */
 export function backoffId(cls: string, fields: readonly string[], values: readonly string[]): string {
@@ -179,8 +180,8 @@ export class BackoffEngine {
   #unsentResets: CountReset[] = [];
   /** With `cluster`: the trigger firing now */
   #firing: Firing | undefined;
-  /** The classifier's explanations of recent sample replies (undefined: it could not say) */
-  readonly #explained = new Map<string, Explanation | undefined>();
+  /** The classifier's explanations of recent sample replies, boxed: `explanation` undefined means it could not say */
+  readonly #explained = new LRUCache<string, { explanation: Explanation | undefined }>({ max: MAX_EXPLAINED });
 
   constructor(table: ReadonlyMap<string, ClassPolicy>, options: EngineOptions) {
     this.#table = table;
@@ -518,12 +519,11 @@ export class BackoffEngine {
 
   /** Why the classifier gave `sample` its class, from the explanations kept when it was explained before */
   #explain(sample: string): Explanation | undefined {
-    if (!this.#options.explain) return undefined;
-    if (this.#explained.has(sample)) return this.#explained.get(sample);
-    const explained = this.#options.explain(sample);
-    if (this.#explained.size >= MAX_EXPLAINED) this.#explained.clear();
-    this.#explained.set(sample, explained);
-    return explained;
+    const explain = this.#options.explain;
+    if (!explain) return undefined;
+    let kept = this.#explained.get(sample);
+    if (!kept) this.#explained.set(sample, (kept = { explanation: explain(sample) }));
+    return kept.explanation;
   }
 
   /**
