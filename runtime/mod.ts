@@ -41,6 +41,8 @@ export type { FieldProblem } from './config/validator.ts';
 // The closed class lists a classifier answers from, generated from spec/openapi/bounce-classifier.yaml
 export { BACKOFF_CLASSES, BNAC_CLASSES } from '../generated/data/bounce-classifier.ts';
 export type { BackoffClass, BnacClass } from '../generated/data/bounce-classifier.ts';
+// The most features an explanation names, from the same spec
+export { EXPLANATION_FEATURES } from './contracts/classifier.ts';
 // The mailbox providers backoff policies are scoped by (ids, MX suffixes, domains, a source per row), generated from
 // spec/openapi/ip-schedule.yaml: a store or tool of your own names providers as the host does
 export { PROVIDERS, PROVIDER_TABLE } from '../generated/data/ip-schedule.ts';

@@ -296,7 +296,7 @@ export function modelReport(model: ClassifierModel, r: ModelResult, errors: bool
     `strict accuracy   ${pct(r.strict.accuracy)}  (${r.strict.correct}/${r.strict.n} rows without an ambiguous_${model} list)`,
     `lenient accuracy  ${pct(r.lenient.accuracy)}  (${r.lenient.correct}/${r.lenient.n} rows; ${r.ambiguous.correct}/${r.ambiguous.n} ambiguous rows answered with a listed class)`,
     `macro-F1          ${pct(r.macroF1)}  (over the ${r.perClass.filter((p) => p.support > 0).length} classes in the strict rows)`,
-    `calibration       ECE ${c.ece.toFixed(3)} (${BINS} bins), mean confidence ${pct(c.meanConfidence)} vs accuracy ${pct(c.accuracy)}; ` +
+    `calibration       ECE ${c.ece.toFixed(3)} (${BINS} equal-width bins of the probability over [0, 1], strict rows), mean confidence ${pct(c.meanConfidence)} vs accuracy ${pct(c.accuracy)}; ` +
       `p > ${r.confident.threshold}: ${pct(r.confident.share)} of answers (${r.confident.n}), ${pct(r.confident.accuracy)} right`,
     `errors above ${r.confident.threshold}  ${pct(r.confidentErrors.share)} of the wrong strict answers (${r.confidentErrors.n}/${r.errors.length})`,
     '',
@@ -398,7 +398,7 @@ async function main(): Promise<number> {
       console.log(
         [
           '',
-          '== side by side (strict accuracy; ECE; errors given with p > 0.9, share of the errors)',
+          `== side by side (strict accuracy; ECE over ${BINS} equal-width probability bins; errors given with p > 0.9, share of the errors)`,
           ...sideBySide(result.models, result.modelAlone),
         ].join('\n'),
       );

@@ -12,8 +12,10 @@
  *    files held out.
  * 4. Final models train on everything (the corpus and the `train` split of the gathered real replies,
  *    scripts/train/real-text.ts) and are written as model files.
- * 5. On the real replies' `calibration` split, never trained on: the temperature is rescaled to real text and each
- *    rule's probability measured (plugins/bounce-model/models/rule-probabilities.json).
+ * 5. On the real replies' `calibration` split, never trained on: the temperature is rescaled to real text; then the
+ *    model's probability map (plugins/bounce-model/models/calibration.json) is fitted there and on the `train` split
+ *    as predicted by the held-out model trained without any real reply; each rule's probability is measured
+ *    (plugins/bounce-model/models/rule-probabilities.json).
  * Everything is seeded and iterates in fixed order: reruns give identical bytes.
  */
 import { createHash } from 'node:crypto';
@@ -35,9 +37,20 @@ import { encodeModel, type OutputClasses } from './train/model-encode.ts';
 import { NORMALISER_VERSION } from '../plugins/bounce-model/normalise.ts';
 import { Rng } from './corpus/random.ts';
 import { SITUATIONS, type SituationName } from './corpus/situation.ts';
-import { fitRealTemperature, ruleProbabilities, type HeldOutPrediction } from './train/calibrate.ts';
+import {
+  fitModelCalibration,
+  fitRealTemperature,
+  MIN_BLOCK,
+  realHeldOut,
+  realTruth,
+  ruleProbabilities,
+  type CalibrationTask,
+  type HeldOutPrediction,
+  type HeldOutText,
+} from './train/calibrate.ts';
+import { IDENTITY_MAP, type ModelCalibration } from '../plugins/bounce-model/model.ts';
 import { readCorpus, type LabelledText } from './train/corpus.ts';
-import { readRealText } from './train/real-text.ts';
+import { readRealText, type RealRow } from './train/real-text.ts';
 import { normalise } from '../plugins/bounce-model/normalise.ts';
 import { evaluate, evaluationMarkdown, type Evaluation } from './train/metrics.ts';
 import { correctionRows, devRowsIfPresent, gate, modelPair, readCorrections, type GateRow } from './train/gate.ts';
@@ -138,12 +151,17 @@ export function situationOf(bnac: string, backoff: string): string | undefined {
 
 /**
  * The `train` split of the gathered real replies as corpus lines (family `real`), each repeated REAL_COPIES times.
- * A reply whose pair of classes no situation has (one model trains on situations) is measured but not trained on.
+ * A reply whose pair of classes no situation has (one model trains on situations) is measured but not trained on:
+ * it is returned in `skipped`, for the report to name.
  */
-export function realTrainingRows(): LabelledText[] {
-  return readRealText('train').flatMap((r, i) => {
+export function realTrainingRows(): { rows: LabelledText[]; skipped: RealRow[] } {
+  const skipped: RealRow[] = [];
+  const rows = readRealText('train').flatMap((r, i) => {
     const situation = situationOf(r.bnac, r.backoff);
-    if (situation === undefined) return [];
+    if (situation === undefined) {
+      skipped.push(r);
+      return [];
+    }
     const row: LabelledText = {
       family: 'real',
       template: `real:${situation}:real:${i}`,
@@ -154,6 +172,12 @@ export function realTrainingRows(): LabelledText[] {
     };
     return new Array<LabelledText>(REAL_COPIES).fill(row);
   });
+  return { rows, skipped };
+}
+
+/** The `train` split row a `real` corpus line was made from (its index ends the template id) */
+function realRowOf(row: LabelledText, train: readonly RealRow[]): RealRow | undefined {
+  return row.family === 'real' ? train[Number(row.template.split(':').at(-1))] : undefined;
 }
 
 function foldOf(template: string): number {
@@ -173,6 +197,8 @@ export interface CrossValidation {
   readonly calibration: Calibration;
   /** Predictions of the rows held out by whole phrasing file, with their true classes: the temperature is refitted on them and on real text */
   readonly sourceHeldOut: HeldOutPrediction[];
+  /** The real `train` replies (once each) as the model trained without any real reply predicts them: the probability map is fitted on them too */
+  readonly realHeldOut: HeldOutText[];
   readonly tasks: Readonly<Record<Task['name'], TaskValidation>>;
 }
 
@@ -259,28 +285,54 @@ export function crossValidate(rows: readonly LabelledText[], opts: TrainOptions 
     coverage,
     truth: { bnac: TASKS[0].labels.indexOf(rows[i]!.bnac), backoff: TASKS[1].labels.indexOf(rows[i]!.backoff) },
   }));
-  return { calibration, sourceHeldOut, tasks: { bnac: validate(TASKS[0]), backoff: validate(TASKS[1]) } };
+  const train = readRealText('train');
+  const seen = new Set<string>();
+  const realHeld = source.flatMap(({ logits, coverage }, i) => {
+    const real = realRowOf(rows[i]!, train);
+    if (real === undefined || seen.has(rows[i]!.template)) return [];
+    seen.add(rows[i]!.template);
+    return [{ logits, coverage, text: rows[i]!.text, truth: realTruth(real, calibrationTasks()) }];
+  });
+  return {
+    calibration,
+    sourceHeldOut,
+    realHeldOut: realHeld,
+    tasks: { bnac: validate(TASKS[0]), backoff: validate(TASKS[1]) },
+  };
 }
 
-/** Trains the final situation model on all rows and returns the bytes of each task's model file. */
+/** Each task's classes and situation-to-class map, as calibration needs them */
+function calibrationTasks(): CalibrationTask[] {
+  return TASKS.map((task) => ({
+    name: task.name,
+    labels: task.labels,
+    map: Uint8Array.from(SITUATION_NAMES, (s) => task.labels.indexOf(outputOf(task).labelOf(s))),
+  }));
+}
+
+/**
+ * Trains the final situation model on all rows and returns the bytes of each task's model file, the temperature
+ * and the probability maps fitted for it (on the calibration split and `trainHeld`; none without real replies).
+ */
 export function trainModelFiles(
   rows: readonly LabelledText[],
   calibration: Calibration,
   opts: TrainOptions = DEFAULT_TRAIN_OPTIONS,
   corpusHeld: readonly HeldOutPrediction[] = [],
-): Record<Task['name'], Buffer> & { calibration: Calibration } {
+  trainHeld: readonly HeldOutText[] = [],
+): Record<Task['name'], Buffer> & { calibration: Calibration; modelCalibration: ModelCalibration } {
   const model = train(examplesOf(rows, augmentAll(rows)), SITUATION_NAMES, opts);
   const held = readRealText('calibration');
-  const tasks = TASKS.map((task) => ({
-    name: task.name,
-    labels: task.labels,
-    map: Uint8Array.from(SITUATION_NAMES, (s) => task.labels.indexOf(outputOf(task).labelOf(s))),
-  }));
+  const tasks = calibrationTasks();
   const real = held.length > 0 ? fitRealTemperature(model, calibration, held, tasks, corpusHeld) : calibration;
   model.temperature = real.temperature;
   model.coverageAlpha = real.coverageAlpha;
+  const modelCalibration =
+    held.length > 0
+      ? fitModelCalibration([...realHeldOut(model, held, tasks), ...trainHeld], tasks, real)
+      : { bnac: IDENTITY_MAP, backoff: IDENTITY_MAP };
   const file = (task: Task): Buffer => encodeModel(task.name, model, NORMALISER_VERSION, outputOf(task));
-  return { bnac: file(TASKS[0]), backoff: file(TASKS[1]), calibration: real };
+  return { bnac: file(TASKS[0]), backoff: file(TASKS[1]), calibration: real, modelCalibration };
 }
 
 /**
@@ -308,7 +360,13 @@ function main(): number {
     );
     return 0;
   }
-  const rows = [...readCorpus(CORPUS_DIR), ...realTrainingRows()];
+  const real = realTrainingRows();
+  const rows = [...readCorpus(CORPUS_DIR), ...real.rows];
+  for (const r of real.skipped) {
+    console.log(
+      `real reply not trained on: no situation has its pair of classes ${r.bnac} / ${r.backoff} (${JSON.stringify(r.text)})`,
+    );
+  }
   // The models in force: what corrections are measured against, and what fills a correction's missing class
   const current =
     args.corrections === undefined
@@ -339,7 +397,13 @@ function main(): number {
   ];
   const json: Record<string, unknown> = {};
   const fitted = crossValidate(rows);
-  const files = trainModelFiles(rows, fitted.calibration, DEFAULT_TRAIN_OPTIONS, fitted.sourceHeldOut);
+  const files = trainModelFiles(
+    rows,
+    fitted.calibration,
+    DEFAULT_TRAIN_OPTIONS,
+    fitted.sourceHeldOut,
+    fitted.realHeldOut,
+  );
   if (current) {
     const dev = devRowsIfPresent(process.env.BOUNCE_DEV ?? DEFAULT_DEV_FILE, readDevSet);
     const sets: Record<string, GateRow[]> = {
@@ -356,8 +420,15 @@ function main(): number {
   }
   const { temperature, coverageAlpha } = files.calibration;
   const ruleFigures = writeRuleProbabilities();
+  writeFileSync(join(MODELS_DIR, 'calibration.json'), JSON.stringify(files.modelCalibration, null, 1) + '\n');
+  const trained = readRealText('train').length - real.skipped.length;
+  const maps = TASKS.map(
+    ({ name }) =>
+      `${name} ${files.modelCalibration[name].to.length} steps over ${files.modelCalibration[name].measuredOn} answers`,
+  ).join(', ');
   md.push(
-    `Real replies: ${readRealText('train').length} of the gathered set trained on (${REAL_COPIES} copies each); temperature rescaled from ${fitted.calibration.temperature} (corpus files held out) to ${temperature} on the ${readRealText('calibration').length} calibration replies together with the corpus files held out;`,
+    `Real replies: ${trained} of the ${readRealText('train').length} train replies trained on (${REAL_COPIES} copies each)${real.skipped.length ? `; ${real.skipped.length} not, no situation having its pair of classes (${real.skipped.map((r) => `${r.bnac} / ${r.backoff}`).join(', ')})` : ''}; temperature rescaled from ${fitted.calibration.temperature} (corpus files held out) to ${temperature} on the ${readRealText('calibration').length} calibration replies together with the corpus files held out;`,
+    `the model's probability map (isotonic, steps of at least ${MIN_BLOCK} answers: ${maps}) fitted on the calibration replies and on the train replies as predicted by the held-out model trained without real replies;`,
     `rule probabilities measured on the train and calibration replies (BNAC: ${ruleFigures.bnac.measuredOn} rule answers, pooled ${ruleFigures.bnac.pooled}; backoff: ${ruleFigures.backoff.measuredOn}, pooled ${ruleFigures.backoff.pooled}).`,
     '',
   );

@@ -1,11 +1,8 @@
 import type { components } from '../../generated/types/bounce-classifier.ts';
-import type { Classifier, ClassifierModel } from '../../runtime/mod.ts';
+import { EXPLANATION_FEATURES, type Classifier, type ClassifierModel } from '../../runtime/mod.ts';
 
 /** What decided a class, as the API answers it (`?explain=true`) */
 export type ApiExplanation = components['schemas']['Explanation'];
-
-/** Features an answer names at most (the spec's `maxItems`) */
-const TOP_FEATURES = 5;
 
 /** Distinct texts explained between two turns of the event loop: the built-in model's take up to 2 ms each */
 const EXPLAINED_PER_TURN = 16;
@@ -47,7 +44,7 @@ function toApi({ rule, features }: { rule?: unknown; features?: unknown }): ApiE
     .filter(
       (f): f is { feature: string; weight: number } => typeof f?.feature === 'string' && Number.isFinite(f?.weight),
     )
-    .slice(0, TOP_FEATURES)
+    .slice(0, EXPLANATION_FEATURES)
     .map(({ feature, weight }) => ({ feature, weight }));
   return { by: 'model', features: named };
 }

@@ -18,7 +18,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { bounceModelConfigSchema } from '../../generated/validators/plugins/bounce-model.ts';
-import { definePlugin } from '../../runtime/mod.ts';
+import { definePlugin, EXPLANATION_FEATURES } from '../../runtime/mod.ts';
 import type {
   Classification,
   Classifier,
@@ -71,7 +71,7 @@ class ModelClassifier implements Classifier {
     if (rule !== undefined) return { label, probability, rule };
     return features === undefined
       ? { label, probability }
-      : { label, probability, features: features.map((f) => ({ ...f })) };
+      : { label, probability, features: features.slice(0, EXPLANATION_FEATURES).map((f) => ({ ...f })) };
   }
 
   async classify(

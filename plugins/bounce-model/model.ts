@@ -7,7 +7,9 @@
  * named block lists, greylisting, SPF/DKIM/DMARC, vendor tags), otherwise the linear model's class with its
  * calibrated probability, flattened when most of the reply's words were never seen in training.
  * A rule's answer carries that rule's precision measured on held-out real replies (./models/rule-probabilities.json,
- * written by `npm run train`), not a constant: rules differ in how often their class is right.
+ * written by `npm run train`), not a constant: rules differ in how often their class is right. The linear model's
+ * probability goes through a monotone map fitted on held-out real replies (./models/calibration.json): how often
+ * answers of that probability were right there.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -32,6 +34,54 @@ export interface RuleTable {
 }
 
 const RULE_PROBABILITY_FILE = new URL('./models/rule-probabilities.json', import.meta.url);
+const CALIBRATION_FILE = new URL('./models/calibration.json', import.meta.url);
+
+/**
+ * A step map from the linear model's probability to the share of such answers found right on held-out real replies:
+ * a probability p maps to `to[i]` for the last `i` with `from[i] <= p` (`from[0]` is 0; both ascending; no steps: p).
+ */
+export interface ProbabilityMap {
+  readonly from: readonly number[];
+  readonly to: readonly number[];
+  /** Held-out answers the map was fitted on */
+  readonly measuredOn?: number;
+}
+
+/** The linear model's probability map per model. */
+export interface ModelCalibration {
+  readonly bnac: ProbabilityMap;
+  readonly backoff: ProbabilityMap;
+}
+
+/** The map that changes nothing: for a model trained without held-out replies to fit one on. */
+export const IDENTITY_MAP: ProbabilityMap = { from: [], to: [] };
+
+/** Reads and checks a calibration file: per model, ascending steps from 0 to probabilities in (0, 1). */
+export function readModelCalibration(bytes: Uint8Array = readFileSync(CALIBRATION_FILE)): ModelCalibration {
+  const parsed = JSON.parse(Buffer.from(bytes).toString('utf8')) as ModelCalibration;
+  const ascending = (xs: readonly number[]) => xs.every((x, i) => i === 0 || x >= xs[i - 1]!);
+  for (const name of ['bnac', 'backoff'] as const) {
+    const { from, to } = parsed[name] ?? {};
+    const ok =
+      Array.isArray(from) &&
+      Array.isArray(to) &&
+      from.length === to.length &&
+      (from.length === 0 || from[0] === 0) &&
+      ascending(from) &&
+      ascending(to) &&
+      to.every((p) => typeof p === 'number' && p > 0 && p < 1);
+    if (!ok)
+      throw new Error(`bounce model calibration: "${name}" needs ascending steps from 0 to probabilities in (0, 1)`);
+  }
+  return parsed;
+}
+
+/** The calibrated probability of a linear-model answer of probability `p` (unchanged by an empty map). */
+export function calibrated(map: ProbabilityMap, p: number): number {
+  let i = map.to.length - 1;
+  while (i > 0 && map.from[i]! > p) i--;
+  return i < 0 ? p : map.to[i]!;
+}
 
 /** Reads and checks a rule-probability file: every figure a probability in (0, 1). */
 export function readRuleProbabilities(bytes: Uint8Array = readFileSync(RULE_PROBABILITY_FILE)): RuleProbabilities {
@@ -54,6 +104,8 @@ export interface LoadOptions {
   readonly rules?: boolean;
   /** Rule probabilities; default the file shipped beside the models. */
   readonly ruleProbabilities?: RuleProbabilities;
+  /** The linear model's probability maps; default the file shipped beside the models. */
+  readonly calibration?: ModelCalibration;
 }
 /** A 2xx reply accepted the message: no class fits it, so whatever the model reads is at best an even guess. */
 const SUCCESS_REPLY_FACTOR = 0.5;
@@ -72,13 +124,11 @@ export interface FeatureWeight {
   readonly weight: number;
 }
 
-/** A prediction and, when the linear model decided it, the words that weighed most for its class. */
+/** A prediction and, when the linear model decided it, every word that raised its class, heaviest first (callers keep the top few). */
 export interface ExplainedPrediction extends Prediction {
   readonly features?: readonly FeatureWeight[];
 }
 
-/** Words an explanation names at most */
-export const TOP_FEATURES = 5;
 // Distinct words scored without them at most: an explanation of a very long reply stays a few milliseconds
 const MAX_EXPLAINED_WORDS = 128;
 
@@ -102,6 +152,7 @@ export interface Model {
 export function loadModel(source: string | Uint8Array, options: LoadOptions = {}): Model {
   const useRules = options.rules ?? true;
   const ruleProbabilities = options.ruleProbabilities ?? readRuleProbabilities();
+  const modelCalibration = options.calibration ?? readModelCalibration();
   const file = decodeModel(typeof source === 'string' ? readFileSync(source) : source);
   if (file.normaliser !== NORMALISER_VERSION) {
     throw new Error(
@@ -119,32 +170,26 @@ export function loadModel(source: string | Uint8Array, options: LoadOptions = {}
   const { classify, probabilities, features } = simd ?? jsScorer(model);
   const seen = (bucket: number): boolean => model.rowOf[bucket]! > 0;
   const ruleTable = ruleProbabilities[name];
-  const predict = (text: string): Prediction => {
-    const rule = useRules ? matchRule(name, text) : undefined;
-    if (rule) return { label: rule.label, probability: ruleTable.rules[rule.id] ?? ruleTable.pooled, rule: rule.id };
+  const map = modelCalibration[name];
+  // The linear model alone: its best class; `probabilities` then holds every class's (uncalibrated) probability
+  const linear = (text: string): number => {
     const f = extractFeatures(text, model.bits, features);
-    const best = classify(
+    return classify(
       f,
       model.coverageAlpha === 0
         ? model.temperature
         : temperatureAt(model.temperature, model.coverageAlpha, coverage(f, seen)),
     );
-    const probability = probabilities[best]!;
+  };
+  const predict = (text: string): Prediction => {
+    const rule = useRules ? matchRule(name, text) : undefined;
+    if (rule) return { label: rule.label, probability: ruleTable.rules[rule.id] ?? ruleTable.pooled, rule: rule.id };
+    const best = linear(text);
+    const probability = calibrated(map, probabilities[best]!);
     return {
       label: model.labels[best]!,
       probability: SUCCESS_REPLY_RE.test(text) ? probability * SUCCESS_REPLY_FACTOR : probability,
     };
-  };
-  // The model's own answer for a class, rules aside: the probability `predict` would give it
-  const linear = (text: string, label: number): number => {
-    const f = extractFeatures(text, model.bits, features);
-    classify(
-      f,
-      model.coverageAlpha === 0
-        ? model.temperature
-        : temperatureAt(model.temperature, model.coverageAlpha, coverage(f, seen)),
-    );
-    return probabilities[label]!;
   };
   // Occlusion: each distinct word is taken out of the reply and the class's probability read again. Features are hashed
   // buckets with no names, and a word (with its bigrams and character n-grams) is what an operator can read and act on
@@ -152,21 +197,26 @@ export function loadModel(source: string | Uint8Array, options: LoadOptions = {}
     const prediction = predict(text);
     if (prediction.rule !== undefined) return prediction;
     const label = model.labels.indexOf(prediction.label);
-    const base = Math.log(linear(text, label));
+    // predict left every class's probability of the whole reply in `probabilities`
+    const base = Math.log(probabilities[label]!);
     const words = text.split(' ');
     const weights: FeatureWeight[] = [];
     for (const word of [...new Set(words)].filter((w) => w !== '').slice(0, MAX_EXPLAINED_WORDS)) {
       const without = words.filter((w) => w !== word).join(' ');
-      const weight = Math.round((base - Math.log(Math.max(linear(without, label), Number.MIN_VALUE))) * 1e4) / 1e4;
+      linear(without);
+      const weight = Math.round((base - Math.log(Math.max(probabilities[label]!, Number.MIN_VALUE))) * 1e4) / 1e4;
       if (weight > 0) weights.push({ feature: word, weight });
     }
     weights.sort((a, b) => b.weight - a.weight || (a.feature < b.feature ? -1 : 1));
-    return { ...prediction, features: weights.slice(0, TOP_FEATURES) };
+    return { ...prediction, features: weights };
   };
   return {
     explain,
     name,
-    version: `${file.version}.${NORMALISER_VERSION}.${useRules ? `${RULES_VERSION}.${createHash('sha256').update(JSON.stringify(ruleProbabilities)).digest('hex').slice(0, 8)}` : 'no-rules'}`,
+    version: `${file.version}.${NORMALISER_VERSION}.${useRules ? RULES_VERSION : 'no-rules'}.${createHash('sha256')
+      .update(JSON.stringify(useRules ? [ruleProbabilities, map] : [map]))
+      .digest('hex')
+      .slice(0, 8)}`,
     labels: model.labels,
     predict,
     predictBatch: (texts) => texts.map(predict),

@@ -374,12 +374,12 @@ const DECIDES: readonly Row[] = [
   [
     'STARTTLS=client, error: connect failed=-1, reason=certificate verify failed',
     'TLS@tls-certificate-verify-failed',
-    'CONNECTION_FAILURE@tls-certificate-verify-failed',
+    'INFRASTRUCTURE_ERROR@tls-certificate-verify-failed',
   ],
   [
     '451 4.4.317 Cannot connect to remote server [Message=SubjectMismatch] [LastAttemptedServerName=mx.b.example]',
     'TLS@tls-certificate-problem',
-    '-',
+    'INFRASTRUCTURE_ERROR@tls-certificate-problem',
   ],
   ['530 5.7.0 Must issue a STARTTLS command first', 'TLS@tls-required', 'INFRASTRUCTURE_ERROR@tls-required'],
   [
@@ -648,8 +648,14 @@ const DECIDES: readonly Row[] = [
     'RECIPIENT_ERROR@mailbox-full',
     'MAILBOX_FULL@mailbox-full',
   ],
-  // DANE is TLS, not a connection failure; the backoff class follows the wording.
-  ['DANE: no usable TLSA records for mx.b.example', 'TLS@dane-tlsa', '-'],
+  // DANE is TLS, not a connection failure: a certificate problem (INFRASTRUCTURE_ERROR) by the dev set's rules.
+  ['DANE: no usable TLSA records for mx.b.example', 'TLS@dane-tlsa', 'INFRASTRUCTURE_ERROR@dane-tlsa'],
+  // A handshake failing on the certificate is a certificate problem, not a connection failure.
+  [
+    'TLS handshake failed with mx.b.example[192.0.2.44]: certificate verify failed',
+    'TLS@tls-certificate-verify-failed',
+    'INFRASTRUCTURE_ERROR@tls-certificate-verify-failed',
+  ],
   // The receiver's own IP block naming no list.
   [
     '554 5.7.1 Your IP 192.0.2.44 is not whitelisted on this server',

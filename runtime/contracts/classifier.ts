@@ -11,3 +11,8 @@ export type {
   ExplanationFeature,
 } from '../../generated/contracts/classifier.ts';
 export type { ReplyClassifier } from '../../generated/contracts/reply-classifier.ts';
+import { documents } from '../../generated/openapi.ts';
+
+/** The most features an explanation names: `maxItems` of Explanation.features in spec/openapi/bounce-classifier.yaml */
+export const EXPLANATION_FEATURES: number =
+  documents['bounce-classifier'].components.schemas.Explanation.properties.features.maxItems;

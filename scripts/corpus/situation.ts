@@ -205,7 +205,13 @@ export const SITUATIONS = {
   'tls-handshake': {
     bnac: 'TLS',
     backoff: 'CONNECTION_FAILURE',
-    what: 'the TLS handshake failed or the certificate did not verify (as the sending side reports it)',
+    what: 'the TLS handshake or negotiation failed, no certificate named (as the sending side reports it)',
+  },
+  // The dev set's rules read certificate problems as INFRASTRUCTURE_ERROR and handshake failures as CONNECTION_FAILURE
+  'tls-certificate': {
+    bnac: 'TLS',
+    backoff: 'INFRASTRUCTURE_ERROR',
+    what: "the peer's certificate did not verify or match: expired, untrusted, wrong name, no DANE TLSA record matching it",
   },
   'protocol-syntax': {
     bnac: 'PROTOCOL_ERROR',

@@ -1,13 +1,17 @@
 /*
- * Calibration on the gathered real replies of the `calibration` split (never trained on):
+ * Calibration on gathered real replies no model it applies to was trained on:
  * - the model's softmax temperature, rescaled so the probability of the answered class matches how often it is
  *   right on real text (the corpus-fitted temperature is a start: synthetic text is easier than real mail);
+ * - then a monotone map (isotonic regression, in blocks of at least MIN_BLOCK answers) from the linear model's
+ *   probability to how often its answers of that probability were right, fitted on the answers the service gives
+ *   from the model (no rule fired): the `calibration` split predicted by the final model, and the `train` split
+ *   predicted by the held-out model trained without any real reply (scripts/train.ts, crossValidate);
  * - each rule's probability: its measured precision, shrunk towards the pooled precision of all rules, since a
  *   rule fires on few held-out rows.
  */
 import { aggregate, softmax, temperatureAt, type LinearModel } from '../../plugins/bounce-model/linear-model.ts';
 import { predictLogits, type Calibration } from './linear-train.ts';
-import type { RuleProbabilities } from '../../plugins/bounce-model/model.ts';
+import type { ModelCalibration, ProbabilityMap, RuleProbabilities } from '../../plugins/bounce-model/model.ts';
 import { normalise } from '../../plugins/bounce-model/normalise.ts';
 import { matchRule } from '../../plugins/bounce-model/rules.ts';
 import type { RealRow } from './real-text.ts';
@@ -105,18 +109,7 @@ export function fitRealTemperature(
   corpusHeld: readonly HeldOutPrediction[] = [],
 ): Calibration {
   // Ambiguous rows and tasks not asked for score nothing (-1)
-  const truthOf = (row: RealRow, name: TaskName): number => {
-    const task = tasks.find((t) => t.name === name);
-    return task && strict(row, name) ? task.labels.indexOf(row[name]) : -1;
-  };
-  const real: HeldOutPrediction[] = predictLogits(
-    model,
-    rows.map((r) => normalise(r.text)),
-  ).map(({ logits, coverage }, i) => ({
-    logits,
-    coverage,
-    truth: { bnac: truthOf(rows[i]!, 'bnac'), backoff: truthOf(rows[i]!, 'backoff') },
-  }));
+  const real = realHeldOut(model, rows, tasks);
   const nll = (factor: number): number =>
     meanNll(real, tasks, start.temperature * factor, start.coverageAlpha) +
     (corpusHeld.length ? meanNll(corpusHeld, tasks, start.temperature * factor, start.coverageAlpha) : 0);
@@ -133,4 +126,110 @@ export function fitRealTemperature(
     temperature: Number((start.temperature * Math.exp((lo + hi) / 2)).toFixed(4)),
     coverageAlpha: start.coverageAlpha,
   };
+}
+
+/** A held-out prediction with the normalised text it was made on (a rule may decide it instead of the model). */
+export interface HeldOutText extends HeldOutPrediction {
+  readonly text: string;
+}
+
+/** The fewest answers a step of the map stands on: fewer and one error moves it by more than the goal ECE. */
+export const MIN_BLOCK = 10;
+const MAP_FLOOR = 0.01;
+const MAP_CEILING = 0.995;
+
+/**
+ * Isotonic regression of right (1) or wrong (0) on probability, by pool-adjacent-violators, with any block under
+ * MIN_BLOCK answers merged into its nearer neighbour; each step's value is its share right, smoothed by half an
+ * answer each way ((right + 0.5) / (n + 1)) so that a step of all right answers is not certain.
+ */
+export function isotonicMap(points: readonly { p: number; right: boolean }[]): ProbabilityMap {
+  const sorted = [...points].sort((a, b) => a.p - b.p);
+  const blocks: { lo: number; n: number; right: number }[] = [];
+  const mean = (b: { n: number; right: number }) => b.right / b.n;
+  for (const { p, right } of sorted) {
+    blocks.push({ lo: p, n: 1, right: right ? 1 : 0 });
+    while (blocks.length > 1 && mean(blocks.at(-2)!) >= mean(blocks.at(-1)!)) {
+      const last = blocks.pop()!;
+      blocks.at(-1)!.n += last.n;
+      blocks.at(-1)!.right += last.right;
+    }
+  }
+  for (let small = blocks.findIndex((b) => b.n < MIN_BLOCK); small >= 0 && blocks.length > 1;) {
+    const before = blocks[small - 1];
+    const after = blocks[small + 1];
+    const into =
+      before === undefined ||
+      (after !== undefined &&
+        Math.abs(mean(after) - mean(blocks[small]!)) < Math.abs(mean(before) - mean(blocks[small]!)))
+        ? small + 1
+        : small - 1;
+    const [a, b] = into < small ? [blocks[into]!, blocks[small]!] : [blocks[small]!, blocks[into]!];
+    blocks.splice(Math.min(into, small), 2, { lo: a.lo, n: a.n + b.n, right: a.right + b.right });
+    small = blocks.findIndex((x) => x.n < MIN_BLOCK);
+  }
+  const from: number[] = [];
+  const to: number[] = [];
+  for (const b of blocks) {
+    const value = Math.min(MAP_CEILING, Math.max(MAP_FLOOR, (b.right + 0.5) / (b.n + 1)));
+    // Merging and smoothing may leave a step below the one before: the map stays monotone
+    from.push(from.length === 0 ? 0 : Number(b.lo.toFixed(4)));
+    to.push(Number(Math.max(value, to.at(-1) ?? 0).toFixed(4)));
+  }
+  return { from, to, measuredOn: points.length };
+}
+
+/**
+ * Each task's map, fitted on the held-out answers of the linear model (rows a rule decides are left out, as the
+ * service answers them with the rule's own figure; ambiguous rows score nothing) at the shipped temperature.
+ */
+export function fitModelCalibration(
+  held: readonly HeldOutText[],
+  tasks: readonly CalibrationTask[],
+  calibration: Calibration,
+): ModelCalibration {
+  const fit = (task: CalibrationTask): ProbabilityMap => {
+    const p = new Float64Array(held[0]?.logits.length ?? 0);
+    const classes = new Float64Array(task.labels.length);
+    const points: { p: number; right: boolean }[] = [];
+    for (const { logits, coverage, truth, text } of held) {
+      const t = truth[task.name];
+      if (t < 0 || matchRule(task.name, text)) continue;
+      p.set(logits);
+      softmax(p, p.length, temperatureAt(calibration.temperature, calibration.coverageAlpha, coverage));
+      const best = aggregate(p, task.map, classes);
+      points.push({ p: classes[best]!, right: best === t });
+    }
+    return isotonicMap(points);
+  };
+  const [bnac, backoff] = (['bnac', 'backoff'] as const).map((name) => {
+    const task = tasks.find((t) => t.name === name);
+    if (!task) throw new Error(`fitModelCalibration: no task "${name}"`);
+    return fit(task);
+  });
+  return { bnac: bnac!, backoff: backoff! };
+}
+
+/** The calibration split's held-out predictions by `model`, with their texts and true classes (-1: ambiguous). */
+export function realHeldOut(
+  model: LinearModel,
+  rows: readonly RealRow[],
+  tasks: readonly CalibrationTask[],
+): HeldOutText[] {
+  const texts = rows.map((r) => normalise(r.text));
+  return predictLogits(model, texts).map(({ logits, coverage }, i) => ({
+    logits,
+    coverage,
+    text: texts[i]!,
+    truth: realTruth(rows[i]!, tasks),
+  }));
+}
+
+/** A real row's class index per task, -1 where it is ambiguous or the task is not asked for. */
+export function realTruth(row: RealRow, tasks: readonly CalibrationTask[]): Record<TaskName, number> {
+  const of = (name: TaskName): number => {
+    const task = tasks.find((t) => t.name === name);
+    return task && strict(row, name) ? task.labels.indexOf(row[name]) : -1;
+  };
+  return { bnac: of('bnac'), backoff: of('backoff') };
 }

@@ -48,6 +48,14 @@ test('readCorrections reads the export of GET /v1/corrections and JSONL; a line 
       readCorrections(join(dir, 'lines.jsonl')).map((c) => c.message),
       [REPLY, 'b'],
     );
+    // The export on one line however spaced, pretty-printed with CRLF line ends, or one correction alone: one JSON value
+    writeFileSync(join(dir, 'spaced.json'), `{ "corrections": [ ${JSON.stringify(one)} ] }`);
+    writeFileSync(join(dir, 'crlf.json'), JSON.stringify({ corrections: [one, one] }, null, 2).replace(/\n/g, '\r\n'));
+    writeFileSync(join(dir, 'single.json'), JSON.stringify(one, null, 2));
+    assert.equal(
+      ['spaced.json', 'crlf.json', 'single.json'].map((f) => readCorrections(join(dir, f)).length),
+      [1, 2, 1],
+    );
     assert.throws(
       () => readCorrections(join(dir, 'bad.jsonl')),
       /correction 1 needs "message" and "bnac" or "backoff"/,

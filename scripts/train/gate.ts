@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { loadModel, type Model } from '../../plugins/bounce-model/model.ts';
 import { normalise } from '../../plugins/bounce-model/normalise.ts';
 import type { LabelledText } from './corpus.ts';
+import { lenientAccuracy } from './metrics.ts';
 
 /** One correction as `GET /v1/corrections` answers it (extra fields ignored) */
 export interface CorrectionLine {
@@ -26,16 +27,36 @@ export interface GateRow {
 
 export type ModelPair = Readonly<Record<'bnac' | 'backoff', Model>>;
 
-/** Reads the export of `GET /v1/corrections` (`{"corrections": [...]}`), or one correction per line (JSONL) */
+/**
+ * Reads the export of `GET /v1/corrections` (`{"corrections": [...]}`, on one line or pretty-printed, however
+ * spaced), a list of corrections, one correction, or one correction per line (JSONL): the file is one JSON value,
+ * or else JSON Lines.
+ */
 export function readCorrections(file: string): CorrectionLine[] {
-  const text = readFileSync(file, 'utf8').trim();
+  const text = readFileSync(file, 'utf8');
+  let whole: unknown;
+  try {
+    whole = JSON.parse(text);
+  } catch {
+    whole = undefined;
+  }
   const lines: unknown[] =
-    text.startsWith('{"corrections"') || text.startsWith('{\n')
-      ? (JSON.parse(text) as { corrections: unknown[] }).corrections
-      : text
+    whole === undefined
+      ? text
           .split('\n')
           .filter((l) => l.trim() !== '')
-          .map((l) => JSON.parse(l));
+          .map((l, i) => {
+            try {
+              return JSON.parse(l) as unknown;
+            } catch (error) {
+              throw new Error(`${file}: line ${i + 1} is not JSON (${(error as Error).message})`);
+            }
+          })
+      : Array.isArray(whole)
+        ? whole
+        : Array.isArray((whole as { corrections?: unknown })?.corrections)
+          ? (whole as { corrections: unknown[] }).corrections
+          : [whole];
   return lines.map((line, i) => {
     const c = line as CorrectionLine;
     if (typeof c?.message !== 'string' || (c.bnac === undefined && c.backoff === undefined)) {
@@ -76,15 +97,16 @@ export function correctionRows(
   return { rows, skipped };
 }
 
-/** Share of rows a model answers right (a class of the row's ambiguous list counts as right) */
+/** Share of rows a model answers right, as `npm run eval` scores lenient accuracy (a class of the row's ambiguous list counts as right) */
 export function accuracy(model: Model, task: 'bnac' | 'backoff', rows: readonly GateRow[]): number {
   if (rows.length === 0) return Number.NaN;
-  let right = 0;
-  for (const row of rows) {
-    const { label } = model.predict(normalise(row.text));
-    if (label === row[task] || row[`ambiguous_${task}`]?.includes(label)) right++;
-  }
-  return right / rows.length;
+  return lenientAccuracy(
+    rows.map((row) => model.predict(normalise(row.text)).label),
+    rows.map((row) => {
+      const listed = row[`ambiguous_${task}`];
+      return listed?.length ? listed : [row[task]];
+    }),
+  ).accuracy;
 }
 
 /** The verdict of a gate, with a line per set and model */

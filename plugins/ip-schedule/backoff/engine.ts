@@ -13,7 +13,7 @@
 import { LRUCache } from 'lru-cache';
 import { BACKOFF_TABLE } from '../../../generated/data/bounce-classifier.ts';
 import type { components } from '../../../generated/types/ip-schedule.ts';
-import type { AppliedPolicy, Explanation } from '../../../runtime/mod.ts';
+import { EXPLANATION_FEATURES, type AppliedPolicy, type Explanation } from '../../../runtime/mod.ts';
 import type { Providers } from './providers.ts';
 import type { ClassPolicy, ShareTrigger } from './table.ts';
 import { SLOTS, SlidingCounts } from './window.ts';
@@ -119,12 +119,9 @@ export function maskAddresses(reply: string): string {
   return reply.replace(/[^\s<>()[\]"',;:=]+@(?=[A-Za-z0-9-]+\.)/g, '***@');
 }
 
-/** Features a reason names at most (the spec's `maxItems`) */
-const TOP_FEATURES = 5;
-
 /** The model decided: its probability, and its top features when the classifier names them (words of the normalised reply, addresses masked) */
 function byModel({ probability, features }: Explanation): NonNullable<Reason['decidedBy']> {
-  const named = features?.slice(0, TOP_FEATURES).map(({ feature, weight }) => ({ feature, weight }));
+  const named = features?.slice(0, EXPLANATION_FEATURES).map(({ feature, weight }) => ({ feature, weight }));
   return { model: 'backoff', probability, ...(named ? { features: named } : {}) };
 }
 

@@ -182,11 +182,12 @@ export default [
     iberia: ['530 5.7.0 Se requiere TLS / TLS obrigatório'],
   }),
   phrasings('tls-handshake', {
-    postfix: ['Cannot start TLS: handshake failure', 'Server certificate not verified'],
-    exim: [
-      'TLS session failure: (certificate verification failed): certificate has expired',
-      'TLS error on connection to {mx} [{ip}] (SSL_connect): error: {wrong version number|handshake failure}',
-    ],
+    postfix: ['Cannot start TLS: handshake failure'],
+    exim: ['TLS error on connection to {mx} [{ip}] (SSL_connect): error: {wrong version number|handshake failure}'],
+  }),
+  phrasings('tls-certificate', {
+    postfix: ['Server certificate not verified'],
+    exim: ['TLS session failure: (certificate verification failed): certificate has expired'],
     sendmail: ['STARTTLS=client, error: connect failed=-1, reason=certificate verify failed'],
     exchange: ['451 4.4.317 Cannot connect to remote server [Message=SubjectMismatch] [LastAttemptedServerName={mx}]'],
     google: ["TLS Negotiation failed, the certificate doesn't match the host."],

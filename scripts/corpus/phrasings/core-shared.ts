@@ -302,10 +302,16 @@ export default [
   }),
   phrasings('tls-handshake', {
     shared: [
-      'TLS {handshake|negotiation} {failed|failure} with {mx}[{ip}]: certificate verify failed',
-      'Cannot start TLS: {handshake failure|certificate has expired|certificate name mismatch}',
+      'Cannot start TLS: handshake failure',
       'TLS is required, but could not be negotiated with host {mx}[{ip}]',
-      'TLS session failure: {certificate verification failed|wrong version number|unknown CA}',
+      'TLS session failure: wrong version number',
+    ],
+  }),
+  phrasings('tls-certificate', {
+    shared: [
+      'TLS {handshake|negotiation} {failed|failure} with {mx}[{ip}]: certificate verify failed',
+      'Cannot start TLS: {certificate has expired|certificate name mismatch}',
+      'TLS session failure: {certificate verification failed|unknown CA}',
     ],
   }),
   phrasings('protocol-syntax', {

@@ -661,6 +661,11 @@ export default [
   }),
 
   phrasings('tls-handshake', {
+    icewarp: ['SSL handshake with {ip} failed, message not delivered'],
+    domino: ['Unable to deliver message: TLS handshake with {mx} failed'],
+  }),
+
+  phrasings('tls-certificate', {
     'forward-email': [
       "Hostname/IP does not match certificate's altnames: Host: {mx}. is not in the cert's altnames: DNS:{host}",
       '{unable to verify the first certificate|self-signed certificate in certificate chain|certificate has expired}',
@@ -671,8 +676,6 @@ export default [
     smartermail: [
       'TLS negotiation with {mx} failed: The remote certificate is invalid according to the validation procedure.',
     ],
-    icewarp: ['SSL handshake with {ip} failed, message not delivered'],
-    domino: ['Unable to deliver message: TLS handshake with {mx} failed'],
     kerio: ['STARTTLS negotiation with {mx} failed: certificate verification error'],
   }),
 

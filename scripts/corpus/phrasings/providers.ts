@@ -715,9 +715,14 @@ export default [
   }),
 
   phrasings('tls-handshake', {
-    gmail: ["TLS Negotiation failed, the certificate doesn't match the host."],
     exchange: [
       '450 4.4.317 Cannot connect to remote server [Message=TLS negotiation failed with error SocketError] [LastAttemptedServerName={mx}] [LastAttemptedIP={ip}:25] [{msh}]',
+    ],
+  }),
+
+  phrasings('tls-certificate', {
+    gmail: ["TLS Negotiation failed, the certificate doesn't match the host."],
+    exchange: [
       '450 4.4.317 Cannot connect to remote server [Message=SubjectMismatch] [LastAttemptedServerName={mx}] [LastAttemptedIP={ip}:25] [{msh}]',
     ],
   }),

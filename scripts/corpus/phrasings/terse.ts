@@ -637,14 +637,16 @@ export default [
   }),
 
   phrasings('tls-handshake', {
+    'terse-en': ['{TLS|SSL} handshake failed', 'TLS negotiation failed'],
+    'terse-intl': ['{TLS-Handshake fehlgeschlagen|Échec de la négociation TLS|Ошибка TLS-рукопожатия|TLS握手失败}'],
+  }),
+
+  phrasings('tls-certificate', {
     'terse-en': [
-      '{TLS|SSL} handshake failed',
-      'TLS negotiation failed',
       'Certificate verify failed',
       '{Certificate expired|Untrusted certificate}',
       'Certificate hostname mismatch',
     ],
-    'terse-intl': ['{TLS-Handshake fehlgeschlagen|Échec de la négociation TLS|Ошибка TLS-рукопожатия|TLS握手失败}'],
   }),
 
   phrasings('protocol-syntax', {

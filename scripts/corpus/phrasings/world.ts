@@ -257,18 +257,25 @@ export default [
       'Cannot start TLS: handshake failure',
       'SSL_connect error to {mx}[{ip}]:25: -1',
       'SSL_connect error to {mx}[{ip}]:25: lost connection',
-      'Server certificate not verified',
-      'Server certificate not trusted',
-      'server certificate verification failed for {mx}[{ip}]:25: num=10:certificate has expired',
-      'certificate verification failed for {mx}[{ip}]:25: untrusted issuer',
     ],
     exim: [
-      'TLS session: (SSL_connect): error:0A000086:SSL routines::certificate verify failed',
       'TLS error on connection to {mx} [{ip}] (SSL_connect): error:0A000410:SSL routines::sslv3 alert handshake failure',
       'TLS session: (gnutls_handshake): A TLS fatal alert has been received.',
       'TLS error on connection to {mx} [{ip}] (gnutls_handshake): The TLS connection was non-properly terminated.',
     ],
     sendmail: ['403 4.7.0 TLS handshake failed.'],
+    mailgun: ['remote error: tls: handshake failure'],
+    'older-mta': ['TLS negotiation with {mx} failed'],
+  }),
+
+  phrasings('tls-certificate', {
+    postfix: [
+      'Server certificate not verified',
+      'Server certificate not trusted',
+      'server certificate verification failed for {mx}[{ip}]:25: num=10:certificate has expired',
+      'certificate verification failed for {mx}[{ip}]:25: untrusted issuer',
+    ],
+    exim: ['TLS session: (SSL_connect): error:0A000086:SSL routines::certificate verify failed'],
     exchange: [
       '450 4.4.317 Cannot connect to remote server [Message=SubjectMismatch: Target name mismatch] [LastAttemptedServerName={mx}] [LastAttemptedIP={ip}:25]',
       '451 4.4.317 Cannot connect to remote server [Message=UntrustedRoot: The certificate chain was issued by an authority that is not trusted.] [LastAttemptedServerName={mx}]',
@@ -283,9 +290,7 @@ export default [
     mailgun: [
       'tls: failed to verify certificate: x509: certificate signed by unknown authority',
       'x509: certificate has expired or is not yet valid',
-      'remote error: tls: handshake failure',
     ],
-    'older-mta': ['TLS negotiation with {mx} failed'],
   }),
 
   phrasings('tls-required', {
