@@ -37,6 +37,12 @@ const KEPT_VIEWS = 8;
 const IDLE_MS = 500;
 /** Longest the idle encoding holds the event loop before letting requests run */
 const SLICE_MS = 5;
+/**
+ * Bytes of encoded members idle time makes at most (what the answer weighs at 10,000 IPs × 5 groupings of 30 days is
+ * 82 MB): past it, members are encoded by the GET /status that needs them, so a host whose clients never ask for the
+ * whole answer keeps its memory for its other work
+ */
+const IDLE_BYTES = 128 * 2 ** 20;
 
 /**
  * One grouping of one IP, as of a store version and day. Where it stands that day (status, day, messages) is worked
@@ -247,13 +253,17 @@ export class ScheduleTable {
     const day = this.#day;
     const out = new JsonWriter();
     const slice = timeSlice(SLICE_MS);
+    let bytes = 0;
     for (const [ip, cached] of this.#ips) {
-      if (this.#closed || this.#day !== day) return;
-      if (cached.status !== undefined || cached.day !== day) continue;
-      const groupings = cached.rows.map((row) => row.config);
-      const json = await encodeIpStatus(out, ip, groupings, day, slice);
-      // Kept only if the IP was not written meanwhile
-      if (this.#ips.get(ip) === cached) cached.status = json;
+      if (this.#closed || this.#day !== day || bytes >= IDLE_BYTES) return;
+      if (cached.day !== day) continue;
+      if (cached.status === undefined) {
+        const groupings = cached.rows.map((row) => row.config);
+        const json = await encodeIpStatus(out, ip, groupings, day, slice);
+        // Kept only if the IP was not written meanwhile
+        if (this.#ips.get(ip) === cached) cached.status = json;
+      }
+      bytes += cached.status?.length ?? 0;
     }
   }
 
