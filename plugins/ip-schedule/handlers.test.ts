@@ -20,7 +20,8 @@ const IPS = 600;
 
 /**
  * A store plugin of `IPS` IPs whose groupings count the reads of `algorithm` in `globalThis.algorithmReads`: the
- * groupings have not started, so the feed and the table never read it, and only encoding a status does. Each is a year
+ * groupings have not started, so the feed and the table never read it, and only encoding a status does; and the
+ * listings of the store in `globalThis.listings`. Each is a year
  * long: encoding every IP takes far longer than a start
  */
 const dir = tempDir();
@@ -28,6 +29,7 @@ const countingStore = writePlugin(dir, 'counting-store', {
   'mod.ts': `
 import { definePlugin, Type } from '@capstan';
 globalThis.algorithmReads = 0;
+globalThis.listings = 0;
 const grouping = (name) => ({
   grouping: name,
   mode: 'AUTO',
@@ -47,7 +49,12 @@ const stored = Array.from({ length: ${IPS} }, (_, i) => ({
   record: { groupings: Array.from({ length: ${GROUPINGS} }, (_, k) => grouping('&g' + k)) },
 }));
 const store = {
-  list: async () => stored,
+  list: async () => {
+    globalThis.listings++;
+    return stored;
+  },
+  // Watched, so that the table reads again only what it is told changed
+  watch: async () => () => {},
   get: async (ip) => stored.find((s) => s.ip === ip),
   put: async () => undefined,
   delete: async () => false,
@@ -63,8 +70,9 @@ export default definePlugin({
 });
 
 const encoded = () => (globalThis as { algorithmReads?: number }).algorithmReads ?? 0;
+const listings = () => (globalThis as { listings?: number }).listings ?? 0;
 
-test('start encodes nothing; idle time after it encodes each IP once, and GET /status then encodes nothing', async () => {
+test('start lists the store once and encodes nothing; idle time then encodes each IP once, GET /status nothing', async () => {
   const host = await startHost(
     document([
       { id: 'counting-store', path: countingStore },
@@ -74,6 +82,7 @@ test('start encodes nothing; idle time after it encodes each IP once, and GET /s
   );
   try {
     const all = IPS * GROUPINGS;
+    assert.is(listings(), 1, 'the feed and the warm-up table start from one listing');
     assert.ok(encoded() < all, `the host listened after encoding ${encoded()} of ${all} groupings: start waited`);
     for (let waited = 0; encoded() < all && waited < 20_000; waited += 50) await sleep(50);
     assert.is(encoded(), all, 'each grouping encoded once in idle time');
