@@ -2,16 +2,17 @@
  * IP schedule API per store, each store's servers in a fresh process of their own:
  * - `GET /status/<ip>/<grouping>` and create/delete cycles (`POST` then `DELETE /config/<ip>`) in requests/s at 50
  *   connections, as ratios to a raw `node:http` hello world in the same process;
- * - `GET /status` with 10,000 IPs × 5 groupings, one request at a time, in three states, because the handler keeps
- *   each IP's encoded status until the IP's record changes: COLD (the first `GET /status` the process serves: no
- *   encoded status yet, nothing compiled, nothing encoded at start: the answer is streamed, each IP encoded as its
- *   turn comes), COLD ONCE IDLE (the first `GET /status` of another such host, started before the first and left
- *   idle since: the host encodes each IP's status in idle time after start, as after a restart an operator's first
- *   page comes seconds later), AFTER A WRITE (a `PUT /config/<ip>` changing one IP's record, then the `GET /status`; repeated,
- *   median and max) and WARM (repeated with nothing written in between, after one warm-up).
+ * - `GET /status` with 10,000 IPs × 5 groupings, one request at a time, in four states, because the host keeps each
+ *   IP's encoded status until the IP's record changes: COLD (the first `GET /status` the process serves, right after
+ *   start: nothing compiled, start encodes nothing and the idle-time encoding has barely begun, so the answer is
+ *   streamed, each IP not yet encoded encoded as its turn comes), COLD ONCE IDLE (the first `GET /status` of another
+ *   such host, started before the first and left idle since: the host encodes each IP's status in idle time after
+ *   start, as after a restart an operator's first page comes seconds later), AFTER A WRITE (a `PUT /config/<ip>`
+ *   changing one IP's record, then the `GET /status`; repeated, median and max) and WARM (repeated with nothing
+ *   written in between, after one warm-up).
  *   Each is compared with raw `node:http` sending the same bytes, already encoded, from the same process, timed right
  *   after it (cold) or alternately with it (after a write, warm) so that both see the same load of a shared machine;
- *   the goal (below 250 ms, about what that raw server needs) applies to all three.
+ *   the goal (below 250 ms, about what that raw server needs) applies to all four.
  * PostgreSQL figures need the local database (`DATABASE_URL`).
  */
 import { createServer } from 'node:http';
