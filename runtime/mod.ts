@@ -20,7 +20,7 @@ export { CapstanError, httpError } from './core/errors.ts';
 export type { CreateOptions, ErrorFactory, ErrorSet, ErrorSpec, TemplateValues } from './core/errors.ts';
 export { defineErrors } from './core/host-errors.ts';
 export type { ErrorCode } from './core/host-errors.ts';
-export { writeFileAtomic } from './fs/write-atomic.ts';
+export { SYNC_POINT, writeFileAtomic } from './fs/write-atomic.ts';
 export { encodeBlock, scanBlocks } from './fs/checksummed-blocks.ts';
 export type { ScannedBlock } from './fs/checksummed-blocks.ts';
 export { NotificationListener } from './postgres/notifications.ts';

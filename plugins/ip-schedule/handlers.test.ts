@@ -9,31 +9,114 @@ import type {
   ScheduleStore,
   StoredIp,
 } from '../../runtime/mod.ts';
+import { startHost } from '../../runtime/mod.ts';
+import { createLogger } from '../../runtime/observability/logger.ts';
+import { document, tempDir, writePlugin } from '../../test/host/_fixtures.ts';
 import { ScheduleTable } from './table.ts';
 import { createHandlers } from './handlers.ts';
 
-const grouping: GroupingRecord = {
-  grouping: '&gmail',
+const GROUPINGS = 5;
+const IPS = 600;
+
+/**
+ * A store plugin of `IPS` IPs whose groupings count the reads of `algorithm` in `globalThis.algorithmReads`: the
+ * groupings have not started, so the feed and the table never read it, and only encoding a status does; and the
+ * listings of the store in `globalThis.listings`. Each is a year
+ * long: encoding every IP takes far longer than a start
+ */
+const dir = tempDir();
+const countingStore = writePlugin(dir, 'counting-store', {
+  'mod.ts': `
+import { definePlugin, Type } from '@capstan';
+globalThis.algorithmReads = 0;
+globalThis.listings = 0;
+const grouping = (name) => ({
+  grouping: name,
   mode: 'AUTO',
-  start: { date: '2026-01-01', volume: 10 },
-  end: { date: '2026-01-30', volume: 1000 },
+  start: { date: '2999-01-01', volume: 10 },
+  end: { date: '2999-12-31', volume: 100000 },
   paused: false,
-  algorithm: 'TOKENBUCKET',
+  get algorithm() {
+    globalThis.algorithmReads++;
+    return 'TOKENBUCKET';
+  },
   interval: 86400,
   properties: null,
+});
+const stored = Array.from({ length: ${IPS} }, (_, i) => ({
+  ip: '10.0.' + (i >> 8) + '.' + (i & 255),
+  version: 1,
+  record: { groupings: Array.from({ length: ${GROUPINGS} }, (_, k) => grouping('&g' + k)) },
+}));
+const store = {
+  list: async () => {
+    globalThis.listings++;
+    return stored;
+  },
+  // Watched, so that the table reads again only what it is told changed
+  watch: async () => () => {},
+  get: async (ip) => stored.find((s) => s.ip === ip),
+  put: async () => undefined,
+  delete: async () => false,
 };
+export default definePlugin({
+  id: 'counting-store',
+  kind: 'store',
+  apiVersion: '^1.2.0',
+  config: Type.Object({}),
+  setup: () => ({ service: store }),
+});
+`,
+});
 
-/** A store of `n` IPs that counts how often a record is read (what encoding a status costs) */
-function countingStore(n: number): { store: ScheduleStore; reads: () => number } {
+const encoded = () => (globalThis as { algorithmReads?: number }).algorithmReads ?? 0;
+const listings = () => (globalThis as { listings?: number }).listings ?? 0;
+
+test('start lists the store once and encodes nothing; idle time then encodes each IP once, GET /status nothing', async () => {
+  const host = await startHost(
+    document([
+      { id: 'counting-store', path: countingStore },
+      { id: 'ip-schedule', config: { store: 'counting-store' } },
+    ]),
+    { baseDir: dir, ephemeralPorts: true, log: createLogger({ service: 'test', write: () => {} }) },
+  );
+  try {
+    const all = IPS * GROUPINGS;
+    assert.is(listings(), 1, 'the feed and the warm-up table start from one listing');
+    assert.ok(encoded() < all, `the host listened after encoding ${encoded()} of ${all} groupings: start waited`);
+    for (let waited = 0; encoded() < all && waited < 20_000; waited += 50) await sleep(50);
+    assert.is(encoded(), all, 'each grouping encoded once in idle time');
+    for (let i = 0; i < 2; i++) {
+      const answer = (await (await fetch(`${host.urls[0]}/status`)).json()) as { ips: Record<string, unknown> };
+      assert.is(Object.keys(answer.ips).length, IPS);
+    }
+    assert.is(encoded(), all, 'GET /status encoded nothing more');
+  } finally {
+    await host.close();
+  }
+});
+
+/** A store of `n` IPs of one grouping that counts the reads of its `algorithm` (encoding a status) */
+function countingMemory(n: number): { store: ScheduleStore; reads: () => number } {
   let reads = 0;
-  const record: IpRecord = Object.freeze({ groupings: Object.freeze([grouping]) }) as IpRecord;
-  const stored = Array.from({ length: n }, (_, i): StoredIp => ({
-    ip: `192.0.2.${i}`,
-    version: 1,
-    get record() {
+  const grouping = {
+    grouping: '&gmail',
+    mode: 'AUTO',
+    start: { date: '2026-01-01', volume: 10 },
+    end: { date: '2026-01-30', volume: 1000 },
+    paused: false,
+    get algorithm() {
       reads++;
-      return record;
+      return 'TOKENBUCKET';
     },
+    interval: 86400,
+    properties: null,
+  } as GroupingRecord;
+  const record: IpRecord = { groupings: [grouping] };
+  const stored = Array.from({ length: n }, (_, i): StoredIp => ({
+    ip: `10.0.${i >> 8}.${i & 255}`,
+    version: 1,
+    record,
   }));
   const store = { list: async () => stored, get: async () => undefined } as unknown as ScheduleStore;
   return { store, reads: () => reads };
@@ -42,32 +125,15 @@ function countingStore(n: number): { store: ScheduleStore; reads: () => number }
 const audit: PluginAudit = { record: (_change, commit) => commit({} as never) };
 const request = { params: {}, query: {}, headers: {} } as unknown as HandlerRequest;
 
-/** The whole GET /status answer, its batches read as a client would */
-async function answered(handlers: ReturnType<typeof createHandlers>): Promise<{ ips: Record<string, unknown> }> {
-  const parts: Buffer[] = [];
-  const { json } = await handlers.getStatusAll!(request);
-  for await (const batch of json as AsyncIterable<Buffer[]>) parts.push(...batch);
-  return JSON.parse(Buffer.concat(parts).toString());
-}
-
-test('nothing is encoded until GET /status asks, then each IP once until its record changes', async () => {
-  const { store, reads } = countingStore(50);
-  const handlers = createHandlers({ store, timezone: 'UTC', audit, table: new ScheduleTable(store, () => 0) });
-  await sleep(100);
-  assert.is(reads(), 0, 'nothing encoded at start');
-  assert.is(Object.keys((await answered(handlers)).ips).length, 50);
-  assert.is(reads(), 50, 'each IP encoded by the first request');
-  assert.is(Object.keys((await answered(handlers)).ips).length, 50);
-  assert.is(reads(), 50, 'the second request encoded nothing');
-});
-
 test('a client that stops reading stops the encoding', async () => {
   // Enough IPs for several batches: an IP of one 30-day grouping is about 1.6 KB
-  const { store, reads } = countingStore(2000);
-  const handlers = createHandlers({ store, timezone: 'UTC', audit, table: new ScheduleTable(store, () => 0) });
+  const { store, reads } = countingMemory(2000);
+  const table = new ScheduleTable(store, () => 0);
+  const handlers = createHandlers({ store, timezone: 'UTC', audit, table });
   const batches = (await handlers.getStatusAll!(request)).json as AsyncIterable<Buffer[]>;
   for await (const _ of batches) break;
   assert.ok(reads() < 2000, `encoded ${reads()} of 2000 IPs for a client that took one batch`);
+  table.close();
 });
 
 test("a CSV import reads the store once for all its IPs, and checks its cells with the spec's limits", async () => {

@@ -1,5 +1,4 @@
 /** The `ip-schedule` operations, bound by operationId, over a compare-and-set schedule store */
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { errors } from './errors.ts';
 import type {
   AuditChange,
@@ -19,14 +18,7 @@ import { groupingStatus } from './schedule.ts';
 import { bulkHandlers } from './bulk.ts';
 import { csvHandlers } from './csv.ts';
 import { isTableQuery, statusRowJson, type ScheduleTable, type TableQuery } from './table.ts';
-import { JsonWriter, writeGroupingStatus } from './status-json.ts';
-
-/** One IP's `"ip":{"groupings":[…]}` member of the GET /status answer, as of a store version and day */
-interface EncodedStatus {
-  version: number;
-  day: number;
-  json: Buffer;
-}
+import { encodeIpStatus, JsonWriter, timeSlice, writeGroupingStatus } from './status-json.ts';
 
 const OPEN_IPS = Buffer.from('{"ips":{');
 const COMMA = Buffer.from(',');
@@ -247,32 +239,28 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
   };
 
   const currentDay = () => today(timezone, new Date());
-  // Each IP's encoded status, reused until its record changes (store version) or the day turns: encoding tens of
-  // thousands of expanded schedules for every GET /status costs far more than joining the encoded parts. Filled by
-  // the requests themselves, not at start: a host whose clients never ask for GET /status spends nothing on it
-  const statusCache = new Map<string, EncodedStatus>();
 
   /**
-   * The GET /status answer, each IP encoded when its turn comes where its record or the day changed, in batches of
-   * about `BATCH_BYTES` newly encoded: the first request after a start sends its first IPs while it encodes the next
-   * ones, and one that finds every IP encoded sends them in one burst
+   * The GET /status answer from each IP's member the warm-up table keeps (encoded in idle time, or here where its
+   * record or the day changed since), in batches of about `BATCH_BYTES` newly encoded: a request that finds IPs to
+   * encode sends the first while it encodes the next, and one that finds every IP encoded sends them in one burst
    */
   async function* statusBatches(listed: readonly StoredIp[], day: number): AsyncGenerator<Buffer[]> {
-    const slice = timeSlice();
+    const slice = timeSlice(SLICE_MS);
     const out = new JsonWriter();
     let batch: Buffer[] = [OPEN_IPS];
     let bytes = 0;
     for (const [index, stored] of listed.entries()) {
       const { ip, version } = stored;
-      let encoded = statusCache.get(ip);
-      if (encoded?.version !== version || encoded.day !== day) {
+      let json = table.statusOf(ip, version, day);
+      if (!json) {
         // `stored.record` only here: a store may parse records on first access
-        encoded = { version, day, json: await encodeIpStatus(out, ip, stored.record.groupings, day, slice) };
-        statusCache.set(ip, encoded);
-        bytes += encoded.json.length;
+        json = await encodeIpStatus(out, ip, stored.record.groupings, day, slice);
+        table.keepStatus(ip, version, day, json);
+        bytes += json.length;
       }
       if (index > 0) batch.push(COMMA);
-      batch.push(encoded.json);
+      batch.push(json);
       if (bytes >= BATCH_BYTES) {
         yield batch;
         batch = [];
@@ -281,11 +269,6 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
     }
     batch.push(CLOSE_IPS);
     yield batch;
-    // Deleted IPs' parts go once a whole answer has been made without them
-    if (statusCache.size > listed.length) {
-      const present = new Set(listed.map((stored) => stored.ip));
-      for (const ip of statusCache.keys()) if (!present.has(ip)) statusCache.delete(ip);
-    }
   }
 
   return {
@@ -342,13 +325,15 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
         const json = `{"rows":[${page.rows.map(statusRowJson).join(',')}],"total":${page.total},"offset":${page.offset},"limit":${page.limit}}`;
         return { headers: { 'X-Total-Count': String(page.total) }, json };
       }
+      // The table first catches up with the writes it was told of, so that it holds the versions listed next
+      await table.rows();
       return { json: statusBatches(await store.list(), currentDay()) };
     },
     getStatus: async (request) => {
       const { record } = await load(request);
       const now = new Date();
       const day = today(timezone, now);
-      const slice = timeSlice();
+      const slice = timeSlice(SLICE_MS);
       const out = new JsonWriter();
       const parts: Buffer[] = [OPEN_GROUPINGS];
       for (const [index, grouping] of record.groupings.entries()) {
@@ -371,38 +356,6 @@ function busy(reason: string): HandlerResult {
     headers: { 'Retry-After': String(RETRY_AFTER) },
     body: { error: `${reason}: retry after "${RETRY_AFTER}" s` },
   };
-}
-
-/** Waits for the event loop's next turn once the caller has held it for `SLICE_MS` since the last turn */
-function timeSlice(): () => Promise<void> {
-  let since = performance.now();
-  return async () => {
-    if (performance.now() - since < SLICE_MS) return;
-    await nextTurn();
-    since = performance.now();
-  };
-}
-
-/**
- * An IP's `"ip":{"groupings":[…]}` member of the GET /status answer, letting other requests run between groupings:
- * an IP's expanded schedules may take longer to encode than any one client should wait for another
- */
-async function encodeIpStatus(
-  out: JsonWriter,
-  ip: string,
-  groupings: readonly GroupingRecord[],
-  day: number,
-  slice: () => Promise<void>,
-): Promise<Buffer> {
-  out.json(ip);
-  out.ascii(':{"groupings":[');
-  for (const [index, grouping] of groupings.entries()) {
-    if (index > 0) out.ascii(',');
-    writeGroupingStatus(out, grouping, day, false);
-    await slice();
-  }
-  out.ascii(']}');
-  return out.take();
 }
 
 function pathIp(request: HandlerRequest): string {

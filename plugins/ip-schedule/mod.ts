@@ -76,8 +76,12 @@ export default definePlugin({
     const counters = feedMetrics(ctx.metrics, () => feed);
     const { audit } = ctx;
     let engine: BackoffEngine | undefined;
+    // The warm-up table is built before the host listens, so that the first page an operator opens after a restart
+    // answers as fast as the next, and from the listing the feed starts from: a start lists the store once
+    const rows = new ScheduleTable(store, () => today(timezone, new Date()));
     feed = await PolicyFeed.start({
       store,
+      list: () => rows.fill(),
       timezone,
       log: ctx.log,
       maxBufferedBytes: settings.maxBufferedBytes,
@@ -122,14 +126,6 @@ export default definePlugin({
     const cluster = shared
       ? new CountSync({ store, engine, now: () => clock.now(), retainMs: engine.retainMs, log: ctx.log })
       : undefined;
-    const rows = new ScheduleTable(store, () => today(timezone, new Date()));
-    // The table is built before the host listens, so that the first page an operator opens after a restart answers
-    // as fast as the next (tens of ms of start-up at 10,000 IPs); a store that fails here is read again on request
-    await rows.rows().catch((error: unknown) =>
-      ctx.log.warn('cannot read the schedules for the warm-up table; reading them again on request', {
-        error: (error as Error).message,
-      }),
-    );
     const warmups = new AdaptiveWarmups({
       store,
       engine,

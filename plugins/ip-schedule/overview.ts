@@ -184,7 +184,7 @@ export function overviewHandlers(view: OverviewView, tally: EventTally, now: () 
       const { policies, suspends } = view.snapshot();
       const byType = (objects: Snapshot['policies']) => {
         const counts: Record<string, number> = {};
-        for (const object of objects) counts[object.value.type] = (counts[object.value.type] ?? 0) + 1;
+        for (const object of objects) counts[object.type] = (counts[object.type] ?? 0) + 1;
         return counts;
       };
       return {

@@ -2,8 +2,9 @@
  * Grouping statuses as JSON bytes, byte for byte what `JSON.stringify(groupingStatus(...))` gives, written straight
  * into a buffer: a full `GET /status` encodes every grouping's expanded schedule (10,000 IPs × 5 groupings of 30 days:
  * 82 MB), and building an object, then a string, per day cost most of the first such request's 1.7 s and left
- * millions of short strings to the collector. Nothing is kept here: the handler keeps each IP's encoded answer.
+ * millions of short strings to the collector. Nothing is kept here: the warm-up table keeps each IP's encoded answer.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { GroupingRecord } from '../../runtime/mod.ts';
 import { formatDate, parseDate } from './dates.ts';
 import { dailyVolumes, scheduleStatus } from './schedule.ts';
@@ -105,4 +106,36 @@ export function writeGroupingStatus(out: JsonWriter, grouping: GroupingRecord, t
     out.json({ since: hold.since, reason: hold.reason });
   }
   out.ascii('}');
+}
+
+/** Waits for the event loop's next turn once the caller has held it for `ms` since the last turn */
+export function timeSlice(ms: number): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < ms) return;
+    await nextTurn();
+    since = performance.now();
+  };
+}
+
+/**
+ * An IP's `"ip":{"groupings":[…]}` member of the GET /status answer, letting other requests run between groupings:
+ * an IP's expanded schedules may take longer to encode than any one client should wait for another
+ */
+export async function encodeIpStatus(
+  out: JsonWriter,
+  ip: string,
+  groupings: readonly GroupingRecord[],
+  today: number,
+  slice: () => Promise<void>,
+): Promise<Buffer> {
+  out.json(ip);
+  out.ascii(':{"groupings":[');
+  for (const [index, grouping] of groupings.entries()) {
+    if (index > 0) out.ascii(',');
+    writeGroupingStatus(out, grouping, today, false);
+    await slice();
+  }
+  out.ascii(']}');
+  return out.take();
 }

@@ -3,10 +3,11 @@
  * what bulk actions select by filter and what the CSV export writes. Filtered, sorted and paged on the server, so a
  * page of 10,000 IPs costs what the page holds, not what the store holds.
  */
-import type { GroupingRecord, ScheduleStore } from '../../runtime/mod.ts';
+import type { GroupingRecord, ScheduleStore, StoredIp } from '../../runtime/mod.ts';
 import { formatDate, parseDate } from './dates.ts';
 import { cidrMatcher, ipNumber, type IpNumber } from './ip.ts';
 import { scheduleDay, scheduleLength, type GroupingStatus, type ScheduleDay } from './schedule.ts';
+import { encodeIpStatus, JsonWriter, timeSlice } from './status-json.ts';
 
 export type SortColumn = 'ip' | 'grouping' | 'status' | 'day' | 'volume';
 
@@ -29,6 +30,19 @@ const TABLE_PARAMETERS = ['offset', 'limit', 'sort', 'order', 'q', 'status', 'gr
 const DEFAULT_LIMIT = 100;
 /** Filtered and sorted row lists kept for paging through them: each costs a pointer per row */
 const KEPT_VIEWS = 8;
+/**
+ * Milliseconds without a write before the IPs' GET /status members are encoded again: a stream of writes is left to
+ * run, and the members are encoded once it has calmed down
+ */
+const IDLE_MS = 500;
+/** Longest the idle encoding holds the event loop before letting requests run */
+const SLICE_MS = 5;
+/**
+ * Bytes of encoded members idle time makes at most (what the answer weighs at 10,000 IPs × 5 groupings of 30 days is
+ * 82 MB): past it, members are encoded by the GET /status that needs them, so a host whose clients never ask for the
+ * whole answer keeps its memory for its other work
+ */
+const IDLE_BYTES = 128 * 2 ** 20;
 
 /**
  * One grouping of one IP, as of a store version and day. Where it stands that day (status, day, messages) is worked
@@ -74,6 +88,11 @@ interface CachedIp {
   day: number;
   number: IpNumber;
   rows: TableRow[];
+  /**
+   * The IP's `"ip":{"groupings":[…]}` member of the GET /status answer as of `version` and `day`: encoded in idle time
+   * after start and after writes, or by the first GET /status that needed it
+   */
+  status?: Buffer;
 }
 
 export function isTableQuery(query: Record<string, unknown>): boolean {
@@ -94,7 +113,9 @@ const KEYS: Record<Exclude<SortColumn, 'ip'>, (row: TableRow) => string | number
 /**
  * The rows of every IP in the store. With a store that has `watch`, only the IPs it names (and the host's own writes,
  * `invalidate`) are read again, so a request after a write costs what the write changed; without it, or after the
- * day turns or notices were lost, every IP is listed again, and rows are rebuilt only for IPs whose version changed
+ * day turns or notices were lost, every IP is listed again, and rows are rebuilt only for IPs whose version changed.
+ * It also keeps each IP's encoded GET /status member, made in idle time: the first GET /status after a start then
+ * joins encoded parts, as every later one does
  */
 export class ScheduleTable {
   #ips = new Map<string, CachedIp>();
@@ -108,6 +129,9 @@ export class ScheduleTable {
   #watching: Promise<void> | undefined;
   #refreshing: Promise<void> | undefined;
   #unwatch: (() => void) | undefined;
+  #closed = false;
+  #idle: NodeJS.Timeout | undefined;
+  #encoding: Promise<void> | undefined;
 
   constructor(
     private readonly store: ScheduleStore,
@@ -117,36 +141,75 @@ export class ScheduleTable {
   /** The IP was written here: its rows are read again before the next answer */
   invalidate(ip: string): void {
     this.#dirty.add(ip);
+    this.#encodeLater(IDLE_MS);
   }
 
   close(): void {
+    this.#closed = true;
+    clearTimeout(this.#idle);
     this.#unwatch?.();
+  }
+
+  /**
+   * Builds the table from one listing of the store, which it answers: the policy feed starts from the same listing,
+   * so that a start lists the store once. The IPs' GET /status members are encoded after it, in idle time
+   */
+  async fill(): Promise<readonly StoredIp[]> {
+    await this.#watch();
+    const day = this.today();
+    // Cleared before reading: what is noticed during the read is read again next time
+    this.#full = false;
+    this.#dirty.clear();
+    const listed = await this.store.list();
+    const changed = await this.#readAll(day, listed);
+    this.#day = day;
+    if (changed) this.#reindex();
+    this.#encodeLater(0);
+    return listed;
   }
 
   /** Every row in IP order, current as of this call */
   async rows(): Promise<TableRow[]> {
+    await this.#watch();
+    // One refresh at a time: a read begun before a write must not land after the read that saw the write
+    while (this.#refreshing) await this.#refreshing;
+    const day = this.today();
+    if (this.store.watch && !this.#full && day === this.#day && this.#dirty.size === 0) return this.#rows;
+    this.#refreshing = this.#refresh(day).finally(() => (this.#refreshing = undefined));
+    await this.#refreshing;
+    return this.#rows;
+  }
+
+  /** The IP's encoded GET /status member, if the table holds it as of the store's `version` and day number `day` */
+  statusOf(ip: string, version: number, day: number): Buffer | undefined {
+    const cached = this.#ips.get(ip);
+    return cached?.version === version && cached.day === day ? cached.status : undefined;
+  }
+
+  /** Keeps an IP's member encoded by a GET /status, if the table holds the same version and day */
+  keepStatus(ip: string, version: number, day: number, json: Buffer): void {
+    const cached = this.#ips.get(ip);
+    if (cached?.version === version && cached.day === day) cached.status = json;
+  }
+
+  #watch(): Promise<void> {
     const { watch } = this.store;
     this.#watching ??= watch
       ? watch
           .call(this.store, (change) => {
             if ('ip' in change) this.#dirty.add(change.ip);
             else if ('lost' in change) this.#full = true;
+            this.#encodeLater(IDLE_MS);
           })
           .then((stop) => void (this.#unwatch = stop))
       : Promise.resolve();
-    await this.#watching;
-    // One refresh at a time: a read begun before a write must not land after the read that saw the write
-    while (this.#refreshing) await this.#refreshing;
-    const day = this.today();
-    if (watch && !this.#full && day === this.#day && this.#dirty.size === 0) return this.#rows;
-    this.#refreshing = this.#refresh(day).finally(() => (this.#refreshing = undefined));
-    await this.#refreshing;
-    return this.#rows;
+    return this.#watching;
   }
 
   async #refresh(day: number): Promise<void> {
     let changed: boolean;
-    if (!this.store.watch || this.#full || day !== this.#day) {
+    const turned = day !== this.#day;
+    if (!this.store.watch || this.#full || turned) {
       // Cleared before reading: what is noticed during the read is read again next time
       this.#full = false;
       this.#dirty.clear();
@@ -157,15 +220,55 @@ export class ScheduleTable {
       changed = await this.#readSome(ips, day);
     }
     this.#day = day;
-    if (changed) {
-      this.#rows = this.#order.flatMap((ip) => this.#ips.get(ip)!.rows);
-      this.#rows.forEach((row, index) => (row.position = index));
-      this.#views.clear();
+    if (changed) this.#reindex();
+    // Every IP's member is of the day before
+    if (turned) this.#encodeLater(IDLE_MS);
+  }
+
+  #reindex(): void {
+    this.#rows = this.#order.flatMap((ip) => this.#ips.get(ip)!.rows);
+    this.#rows.forEach((row, index) => (row.position = index));
+    this.#views.clear();
+  }
+
+  /** Encodes the IPs' GET /status members `delay` ms from now, unless a write comes first (which puts it off again) */
+  #encodeLater(delay: number): void {
+    if (this.#closed) return;
+    clearTimeout(this.#idle);
+    this.#idle = setTimeout(() => {
+      this.#encoding ??= this.#encodeAll().finally(() => {
+        this.#encoding = undefined;
+        if (this.#dirty.size > 0) this.#encodeLater(IDLE_MS);
+      });
+    }, delay);
+    // Idle work: it keeps no process alive
+    this.#idle.unref();
+  }
+
+  /** Encodes the member of every IP that has none for today, a slice of the event loop at a time */
+  async #encodeAll(): Promise<void> {
+    // A store that cannot be read now leaves the members to the GET /status that needs them
+    const rows = await this.rows().catch(() => undefined);
+    if (!rows) return;
+    const day = this.#day;
+    const out = new JsonWriter();
+    const slice = timeSlice(SLICE_MS);
+    let bytes = 0;
+    for (const [ip, cached] of this.#ips) {
+      if (this.#closed || this.#day !== day || bytes >= IDLE_BYTES) return;
+      if (cached.day !== day) continue;
+      if (cached.status === undefined) {
+        const groupings = cached.rows.map((row) => row.config);
+        const json = await encodeIpStatus(out, ip, groupings, day, slice);
+        // Kept only if the IP was not written meanwhile
+        if (this.#ips.get(ip) === cached) cached.status = json;
+      }
+      bytes += cached.status?.length ?? 0;
     }
   }
 
-  async #readAll(day: number): Promise<boolean> {
-    const listed = await this.store.list();
+  async #readAll(day: number, listing?: readonly StoredIp[]): Promise<boolean> {
+    const listed = listing ?? (await this.store.list());
     let changed = listed.length !== this.#ips.size;
     const fresh = new Map<string, CachedIp>();
     for (const stored of listed) {

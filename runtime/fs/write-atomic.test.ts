@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../mod.ts';
+import { SYNC_POINT, writeFileAtomic } from '../mod.ts';
 
 let folder = '';
 test.before(async () => {
@@ -17,6 +17,8 @@ test('writeFileAtomic writes every chunk in order when given an async iterable, 
   async function* chunks() {
     yield 'one ';
     yield new TextEncoder().encode('two ');
+    // Syncs what came before it, and is not written
+    yield SYNC_POINT;
     yield 'three';
   }
   await writeFileAtomic(path, chunks());

@@ -1,4 +1,4 @@
-import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import type { AuthOptions, Handler, HandlerRequest, Logger, SocketHandler } from '../core/types.ts';
 import type { KeyGuard } from './auth.ts';
@@ -104,20 +104,36 @@ async function sendBatches(ctx: Context, batches: AsyncIterable<readonly Buffer[
   ctx.respond = false;
   const res = ctx.res;
   res.writeHead(ctx.status, ctx.response.headers as Record<string, string>);
-  const gone = new Promise<void>((done) => res.once('close', done));
   try {
     for await (const parts of batches) {
       if (res.destroyed) break;
       res.cork();
       for (const part of parts) res.write(part);
       res.uncork();
-      if (res.writableNeedDrain) await Promise.race([once(res, 'drain'), gone]);
+      // Checked before the loop asks for the next batch: a client gone while it was drained costs no more encoding
+      if (!(await drained(res))) break;
     }
     res.end();
   } catch (error) {
     log.error('answer failed while sent', { method: ctx.method, path: ctx.path, error });
     res.destroy();
   }
+}
+
+/** Waits until the socket has taken what was written; false when the client went away instead */
+function drained(res: ServerResponse): Promise<boolean> {
+  if (res.destroyed) return Promise.resolve(false);
+  if (!res.writableNeedDrain) return Promise.resolve(true);
+  // Both listeners go as soon as either fires: an answer sent in many batches must not pile them up on the response
+  return new Promise((done) => {
+    const settle = () => {
+      res.off('drain', settle);
+      res.off('close', settle);
+      done(!res.destroyed);
+    };
+    res.on('drain', settle);
+    res.on('close', settle);
+  });
 }
 
 function isBatches(json: unknown): json is AsyncIterable<readonly Buffer[]> {

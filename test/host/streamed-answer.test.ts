@@ -11,14 +11,22 @@ import { document, tempDir, writePlugin } from './_fixtures.ts';
 
 const dir = tempDir();
 // GET /status streams: `?q=fail` throws after the first batch, `?q=endless` never ends; GET /status/<ip> tells how many
-// answers were closed (their iterable's `finally` ran)
+// answers were closed (their iterable's `finally` ran) and how often an iterable was asked for a batch after its first
+// (`?q=big`: one batch far larger than the socket takes, so that the host waits for it to drain)
 const streaming = writePlugin(dir, 'streaming', {
   'mod.ts': `
 import { definePlugin, Type } from '@capstan';
 let closed = 0;
+let resumed = 0;
 async function* batches(query) {
   try {
     yield [Buffer.from('{"ips":{'), Buffer.from('"192.0.2.1":{"groupings":[]}')];
+    if (query.q === 'big') {
+      yield [Buffer.from(',"192.0.2.2":{"groupings":[]}' + ' '.repeat(64 * 1024 * 1024))];
+      resumed++;
+      yield [Buffer.from('}}')];
+      return;
+    }
     if (query.q === 'fail') throw new Error('Encoding failed');
     for (let i = 2; query.q === 'endless' || i < 4; i++) {
       await new Promise((done) => setImmediate(done));
@@ -39,7 +47,7 @@ export default definePlugin({
     return {
       handlers: {
         getStatusAll: ({ query }) => ({ json: batches(query) }),
-        getStatus: () => ({ body: { closed } }),
+        getStatus: () => ({ body: { closed, resumed } }),
       },
     };
   },
@@ -61,7 +69,9 @@ test.before(async () => {
 
 test.after(() => host?.close());
 
-const closed = async () => ((await (await fetch(`${base}/status/192.0.2.1`)).json()) as { closed: number }).closed;
+const counts = async () =>
+  (await (await fetch(`${base}/status/192.0.2.1`)).json()) as { closed: number; resumed: number };
+const closed = async () => (await counts()).closed;
 
 test('the batches are sent chunked, one after the other, as one JSON answer', async () => {
   const response = await fetch(`${base}/status`);
@@ -90,6 +100,23 @@ test('a client that goes away mid-answer closes the iterable', async () => {
   for (let waited = 0; (await closed()) === before && waited < 5000; waited += 50)
     await new Promise((done) => setTimeout(done, 50));
   assert.is(await closed(), before + 1, 'the endless answer stopped');
+});
+
+test('a client gone while the host waits for the socket to drain is asked for no further batch', async () => {
+  const before = await closed();
+  await new Promise<void>((done, fail) => {
+    const asked = request(`${base}/status?q=big`, (response) => {
+      // Gone once the answer started, reading none of the batch too large for the socket
+      response.once('data', () => asked.destroy());
+      response.on('close', done);
+    });
+    asked.on('error', fail);
+    asked.end();
+  });
+  for (let waited = 0; (await closed()) === before && waited < 5000; waited += 50)
+    await new Promise((done) => setTimeout(done, 50));
+  assert.is(await closed(), before + 1, 'the answer was closed');
+  assert.is((await counts()).resumed, 0, 'no batch was made after the client went away');
 });
 
 test('a batch failing past the head cuts the answer, and the host keeps serving', async () => {

@@ -4,7 +4,7 @@
  * the next one, which also deletes it from the store), and sends every change to the clients.
  */
 import type { WebSocket } from 'ws';
-import type { AppliedPolicy, Logger, ScheduleStore, StoreChange } from '../../../runtime/mod.ts';
+import type { AppliedPolicy, Logger, ScheduleStore, StoreChange, StoredIp } from '../../../runtime/mod.ts';
 import { today } from '../dates.ts';
 import { FeedClients, type FeedCounters } from './clients.ts';
 import { nextMidnight } from './midnight.ts';
@@ -49,6 +49,8 @@ export interface FeedOptions {
   /** A policy in force vanished from the store before it lapsed: lifted, on this host or another */
   lifted?(policy: AppliedPolicy): void;
   clock?: Clock;
+  /** Lists the store for the start (`store.list` without it): the plugin's warm-up table lists it with the feed */
+  list?(): Promise<readonly StoredIp[]>;
 }
 
 /** One host's feed */
@@ -96,7 +98,7 @@ export class PolicyFeed {
     const feed = new PolicyFeed(options);
     // Watch first: a write landing between the read and the watch would otherwise go unseen
     feed.#unwatch = await options.store.watch?.((change) => feed.notice(change));
-    feed.#state.replaceAll(await options.store.list());
+    feed.#state.replaceAll(await (options.list ? options.list() : options.store.list()));
     feed.#setApplied((await options.store.listPolicies?.()) ?? []);
     feed.#armMidnight();
     return feed;

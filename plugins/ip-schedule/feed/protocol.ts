@@ -7,12 +7,23 @@ import type { Policy, Suspend } from './policies.ts';
 /** Protocol version the client checks in the first frame */
 const PROTOCOL_VERSION = 1;
 
-/** A policy or suspension with its JSON text */
-export interface FeedObject {
-  kind: 'policy' | 'suspend';
-  id: string;
-  value: Policy | Suspend;
-  json: string;
+/**
+ * A policy or suspension as its JSON text, which every frame carrying it repeats: the feed holds one for each grouping
+ * of every IP, and the text costs a fraction of the object it encodes (tens of thousands of IPs)
+ */
+export class FeedObject {
+  constructor(
+    readonly kind: 'policy' | 'suspend',
+    readonly id: string,
+    /** Its `type`, which the overview counts objects by */
+    readonly type: string,
+    readonly json: string,
+  ) {}
+
+  /** The object itself, parsed again at each call: for the rare reader of its fields */
+  get value(): Policy | Suspend {
+    return JSON.parse(this.json) as Policy | Suspend;
+  }
 }
 
 /** A change of the feed state, in the order it must reach the clients */
@@ -81,7 +92,16 @@ export function wireFrames(frames: readonly Buffer[]): Buffer {
 
 /** Wraps a policy or suspension */
 export function feedObject(kind: FeedObject['kind'], value: Policy | Suspend): FeedObject {
-  return { kind, id: value.id, value, json: JSON.stringify(value) };
+  return new FeedObject(kind, value.id, value.type, JSON.stringify(value));
+}
+
+/** Objects of one IP (a few, in an array: a map per IP cost more than the objects) or the applied policies by key */
+export type FeedObjects = readonly FeedObject[] | ReadonlyMap<string, FeedObject>;
+
+function byKey(objects: FeedObjects): ReadonlyMap<string, FeedObject> {
+  return Array.isArray(objects)
+    ? new Map((objects as readonly FeedObject[]).map((object) => [`${object.kind}:${object.id}`, object]))
+    : (objects as ReadonlyMap<string, FeedObject>);
 }
 
 /** The text frame of one change */
@@ -95,7 +115,9 @@ export function frame(change: FeedChange): Buffer {
  * `then` and `ttl`; a policy whose `type`, `fields` or `if` changed, and any changed suspension, is deleted and
  * created again.
  */
-export function diff(before: ReadonlyMap<string, FeedObject>, after: ReadonlyMap<string, FeedObject>): FeedChange[] {
+export function diff(was: FeedObjects, is: FeedObjects): FeedChange[] {
+  const before = byKey(was);
+  const after = byKey(is);
   const first: FeedChange[] = [];
   const last: FeedChange[] = [];
   for (const [key, object] of after) {

@@ -5,7 +5,14 @@
  * `REPLAY_CHUNK_BYTES`: a reconnect storm then costs one socket write per chunk and client instead of two per object
  * and client, and the host holds one copy of the replay however many clients are reading it.
  */
-import { SYNCED_FRAME, VERSION_FRAME, headerBytes, writeHeader, type FeedObject } from './protocol.ts';
+import {
+  SYNCED_FRAME,
+  VERSION_FRAME,
+  headerBytes,
+  writeHeader,
+  type FeedObject,
+  type FeedObjects,
+} from './protocol.ts';
 
 /** Bytes of one replay chunk: one socket write, at most one per client and turn of the event loop */
 export const REPLAY_CHUNK_BYTES = 64 * 1024;
@@ -24,11 +31,17 @@ export class Replay {
   #carried: FeedObject | undefined;
   #ended = false;
 
-  /** The replay of the objects of `maps`, in order */
-  constructor(maps: readonly ReadonlyMap<string, FeedObject>[]) {
-    this.creates = maps.reduce((sum, map) => sum + map.size, 0);
+  /** The replay of the objects of `groups`, in order */
+  constructor(groups: readonly FeedObjects[]) {
+    const list = (objects: FeedObjects): Iterable<FeedObject> =>
+      Array.isArray(objects) ? objects : (objects as ReadonlyMap<string, FeedObject>).values();
+    this.creates = groups.reduce(
+      (sum, objects) =>
+        sum + (Array.isArray(objects) ? objects.length : (objects as ReadonlyMap<string, FeedObject>).size),
+      0,
+    );
     this.#objects = (function* () {
-      for (const map of maps) yield* map.values();
+      for (const objects of groups) yield* list(objects);
     })();
   }
 

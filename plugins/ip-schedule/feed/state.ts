@@ -7,13 +7,14 @@ import type { AppliedPolicy, IpRecord, StoredIp } from '../../../runtime/mod.ts'
 import { scheduleStatus, type GroupingStatus } from '../schedule.ts';
 import type { Policy, Suspend } from './policies.ts';
 import { warmupPolicies } from './policies.ts';
-import { diff, feedObject, type FeedChange, type FeedObject } from './protocol.ts';
+import { diff, feedObject, type FeedChange, type FeedObject, type FeedObjects } from './protocol.ts';
 
+/** An IP as the feed holds it: the store's record (shared with the store, which hands out the same frozen object) */
 interface IpEntry {
   version: number;
   record: IpRecord;
-  /** By `<kind>:<id>` */
-  objects: Map<string, FeedObject>;
+  /** Its policies and suspension on the state's day, as text */
+  objects: readonly FeedObject[];
   /** Its groupings by status on the state's day, counted when first asked for */
   counts?: StatusCounts;
 }
@@ -68,10 +69,10 @@ export class PolicyState {
     const entry = this.#ips.get(ip);
     if (entry?.version === stored?.version) return [];
     this.#counts = undefined;
-    const objects = stored ? derive(ip, stored.record, this.#day) : new Map<string, FeedObject>();
+    const objects = stored ? derive(ip, stored.record, this.#day) : NONE;
     if (stored) this.#ips.set(ip, { version: stored.version, record: stored.record, objects });
     else this.#ips.delete(ip);
-    return this.#changed(diff(entry?.objects ?? new Map(), objects));
+    return this.#changed(diff(entry?.objects ?? NONE, objects));
   }
 
   /** Replaces every IP with `all` (a full re-read): IPs missing from it are deleted */
@@ -137,7 +138,7 @@ export class PolicyState {
   /** Everything in force, sorted by id; the same arrays until the next change */
   snapshot(): Snapshot {
     if (!this.#snapshot) {
-      const all = [...this.#ips.values()].flatMap((entry) => [...entry.objects.values()]);
+      const all = [...this.#ips.values()].flatMap((entry) => entry.objects);
       all.push(...this.#applied.values());
       const byId = (a: FeedObject, b: FeedObject) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
       const shadow = [...this.#shadow.values()];
@@ -163,8 +164,8 @@ export class PolicyState {
    * replaces and never alters, so they stay the state of this version however the state moves on; cheap where
    * `snapshot()` sorts every object
    */
-  objects(): ReadonlyMap<string, FeedObject>[] {
-    return [...this.#ips.values()].map((entry) => entry.objects).concat(this.#applied);
+  objects(): FeedObjects[] {
+    return [...this.#ips.values()].map((entry): FeedObjects => entry.objects).concat(this.#applied);
   }
 
   /**
@@ -200,10 +201,13 @@ export class PolicyState {
   }
 }
 
-function derive(ip: string, record: IpRecord, day: number): Map<string, FeedObject> {
+const NONE: readonly FeedObject[] = [];
+
+function derive(ip: string, record: IpRecord, day: number): readonly FeedObject[] {
   const { policies, suspends } = warmupPolicies(ip, record, day);
-  const objects = new Map<string, FeedObject>();
-  for (const policy of policies) objects.set(`policy:${policy.id}`, feedObject('policy', policy));
-  for (const suspend of suspends) objects.set(`suspend:${suspend.id}`, feedObject('suspend', suspend));
-  return objects;
+  if (policies.length + suspends.length === 0) return NONE;
+  return [
+    ...policies.map((policy) => feedObject('policy', policy)),
+    ...suspends.map((suspend) => feedObject('suspend', suspend)),
+  ];
 }
