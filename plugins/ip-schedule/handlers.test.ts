@@ -137,6 +137,16 @@ test('a client that stops reading stops the encoding', async () => {
 });
 
 test("a CSV import reads the store once for all its IPs, and checks its cells with the spec's limits", async () => {
+  const grouping: GroupingRecord = {
+    grouping: '&gmail',
+    mode: 'AUTO',
+    start: { date: '2026-01-01', volume: 10 },
+    end: { date: '2026-01-30', volume: 1000 },
+    paused: false,
+    algorithm: 'TOKENBUCKET',
+    interval: 86400,
+    properties: null,
+  };
   const stored = Array.from({ length: 3 }, (_, i): StoredIp => ({
     ip: `192.0.2.${i}`,
     version: 1,
