@@ -119,7 +119,7 @@ class ModelClassifier implements Classifier {
 export default definePlugin({
   id: 'bounce-model',
   kind: 'classifier',
-  apiVersion: '^1.2.0',
+  apiVersion: '^1.8.0',
   description: 'Trained BNAC and backoff models (hashed n-gram softmax regression)',
   config: bounceModelConfigSchema,
   capabilities: { pool: { worker: new URL('./worker.ts', import.meta.url).href } },

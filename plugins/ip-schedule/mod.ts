@@ -46,7 +46,7 @@ export default definePlugin({
   kind: 'api',
   api: 'ip-schedule',
   // Named keys need a 1.4 host; GET /status streams its answer (1.7)
-  apiVersion: '^1.7.0',
+  apiVersion: '^1.8.0',
   description: 'Per-IP, per-grouping sending volume schedules and their status',
   // spec/schema/plugins/ip-schedule.schema.json: the time zone, the backoff classes and the rows are checked there
   config: ipScheduleConfigSchema,
