@@ -10,8 +10,7 @@ import type {
   StoredIp,
 } from '../../runtime/mod.ts';
 import { startHost } from '../../runtime/mod.ts';
-import { createLogger } from '../../runtime/observability/logger.ts';
-import { document, tempDir, writePlugin } from '../../test/host/_fixtures.ts';
+import { document, quietLog, tempDir, writePlugin } from '../../test/host/_fixtures.ts';
 import { ScheduleTable } from './table.ts';
 import { createHandlers } from './handlers.ts';
 
@@ -78,7 +77,7 @@ test('start lists the store once and encodes nothing; idle time then encodes eac
       { id: 'counting-store', path: countingStore },
       { id: 'ip-schedule', config: { store: 'counting-store' } },
     ]),
-    { baseDir: dir, ephemeralPorts: true, log: createLogger({ service: 'test', write: () => {} }) },
+    { baseDir: dir, ephemeralPorts: true, log: quietLog },
   );
   try {
     const all = IPS * GROUPINGS;

@@ -408,6 +408,9 @@ export class LogFileStore implements ScheduleStore {
     this.#compacting = this.#compact().finally(() => {
       this.#compacting = undefined;
       this.#since = undefined;
+      // Writes go on during a compaction, and those blocks are copied whole: when they outgrew the snapshot, the new
+      // file is already due for another, which no later write may come to start
+      this.#maybeCompact();
     });
   }
 

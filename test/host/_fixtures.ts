@@ -3,6 +3,10 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createLogger } from '../../runtime/observability/logger.ts';
+
+/** A host logger that writes nowhere, for tests (plugins' own tests among them) that start a host */
+export const quietLog = createLogger({ service: 'test', write: () => {} });
 
 /** Absolute path of `runtime/mod.ts`, for plugins written outside the repository */
 export const RUNTIME = resolve(import.meta.dirname, '../../runtime/mod.ts');
