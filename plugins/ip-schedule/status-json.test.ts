@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { GroupingRecord } from '../../runtime/mod.ts';
-import { parseDate } from './dates.ts';
+import { formatDate, parseDate } from './dates.ts';
 import { groupingStatus } from './schedule.ts';
 import { JsonWriter, writeGroupingStatus } from './status-json.ts';
 
@@ -70,6 +70,16 @@ test('numbers, names and properties of any size and alphabet come out as JSON.st
   };
   const start = parseDate(big.start.date)!;
   assert.is(groupingStatusJson(big, start + 3, true), JSON.stringify(groupingStatus(big, start + 3, { named: true })));
+});
+
+test('groupings of one ramp share its encoded schedule only where they start on the same day', () => {
+  const today = parseDate('2024-03-01')!;
+  for (const date of ['2024-02-27', '2024-02-28', '2024-02-27', '2023-12-31']) {
+    // Fourteen days each: one ramp of volumes
+    const end = formatDate(parseDate(date)! + 13);
+    const grouping = { ...auto, start: { ...auto.start, date }, end: { ...auto.end!, date: end } };
+    assert.is(groupingStatusJson(grouping, today, false), JSON.stringify(groupingStatus(grouping, today)), date);
+  }
 });
 
 test.run();

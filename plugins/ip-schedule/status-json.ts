@@ -2,9 +2,11 @@
  * Grouping statuses as JSON bytes, byte for byte what `JSON.stringify(groupingStatus(...))` gives, written straight
  * into a buffer: a full `GET /status` encodes every grouping's expanded schedule (10,000 IPs × 5 groupings of 30 days:
  * 82 MB), and building an object, then a string, per day cost most of the first such request's 1.7 s and left
- * millions of short strings to the collector. Nothing is kept here: the warm-up table keeps each IP's encoded answer.
+ * millions of short strings to the collector. The warm-up table keeps each IP's encoded answer; kept here are only the
+ * `schedule` arrays that IPs of one plan share.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { LRUCache } from 'lru-cache';
 import type { GroupingRecord } from '../../runtime/mod.ts';
 import { formatDate, parseDate } from './dates.ts';
 import { dailyVolumes, scheduleStatus } from './schedule.ts';
@@ -41,6 +43,13 @@ export class JsonWriter {
     this.text(JSON.stringify(value));
   }
 
+  /** Bytes already encoded */
+  bytes(bytes: Buffer): void {
+    this.#room(bytes.length);
+    bytes.copy(this.#buffer, this.#at);
+    this.#at += bytes.length;
+  }
+
   /** A non-negative safe integer; others as JSON.stringify writes them */
   int(n: number): void {
     if (!Number.isSafeInteger(n) || n < 0) return this.ascii(JSON.stringify(n));
@@ -57,10 +66,47 @@ export class JsonWriter {
   }
 
   take(): Buffer {
-    const bytes = Buffer.from(this.#buffer.subarray(0, this.#at));
+    // A copy with `copy` (memcpy): Buffer.from of a view copies it byte by byte
+    const bytes = Buffer.allocUnsafe(this.#at);
+    this.#buffer.copy(bytes, 0, 0, this.#at);
     this.#at = 0;
     return bytes;
   }
+}
+
+/**
+ * Encoded `schedule` arrays by daily volumes and first day: IPs warmed from one plan share both, so a cold GET /status
+ * copies each array's bytes (most of a grouping's) rather than writing the dates and numbers of every day again. The
+ * volumes arrays are the ones `dailyVolumes` keeps (one per AUTO ramp, one per frozen MANUAL grouping), known here by
+ * a number; the bytes are bounded, past which an array is encoded again when asked for
+ */
+const volumesIds = new WeakMap<readonly number[], number>();
+let nextVolumesId = 0;
+const schedules = new LRUCache<string, Buffer>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (bytes) => bytes.length });
+const scheduleWriter = new JsonWriter();
+
+function scheduleBytes(volumes: readonly number[], first: number): Buffer {
+  let id = volumesIds.get(volumes);
+  if (id === undefined) volumesIds.set(volumes, (id = nextVolumesId++));
+  const key = `${id}/${first}`;
+  let bytes = schedules.get(key);
+  if (!bytes) {
+    const out = scheduleWriter;
+    out.ascii('[');
+    for (let index = 0; index < volumes.length; index++) {
+      out.ascii(index === 0 ? '{"date":"' : ',{"date":"');
+      out.ascii(formatDate(first + index));
+      out.ascii('","day":');
+      out.int(index + 1);
+      out.ascii(',"messages":');
+      out.int(volumes[index]!);
+      out.ascii('}');
+    }
+    out.ascii(']');
+    bytes = out.take();
+    schedules.set(key, bytes);
+  }
+  return bytes;
 }
 
 /** Writes `JSON.stringify(groupingStatus(grouping, today, { named }))` */
@@ -89,17 +135,9 @@ export function writeGroupingStatus(out: JsonWriter, grouping: GroupingRecord, t
   out.int(grouping.interval);
   out.ascii(',"properties":');
   out.json(grouping.properties);
-  out.ascii(',"schedule":[');
-  for (let index = 0; index <= last; index++) {
-    out.ascii(index === 0 ? '{"date":"' : ',{"date":"');
-    out.ascii(formatDate(first + index));
-    out.ascii('","day":');
-    out.int(index + 1);
-    out.ascii(',"messages":');
-    out.int(volumes[index]!);
-    out.ascii('}');
-  }
-  out.ascii(`],"status":"${status}"`);
+  out.ascii(',"schedule":');
+  out.bytes(scheduleBytes(volumes, first));
+  out.ascii(`,"status":"${status}"`);
   const hold = grouping.warmup?.hold;
   if (hold) {
     out.ascii(',"hold":');
