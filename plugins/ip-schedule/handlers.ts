@@ -1,4 +1,5 @@
 /** The `ip-schedule` operations, bound by operationId, over a compare-and-set schedule store */
+import { components } from '../../generated/validators/ip-schedule.ts';
 import { errors } from './errors.ts';
 import type {
   AuditChange,
@@ -11,6 +12,7 @@ import type {
   ScheduleStore,
   StoredIp,
 } from '../../runtime/mod.ts';
+import { compileChecker } from '../../runtime/mod.ts';
 import { offsetMinutes, today } from './dates.ts';
 import { canonicalIp } from './ip.ts';
 import { toRecord, type IpConfigInput } from './records.ts';
@@ -24,7 +26,8 @@ const OPEN_IPS = Buffer.from('{"ips":{');
 const COMMA = Buffer.from(',');
 const CLOSE_IPS = Buffer.from('}}');
 
-const GROUPING = /^&[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+// The spec's GroupingName: the path parameter is a bare string there (so a bad name keeps its own error), checked here
+const checkGroupingName = compileChecker({ $ref: '#/components/schemas/GroupingName', components });
 /** Compare-and-set attempts before a write under heavy contention gives up */
 const MAX_ATTEMPTS = 50;
 /** Writes one IP may have waiting; past it a client is better told to come back than left hanging */
@@ -367,7 +370,7 @@ function pathIp(request: HandlerRequest): string {
 
 function pathGrouping(request: HandlerRequest): string {
   const name = String(request.params.grouping);
-  if (!GROUPING.test(name)) {
+  if (checkGroupingName(name)) {
     throw errors.SCHEDULE_ERR_GROUPING_INVALID(name);
   }
   return name;

@@ -212,6 +212,11 @@ test('grouping endpoints answer 400 when the grouping does not start with &', as
   const response = await host.call('PUT', '/config/192.0.2.9/gmail/pause');
   assert.is(response.status, 400);
   assert.match(response.json.error, /^Invalid grouping "gmail"/);
+  // The spec's GroupingName: 63 characters after the &, no more
+  const long = `&${'a'.repeat(64)}`;
+  const tooLong = await host.call('PUT', `/config/192.0.2.9/${encodeURIComponent(long)}/pause`);
+  assert.is(tooLong.status, 400);
+  assert.match(tooLong.json.error, /^Invalid grouping "&a+"/);
 });
 
 test.run();
