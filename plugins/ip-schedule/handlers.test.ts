@@ -55,7 +55,15 @@ const store = {
   // Watched, so that the table reads again only what it is told changed
   watch: async () => () => {},
   get: async (ip) => stored.find((s) => s.ip === ip),
-  put: async () => undefined,
+  // A written record counts its encodings as the stored ones do
+  put: async (ip, record, condition) => {
+    const at = stored.findIndex((s) => s.ip === ip);
+    if (at < 0 || stored[at].version !== condition.expected) return undefined;
+    // Not spread: a spread would read the counting getter once and copy its value
+    const groupings = record.groupings.map((g) => Object.assign(grouping(g.grouping), { end: { ...g.end } }));
+    stored[at] = { ip, version: stored[at].version + 1, record: { groupings } };
+    return stored[at].version;
+  },
   delete: async () => false,
 };
 export default definePlugin({
@@ -71,7 +79,7 @@ export default definePlugin({
 const encoded = () => (globalThis as { algorithmReads?: number }).algorithmReads ?? 0;
 const listings = () => (globalThis as { listings?: number }).listings ?? 0;
 
-test('start lists the store once and encodes nothing; idle time then encodes each IP once, GET /status nothing', async () => {
+test('start lists the store once and encodes nothing; idle time encodes each IP once and a written IP again; GET /status nothing', async () => {
   const host = await startHost(
     document([
       { id: 'counting-store', path: countingStore },
@@ -90,6 +98,30 @@ test('start lists the store once and encodes nothing; idle time then encodes eac
       assert.is(Object.keys(answer.ips).length, IPS);
     }
     assert.is(encoded(), all, 'GET /status encoded nothing more');
+
+    // A write: idle time encodes that IP again once writes calm down, so GET /status still encodes nothing
+    const groupings = Array.from({ length: GROUPINGS }, (_, k) => ({
+      grouping: '&g' + k,
+      mode: 'AUTO',
+      start: { date: '2999-01-01', volume: 10 },
+      end: { date: '2999-12-31', volume: 200_000 },
+    }));
+    const put = await fetch(`${host.urls[0]}/config/10.0.0.7`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ groupings }),
+    });
+    assert.is(put.status, 200, await put.text());
+    // The write's own answer reads the record back; idle time waits for writes to calm down
+    const written = encoded();
+    for (let waited = 0; encoded() < written + GROUPINGS && waited < 10_000; waited += 50) await sleep(50);
+    await sleep(200);
+    assert.is(encoded(), written + GROUPINGS, 'the written IP encoded again in idle time, and only it');
+    const answer = (await (await fetch(`${host.urls[0]}/status`)).json()) as {
+      ips: Record<string, { groupings: { end: { volume: number } }[] }>;
+    };
+    assert.is(answer.ips['10.0.0.7']!.groupings[0]!.end.volume, 200_000);
+    assert.is(encoded(), written + GROUPINGS, 'GET /status encoded nothing after the write either');
   } finally {
     await host.close();
   }
