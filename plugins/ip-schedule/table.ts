@@ -155,27 +155,25 @@ export class ScheduleTable {
    * so that a start lists the store once. The IPs' GET /status members are encoded after it, in idle time
    */
   async fill(): Promise<readonly StoredIp[]> {
-    await this.#watch();
-    const day = this.today();
-    // Cleared before reading: what is noticed during the read is read again next time
-    this.#full = false;
-    this.#dirty.clear();
-    const listed = await this.store.list();
-    const changed = await this.#readAll(day, listed);
-    this.#day = day;
-    if (changed) this.#reindex();
+    let listed: readonly StoredIp[] = [];
+    await this.#current(async () => (listed = await this.store.list()));
     this.#encodeLater(0);
     return listed;
   }
 
   /** Every row in IP order, current as of this call */
-  async rows(): Promise<TableRow[]> {
+  rows(): Promise<TableRow[]> {
+    return this.#current();
+  }
+
+  /** The rows brought up to date; with `list`, from a full listing it makes */
+  async #current(list?: () => Promise<readonly StoredIp[]>): Promise<TableRow[]> {
     await this.#watch();
     // One refresh at a time: a read begun before a write must not land after the read that saw the write
     while (this.#refreshing) await this.#refreshing;
     const day = this.today();
-    if (this.store.watch && !this.#full && day === this.#day && this.#dirty.size === 0) return this.#rows;
-    this.#refreshing = this.#refresh(day).finally(() => (this.#refreshing = undefined));
+    if (!list && this.store.watch && !this.#full && day === this.#day && this.#dirty.size === 0) return this.#rows;
+    this.#refreshing = this.#refresh(day, list).finally(() => (this.#refreshing = undefined));
     await this.#refreshing;
     return this.#rows;
   }
@@ -206,14 +204,14 @@ export class ScheduleTable {
     return this.#watching;
   }
 
-  async #refresh(day: number): Promise<void> {
+  async #refresh(day: number, list?: () => Promise<readonly StoredIp[]>): Promise<void> {
     let changed: boolean;
     const turned = day !== this.#day;
-    if (!this.store.watch || this.#full || turned) {
+    if (list || !this.store.watch || this.#full || turned) {
       // Cleared before reading: what is noticed during the read is read again next time
       this.#full = false;
       this.#dirty.clear();
-      changed = await this.#readAll(day);
+      changed = await this.#readAll(day, await (list ?? (() => this.store.list()))());
     } else {
       const ips = [...this.#dirty];
       this.#dirty.clear();
@@ -267,8 +265,7 @@ export class ScheduleTable {
     }
   }
 
-  async #readAll(day: number, listing?: readonly StoredIp[]): Promise<boolean> {
-    const listed = listing ?? (await this.store.list());
+  async #readAll(day: number, listed: readonly StoredIp[]): Promise<boolean> {
     let changed = listed.length !== this.#ips.size;
     const fresh = new Map<string, CachedIp>();
     for (const stored of listed) {
