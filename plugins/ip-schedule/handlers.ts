@@ -20,11 +20,7 @@ import { groupingStatus } from './schedule.ts';
 import { bulkHandlers } from './bulk.ts';
 import { csvHandlers } from './csv.ts';
 import { isTableQuery, statusRowJson, type ScheduleTable, type TableQuery } from './table.ts';
-import { encodeIpStatus, JsonWriter, timeSlice, writeGroupingStatus } from './status-json.ts';
-
-const OPEN_IPS = Buffer.from('{"ips":{');
-const COMMA = Buffer.from(',');
-const CLOSE_IPS = Buffer.from('}}');
+import { copyEncoded, encodeIpStatus, JsonWriter, timeSlice, writeGroupingStatus } from './status-json.ts';
 
 // The spec's GroupingName: the path parameter is a bare string there (so a bad name keeps its own error), checked here
 const checkGroupingName = compileChecker({ $ref: '#/components/schemas/GroupingName', components });
@@ -39,8 +35,8 @@ const SLICE_MS = 10;
 const SUCCESS = { body: { status: 'success' } };
 const OPEN_GROUPINGS = Buffer.from('{"groupings":[');
 /**
- * Bytes of newly encoded statuses GET /status writes at a time: enough that writes are few, few enough that the
- * client reads the first while the next are encoded
+ * Bytes GET /status writes at a time: enough that writes are few, few enough that the client reads the first while
+ * the next are encoded
  */
 const BATCH_BYTES = 512 * 1024;
 
@@ -245,14 +241,14 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
 
   /**
    * The GET /status answer from each IP's member the warm-up table keeps (encoded in idle time, or here where its
-   * record or the day changed since), in batches of about `BATCH_BYTES` newly encoded: a request that finds IPs to
-   * encode sends the first while it encodes the next, and one that finds every IP encoded sends them in one burst
+   * record or the day changed since), copied into batches of about `BATCH_BYTES`: one write each rather than one per
+   * IP and shared schedule, and a request that finds IPs to encode sends the first batch while it encodes the next
    */
   async function* statusBatches(listed: readonly StoredIp[], day: number): AsyncGenerator<Buffer[]> {
     const slice = timeSlice(SLICE_MS);
     const out = new JsonWriter();
-    let batch: Buffer[] = [OPEN_IPS];
-    let bytes = 0;
+    let batch = Buffer.allocUnsafe(BATCH_BYTES);
+    let at = batch.write('{"ips":{', 'latin1');
     for (const [index, stored] of listed.entries()) {
       const { ip, version } = stored;
       let json = table.statusOf(ip, version, day);
@@ -260,18 +256,18 @@ export function createHandlers(options: HandlerOptions): Record<string, Handler>
         // `stored.record` only here: a store may parse records on first access
         json = await encodeIpStatus(out, ip, stored.record.groupings, day, slice);
         table.keepStatus(ip, version, day, json);
-        bytes += json.length;
       }
-      if (index > 0) batch.push(COMMA);
-      batch.push(json);
-      if (bytes >= BATCH_BYTES) {
-        yield batch;
-        batch = [];
-        bytes = 0;
+      // Room for the comma and the closing braces
+      if (at + json.length + 3 > batch.length) {
+        yield [batch.subarray(0, at)];
+        batch = Buffer.allocUnsafe(Math.max(BATCH_BYTES, json.length + 3));
+        at = 0;
       }
+      if (index > 0) batch[at++] = 0x2c;
+      at = copyEncoded(json, batch, at);
     }
-    batch.push(CLOSE_IPS);
-    yield batch;
+    at += batch.write('}}', at, 'latin1');
+    yield [batch.subarray(0, at)];
   }
 
   return {

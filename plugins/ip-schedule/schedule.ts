@@ -115,6 +115,9 @@ const ramps = new Map<string, number[]>();
 /** Most ramps kept (a few megabytes): past it, a ramp is worked out again when asked for, a power per day */
 const MAX_RAMPS = 10_000;
 
+/** The volumes arrays kept above: whoever caches by them sees the same array again */
+const kept = new WeakSet<readonly number[]>();
+
 /** Messages of every day of the grouping's schedule, day 1 first; callers must not change the result */
 export function dailyVolumes(grouping: GroupingRecord): number[] {
   if (grouping.mode === 'AUTO') {
@@ -123,16 +126,27 @@ export function dailyVolumes(grouping: GroupingRecord): number[] {
     let ramp = ramps.get(key);
     if (!ramp) {
       ramp = autoVolumes(grouping.start.volume!, grouping.end!.volume, days);
-      if (ramps.size < MAX_RAMPS) ramps.set(key, ramp);
+      if (ramps.size < MAX_RAMPS) {
+        ramps.set(key, ramp);
+        kept.add(ramp);
+      }
     }
     return ramp;
   }
   let messages = volumes.get(grouping);
   if (!messages) {
     messages = grouping.schedule!.map((entry) => entry.messages);
-    if (Object.isFrozen(grouping)) volumes.set(grouping, messages);
+    if (Object.isFrozen(grouping)) {
+      volumes.set(grouping, messages);
+      kept.add(messages);
+    }
   }
   return messages;
+}
+
+/** Whether `dailyVolumes` answered an array it keeps, rather than one made for that call alone */
+export function isKeptVolumes(array: readonly number[]): boolean {
+  return kept.has(array);
 }
 
 /** Every day of the grouping's schedule, day 1 being `start.date`; callers must not change the result */

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import type { GroupingRecord } from '../../runtime/mod.ts';
 import { formatDate, parseDate } from './dates.ts';
 import { groupingStatus } from './schedule.ts';
-import { JsonWriter, writeGroupingStatus } from './status-json.ts';
+import { copyEncoded, encodeIpStatus, JsonWriter, writeGroupingStatus } from './status-json.ts';
 
 const out = new JsonWriter();
 const groupingStatusJson = (grouping: GroupingRecord, today: number, named: boolean) => {
@@ -80,6 +80,36 @@ test('groupings of one ramp share its encoded schedule only where they start on 
     const grouping = { ...auto, start: { ...auto.start, date }, end: { ...auto.end!, date: end } };
     assert.is(groupingStatusJson(grouping, today, false), JSON.stringify(groupingStatus(grouping, today)), date);
   }
+});
+
+test('IPs of one plan refer to one encoded schedule, which their whole text holds where it belongs', async () => {
+  const today = parseDate('2024-02-28')!;
+  const frozen = (grouping: GroupingRecord) => Object.freeze({ ...grouping });
+  const encode = (ip: string, groupings: GroupingRecord[]) => encodeIpStatus(out, ip, groupings, today, async () => {});
+  // Records as a store hands them out: parsed apart, equal
+  const first = await encode('192.0.2.1', [frozen(auto), frozen({ ...auto, grouping: '&b' })]);
+  const second = await encode('192.0.2.2', [frozen(auto)]);
+  assert.is(first.shared.length, 2);
+  assert.ok(first.shared[0] === first.shared[1] && first.shared[0] === second.shared[0], 'one schedule buffer shared');
+  // Own bytes hold no schedule: the days are in the shared buffer only
+  assert.not.ok(first.own.toString('utf8').includes('"day":1'));
+  const whole = Buffer.alloc(first.length + 2);
+  const end = copyEncoded(first, whole, 1);
+  assert.is(end, first.length + 1);
+  const expected = `"192.0.2.1":{"groupings":[${[auto, { ...auto, grouping: '&b' }]
+    .map((g) => JSON.stringify(groupingStatus(g as GroupingRecord, today)))
+    .join(',')}]}`;
+  assert.is(whole.subarray(1, end).toString('utf8'), expected);
+});
+
+test('a schedule made for one call alone (a MANUAL record not frozen) is written in place, not shared', async () => {
+  const today = parseDate('2025-12-31')!;
+  const encoded = await encodeIpStatus(out, '192.0.2.3', [{ ...manual }], today, async () => {});
+  assert.is(encoded.shared.length, 0);
+  assert.is(
+    encoded.own.toString('utf8'),
+    `"192.0.2.3":{"groupings":[${JSON.stringify(groupingStatus(manual, today))}]}`,
+  );
 });
 
 test.run();

@@ -7,7 +7,7 @@ import type { GroupingRecord, ScheduleStore, StoredIp } from '../../runtime/mod.
 import { formatDate, parseDate } from './dates.ts';
 import { cidrMatcher, ipNumber, type IpNumber } from './ip.ts';
 import { scheduleDay, scheduleLength, type GroupingStatus, type ScheduleDay } from './schedule.ts';
-import { encodeIpStatus, JsonWriter, timeSlice } from './status-json.ts';
+import { encodeIpStatus, JsonWriter, timeSlice, type Encoded } from './status-json.ts';
 
 export type SortColumn = 'ip' | 'grouping' | 'status' | 'day' | 'volume';
 
@@ -38,9 +38,9 @@ const IDLE_MS = 500;
 /** Longest the idle encoding holds the event loop before letting requests run */
 const SLICE_MS = 5;
 /**
- * Bytes of encoded members idle time makes at most (what the answer weighs at 10,000 IPs × 5 groupings of 30 days is
- * 82 MB): past it, members are encoded by the GET /status that needs them, so a host whose clients never ask for the
- * whole answer keeps its memory for its other work
+ * Own bytes of encoded members idle time makes at most (IPs of one plan share their schedule arrays: at 10,000 IPs ×
+ * 5 groupings of 30 days, 12 MB of an 82 MB answer are the IPs' own): past it, members are encoded by the GET /status
+ * that needs them, so a host whose clients never ask for the whole answer keeps its memory for its other work
  */
 const IDLE_BYTES = 128 * 2 ** 20;
 
@@ -92,7 +92,7 @@ interface CachedIp {
    * The IP's `"ip":{"groupings":[…]}` member of the GET /status answer as of `version` and `day`: encoded in idle time
    * after start and after writes, or by the first GET /status that needed it
    */
-  status?: Buffer;
+  status?: Encoded;
 }
 
 export function isTableQuery(query: Record<string, unknown>): boolean {
@@ -179,13 +179,13 @@ export class ScheduleTable {
   }
 
   /** The IP's encoded GET /status member, if the table holds it as of the store's `version` and day number `day` */
-  statusOf(ip: string, version: number, day: number): Buffer | undefined {
+  statusOf(ip: string, version: number, day: number): Encoded | undefined {
     const cached = this.#ips.get(ip);
     return cached?.version === version && cached.day === day ? cached.status : undefined;
   }
 
   /** Keeps an IP's member encoded by a GET /status, if the table holds the same version and day */
-  keepStatus(ip: string, version: number, day: number, json: Buffer): void {
+  keepStatus(ip: string, version: number, day: number, json: Encoded): void {
     const cached = this.#ips.get(ip);
     if (cached?.version === version && cached.day === day) cached.status = json;
   }
@@ -261,7 +261,7 @@ export class ScheduleTable {
         // Kept only if the IP was not written meanwhile
         if (this.#ips.get(ip) === cached) cached.status = json;
       }
-      bytes += cached.status?.length ?? 0;
+      bytes += cached.status?.own.length ?? 0;
     }
   }
 
