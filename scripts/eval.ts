@@ -13,6 +13,8 @@
  *                    a DSN) and with their reply and status codes removed: the figures should not move
  *   --real           score the `test` split of the gathered real replies (plugins/bounce-model/real/) instead of
  *                    the dev set: sources never trained on nor calibrated on
+ *   --holdout        score the holdout replies (plugins/bounce-model/real/holdout.jsonl) instead: gathered after the
+ *                    rules were written, never trained on; the rules' probabilities are measured there
  *
  * With the built-in plugin, each model is scored twice, side by side: as served (rules, then the trained model)
  * and the trained model alone (plugin config `rules: false`), which is what answers where no rule fires.
@@ -25,8 +27,9 @@
  * ambiguous row is right when the answer is any listed class); on strict rows, macro-F1 over the classes that
  * occur as a true label, per-class precision/recall/F1/support, the confusion matrix (classes that occur as a
  * true or a predicted label) and the calibration of the returned probability (ECE over 10 equal-width bins,
- * mean confidence against accuracy, share and accuracy of answers with probability > 0.9, and the share of the
- * wrong answers given with probability > 0.9: the errors a caller trusting confident answers would not catch).
+ * mean confidence against accuracy, with a 90 % bootstrap interval of the ECE, share and accuracy of answers with
+ * probability > 0.9, and the share of the wrong answers given with probability > 0.9: the errors a caller trusting
+ * confident answers would not catch).
  *
  * Exit codes: 0 measured; 2 nothing measured (dev set missing, bad option); 1 anything else failed.
  */
@@ -37,10 +40,11 @@ import { parseArgs } from 'node:util';
 import { BACKOFF_CLASSES, BNAC_CLASSES } from '../generated/data/bounce-classifier.ts';
 import { usePlugin } from '../runtime/mod.ts';
 import type { Classification, Classifier, ClassifierModel } from '../runtime/mod.ts';
-import { readRealText, REAL_TEXT_FILE } from './train/real-text.ts';
+import { holdoutFile, readRealText, REAL_TEXT_FILE } from './train/real-text.ts';
 import {
   aboveThreshold,
   calibration,
+  eceInterval,
   evaluate,
   lenientAccuracy,
   macroF1Present,
@@ -90,6 +94,8 @@ export interface ModelResult {
   /** matrix[true][predicted] over `labels` (strict rows). */
   confusion: { labels: string[]; matrix: number[][] };
   calibration: Calibration;
+  /** 90 % bootstrap interval of `calibration.ece` (rows resampled with replacement) */
+  eceInterval: [number, number];
   confident: { threshold: number; n: number; share: number; accuracy: number };
   /** Wrong strict answers given with probability above the threshold, and their share of all wrong strict answers. */
   confidentErrors: { n: number; share: number };
@@ -214,6 +220,7 @@ export function scoreModel(
     perClass: occurring.map((c) => evaluation.perClass[c]!),
     confusion: { labels: occurring.map((c) => labels[c]!), matrix: subMatrix(evaluation.confusion, occurring) },
     calibration: calibration(confidence, correct, BINS),
+    eceInterval: eceInterval(confidence, correct, BINS),
     confident: aboveThreshold(confidence, correct, CONFIDENT),
     confidentErrors: { n: wrongConfident, share: wrong ? wrongConfident / wrong : 0 },
     errors: strict.flatMap((i, j) =>
@@ -279,6 +286,7 @@ export async function evaluatePlugin(
 }
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
+const interval = (r: ModelResult): string => r.eceInterval.map((e) => e.toFixed(3)).join('-');
 
 /** Aligned columns: the first `left` ones padded on the right, the others (figures) on the left. */
 function table(header: readonly string[], body: readonly (readonly string[])[], left = 1): string[] {
@@ -296,7 +304,7 @@ export function modelReport(model: ClassifierModel, r: ModelResult, errors: bool
     `strict accuracy   ${pct(r.strict.accuracy)}  (${r.strict.correct}/${r.strict.n} rows without an ambiguous_${model} list)`,
     `lenient accuracy  ${pct(r.lenient.accuracy)}  (${r.lenient.correct}/${r.lenient.n} rows; ${r.ambiguous.correct}/${r.ambiguous.n} ambiguous rows answered with a listed class)`,
     `macro-F1          ${pct(r.macroF1)}  (over the ${r.perClass.filter((p) => p.support > 0).length} classes in the strict rows)`,
-    `calibration       ECE ${c.ece.toFixed(3)} (${BINS} equal-width bins of the probability over [0, 1], strict rows), mean confidence ${pct(c.meanConfidence)} vs accuracy ${pct(c.accuracy)}; ` +
+    `calibration       ECE ${c.ece.toFixed(3)} (90 % interval ${interval(r)}; ${BINS} equal-width bins of the probability over [0, 1], strict rows), mean confidence ${pct(c.meanConfidence)} vs accuracy ${pct(c.accuracy)}; ` +
       `p > ${r.confident.threshold}: ${pct(r.confident.share)} of answers (${r.confident.n}), ${pct(r.confident.accuracy)} right`,
     `errors above ${r.confident.threshold}  ${pct(r.confidentErrors.share)} of the wrong strict answers (${r.confidentErrors.n}/${r.errors.length})`,
     '',
@@ -331,7 +339,7 @@ export function sideBySide(
   alone: Record<ClassifierModel, ModelResult>,
 ): string[] {
   const cell = (r: ModelResult) =>
-    `${pct(r.strict.accuracy)} (${r.strict.correct}/${r.strict.n}); ECE ${r.calibration.ece.toFixed(3)}; ${pct(r.confidentErrors.share)} (${r.confidentErrors.n}/${r.errors.length})`;
+    `${pct(r.strict.accuracy)} (${r.strict.correct}/${r.strict.n}); ECE ${r.calibration.ece.toFixed(3)} [${interval(r)}]; ${pct(r.confidentErrors.share)} (${r.confidentErrors.n}/${r.errors.length})`;
   return table(
     ['model', 'rules + model', 'model alone'],
     MODELS.map((m) => [m, cell(combined[m]), cell(alone[m])]),
@@ -356,6 +364,7 @@ async function main(): Promise<number> {
         json: { type: 'boolean', default: false },
         forms: { type: 'boolean', default: false },
         real: { type: 'boolean', default: false },
+        holdout: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -365,18 +374,25 @@ async function main(): Promise<number> {
     throw new UsageError((error as Error).message);
   }
   if (args.help) {
-    console.log('usage: npm run eval -- [--file PATH | --real] [--plugin ID|DIR] [--errors] [--json] [--forms]');
+    console.log(
+      'usage: npm run eval -- [--file PATH | --real | --holdout] [--plugin ID|DIR] [--errors] [--json] [--forms]',
+    );
     return 0;
   }
-  if (args.real && args.file) throw new UsageError('--real and --file name two sets: give one');
-  const file = args.real ? REAL_TEXT_FILE : resolve(args.file ?? process.env.BOUNCE_DEV ?? DEFAULT_DEV_FILE);
+  if ([args.real, args.holdout, args.file !== undefined].filter(Boolean).length > 1)
+    throw new UsageError('--real, --holdout and --file name different sets: give one');
+  const file = args.real
+    ? REAL_TEXT_FILE
+    : args.holdout
+      ? holdoutFile()
+      : resolve(args.file ?? process.env.BOUNCE_DEV ?? DEFAULT_DEV_FILE);
   if (!existsSync(file)) {
     console.error(
       `eval: dev set not found at ${file}; nothing measured. Point at it with --file PATH or BOUNCE_DEV=PATH.`,
     );
     return 2;
   }
-  const rows = args.real ? readRealText('test') : readDevSet(file);
+  const rows = args.real ? readRealText('test') : args.holdout ? readRealText('holdout') : readDevSet(file);
   const result = await evaluatePlugin(file, args.plugin!, rows, args.forms ? FORMS : undefined);
   if (args.plugin === 'bounce-model')
     result.modelAlone = (await evaluatePlugin(file, args.plugin, rows, undefined, { rules: false })).models;
@@ -393,12 +409,13 @@ async function main(): Promise<number> {
     );
     if (args.errors) for (const m of MODELS) console.error(errorLines(m, result.models[m]).join('\n'));
   } else {
-    console.log(`${args.real ? 'gathered real replies, test split' : 'dev set'} ${result.file}: ${result.rows} rows`);
+    const set = args.real ? 'gathered real replies, test split' : args.holdout ? 'holdout replies' : 'dev set';
+    console.log(`${set} ${result.file}: ${result.rows} rows`);
     if (result.modelAlone)
       console.log(
         [
           '',
-          `== side by side (strict accuracy; ECE over ${BINS} equal-width probability bins; errors given with p > 0.9, share of the errors)`,
+          `== side by side (strict accuracy; ECE over ${BINS} equal-width probability bins [90 % bootstrap interval]; errors given with p > 0.9, share of the errors)`,
           ...sideBySide(result.models, result.modelAlone),
         ].join('\n'),
       );

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_DEV_FILE, readDevSet } from './eval.ts';
-import { screen } from './real-text.ts';
+import { screen, screenHoldout } from './real-text.ts';
 import { nearCopy, readRealText, splitOf } from './train/real-text.ts';
 
 const DEV = process.env.BOUNCE_DEV ?? DEFAULT_DEV_FILE;
@@ -55,6 +55,31 @@ test('the gathered set holds no dev row nor a near-copy of one, and each row is 
     0,
     'run npm run real-text',
   );
+});
+
+test('screenHoldout drops a holdout row that is a dev row or a gathered row, and keeps the others in the holdout', () => {
+  const rows = readRealText().slice(0, 3);
+  const { kept, dropped, gathered } = screenHoldout(rows, [rows[0]!.text], [rows[1]!.text.toLowerCase()]);
+  assert.is(dropped, 2);
+  assert.is(gathered, 1);
+  assert.equal(kept, [{ ...rows[2]!, split: 'holdout' }]);
+});
+
+test('the holdout shares no source and no reply with the other gathered replies, nor a reply with the dev set', () => {
+  const gathered = readRealText();
+  const holdout = readRealText('holdout');
+  assert.ok(holdout.length >= 100, `${holdout.length} holdout rows`);
+  const sources = new Set(gathered.map((r) => r.source));
+  for (const r of holdout) {
+    assert.is(r.split, 'holdout', r.text);
+    assert.ok(/^https?:\/\//.test(r.source) && r.license && (r.commit || r.date), `sourced: ${r.text}`);
+    assert.not.ok(sources.has(r.source), `a source of replies.jsonl: ${r.source}`);
+  }
+  const texts = gathered.map((r) => r.text);
+  const dev = existsSync(DEV) ? readDevSet(DEV).map((d) => d.text) : [];
+  if (dev.length === 0)
+    console.log(`  (dev set not found at ${DEV}: the holdout is compared with the gathered rows only)`);
+  assert.is(screenHoldout(holdout, dev, texts).dropped, 0, 'run npm run real-text');
 });
 
 test.run();

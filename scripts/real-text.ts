@@ -1,15 +1,17 @@
 /*
  * `npm run real-text [-- --dev PATH]`: keeps the gathered real-text set honest. It drops every row that is a dev-set
  * row or a near-copy of one (normalised texts compared: same text, one inside the other, or most word trigrams
- * shared), gives each row its split by source (scripts/train/real-text.ts), rewrites the file and reports the
- * counts. Run it after adding rows; the dev set is read only to compare, nothing of it is written.
+ * shared), gives each row its split by source (scripts/train/real-text.ts), rewrites the files and reports the
+ * counts. A holdout row is also dropped when it is a near-copy of a row of `replies.jsonl`: a rule may have been
+ * written from that reply, so it would not measure the rules on text they were not written from. Run it after adding
+ * rows; the dev set is read only to compare, nothing of it is written.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DEV_FILE, readDevSet } from './eval.ts';
-import { nearCopy, readRealText, REAL_TEXT_FILE, splitOf, type RealRow } from './train/real-text.ts';
+import { holdoutFile, nearCopy, readRealText, REAL_TEXT_FILE, splitOf, type RealRow } from './train/real-text.ts';
 
 /** The rows that are not dev rows nor near-copies of one, each with its split. */
 export function screen(rows: readonly RealRow[], devTexts: readonly string[]): { kept: RealRow[]; dropped: number } {
@@ -19,6 +21,21 @@ export function screen(rows: readonly RealRow[], devTexts: readonly string[]): {
   return { kept, dropped: rows.length - kept.length };
 }
 
+/** The holdout rows that are neither dev rows nor gathered rows (nor near-copies of either), split `holdout`. */
+export function screenHoldout(
+  rows: readonly RealRow[],
+  devTexts: readonly string[],
+  gatheredTexts: readonly string[],
+): { kept: RealRow[]; dropped: number; gathered: number } {
+  const notDev = rows.filter((r) => !devTexts.some((d) => nearCopy(r.text, d)));
+  const kept = notDev
+    .filter((r) => !gatheredTexts.some((g) => nearCopy(r.text, g)))
+    .map((r) => ({ ...r, split: 'holdout' as const }));
+  return { kept, dropped: rows.length - kept.length, gathered: notDev.length - kept.length };
+}
+
+const jsonLines = (rows: readonly RealRow[]): string => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
+
 function main(): number {
   const { values } = parseArgs({ options: { dev: { type: 'string' } } });
   const devFile = resolve(values.dev ?? process.env.BOUNCE_DEV ?? DEFAULT_DEV_FILE);
@@ -26,15 +43,24 @@ function main(): number {
     console.error(`real-text: dev set not found at ${devFile}; nothing checked`);
     return 2;
   }
-  const { kept, dropped } = screen(
-    readRealText(),
-    readDevSet(devFile).map((r) => r.text),
-  );
-  writeFileSync(REAL_TEXT_FILE, kept.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  const devTexts = readDevSet(devFile).map((r) => r.text);
+  const { kept, dropped } = screen(readRealText(), devTexts);
+  writeFileSync(REAL_TEXT_FILE, jsonLines(kept));
   const count = (s: string) => kept.filter((r) => r.split === s).length;
   console.log(
     `real-text: ${kept.length} rows kept, ${dropped} dropped as dev rows or near-copies; train ${count('train')}, calibration ${count('calibration')}, test ${count('test')}`,
   );
+  if (existsSync(holdoutFile())) {
+    const holdout = screenHoldout(
+      readRealText('holdout'),
+      devTexts,
+      kept.map((r) => r.text),
+    );
+    writeFileSync(holdoutFile(), jsonLines(holdout.kept));
+    console.log(
+      `real-text: holdout ${holdout.kept.length} rows kept, ${holdout.dropped} dropped (${holdout.dropped - holdout.gathered} as dev rows or near-copies, ${holdout.gathered} as near-copies of gathered rows)`,
+    );
+  }
   return 0;
 }
 

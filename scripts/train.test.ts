@@ -1,13 +1,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Rng } from './corpus/random.ts';
 import { readCorpus } from './train/corpus.ts';
-import { augment, TASKS, trainModelFiles } from './train.ts';
+import { augment, realTrainingRows, TASKS, trainModelFiles } from './train.ts';
 import { loadModel } from '../plugins/bounce-model/model.ts';
 import type { LinearModel } from '../plugins/bounce-model/linear-model.ts';
 import { fitRealTemperature, ruleProbabilities } from './train/calibrate.ts';
-import type { RealRow } from './train/real-text.ts';
+import { readRealText, type RealRow } from './train/real-text.ts';
 
 const rows = readCorpus(join(import.meta.dirname, 'corpus/lines')).filter((_, i) => i % 10 === 0);
 const small = { bits: 14, epochs: 2, learningRate: 0.2, seed: 7, runs: 2 };
@@ -20,6 +22,27 @@ test('training gives byte-identical model files when run twice on the same corpu
     assert.ok(a[task.name].equals(b[task.name]), `${task.name} differs between runs`);
     assert.is(loadModel(a[task.name]).version, loadModel(b[task.name]).version);
     assert.equal([...loadModel(a[task.name]).labels], [...task.labels]);
+  }
+});
+
+test('the holdout replies change nothing that is trained or fitted: same model bytes and calibration without them', () => {
+  // The holdout measures the rules; were it trained on or calibrated on, its figures would measure memory
+  assert.ok(readRealText('holdout').length > 0, 'the holdout file has rows');
+  const train = () => ({ files: trainModelFiles(rows, fitted, small), real: realTrainingRows() });
+  const withHoldout = train();
+  const dir = mkdtempSync(join(tmpdir(), 'capstan-holdout-'));
+  process.env.BOUNCE_HOLDOUT = join(dir, 'holdout.jsonl');
+  writeFileSync(process.env.BOUNCE_HOLDOUT, '');
+  try {
+    assert.is(readRealText('holdout').length, 0, 'the swap empties the holdout');
+    const without = train();
+    for (const task of TASKS) assert.ok(withHoldout.files[task.name].equals(without.files[task.name]), task.name);
+    assert.equal(withHoldout.files.calibration, without.files.calibration);
+    assert.equal(withHoldout.files.modelCalibration, without.files.modelCalibration);
+    assert.equal(withHoldout.real, without.real);
+  } finally {
+    delete process.env.BOUNCE_HOLDOUT;
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

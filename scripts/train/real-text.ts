@@ -6,6 +6,10 @@
  * - `train`: trained on, with the corpus;
  * - `calibration`: never trained on; the model's temperature and each rule's probability are fitted here;
  * - `test`: neither trained nor fitted on; `npm run eval -- --real` reports it.
+ * A fourth part, `holdout`, lives in its own file (plugins/bounce-model/real/holdout.jsonl): replies gathered after the
+ * rules were written, from sources none of the rows above comes from, labelled before any classifier answer was read.
+ * Only each rule's probability is measured there (scripts/train/calibrate.ts); nothing is trained or fitted on it, and
+ * no rule is written or edited from it: a row a rule was changed for leaves the holdout (into `replies.jsonl`).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -18,7 +22,14 @@ export const REAL_TEXT_FILE = join(
   '../../plugins/bounce-model/real/replies.jsonl',
 );
 
-export type Split = 'train' | 'calibration' | 'test';
+export const HOLDOUT_FILE = join(dirname(REAL_TEXT_FILE), 'holdout.jsonl');
+
+export type Split = 'train' | 'calibration' | 'test' | 'holdout';
+
+/** The holdout file in force: BOUNCE_HOLDOUT names another (tests swap it to show what reads it). */
+export function holdoutFile(): string {
+  return process.env.BOUNCE_HOLDOUT ?? HOLDOUT_FILE;
+}
 
 /** One gathered reply. */
 export interface RealRow {
@@ -34,14 +45,14 @@ export interface RealRow {
   split: Split;
 }
 
-/** Tenths of the sources per split: 4 train, 3 calibration, 3 test. */
-export function splitOf(source: string): Split {
+/** Tenths of the sources per split: 4 train, 3 calibration, 3 test (the holdout has its own file). */
+export function splitOf(source: string): Exclude<Split, 'holdout'> {
   const tenth = createHash('sha256').update(source).digest().readUInt32LE(0) % 10;
   return tenth < 4 ? 'train' : tenth < 7 ? 'calibration' : 'test';
 }
 
-/** Reads the gathered set; `split` narrows it to one part. */
-export function readRealText(split?: Split, file = REAL_TEXT_FILE): RealRow[] {
+/** Reads the gathered set (`replies.jsonl`); `split` narrows it to one part, `holdout` reads the holdout file. */
+export function readRealText(split?: Split, file = split === 'holdout' ? holdoutFile() : REAL_TEXT_FILE): RealRow[] {
   const rows = readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
