@@ -4,7 +4,7 @@
  * Each row belongs to one split, chosen by a hash of its SOURCE (so replies of one file or thread stay together and
  * the held-out parts measure sources never trained on):
  * - `train`: trained on, with the corpus;
- * - `calibration`: never trained on; the model's temperature and each rule's probability are fitted here;
+ * - `calibration`: never trained on; the model's temperature and probability map are fitted here;
  * - `test`: neither trained nor fitted on; `npm run eval -- --real` reports it.
  * A fourth part, `holdout`, lives in its own file (plugins/bounce-model/real/holdout.jsonl): replies gathered after the
  * rules were written, from sources none of the rows above comes from, labelled before any classifier answer was read.
