@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Agent, request } from 'node:https';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -73,6 +74,18 @@ test('serve turns the default server into https from SERVICE_TLS_CERT and SERVIC
   } finally {
     await stop(child);
   }
+});
+
+test('serve refuses with exit 1 naming the document when it has no http or https server', () => {
+  const cwd = tempDir();
+  const file = join(cwd, 'smtpd.yaml');
+  writeFileSync(file, 'version: "6.10"\nservers:\n  - id: inbound\n    listeners: [{ port: 25 }]\n');
+  const run = spawnSync(process.execPath, [CLI, 'serve', '--config', file], { cwd, encoding: 'utf8', timeout: 30_000 });
+  assert.is(run.status, 1, `${run.stdout}${run.stderr}`);
+  assert.ok(
+    run.stderr.includes(`Nothing to serve: "${file}" has no listener of an http or https server`),
+    `${run.stdout}${run.stderr}`,
+  );
 });
 
 test('capstan prints help, its version, and rejects an unknown command with exit 2', () => {
