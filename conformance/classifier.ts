@@ -15,6 +15,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BACKOFF_CLASSES, BNAC_CLASSES } from '../runtime/mod.ts';
 import type { Classification, Classifier, ClassifierModel } from '../runtime/mod.ts';
+import { skipsOf } from './_skips.ts';
 
 /** What a factory hands the suite: the classifier under test and how to release it */
 export interface ClassifierUnderTest {
@@ -71,7 +72,7 @@ function assertValid(model: ClassifierModel, results: readonly Classification[],
 
 /**
  * Registers and runs the suite against the classifier `factory` makes (once, before the first test).
- * `options.skip` maps a test name to the reason it does not apply.
+ * `options.skip` maps a test's title, as printed, to the reason it does not apply.
  */
 export function classifierConformance(
   name: string,
@@ -90,8 +91,9 @@ export function classifierConformance(
   classifierSuite.after(async (context) => {
     await context.under?.close?.();
   });
+  const skips = skipsOf('the classifier conformance suite', options?.skip);
   const define = (title: string, run: (classifier: Classifier) => Promise<void>) => {
-    const reason = options?.skip?.[title];
+    const reason = skips.reason(title);
     if (reason !== undefined) {
       classifierSuite.skip(`${title} (skipped: ${reason})`, () => {});
       return;
@@ -195,5 +197,6 @@ export function classifierConformance(
     assert.ok(rejected, 'classify resolved despite an aborted signal');
   });
 
+  skips.checkUsed();
   classifierSuite.run();
 }

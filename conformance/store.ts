@@ -17,6 +17,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { randomBytes } from 'node:crypto';
 import type { AppliedPolicy, AuditEntry, IpRecord, ScheduleStore } from '../runtime/mod.ts';
+import { skipsOf } from './_skips.ts';
 
 /** What a factory hands the suite: an empty store and how to release it */
 export interface StoreUnderTest {
@@ -26,7 +27,7 @@ export interface StoreUnderTest {
   reopen?(): Promise<StoreUnderTest>;
 }
 
-/** Options of the suite: tests to skip, each with the reason */
+/** Options of the suite: tests to skip, each by its title as printed, with the reason */
 export interface StoreConformanceOptions {
   skip?: Record<string, string>;
 }
@@ -525,13 +526,14 @@ export function storeConformance(
   options: StoreConformanceOptions = {},
 ): void {
   const tests = suite(`store conformance: ${name}`);
+  const skips = skipsOf('the store conformance suite', options.skip);
   for (const [title, check] of Object.entries(CHECKS)) {
-    const reason = options.skip?.[title];
+    const reason = skips.reason(title);
     if (reason !== undefined) {
       tests.skip(`${title} (skipped: ${reason})`, () => {});
       continue;
     }
-    tests(`${name} ${title}`, async () => {
+    tests(title, async () => {
       const first = await factory();
       let current = first;
       const restart = async () => {
@@ -547,5 +549,6 @@ export function storeConformance(
       }
     });
   }
+  skips.checkUsed();
   tests.run();
 }

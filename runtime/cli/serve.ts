@@ -23,6 +23,14 @@ export async function serveCommand(args: string[]): Promise<number> {
     process.stderr.write(`capstan serve: ${(error as Error).message}\n`);
     return 1;
   }
+  // A document of the MTA's servers alone (smtp, plugin) leaves nothing to keep the process up: Node would end it
+  // silently with status 13 (an unsettled top-level await) rather than say why
+  if (host.urls.length === 0) {
+    await host.close();
+    const source = config === undefined ? 'the document' : `"${config}"`;
+    process.stderr.write(`capstan serve: Nothing to serve: ${source} has no listener of an http or https server\n`);
+    return 1;
+  }
   // Through the log's sink: a reader that already went away (`capstan serve | head -1`) must not stop the host
   for (const url of host.urls) stdoutLines().write(`listening on ${url}\n`);
   const running = host;

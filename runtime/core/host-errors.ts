@@ -65,6 +65,11 @@ export const hostErrors = hostErrorSet({
     expose: false,
     message: 'Invalid "CAPSTAN_TLS_MIN_VERSION" "%s": expected "%s"',
   },
+  HOST_ERR_SETTING_LOG_LEVEL: {
+    status: 500,
+    expose: false,
+    message: 'Invalid "CAPSTAN_LOG_LEVEL" "%s": expected "%s"',
+  },
   HOST_ERR_UNKNOWN_USER: { status: 500, expose: false, message: 'Unknown user "%s"' },
   HOST_ERR_UNKNOWN_GROUP: { status: 500, expose: false, message: 'Unknown group "%s"' },
   HOST_ERR_SOCKET_IN_THE_WAY: {

@@ -76,7 +76,8 @@ async function resolveDocument(
 export async function startHost(document: object | string, options: HostOptions = {}): Promise<Host> {
   const { doc, baseDir, warnings } = await resolveDocument(document, options);
   const settings = hostSettings(options.env ?? process.env);
-  const log = options.log ?? createLogger({ service: doc.environment?.syslog?.ident ?? 'capstan' });
+  const log =
+    options.log ?? createLogger({ service: doc.environment?.syslog?.ident ?? 'capstan', level: settings.logLevel });
   for (const warning of warnings) log.warn('startup configuration warning', { warning });
   const pools = new PoolRegistry((doc.threads?.scripts ?? []).map((s) => ({ id: s.id, count: s.count ?? 32 })));
   const metrics = new HostMetrics({ processMetrics: true, log });

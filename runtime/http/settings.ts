@@ -1,4 +1,5 @@
 import { hostErrors } from '../core/host-errors.ts';
+import type { LogLevel } from '../observability/logger.ts';
 
 /**
  * Settings of the host itself. They come from the environment because the startup document is the MTA's format:
@@ -21,6 +22,8 @@ export interface HostSettings {
   /** Connections beyond this many are closed as soon as they are accepted */
   maxConnections: number;
   tls: { minVersion: 'TLSv1.2' | 'TLSv1.3'; ciphers: string };
+  /** The least level logged (`CAPSTAN_LOG_LEVEL`) */
+  logLevel: LogLevel;
 }
 
 /**
@@ -43,6 +46,7 @@ export const DEFAULT_TLS_CIPHERS = [
 const DEFAULT_AUTH_EXEMPT = '/healthz,/readyz';
 
 const TLS_VERSIONS = ['TLSv1.2', 'TLSv1.3'] as const;
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
   const raw = env[name];
@@ -75,6 +79,11 @@ export function hostSettings(env: Record<string, string | undefined>): HostSetti
   if (!(TLS_VERSIONS as readonly string[]).includes(minVersion)) {
     throw hostErrors.HOST_ERR_SETTING_TLS_VERSION(minVersion, TLS_VERSIONS.join('" or "'));
   }
+  // A misspelt level (`WARN`, `warning`) would otherwise log at info without a word
+  const logLevel = env.CAPSTAN_LOG_LEVEL || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw hostErrors.HOST_ERR_SETTING_LOG_LEVEL(logLevel, LOG_LEVELS.join('", "'));
+  }
   // The variable the bounce classifier's clients and README always used; compared exactly, spaces included
   const apiKey = env.API_KEY ?? '';
   return {
@@ -89,5 +98,6 @@ export function hostSettings(env: Record<string, string | undefined>): HostSetti
       minVersion: minVersion as HostSettings['tls']['minVersion'],
       ciphers: env.CAPSTAN_TLS_CIPHERS || DEFAULT_TLS_CIPHERS,
     },
+    logLevel: logLevel as LogLevel,
   };
 }

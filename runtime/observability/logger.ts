@@ -1,8 +1,9 @@
 import type { Logger } from '../core/types.ts';
 import { stdoutLines } from './log-sink.ts';
 
-type Level = 'debug' | 'info' | 'warn' | 'error';
-const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+/** The levels a log line has, least severe first */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 /** A structured logger that can add fields for a child scope */
 export interface HostLogger extends Logger {
@@ -10,11 +11,15 @@ export interface HostLogger extends Logger {
 }
 
 /** JSON lines to `write` (standard output by default, dropping lines it cannot take); `service` is `environment.syslog.ident` */
-export function createLogger(options: { service: string; level?: Level; write?: (line: string) => void }): HostLogger {
-  const min = ORDER[options.level ?? ((process.env.CAPSTAN_LOG_LEVEL as Level) || 'info')] ?? ORDER.info;
+export function createLogger(options: {
+  service: string;
+  level?: LogLevel;
+  write?: (line: string) => void;
+}): HostLogger {
+  const min = ORDER[options.level ?? ((process.env.CAPSTAN_LOG_LEVEL as LogLevel) || 'info')] ?? ORDER.info;
   const write = options.write ?? ((line: string) => stdoutLines().write(line));
   const make = (base: Record<string, unknown>): HostLogger => {
-    const emit = (level: Level) => (msg: string, fields?: Record<string, unknown>) => {
+    const emit = (level: LogLevel) => (msg: string, fields?: Record<string, unknown>) => {
       if (ORDER[level] < min) return;
       write(`${JSON.stringify({ time: new Date().toISOString(), level, ...base, msg, ...fields }, errorReplacer)}\n`);
     };

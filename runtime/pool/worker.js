@@ -1,8 +1,12 @@
 // The worker entry of every piscina pool: it only looks up a plugin's worker module and calls it.
 // Plain JavaScript, because piscina cannot start a .ts worker under plain Node 20; tsx is registered here instead.
+import { register as registerCommonJs } from 'tsx/cjs/api';
 import { register } from 'tsx/esm/api';
 
 register();
+// A plugin's worker.ts in a package typed "commonjs" (as `npm init -y` writes) loads as CommonJS: without tsx's
+// CommonJS hook too, Node 20's require(esm) refuses it as "in a cycle", as the CLI's own registration explains
+registerCommonJs();
 const modules = new Map();
 
 export default async function run({ module, init, payload }) {

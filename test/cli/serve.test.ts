@@ -1,13 +1,18 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Agent, request } from 'node:https';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CLI, freePort, selfSigned, tempDir } from '../host/_fixtures.ts';
+import { CLI, freePort, selfSigned, tempDir, writePlugin } from '../host/_fixtures.ts';
 
-/** Starts `capstan serve` and resolves with the URL it prints */
-async function serve(env: Record<string, string>, cwd: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [CLI, 'serve'], {
+/** Starts `capstan serve` (with `args`) and resolves with the URL it prints */
+async function serve(
+  env: Record<string, string>,
+  cwd: string,
+  args: string[] = [],
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [CLI, 'serve', ...args], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,6 +77,51 @@ test('serve turns the default server into https from SERVICE_TLS_CERT and SERVIC
     assert.type(JSON.parse(body).cache_enabled, 'boolean');
   } finally {
     await stop(child);
+  }
+});
+
+test('serve refuses with exit 1 naming the document when it has no http or https server', () => {
+  const cwd = tempDir();
+  const file = join(cwd, 'smtpd.yaml');
+  writeFileSync(file, 'version: "6.10"\nservers:\n  - id: inbound\n    listeners: [{ port: 25 }]\n');
+  const run = spawnSync(process.execPath, [CLI, 'serve', '--config', file], { cwd, encoding: 'utf8', timeout: 30_000 });
+  assert.is(run.status, 1, `${run.stdout}${run.stderr}`);
+  assert.ok(
+    run.stderr.includes(`Nothing to serve: "${file}" has no listener of an http or https server`),
+    `${run.stdout}${run.stderr}`,
+  );
+});
+
+test('serve runs the pool worker of a TypeScript plugin whose package is typed "commonjs"', async () => {
+  const cwd = tempDir();
+  // `npm init -y` writes this: Node then loads the plugin's .ts files as CommonJS, in the pool's worker threads too
+  writeFileSync(join(cwd, 'package.json'), JSON.stringify({ name: 'plugin-author', type: 'commonjs' }));
+  writePlugin(cwd, 'pooled', {
+    'worker.ts': 'export default async function (payload: { n: number }) {\n  return { value: payload.n * 3 };\n}\n',
+    'mod.ts': `import { definePlugin, Type } from '@capstan';
+export default definePlugin({
+  id: 'pooled',
+  kind: 'api',
+  api: 'ip-schedule',
+  apiVersion: '^1.2.0',
+  config: Type.Object({}),
+  capabilities: { pool: { worker: new URL('./worker.ts', import.meta.url).href } },
+  setup: (ctx) => ({ handlers: { getStatus: async ({ params }) => ({ body: await ctx.pool!.run({ n: Number(params.ip) }) }) } }),
+});
+`,
+  });
+  const port = await freePort();
+  const listener = `[{ address: 127.0.0.1, port: ${port} }]`;
+  writeFileSync(
+    join(cwd, 'capstan.yaml'),
+    `version: "6.10"\nservers:\n  - id: api\n    type: http\n    listeners: ${listener}\nplugins:\n  - id: pooled\n    path: ./pooled\n`,
+  );
+  const { child, url } = await serve({}, cwd, ['--config', 'capstan.yaml']);
+  try {
+    const res = await fetch(`${url}/status/14`);
+    assert.equal(await res.json(), { value: 42 });
+  } finally {
+    assert.is(await stop(child), 0);
   }
 });
 

@@ -136,6 +136,21 @@ test('paths in CAPSTAN_AUTH_EXEMPT answer without a key, plugin routes, the Open
   );
 });
 
+test('an unknown CAPSTAN_LOG_LEVEL stops start-up naming the variable and the levels', async () => {
+  await startHost(document([]), {
+    baseDir: dir,
+    ephemeralPorts: true,
+    env: { CAPSTAN_LOG_LEVEL: 'WARN' },
+  }).then(
+    async (host) => {
+      await host.close();
+      assert.unreachable('an unknown log level should stop start-up');
+    },
+    (error) =>
+      assert.is(error.message, 'Invalid "CAPSTAN_LOG_LEVEL" "WARN": expected "debug", "info", "warn", "error"'),
+  );
+});
+
 test('what no route answers is JSON: 404 for an unknown path, 405 with Allow for any other method, OPTIONS 204', async () => {
   await withHost({ keys: [KEY] }, async (base) => {
     const key = { 'x-api-key': KEY };

@@ -319,11 +319,14 @@ test('an adaptive warm-up is held and stepped back on the reputation share, with
   });
 });
 
-test('usage errors end with 2 and the usage; an unreadable log with 1 and its name', async () => {
+test('usage errors (swapped --from and --to too) end with 2 and the usage; an unreadable log with 1 and its name', async () => {
   const usage = await runCli(['replay', '--format', 'sendmail', 'x.log']);
   assert.is(usage.code, 2);
   assert.match(usage.stderr, 'unknown format "sendmail"');
   assert.match(usage.stderr, 'Usage: capstan replay');
+  const swapped = await runCli(['replay', '--from', '2025-03-12', '--to', '2025-03-11', 'x.log']);
+  assert.is(swapped.code, 2);
+  assert.match(swapped.stderr, '--from "2025-03-12" is not before --to "2025-03-11": nothing would be replayed');
   const missing = await runCli(['replay', join(dir, 'absent.log')]);
   assert.is(missing.code, 1);
   assert.match(missing.stderr, 'absent.log');

@@ -173,6 +173,10 @@ async function run(args: string[], io: CommandIo): Promise<number> {
     if (parsed.positionals.length === 0) throw new UsageError('no LOG given (use - for stdin)');
     from = timeArg('from', values.from);
     to = timeArg('to', values.to);
+    // Swapped bounds would replay nothing and report an empty week as if the logs held no attempt
+    if (from !== undefined && to !== undefined && from >= to) {
+      throw new UsageError(`--from "${values.from}" is not before --to "${values.to}": nothing would be replayed`);
+    }
     files = parsed.positionals;
   } catch (error) {
     io.stderr.write(`capstan replay: ${(error as Error).message}\n\n${USAGE}`);
