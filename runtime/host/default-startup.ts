@@ -1,3 +1,5 @@
+import { hostErrors } from '../core/host-errors.ts';
+
 /**
  * The startup document `capstan serve` uses without `--config`: one server on 127.0.0.1:8080 with both built-in
  * API plugins and the `ui` pages at `/ui/`, data under `./var`. For deployments configured only by environment:
@@ -10,6 +12,9 @@ export function defaultStartupDocument(env: Record<string, string | undefined> =
     throw new Error('Set both "SERVICE_TLS_CERT" and "SERVICE_TLS_KEY" to serve https');
   }
   const port = env.SERVICE_PORT ? Number(env.SERVICE_PORT) : tls ? 8443 : 8080;
+  // Checked here so that the message names the variable, not the document's path it fills
+  if (!Number.isInteger(port) || port < 0)
+    throw hostErrors.HOST_ERR_SETTING_NUMBER('SERVICE_PORT', env.SERVICE_PORT!, 0);
   return {
     version: '6.10',
     servers: [

@@ -80,6 +80,17 @@ test('serve turns the default server into https from SERVICE_TLS_CERT and SERVIC
   }
 });
 
+test('serve refuses a SERVICE_PORT that is not a port, naming the variable', () => {
+  const run = spawnSync(process.execPath, [CLI, 'serve'], {
+    cwd: tempDir(),
+    env: { ...process.env, SERVICE_PORT: 'abc' },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  assert.is(run.status, 1, `${run.stdout}${run.stderr}`);
+  assert.match(run.stderr, 'Invalid "SERVICE_PORT" "abc": expected a whole number of at least 0');
+});
+
 test('serve refuses with exit 1 naming the document when it has no http or https server', () => {
   const cwd = tempDir();
   const file = join(cwd, 'smtpd.yaml');
