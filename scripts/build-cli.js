@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Bundles the `capstan config` command into .build/config.mjs at install time (npm's `prepare`), so that an operator's
+// Bundles the `capstan config` command into .build/config.mjs at install time (npm's `prepare`, which `npm pack` runs
+// too: the package carries the bundle, and npm gives its files one time, so it is fresh there), so that an operator's
 // CI linting a document does not pay for compiling TypeScript on every run. The CLI uses the bundle only while it is
 // newer than every source it was built from, and compiles the sources on the fly otherwise.
 import { build } from 'esbuild';

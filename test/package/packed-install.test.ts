@@ -136,6 +136,42 @@ packed('config check accepts the documented startup document in the installed pa
   assert.match(check.out, /1 valid/);
 });
 
+packed('config check in the installed package runs the bundle packed with it, not the compiler', async () => {
+  const at = await installed();
+  writeFileSync(join(at.dir, 'capstan.yaml'), at.yaml);
+  const bundle = join(at.dir, 'node_modules/capstan/.build/config.mjs');
+  const original = readFileSync(bundle, 'utf8');
+  // A bundle that says it ran: its sources are unchanged, so the CLI must take it
+  writeFileSync(bundle, 'export async function configCommand() { console.log("bundle ran"); return 0; }\n');
+  try {
+    const check = run(
+      process.execPath,
+      [join(at.dir, 'node_modules/.bin/capstan'), 'config', 'check', 'capstan.yaml'],
+      at.dir,
+    );
+    assert.is(check.status, 0, check.out);
+    assert.match(check.out, /bundle ran/);
+    // A source edited since leaves the bundle aside
+    const source = join(at.dir, 'node_modules/capstan/runtime/cli/config.ts');
+    const text = readFileSync(source, 'utf8');
+    writeFileSync(source, `${text}\n// edited after the bundle was built\n`);
+    try {
+      const compiled = run(
+        process.execPath,
+        [join(at.dir, 'node_modules/.bin/capstan'), 'config', 'check', 'capstan.yaml'],
+        at.dir,
+      );
+      assert.is(compiled.status, 0, compiled.out);
+      assert.not.match(compiled.out, /bundle ran/);
+      assert.match(compiled.out, /1 valid/);
+    } finally {
+      writeFileSync(source, text);
+    }
+  } finally {
+    writeFileSync(bundle, original);
+  }
+});
+
 packed('installed capstan serves the examples mounted by the documented startup document', async () => {
   const at = await installed();
   const port = await freePort();
