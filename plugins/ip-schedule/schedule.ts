@@ -115,8 +115,12 @@ const ramps = new Map<string, number[]>();
 /** Most ramps kept (a few megabytes): past it, a ramp is worked out again when asked for, a power per day */
 const MAX_RAMPS = 10_000;
 
-/** The volumes arrays kept above: whoever caches by them sees the same array again */
-const kept = new WeakSet<readonly number[]>();
+/**
+ * The volumes arrays kept above, each by a number of its own: whoever caches by them (the encoded schedules of
+ * GET /status) sees the same array again
+ */
+const kept = new WeakMap<readonly number[], number>();
+let nextKept = 0;
 
 /** Messages of every day of the grouping's schedule, day 1 first; callers must not change the result */
 export function dailyVolumes(grouping: GroupingRecord): number[] {
@@ -128,7 +132,7 @@ export function dailyVolumes(grouping: GroupingRecord): number[] {
       ramp = autoVolumes(grouping.start.volume!, grouping.end!.volume, days);
       if (ramps.size < MAX_RAMPS) {
         ramps.set(key, ramp);
-        kept.add(ramp);
+        kept.set(ramp, nextKept++);
       }
     }
     return ramp;
@@ -138,15 +142,15 @@ export function dailyVolumes(grouping: GroupingRecord): number[] {
     messages = grouping.schedule!.map((entry) => entry.messages);
     if (Object.isFrozen(grouping)) {
       volumes.set(grouping, messages);
-      kept.add(messages);
+      kept.set(messages, nextKept++);
     }
   }
   return messages;
 }
 
-/** Whether `dailyVolumes` answered an array it keeps, rather than one made for that call alone */
-export function isKeptVolumes(array: readonly number[]): boolean {
-  return kept.has(array);
+/** The number of an array `dailyVolumes` keeps; undefined for one it made for that call alone */
+export function keptVolumesId(array: readonly number[]): number | undefined {
+  return kept.get(array);
 }
 
 /** Every day of the grouping's schedule, day 1 being `start.date`; callers must not change the result */

@@ -10,7 +10,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { GroupingRecord } from '../../runtime/mod.ts';
 import { formatDate, parseDate } from './dates.ts';
-import { dailyVolumes, isKeptVolumes, scheduleStatus } from './schedule.ts';
+import { dailyVolumes, keptVolumesId, scheduleStatus } from './schedule.ts';
 
 /** Encoded JSON: the text's own bytes, with `shared[i]` going in at byte `cuts[i]` of `own` */
 export interface Encoded {
@@ -129,12 +129,10 @@ export class JsonWriter {
 /**
  * Encoded `schedule` arrays by daily volumes and first day: IPs warmed from one plan share both, so a cold GET /status
  * refers to each array's bytes (most of a grouping's) rather than writing the dates and numbers of every day again.
- * The volumes arrays are the ones `dailyVolumes` keeps (one per AUTO ramp, one per frozen MANUAL grouping), known here
- * by a number; the bytes are bounded, past which an array is encoded again when asked for (the texts that refer to an
- * evicted one keep it)
+ * The volumes arrays are the ones `dailyVolumes` keeps (one per AUTO ramp, one per frozen MANUAL grouping), known by
+ * their number; the bytes are bounded, past which an array is encoded again when asked for (the texts that refer to
+ * an evicted one keep it)
  */
-const volumesIds = new WeakMap<readonly number[], number>();
-let nextVolumesId = 0;
 /** A plan's encoded `"start":…,"end":…` members and `schedule` array */
 interface PlanBytes {
   span: Buffer;
@@ -146,9 +144,7 @@ const plans = new LRUCache<string, PlanBytes>({
 });
 const planWriter = new JsonWriter();
 
-function planBytes(volumes: readonly number[], first: number): PlanBytes {
-  let id = volumesIds.get(volumes);
-  if (id === undefined) volumesIds.set(volumes, (id = nextVolumesId++));
+function planBytes(volumes: readonly number[], id: number, first: number): PlanBytes {
   const key = `${id}/${first}`;
   let plan = plans.get(key);
   if (!plan) {
@@ -202,7 +198,8 @@ export function writeGroupingStatus(out: JsonWriter, grouping: GroupingRecord, t
   const volumes = dailyVolumes(grouping);
   const first = parseDate(grouping.start.date)!;
   // A volumes array made for this call alone (a MANUAL record not frozen, a ramp past those kept) is shared by no one
-  const plan = isKeptVolumes(volumes) ? planBytes(volumes, first) : undefined;
+  const id = keptVolumesId(volumes);
+  const plan = id === undefined ? undefined : planBytes(volumes, id, first);
   const { status, day } = scheduleStatus(grouping, today);
   out.ascii('{');
   if (named) {

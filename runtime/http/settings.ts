@@ -1,5 +1,5 @@
 import { hostErrors } from '../core/host-errors.ts';
-import type { LogLevel } from '../observability/logger.ts';
+import { LOG_LEVELS, type LogLevel } from '../observability/logger.ts';
 
 /**
  * Settings of the host itself. They come from the environment because the startup document is the MTA's format:
@@ -46,7 +46,6 @@ export const DEFAULT_TLS_CIPHERS = [
 const DEFAULT_AUTH_EXEMPT = '/healthz,/readyz';
 
 const TLS_VERSIONS = ['TLSv1.2', 'TLSv1.3'] as const;
-const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {
   const raw = env[name];

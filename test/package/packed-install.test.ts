@@ -76,6 +76,10 @@ async function serve(cwd: string): Promise<{ child: ChildProcess; url: string }>
   return { child, url };
 }
 
+/** `capstan config check capstan.yaml` of the package installed in `dir` */
+const configCheck = (dir: string) =>
+  run(process.execPath, [join(dir, 'node_modules/.bin/capstan'), 'config', 'check', 'capstan.yaml'], dir);
+
 const packed = suite('packed install', 150_000);
 const DIR = tempDir('capstan-packed-');
 
@@ -127,11 +131,7 @@ packed('package holds the runtime and the model, not tests, benches or the train
 packed('config check accepts the documented startup document in the installed package', async () => {
   const at = await installed();
   writeFileSync(join(at.dir, 'capstan.yaml'), at.yaml);
-  const check = run(
-    process.execPath,
-    [join(at.dir, 'node_modules/.bin/capstan'), 'config', 'check', 'capstan.yaml'],
-    at.dir,
-  );
+  const check = configCheck(at.dir);
   assert.is(check.status, 0, check.out);
   assert.match(check.out, /1 valid/);
 });
@@ -144,11 +144,7 @@ packed('config check in the installed package runs the bundle packed with it, no
   // A bundle that says it ran: its sources are unchanged, so the CLI must take it
   writeFileSync(bundle, 'export async function configCommand() { console.log("bundle ran"); return 0; }\n');
   try {
-    const check = run(
-      process.execPath,
-      [join(at.dir, 'node_modules/.bin/capstan'), 'config', 'check', 'capstan.yaml'],
-      at.dir,
-    );
+    const check = configCheck(at.dir);
     assert.is(check.status, 0, check.out);
     assert.match(check.out, /bundle ran/);
     // A source edited since leaves the bundle aside
@@ -156,11 +152,7 @@ packed('config check in the installed package runs the bundle packed with it, no
     const text = readFileSync(source, 'utf8');
     writeFileSync(source, `${text}\n// edited after the bundle was built\n`);
     try {
-      const compiled = run(
-        process.execPath,
-        [join(at.dir, 'node_modules/.bin/capstan'), 'config', 'check', 'capstan.yaml'],
-        at.dir,
-      );
+      const compiled = configCheck(at.dir);
       assert.is(compiled.status, 0, compiled.out);
       assert.not.match(compiled.out, /bundle ran/);
       assert.match(compiled.out, /1 valid/);
