@@ -75,11 +75,18 @@ export async function main(args: string[]): Promise<number> {
   // Loaded on first use: most commands start no plugin
   const useService = async <S>(name: string) =>
     (await import('../plugins/use.ts')).useService<S>(plugin.entry, name, { baseDir, entries: plugins });
-  return plugin.command.run(rest, {
-    stdin: process.stdin,
-    stdout: process.stdout,
-    stderr: process.stderr,
-    baseDir,
-    useService,
-  });
+  try {
+    return await plugin.command.run(rest, {
+      stdin: process.stdin,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      baseDir,
+      useService,
+    });
+  } catch (error) {
+    // What a command leaves uncaught (a plugin it uses refusing to start, a bad host setting) is one line, not a
+    // stack trace
+    process.stderr.write(`capstan ${command}: ${(error as Error).message}\n`);
+    return 1;
+  }
 }

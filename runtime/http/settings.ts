@@ -57,6 +57,18 @@ function integer(env: Record<string, string | undefined>, name: string, fallback
   return value;
 }
 
+/**
+ * `CAPSTAN_LOG_LEVEL`, or `fallback` when unset: `serve` logs at info, a one-off command (`usePlugin`) at warn. A
+ * misspelt level (`WARN`, `warning`) would otherwise log at the fallback without a word
+ */
+export function logLevelSetting(env: Record<string, string | undefined>, fallback: LogLevel): LogLevel {
+  const level = env.CAPSTAN_LOG_LEVEL || fallback;
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    throw hostErrors.HOST_ERR_SETTING_LOG_LEVEL(level, LOG_LEVELS.join('", "'));
+  }
+  return level as LogLevel;
+}
+
 /** Reads the host settings; an invalid value stops start-up with a message naming the variable */
 export function hostSettings(env: Record<string, string | undefined>): HostSettings {
   // Load balancers and orchestrators probe without a key; a set variable, even empty, replaces the list
@@ -78,11 +90,7 @@ export function hostSettings(env: Record<string, string | undefined>): HostSetti
   if (!(TLS_VERSIONS as readonly string[]).includes(minVersion)) {
     throw hostErrors.HOST_ERR_SETTING_TLS_VERSION(minVersion, TLS_VERSIONS.join('" or "'));
   }
-  // A misspelt level (`WARN`, `warning`) would otherwise log at info without a word
-  const logLevel = env.CAPSTAN_LOG_LEVEL || 'info';
-  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
-    throw hostErrors.HOST_ERR_SETTING_LOG_LEVEL(logLevel, LOG_LEVELS.join('", "'));
-  }
+  const logLevel = logLevelSetting(env, 'info');
   // The variable the bounce classifier's clients and README always used; compared exactly, spaces included
   const apiKey = env.API_KEY ?? '';
   return {
@@ -97,6 +105,6 @@ export function hostSettings(env: Record<string, string | undefined>): HostSetti
       minVersion: minVersion as HostSettings['tls']['minVersion'],
       ciphers: env.CAPSTAN_TLS_CIPHERS || DEFAULT_TLS_CIPHERS,
     },
-    logLevel: logLevel as LogLevel,
+    logLevel,
   };
 }

@@ -1,4 +1,5 @@
 import { routes } from '../../generated/routes.ts';
+import { logLevelSetting } from '../http/settings.ts';
 import { createLogger } from '../observability/logger.ts';
 import { HostMetrics } from '../observability/metrics.ts';
 import { PoolRegistry } from '../pool/pools.ts';
@@ -50,8 +51,14 @@ export function useService<S = unknown>(
 
 /** Runs `start` on a plugin set of its own, with its own pools, logger and metrics, and hands back what it started */
 async function used<S>(options: UseOptions, start: (set: PluginSet) => Promise<StartedPlugin>): Promise<UsedPlugin<S>> {
+  // Checked before anything starts, so a bad level leaves nothing to close. Lines go to standard error: a command's
+  // standard output is its answer (`capstan classify | cut -f1`)
+  const log = createLogger({
+    service: 'capstan',
+    level: logLevelSetting(options.env ?? process.env, 'warn'),
+    write: (line) => process.stderr.write(line),
+  });
   const pools = new PoolRegistry([]);
-  const log = createLogger({ service: 'capstan', level: 'warn' });
   const metrics = new HostMetrics({ processMetrics: false });
   const set = new PluginSet({
     baseDir: options.baseDir ?? process.cwd(),

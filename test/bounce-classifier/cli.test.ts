@@ -39,6 +39,25 @@ test('capstan classify exits 2 when the model is unknown', async () => {
   assert.match(stderr, /unknown model "spam"/);
 });
 
+test('capstan classify logs at CAPSTAN_LOG_LEVEL on standard error, keeping standard output for answers', async () => {
+  const quiet = await capstan(['classify', '550 5.1.1 User unknown']);
+  assert.is(quiet.code, 0);
+  assert.is(quiet.stderr, '');
+  const { code, stdout, stderr } = await capstan(['classify', '550 5.1.1 User unknown'], '', {
+    CAPSTAN_LOG_LEVEL: 'debug',
+  });
+  assert.is(code, 0);
+  assert.match(stdout, /^RECIPIENT_NOT_FOUND\t[\d.]+\n$/);
+  assert.match(stderr, /"level":"info".*"msg":"plugin started"/);
+});
+
+test('capstan classify refuses an unknown CAPSTAN_LOG_LEVEL in one line, exit 1', async () => {
+  const { code, stdout, stderr } = await capstan(['classify', 'x'], '', { CAPSTAN_LOG_LEVEL: 'WARN' });
+  assert.is(code, 1);
+  assert.is(stdout, '');
+  assert.is(stderr, 'capstan classify: Invalid "CAPSTAN_LOG_LEVEL" "WARN": expected "debug", "info", "warn", "error"\n');
+});
+
 test('capstan --config classify uses the classifier the document configures, as serve would', async () => {
   const file = join(tempDir(), 'rules.json');
   writeFileSync(

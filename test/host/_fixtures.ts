@@ -21,9 +21,9 @@ export interface CliRun {
 }
 
 /** Runs `capstan ARGS` as a process, with `stdin` as its whole input (none by default) */
-export function runCli(args: readonly string[], stdin = ''): Promise<CliRun> {
+export function runCli(args: readonly string[], stdin = '', env: Record<string, string> = {}): Promise<CliRun> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [CLI, ...args]);
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
