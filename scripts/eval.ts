@@ -29,7 +29,7 @@
  * true or a predicted label) and the calibration of the returned probability (ECE over 10 equal-width bins,
  * mean confidence against accuracy, with a 90 % bootstrap interval of the ECE, share and accuracy of answers with
  * probability > 0.9, and the share of the wrong answers given with probability > 0.9: the errors a caller trusting
- * confident answers would not catch).
+ * confident answers would not catch), beside the share expected were every probability exact.
  *
  * Exit codes: 0 measured; 2 nothing measured (dev set missing, bad option); 1 anything else failed.
  */
@@ -44,6 +44,7 @@ import { holdoutFile, readRealText, REAL_TEXT_FILE } from './train/real-text.ts'
 import {
   aboveThreshold,
   calibration,
+  expectedErrorShare,
   eceInterval,
   evaluate,
   lenientAccuracy,
@@ -97,8 +98,11 @@ export interface ModelResult {
   /** 90 % bootstrap interval of `calibration.ece` (rows resampled with replacement) */
   eceInterval: [number, number];
   confident: { threshold: number; n: number; share: number; accuracy: number };
-  /** Wrong strict answers given with probability above the threshold, and their share of all wrong strict answers. */
-  confidentErrors: { n: number; share: number };
+  /**
+   * Wrong strict answers given with probability above the threshold, their share of all wrong strict answers, and
+   * the share expected if every probability were exact (`expectedErrorShare`)
+   */
+  confidentErrors: { n: number; share: number; expectedShare: number };
   errors: EvalError[];
 }
 
@@ -222,7 +226,11 @@ export function scoreModel(
     calibration: calibration(confidence, correct, BINS),
     eceInterval: eceInterval(confidence, correct, BINS),
     confident: aboveThreshold(confidence, correct, CONFIDENT),
-    confidentErrors: { n: wrongConfident, share: wrong ? wrongConfident / wrong : 0 },
+    confidentErrors: {
+      n: wrongConfident,
+      share: wrong ? wrongConfident / wrong : 0,
+      expectedShare: expectedErrorShare(confidence, CONFIDENT),
+    },
     errors: strict.flatMap((i, j) =>
       correct[j]
         ? []
@@ -306,7 +314,7 @@ export function modelReport(model: ClassifierModel, r: ModelResult, errors: bool
     `macro-F1          ${pct(r.macroF1)}  (over the ${r.perClass.filter((p) => p.support > 0).length} classes in the strict rows)`,
     `calibration       ECE ${c.ece.toFixed(3)} (90 % interval ${interval(r)}; ${BINS} equal-width bins of the probability over [0, 1], strict rows), mean confidence ${pct(c.meanConfidence)} vs accuracy ${pct(c.accuracy)}; ` +
       `p > ${r.confident.threshold}: ${pct(r.confident.share)} of answers (${r.confident.n}), ${pct(r.confident.accuracy)} right`,
-    `errors above ${r.confident.threshold}  ${pct(r.confidentErrors.share)} of the wrong strict answers (${r.confidentErrors.n}/${r.errors.length})`,
+    `errors above ${r.confident.threshold}  ${pct(r.confidentErrors.share)} of the wrong strict answers (${r.confidentErrors.n}/${r.errors.length}); ${pct(r.confidentErrors.expectedShare)} if every probability were exact`,
     '',
     ...table(
       ['confidence bin', 'n', 'mean p', 'accuracy'],
@@ -339,7 +347,7 @@ export function sideBySide(
   alone: Record<ClassifierModel, ModelResult>,
 ): string[] {
   const cell = (r: ModelResult) =>
-    `${pct(r.strict.accuracy)} (${r.strict.correct}/${r.strict.n}); ECE ${r.calibration.ece.toFixed(3)} [${interval(r)}]; ${pct(r.confidentErrors.share)} (${r.confidentErrors.n}/${r.errors.length})`;
+    `${pct(r.strict.accuracy)} (${r.strict.correct}/${r.strict.n}); ECE ${r.calibration.ece.toFixed(3)} [${interval(r)}]; ${pct(r.confidentErrors.share)} (${r.confidentErrors.n}/${r.errors.length}), exact ${pct(r.confidentErrors.expectedShare)}`;
   return table(
     ['model', 'rules + model', 'model alone'],
     MODELS.map((m) => [m, cell(combined[m]), cell(alone[m])]),
@@ -415,7 +423,7 @@ async function main(): Promise<number> {
       console.log(
         [
           '',
-          `== side by side (strict accuracy; ECE over ${BINS} equal-width probability bins [90 % bootstrap interval]; errors given with p > 0.9, share of the errors)`,
+          `== side by side (strict accuracy; ECE over ${BINS} equal-width probability bins [90 % bootstrap interval]; errors given with p > 0.9, share of the errors, and the share expected were every probability exact)`,
           ...sideBySide(result.models, result.modelAlone),
         ].join('\n'),
       );

@@ -199,6 +199,22 @@ export function aboveThreshold(
   return { threshold, n, share: confidence.length ? n / confidence.length : 0, accuracy: n ? right / n : 0 };
 }
 
+/**
+ * The share of the errors that would fall above `threshold` if every probability were exact: each answer of
+ * probability p is wrong with chance 1 - p, so the expected errors above it over all expected errors. A classifier
+ * right on most replies and sure of them puts many of its few errors above the threshold even when perfectly
+ * calibrated; against this figure the measured share tells over-confidence from that.
+ */
+export function expectedErrorShare(confidence: readonly number[], threshold: number): number {
+  let above = 0;
+  let all = 0;
+  for (const p of confidence) {
+    all += 1 - p;
+    if (p > threshold) above += 1 - p;
+  }
+  return all > 0 ? above / all : 0;
+}
+
 /** Computes accuracy, per-class P/R/F1, per-family accuracy and the confusion matrix. */
 export function evaluate(
   labels: readonly string[],
