@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Rng } from './corpus/random.ts';
 import { readCorpus } from './train/corpus.ts';
-import { augment, realTrainingRows, TASKS, trainModelFiles } from './train.ts';
+import { AMBIGUOUS_COPIES, augment, REAL_COPIES, realTrainingRows, TASKS, trainModelFiles } from './train.ts';
 import { loadModel } from '../plugins/bounce-model/model.ts';
 import type { LinearModel } from '../plugins/bounce-model/linear-model.ts';
 import { fitRealTemperature, ruleProbabilities } from './train/calibrate.ts';
@@ -44,6 +44,22 @@ test('the holdout replies change nothing that is trained or fitted: same model b
     delete process.env.BOUNCE_HOLDOUT;
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('a real reply that reads two ways weighs less than one whose classes are plain', () => {
+  const copies = new Map<string, number>();
+  for (const row of realTrainingRows().rows) copies.set(row.template, (copies.get(row.template) ?? 0) + 1);
+  const train = readRealText('train');
+  const ambiguous = (r: RealRow) => Boolean(r.ambiguous_bnac?.length || r.ambiguous_backoff?.length);
+  let seen = { plain: 0, ambiguous: 0 };
+  for (const [template, n] of copies) {
+    // The template ends with the row's index in the train split
+    const row = train[Number(template.slice(template.lastIndexOf(':') + 1))]!;
+    assert.is(n, ambiguous(row) ? AMBIGUOUS_COPIES : REAL_COPIES, row.text);
+    seen = ambiguous(row) ? { ...seen, ambiguous: seen.ambiguous + 1 } : { ...seen, plain: seen.plain + 1 };
+  }
+  assert.ok(seen.plain > 0 && seen.ambiguous > 0, JSON.stringify(seen));
+  assert.ok(AMBIGUOUS_COPIES < REAL_COPIES);
 });
 
 test('training changes the model version when the seed changes', () => {

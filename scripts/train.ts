@@ -142,6 +142,12 @@ function examplesOf(rows: readonly LabelledText[], items: readonly Augmented[]):
 
 /** Copies of each real training reply: a few dozen real lines among ~20,000 corpus lines must still count. */
 export const REAL_COPIES = 8;
+/**
+ * Copies of a real reply that honestly reads two ways (an `ambiguous_*` list): its first label is one reading of
+ * several, so it weighs a quarter of a reply whose classes are plain. At full weight, the 2026-11-27 replies (about
+ * half of them ambiguous) moved the models' backoff answers on dev-like text away from the labelling rules.
+ */
+export const AMBIGUOUS_COPIES = 2;
 
 /** The situation whose classes are the row's: the first in table order with both labels, if one has them. */
 export function situationOf(bnac: string, backoff: string): string | undefined {
@@ -151,7 +157,8 @@ export function situationOf(bnac: string, backoff: string): string | undefined {
 }
 
 /**
- * The `train` split of the gathered real replies as corpus lines (family `real`), each repeated REAL_COPIES times.
+ * The `train` split of the gathered real replies as corpus lines (family `real`), each repeated REAL_COPIES times
+ * (AMBIGUOUS_COPIES when it reads two ways).
  * A reply whose pair of classes no situation has (one model trains on situations) is measured but not trained on:
  * it is returned in `skipped`, for the report to name.
  */
@@ -171,7 +178,8 @@ export function realTrainingRows(): { rows: LabelledText[]; skipped: RealRow[] }
       bnac: r.bnac,
       backoff: r.backoff,
     };
-    return new Array<LabelledText>(REAL_COPIES).fill(row);
+    const ambiguous = (r.ambiguous_bnac?.length ?? 0) > 0 || (r.ambiguous_backoff?.length ?? 0) > 0;
+    return new Array<LabelledText>(ambiguous ? AMBIGUOUS_COPIES : REAL_COPIES).fill(row);
   });
   return { rows, skipped };
 }
@@ -429,7 +437,7 @@ function main(): number {
       `${name} ${files.modelCalibration[name].to.length} steps over ${files.modelCalibration[name].measuredOn} answers`,
   ).join(', ');
   md.push(
-    `Real replies: ${trained} of the ${readRealText('train').length} train replies trained on (${REAL_COPIES} copies each)${real.skipped.length ? `; ${real.skipped.length} not, no situation having its pair of classes (${real.skipped.map((r) => `${r.bnac} / ${r.backoff}`).join(', ')})` : ''}; temperature rescaled from ${fitted.calibration.temperature} (corpus files held out) to ${temperature} on the ${readRealText('calibration').length} calibration replies together with the corpus files held out;`,
+    `Real replies: ${trained} of the ${readRealText('train').length} train replies trained on (${REAL_COPIES} copies each, ${AMBIGUOUS_COPIES} of an ambiguous one)${real.skipped.length ? `; ${real.skipped.length} not, no situation having its pair of classes (${real.skipped.map((r) => `${r.bnac} / ${r.backoff}`).join(', ')})` : ''}; temperature rescaled from ${fitted.calibration.temperature} (corpus files held out) to ${temperature} on the ${readRealText('calibration').length} calibration replies together with the corpus files held out;`,
     `the model's probability map (isotonic, steps of at least ${MIN_BLOCK} answers: ${maps}) fitted on the calibration replies and on the train replies as predicted by the held-out model trained without real replies;`,
     `rule probabilities measured on the ${readRealText('holdout').length} holdout replies, gathered after the rules and never trained on (BNAC: ${ruleFigures.bnac.measuredOn} rule answers, pooled ${ruleFigures.bnac.pooled}; backoff: ${ruleFigures.backoff.measuredOn}, pooled ${ruleFigures.backoff.pooled}).`,
     '',
