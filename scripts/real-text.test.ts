@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_DEV_FILE, readDevSet } from './eval.ts';
 import { screen, screenHoldout } from './real-text.ts';
+import { excludedSource } from './train/excluded-sources.ts';
 import { nearCopy, readRealText, splitOf } from './train/real-text.ts';
 
 const DEV = process.env.BOUNCE_DEV ?? DEFAULT_DEV_FILE;
@@ -31,6 +32,32 @@ test('screen drops a gathered row that is a dev row and gives every kept row its
     kept.map((r) => r.split),
     kept.map((r) => splitOf(r.source)),
   );
+});
+
+test('excludedSource names reserved and dev-listed sources, whole repositories or single threads', () => {
+  assert.is(excludedSource('https://github.com/sisimai/p5-sisimai/blob/abc/lib/Sisimai.pm'), 'github.com/sisimai/');
+  assert.is(excludedSource('https://GitHub.com/Mailu/Mailu/issues/2416'), 'github.com/mailu/mailu');
+  assert.is(excludedSource('https://github.com/maildev/maildev/issues/96'), 'github.com/maildev/maildev/issues/96');
+  // Another thread of a repository only one thread of which is reserved, and a longer repository name, stay allowed
+  assert.is(excludedSource('https://github.com/maildev/maildev/issues/961'), undefined);
+  assert.is(excludedSource('https://github.com/Mailu/Mailu-extras/issues/1'), undefined);
+  assert.is(excludedSource('https://github.com/postfix/postfix/blob/x/src/smtpd.c'), undefined);
+});
+
+test('screen drops a row of an excluded source and counts it apart from the dev near-copies', () => {
+  const [row] = readRealText().slice(0, 1);
+  const reserved = { ...row!, source: 'https://github.com/KumoCorp/kumomta/blob/x/bounce.toml' };
+  const { kept, dropped, excluded } = screen([row!, reserved], []);
+  assert.equal(kept, [{ ...row!, split: splitOf(row!.source) }]);
+  assert.is(dropped, 1);
+  assert.is(excluded, 1);
+  const holdout = screenHoldout([{ ...reserved, split: 'holdout' }], [], []);
+  assert.is(holdout.kept.length, 0);
+});
+
+test('no gathered or holdout reply comes from a source reserved for judging or listed by the dev sets', () => {
+  for (const r of [...readRealText(), ...readRealText('holdout')])
+    assert.is(excludedSource(r.source), undefined, `${r.source}: ${r.text}`);
 });
 
 test('the gathered set holds no dev row nor a near-copy of one, and each row is labelled, sourced and split', () => {

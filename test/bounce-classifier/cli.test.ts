@@ -55,7 +55,10 @@ test('capstan classify refuses an unknown CAPSTAN_LOG_LEVEL in one line, exit 1'
   const { code, stdout, stderr } = await capstan(['classify', 'x'], '', { CAPSTAN_LOG_LEVEL: 'WARN' });
   assert.is(code, 1);
   assert.is(stdout, '');
-  assert.is(stderr, 'capstan classify: Invalid "CAPSTAN_LOG_LEVEL" "WARN": expected "debug", "info", "warn", "error"\n');
+  assert.is(
+    stderr,
+    'capstan classify: Invalid "CAPSTAN_LOG_LEVEL" "WARN": expected "debug", "info", "warn", "error"\n',
+  );
 });
 
 test('capstan --config classify uses the classifier the document configures, as serve would', async () => {
