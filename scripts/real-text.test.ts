@@ -35,7 +35,10 @@ test('screen drops a gathered row that is a dev row and gives every kept row its
 });
 
 test('excludedSource names reserved and dev-listed sources, whole repositories or single threads', () => {
-  assert.is(excludedSource('https://github.com/sisimai/p5-sisimai/blob/abc/lib/Sisimai.pm'), 'github.com/sisimai/');
+  // Reserved projects by name under any owner: their forks and ports are reserved too
+  assert.match(excludedSource('https://github.com/sisimai/p5-sisimai/blob/abc/lib/Sisimai.pm')!, /sisimai/);
+  assert.match(excludedSource('https://github.com/someone/go-sisimai/issues/3')!, /sisimai/);
+  assert.match(excludedSource('https://github.com/a-fork/PHP-Bounce-Handler/blob/x/rules.php')!, /php-bounce-handler/);
   assert.is(excludedSource('https://GitHub.com/Mailu/Mailu/issues/2416'), 'github.com/mailu/mailu');
   assert.is(excludedSource('https://github.com/maildev/maildev/issues/96'), 'github.com/maildev/maildev/issues/96');
   // Another thread of a repository only one thread of which is reserved, and a longer repository name, stay allowed
