@@ -51,7 +51,7 @@ import {
 } from './train/calibrate.ts';
 import { IDENTITY_MAP, type ModelCalibration } from '../plugins/bounce-model/model.ts';
 import { readCorpus, type LabelledText } from './train/corpus.ts';
-import { readRealText, type RealRow } from './train/real-text.ts';
+import { readRealText, readsTwoWays, type RealRow } from './train/real-text.ts';
 import { normalise } from '../plugins/bounce-model/normalise.ts';
 import { evaluate, evaluationMarkdown, type Evaluation } from './train/metrics.ts';
 import { correctionRows, devRowsIfPresent, gate, modelPair, readCorrections, type GateRow } from './train/gate.ts';
@@ -178,8 +178,7 @@ export function realTrainingRows(): { rows: LabelledText[]; skipped: RealRow[] }
       bnac: r.bnac,
       backoff: r.backoff,
     };
-    const ambiguous = (r.ambiguous_bnac?.length ?? 0) > 0 || (r.ambiguous_backoff?.length ?? 0) > 0;
-    return new Array<LabelledText>(ambiguous ? AMBIGUOUS_COPIES : REAL_COPIES).fill(row);
+    return new Array<LabelledText>(readsTwoWays(r) ? AMBIGUOUS_COPIES : REAL_COPIES).fill(row);
   });
   return { rows, skipped };
 }

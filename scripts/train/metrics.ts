@@ -166,7 +166,7 @@ export function eceInterval(
       p[i] = confidence[j]!;
       ok[i] = correct[j]!;
     }
-    eces.push(calibration(p, ok, bins).ece);
+    eces.push(expectedCalibrationError(p, ok, bins));
   }
   eces.sort((a, b) => a - b);
   const at = (q: number) => eces[Math.min(resamples - 1, Math.max(0, Math.round(q * (resamples - 1))))]!;

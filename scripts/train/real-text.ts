@@ -45,6 +45,11 @@ export interface RealRow {
   split: Split;
 }
 
+/** Whether a row reads two ways for either model (it carries an `ambiguous_*` list) */
+export function readsTwoWays(row: RealRow): boolean {
+  return (row.ambiguous_bnac?.length ?? 0) > 0 || (row.ambiguous_backoff?.length ?? 0) > 0;
+}
+
 /** Tenths of the sources per split: 4 train, 3 calibration, 3 test (the holdout has its own file). */
 export function splitOf(source: string): Exclude<Split, 'holdout'> {
   const tenth = createHash('sha256').update(source).digest().readUInt32LE(0) % 10;
