@@ -65,6 +65,11 @@ export const hostErrors = hostErrorSet({
     expose: false,
     message: 'Invalid "CAPSTAN_TLS_MIN_VERSION" "%s": expected "%s"',
   },
+  HOST_ERR_SETTING_PORT: {
+    status: 500,
+    expose: false,
+    message: 'Invalid "%s" "%s": expected a port from 0 to 65535',
+  },
   HOST_ERR_SETTING_LOG_LEVEL: {
     status: 500,
     expose: false,

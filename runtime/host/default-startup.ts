@@ -13,8 +13,8 @@ export function defaultStartupDocument(env: Record<string, string | undefined> =
   }
   const port = env.SERVICE_PORT ? Number(env.SERVICE_PORT) : tls ? 8443 : 8080;
   // Checked here so that the message names the variable, not the document's path it fills
-  if (!Number.isInteger(port) || port < 0)
-    throw hostErrors.HOST_ERR_SETTING_NUMBER('SERVICE_PORT', env.SERVICE_PORT!, 0);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw hostErrors.HOST_ERR_SETTING_PORT('SERVICE_PORT', env.SERVICE_PORT!);
   return {
     version: '6.10',
     servers: [

@@ -81,14 +81,16 @@ test('serve turns the default server into https from SERVICE_TLS_CERT and SERVIC
 });
 
 test('serve refuses a SERVICE_PORT that is not a port, naming the variable', () => {
-  const run = spawnSync(process.execPath, [CLI, 'serve'], {
-    cwd: tempDir(),
-    env: { ...process.env, SERVICE_PORT: 'abc' },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  assert.is(run.status, 1, `${run.stdout}${run.stderr}`);
-  assert.match(run.stderr, 'Invalid "SERVICE_PORT" "abc": expected a whole number of at least 0');
+  for (const value of ['abc', '70000']) {
+    const run = spawnSync(process.execPath, [CLI, 'serve'], {
+      cwd: tempDir(),
+      env: { ...process.env, SERVICE_PORT: value },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    assert.is(run.status, 1, `${run.stdout}${run.stderr}`);
+    assert.match(run.stderr, `Invalid "SERVICE_PORT" "${value}": expected a port from 0 to 65535`);
+  }
 });
 
 test('serve refuses with exit 1 naming the document when it has no http or https server', () => {
