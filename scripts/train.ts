@@ -24,8 +24,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BACKOFF_CLASSES, BNAC_CLASSES } from '../generated/data/bounce-classifier.ts';
-import { aggregate, softmax, temperatureAt } from '../plugins/bounce-model/linear-model.ts';
+import { aggregate, softmax, temperatureAt, type LinearModel } from '../plugins/bounce-model/linear-model.ts';
 import {
+  averageOf,
   DEFAULT_TRAIN_OPTIONS,
   fitCalibration,
   predictLogits,
@@ -127,8 +128,8 @@ interface Augmented {
   readonly row: number;
 }
 
-function augmentAll(rows: readonly LabelledText[]): Augmented[] {
-  const rng = new Rng(AUGMENT_SEED);
+function augmentAll(rows: readonly LabelledText[], seed = AUGMENT_SEED): Augmented[] {
+  const rng = new Rng(seed);
   return rows.flatMap((r, row) => augment(r.text, rng).map((text) => ({ text, row })));
 }
 
@@ -319,6 +320,22 @@ function calibrationTasks(): CalibrationTask[] {
 }
 
 /**
+ * The final situation model: `opts.runs` single runs, each over its own augmentation of the rows (which replies get
+ * a generic or wrong code), averaged. One augmentation draw moved dev and holdout figures by 1-3 rows and flipped
+ * answers near a threshold; averaging draws makes the shipped answers depend on the data, not on one draw.
+ */
+function averaged(rows: readonly LabelledText[], opts: TrainOptions): LinearModel {
+  return averageOf(
+    (function* () {
+      for (let r = 0; r < opts.runs; r++) {
+        const examples = examplesOf(rows, augmentAll(rows, AUGMENT_SEED + r));
+        yield train(examples, SITUATION_NAMES, { ...opts, runs: 1, seed: opts.seed + r });
+      }
+    })(),
+  );
+}
+
+/**
  * Trains the final situation model on all rows and returns the bytes of each task's model file, the temperature
  * and the probability maps fitted for it (on the calibration split and `trainHeld`; none without real replies).
  */
@@ -329,7 +346,7 @@ export function trainModelFiles(
   corpusHeld: readonly HeldOutPrediction[] = [],
   trainHeld: readonly HeldOutText[] = [],
 ): Record<Task['name'], Buffer> & { calibration: Calibration; modelCalibration: ModelCalibration } {
-  const model = train(examplesOf(rows, augmentAll(rows)), SITUATION_NAMES, opts);
+  const model = averaged(rows, opts);
   const held = readRealText('calibration');
   const tasks = calibrationTasks();
   const real = held.length > 0 ? fitRealTemperature(model, calibration, held, tasks, corpusHeld) : calibration;

@@ -53,14 +53,29 @@ export function train(
   opts: TrainOptions = DEFAULT_TRAIN_OPTIONS,
 ): LinearModel {
   const feats = examples.map((e) => copyFeatures(extractFeatures(e.text, opts.bits)));
-  const model = trainRun(examples, feats, labels, opts, opts.seed);
-  for (let r = 1; r < opts.runs; r++) {
-    const next = trainRun(examples, feats, labels, opts, opts.seed + r);
+  return averageOf(
+    (function* () {
+      for (let r = 0; r < opts.runs; r++) yield trainRun(examples, feats, labels, opts, opts.seed + r);
+    })(),
+  );
+}
+
+/** The model whose weights and biases are the mean of the runs' (taken one at a time: a run is tens of MB). */
+export function averageOf(runs: Iterable<LinearModel>): LinearModel {
+  let model: LinearModel | undefined;
+  let n = 0;
+  for (const next of runs) {
+    n++;
+    if (model === undefined) {
+      model = next;
+      continue;
+    }
     for (let i = 0; i < model.weights.length; i++) model.weights[i]! += next.weights[i]!;
-    for (let c = 0; c < labels.length; c++) model.bias[c]! += next.bias[c]!;
+    for (let c = 0; c < model.bias.length; c++) model.bias[c]! += next.bias[c]!;
   }
-  for (let i = 0; i < model.weights.length; i++) model.weights[i]! /= opts.runs;
-  for (let c = 0; c < labels.length; c++) model.bias[c]! /= opts.runs;
+  if (model === undefined) throw new Error('averageOf needs at least one run');
+  for (let i = 0; i < model.weights.length; i++) model.weights[i]! /= n;
+  for (let c = 0; c < model.bias.length; c++) model.bias[c]! /= n;
   return model;
 }
 
