@@ -10,6 +10,7 @@ import { loadModel } from '../plugins/bounce-model/model.ts';
 import type { LinearModel } from '../plugins/bounce-model/linear-model.ts';
 import { fitRealTemperature, ruleProbabilities } from './train/calibrate.ts';
 import { readRealText, readsTwoWays, type RealRow } from './train/real-text.ts';
+import { averageOf } from './train/linear-train.ts';
 
 const rows = readCorpus(join(import.meta.dirname, 'corpus/lines')).filter((_, i) => i % 10 === 0);
 const small = { bits: 14, epochs: 2, learningRate: 0.2, seed: 7, runs: 2 };
@@ -65,6 +66,23 @@ test('training changes the model version when the seed changes', () => {
   const a = trainModelFiles(rows, fitted, small).bnac;
   const b = trainModelFiles(rows, fitted, { ...small, seed: 8 }).bnac;
   assert.is.not(loadModel(a).version, loadModel(b).version);
+});
+
+test("averageOf gives the mean of the runs' weights and biases, and the shipped model is not one run", () => {
+  const run = (w: number[], b: number[]): LinearModel => ({
+    labels: ['A', 'B'],
+    bits: 1,
+    temperature: 1,
+    coverageAlpha: 0,
+    weights: Float32Array.from(w),
+    bias: Float32Array.from(b),
+  });
+  const mean = averageOf([run([1, 2, 3, 4], [0, 1]), run([3, 2, 1, 0], [2, 1]), run([2, 2, 2, 2], [1, 1])]);
+  assert.equal([...mean.weights], [2, 2, 2, 2]);
+  assert.equal([...mean.bias], [1, 1]);
+  assert.throws(() => averageOf([]), /at least one run/);
+  const one = trainModelFiles(rows, fitted, { ...small, runs: 1 }).bnac;
+  assert.not.ok(trainModelFiles(rows, fitted, small).bnac.equals(one));
 });
 
 test('augment keeps the reply, drops its codes, and sometimes gives it a code of the same class', () => {

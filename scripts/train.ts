@@ -63,8 +63,6 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS_DIR = join(ROOT, 'scripts/corpus/lines');
 const MODELS_DIR = join(ROOT, 'plugins/bounce-model/models');
 const FOLDS = 5;
-/** Held-out models are single runs: they estimate and fit, the shipped model averages DEFAULT_TRAIN_OPTIONS.runs */
-const CV_TRAIN_OPTIONS: TrainOptions = { ...DEFAULT_TRAIN_OPTIONS, runs: 1 };
 const AUGMENT_SEED = 11;
 
 /** The two label sets and which corpus field holds each. */
@@ -243,7 +241,10 @@ function sourceOf(row: LabelledText): string {
  * augmented copies). Calibration (temperature and coverage factor) is fitted on the files held out: replies from
  * a source the model never saw share fewer n-grams with training, as real mail does.
  */
-export function crossValidate(rows: readonly LabelledText[], opts: TrainOptions = CV_TRAIN_OPTIONS): CrossValidation {
+export function crossValidate(
+  rows: readonly LabelledText[],
+  opts: TrainOptions = DEFAULT_TRAIN_OPTIONS,
+): CrossValidation {
   const phrasing = heldOut(
     rows,
     rows.map((r) => foldOf(r.template)),
@@ -320,16 +321,17 @@ function calibrationTasks(): CalibrationTask[] {
 }
 
 /**
- * The final situation model: `opts.runs` single runs, each over its own augmentation of the rows (which replies get
- * a generic or wrong code), averaged. One augmentation draw moved dev and holdout figures by 1-3 rows and flipped
- * answers near a threshold; averaging draws makes the shipped answers depend on the data, not on one draw.
+ * The final situation model: `opts.runs` runs, each over its own example order and its own augmentation of the rows
+ * (which replies get a generic or wrong code), averaged. One augmentation draw moved dev and holdout figures by 1-3
+ * rows and flipped answers near a threshold; averaging draws makes the shipped answers depend on the data, not on one
+ * draw. Held-out models (crossValidate) are single runs: they estimate and fit.
  */
 function averaged(rows: readonly LabelledText[], opts: TrainOptions): LinearModel {
   return averageOf(
     (function* () {
       for (let r = 0; r < opts.runs; r++) {
         const examples = examplesOf(rows, augmentAll(rows, AUGMENT_SEED + r));
-        yield train(examples, SITUATION_NAMES, { ...opts, runs: 1, seed: opts.seed + r });
+        yield train(examples, SITUATION_NAMES, { ...opts, seed: opts.seed + r });
       }
     })(),
   );

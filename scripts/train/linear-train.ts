@@ -17,7 +17,7 @@ export interface TrainOptions {
   readonly epochs: number;
   readonly learningRate: number;
   readonly seed: number;
-  /** Runs with seeds seed, seed+1, ... whose weights are averaged */
+  /** Models averaged into the shipped one (scripts/train.ts, `averaged`), with seeds seed, seed+1, ... */
   readonly runs: number;
 }
 
@@ -42,9 +42,7 @@ export function rng(seed: number): () => number {
 }
 
 /**
- * Trains `opts.runs` models with per-weight AdaGrad on softmax cross-entropy, each over its own seeded example
- * order, and averages their weights. Averaged logits are the logits of the averaged weights, so this is an
- * ensemble at the cost of one model: the answer no longer hangs on the order one run happened to see.
+ * Trains one model with per-weight AdaGrad on softmax cross-entropy over an example order seeded by `opts.seed`.
  * Deterministic for equal inputs.
  */
 export function train(
@@ -53,14 +51,13 @@ export function train(
   opts: TrainOptions = DEFAULT_TRAIN_OPTIONS,
 ): LinearModel {
   const feats = examples.map((e) => copyFeatures(extractFeatures(e.text, opts.bits)));
-  return averageOf(
-    (function* () {
-      for (let r = 0; r < opts.runs; r++) yield trainRun(examples, feats, labels, opts, opts.seed + r);
-    })(),
-  );
+  return trainRun(examples, feats, labels, opts, opts.seed);
 }
 
-/** The model whose weights and biases are the mean of the runs' (taken one at a time: a run is tens of MB). */
+/**
+ * The model whose weights and biases are the mean of the runs' (taken one at a time: a run is tens of MB). Averaged
+ * logits are the logits of the averaged weights, so this is an ensemble at the cost of one model.
+ */
 export function averageOf(runs: Iterable<LinearModel>): LinearModel {
   let model: LinearModel | undefined;
   let n = 0;
