@@ -258,6 +258,14 @@ const EXCHANGE_AND_OTHERS: Row[] = [
     '5.1.1',
     'RESOLVER.ADR.RecipNotFound; not found',
   ],
+  // A reference after "#" (smtpf's "#<id> <session>") is not Outlook's "#550 5.1.1": the reply stays whole
+  [
+    '550 5.7.1 Message refused by the content filter #310 7QH2KD90AB',
+    '550',
+    '5.7.1',
+    'Message refused by the content filter #310 7QH2KD90AB',
+  ],
+  ['451 4.3.0 Try again later #421 7QH2KD90AB', '451', '4.3.0', 'Try again later #421 7QH2KD90AB'],
   [
     "#< #5.0.0 smtp; 5.1.0 - Unknown address error 550-'5.1.1 <x@y.example>... User unknown' (delivery attempts: 0)> #SMTP#",
     '550',

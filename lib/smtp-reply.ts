@@ -61,8 +61,9 @@ const WEAK_MARKERS = [
   // "Error:", "recv:", Gmail's "was:", Exim's "after RCPT TO:<x@y>:", "after end of data:" ...
   String.raw`:(?<=(?:\b(?:error|response|recv|was|data|connection|size=\d{1,12})|>):)${CODE_AHEAD}`,
   String.raw`:(?<="(?:message|description|response|reason|error|diagnostic[\w-]*|smtp[\w-]*)"\s*:)${HEAD_AHEAD}`,
-  // Outlook's "x@y.example #550 5.1.1 ... ##"
-  String.raw`#(?<=(?:^|\s)#)${CODE_AHEAD}`,
+  // Outlook's "x@y.example #550 5.1.1 ... ##". The enhanced status is required: a reply may end in a reference such as
+  // smtpf's "#208 <session id>", which is not a reply code
+  String.raw`#(?<=(?:^|\s)#)(?=[2-5]\d\d[\s-]+#?[245]\.\d)`,
   // MDaemon's "error 550-'5.1.1 ...'": group 2 keeps the code the quote cuts off.
   String.raw`-(?<=\berror ([2-5]\d\d)-)(?=['"])`,
 ];

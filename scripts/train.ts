@@ -36,9 +36,10 @@ import {
   type TrainOptions,
 } from './train/linear-train.ts';
 import { encodeModel, type OutputClasses } from './train/model-encode.ts';
+import { NO_CLASS } from '../plugins/bounce-model/model-file.ts';
 import { NORMALISER_VERSION } from '../plugins/bounce-model/normalise.ts';
 import { Rng } from './corpus/random.ts';
-import { SITUATIONS, type SituationName } from './corpus/situation.ts';
+import { NOT_A_BOUNCE, SITUATIONS, type SituationName } from './corpus/situation.ts';
 import {
   fitModelCalibration,
   fitRealTemperature,
@@ -78,6 +79,14 @@ const SITUATION_NAMES: readonly string[] = Object.keys(SITUATIONS);
 
 function outputOf(task: Task): OutputClasses {
   return { labels: task.labels, labelOf: (situation) => SITUATIONS[situation as SituationName][task.field] };
+}
+
+/** Each situation's class index in the task, NO_CLASS for text that is not a bounce (as a loaded model maps them). */
+function situationMap(task: Task): Uint8Array {
+  return Uint8Array.from(SITUATION_NAMES, (s) => {
+    const label = outputOf(task).labelOf(s);
+    return label === null ? NO_CLASS : task.labels.indexOf(label);
+  });
 }
 
 const REPLY_RE = /^[245]\d\d$/;
@@ -256,19 +265,22 @@ export function crossValidate(
     rows.map((r) => sources.indexOf(sourceOf(r))),
     opts,
   );
+  // Text that is not a bounce has one source of its own: held out, its situation is one the model never saw
+  const bounces = rows.flatMap((r, i) => (r.situation === NOT_A_BOUNCE ? [] : [i]));
   const calibration = fitCalibration(
-    source,
-    rows.map((r) => SITUATION_NAMES.indexOf(r.situation)),
+    bounces.map((i) => source[i]!),
+    bounces.map((i) => SITUATION_NAMES.indexOf(rows[i]!.situation)),
   );
   const validate = (task: Task): TaskValidation => {
-    const output = outputOf(task);
-    const map = Uint8Array.from(SITUATION_NAMES, (s) => task.labels.indexOf(output.labelOf(s)));
-    const truth = rows.map((r) => task.labels.indexOf(r[task.field]));
+    const map = situationMap(task);
+    // Text that is not a bounce has no class to be right about: the figures are the bounces'
+    const scored = rows.flatMap((r, i) => (r[task.field] === null ? [] : [i]));
+    const truth = scored.map((i) => task.labels.indexOf(rows[i]![task.field]!));
     const predict = (held: readonly HeldOut[]) => {
       const classes = new Float64Array(task.labels.length);
       const predicted: number[] = [];
       const probability: number[] = [];
-      for (const { logits, coverage } of held) {
+      for (const { logits, coverage } of scored.map((i) => held[i]!)) {
         const p = Float64Array.from(logits);
         softmax(p, p.length, temperatureAt(calibration.temperature, calibration.coverageAlpha, coverage));
         const best = aggregate(p, map, classes);
@@ -285,15 +297,19 @@ export function crossValidate(
         truth,
         byPhrasing.predicted,
         byPhrasing.probability,
-        rows.map((r) => r.family),
+        scored.map((i) => rows[i]!.family),
       ),
-      sourceAccuracy: bySource.predicted.filter((p, i) => p === truth[i]).length / rows.length,
+      sourceAccuracy: bySource.predicted.filter((p, i) => p === truth[i]).length / scored.length,
     };
   };
   const sourceHeldOut = source.map(({ logits, coverage }, i) => ({
     logits,
     coverage,
-    truth: { bnac: TASKS[0].labels.indexOf(rows[i]!.bnac), backoff: TASKS[1].labels.indexOf(rows[i]!.backoff) },
+    // -1, not scored, for text that is not a bounce
+    truth: {
+      bnac: TASKS[0].labels.indexOf(rows[i]!.bnac ?? ''),
+      backoff: TASKS[1].labels.indexOf(rows[i]!.backoff ?? ''),
+    },
   }));
   const train = readRealText('train');
   const seen = new Set<string>();
@@ -316,7 +332,7 @@ function calibrationTasks(): CalibrationTask[] {
   return TASKS.map((task) => ({
     name: task.name,
     labels: task.labels,
-    map: Uint8Array.from(SITUATION_NAMES, (s) => task.labels.indexOf(outputOf(task).labelOf(s))),
+    map: situationMap(task),
   }));
 }
 

@@ -30,11 +30,12 @@ export function scoreFeatures(model: LinearModel, f: Features, scores: Float64Ar
 
 /**
  * Sums the probabilities of the inner classes (situations) into the output classes they map to, into `out`;
- * returns the arg-max output index.
+ * returns the arg-max output index. A situation mapped past the classes (NO_CLASS: text that is not a bounce) adds to
+ * none, so the classes sum to the share the model gives to the text being a bounce at all.
  */
 export function aggregate(probabilities: Float64Array, map: Uint8Array, out: Float64Array): number {
   out.fill(0);
-  for (let j = 0; j < map.length; j++) out[map[j]!] += probabilities[j]!;
+  for (let j = 0; j < map.length; j++) if (map[j]! < out.length) out[map[j]!] += probabilities[j]!;
   let best = 0;
   for (let c = 1; c < out.length; c++) if (out[c]! > out[best]!) best = c;
   return best;
@@ -71,4 +72,11 @@ export function coverage(f: Features, seen: (bucket: number) => boolean): number
  */
 export function temperatureAt(temperature: number, coverageAlpha: number, cover: number): number {
   return temperature * (1 + coverageAlpha * (1 - cover));
+}
+
+/** The total of the class probabilities of `aggregate`: how likely the text is a bounce at all. */
+export function bounceShare(classes: Float32Array | Float64Array): number {
+  let sum = 0;
+  for (let c = 0; c < classes.length; c++) sum += classes[c]!;
+  return sum;
 }

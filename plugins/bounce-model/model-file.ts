@@ -11,7 +11,10 @@
  * predictions can change.
  */
 export const MAGIC = 'BNCM';
-export const FORMAT = 2;
+// 3: a situation may map to no class (null in the header)
+export const FORMAT = 3;
+/** The loaded map's entry for a situation that maps to no class (text that is not a bounce). */
+export const NO_CLASS = 255;
 
 export interface Header {
   format: number;
@@ -21,8 +24,8 @@ export interface Header {
   labels: string[];
   /** The inner classes the weights score */
   situations: string[];
-  /** Output label index of each situation */
-  map: number[];
+  /** Output label index of each situation; null: the situation is not a bounce and its probability goes to no class */
+  map: (number | null)[];
   bits: number;
   temperature: number;
   coverageAlpha: number;
@@ -34,7 +37,7 @@ export interface Header {
 export interface CompactModel {
   readonly labels: readonly string[];
   readonly situations: readonly string[];
-  /** Output label index of each situation */
+  /** Output label index of each situation, NO_CLASS for one that is not a bounce */
   readonly map: Uint8Array;
   readonly bits: number;
   readonly temperature: number;
@@ -64,8 +67,12 @@ export function decodeModel(bytes: Uint8Array): ModelFile {
   if (header.format !== FORMAT)
     throw new Error(`unsupported bounce model format ${header.format}, expected ${FORMAT}: retrain with npm run train`);
   const k = header.situations.length;
-  if (header.map.length !== k || header.map.some((i) => !(i >= 0 && i < header.labels.length)))
-    throw new Error('bounce model file maps a situation to no class');
+  if (
+    header.labels.length >= NO_CLASS ||
+    header.map.length !== k ||
+    header.map.some((i) => i !== null && !(i >= 0 && i < header.labels.length))
+  )
+    throw new Error('bounce model file maps a situation to an unknown class');
   const rows = header.rows;
   if (buf.length !== headerEnd + 4 * k + 8 * rows + rows * k) throw new Error('truncated bounce model file');
   const bias = new Float32Array(k);
@@ -85,7 +92,7 @@ export function decodeModel(bytes: Uint8Array): ModelFile {
   const model: CompactModel = {
     labels: header.labels,
     situations: header.situations,
-    map: Uint8Array.from(header.map),
+    map: Uint8Array.from(header.map, (i) => i ?? NO_CLASS),
     bits: header.bits,
     temperature: header.temperature,
     coverageAlpha: header.coverageAlpha,

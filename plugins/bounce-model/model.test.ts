@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { normalise } from './normalise.ts';
 import { BACKOFF_CLASSES, BNAC_CLASSES } from '../../generated/data/bounce-classifier.ts';
-import { IDENTITY_MAP, loadModel, readModelCalibration, readRuleProbabilities } from './model.ts';
+import { IDENTITY_MAP, loadModel, readModelCalibration, readRuleProbabilities, type ProbabilityMap } from './model.ts';
 
 const MODELS = join(import.meta.dirname, 'models');
 const bnac = loadModel(join(MODELS, 'bnac.model'));
@@ -148,20 +148,40 @@ test('readRuleProbabilities refuses a figure outside (0, 1)', () => {
   );
 });
 
+/** The bnac model with one map for both models. */
+const withMap = (map: ProbabilityMap) =>
+  loadModel(join(MODELS, 'bnac.model'), { calibration: { bnac: map, backoff: map } });
+
 test('a linear-model answer carries the calibrated probability of its step, and no map leaves it as it is', () => {
   const text = normalise('451 4.3.0 The mail server is short of memory at the moment');
-  const raw = loadModel(join(MODELS, 'bnac.model'), { calibration: { bnac: IDENTITY_MAP, backoff: IDENTITY_MAP } });
-  const map = { from: [0, 0.5], to: [0.2, 0.7] };
-  const mapped = loadModel(join(MODELS, 'bnac.model'), { calibration: { bnac: map, backoff: map } });
+  const raw = withMap(IDENTITY_MAP);
+  // A one-step map answers its value times the share the model gives to the text being a bounce
+  const share = withMap({ from: [0], to: [0.5] }).predict(text).probability / 0.5;
+  const mapped = withMap({ from: [0, 0.5], to: [0.2, 0.7] });
   const p = raw.predict(text);
   assert.is(p.rule, undefined);
-  assert.is(mapped.predict(text).probability, p.probability >= 0.5 ? 0.7 : 0.2);
+  assert.ok(share > 0.9 && share <= 1, `a bounce is read as one (share ${share})`);
+  const step = p.probability / share >= 0.5 ? 0.7 : 0.2;
+  assert.ok(Math.abs(mapped.predict(text).probability - step * share) < 1e-12, 'the step of the share among bounces');
   assert.is(mapped.predict(text).label, p.label);
   assert.is.not(mapped.version, raw.version);
   assert.throws(
     () => readModelCalibration(Buffer.from(JSON.stringify({ bnac: { from: [0], to: [1] }, backoff: IDENTITY_MAP }))),
     /"bnac" needs ascending steps/,
   );
+});
+
+test('text that is not a bounce keeps a low probability whatever the map says of bounces', () => {
+  const sure = withMap({ from: [0], to: [0.99] });
+  const bounce = sure.predict(normalise('550 5.1.1 <ana@example.org>: Recipient address rejected: no such user here'));
+  assert.ok(bounce.probability > 0.9, `a bounce: ${bounce.probability}`);
+  for (const text of [
+    '250 2.0.0 Ok: message 7F3A2B1C0D accepted',
+    'Automatic reply: I am on holiday until 14 June and will answer your message when I am back.',
+  ]) {
+    const p = sure.predict(normalise(text)).probability;
+    assert.ok(p < 0.3, `not a bounce, p ${p}: ${text}`);
+  }
 });
 
 test.run();

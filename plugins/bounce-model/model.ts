@@ -9,12 +9,14 @@
  * A rule's answer carries that rule's precision measured on held-out real replies (./models/rule-probabilities.json,
  * written by `npm run train`), not a constant: rules differ in how often their class is right. The linear model's
  * probability goes through a monotone map fitted on held-out real replies (./models/calibration.json): how often
- * answers of that probability were right there.
+ * answers of that probability were right there. One situation is text that is not a bounce (an acceptance, an
+ * auto-reply): it maps to no class, so the map reads the class's share among bounces and the answer carries that
+ * times the probability that the text is a bounce at all.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { extractFeatures } from './features.ts';
-import { coverage, temperatureAt } from './linear-model.ts';
+import { bounceShare, coverage, temperatureAt } from './linear-model.ts';
 import { decodeModel, type CompactModel } from './model-file.ts';
 import { NORMALISER_VERSION } from './normalise.ts';
 import { matchRule, RULES_VERSION } from './rules.ts';
@@ -107,10 +109,6 @@ export interface LoadOptions {
   /** The linear model's probability maps; default the file shipped beside the models. */
   readonly calibration?: ModelCalibration;
 }
-/** A 2xx reply accepted the message: no class fits it, so whatever the model reads is at best an even guess. */
-const SUCCESS_REPLY_FACTOR = 0.5;
-const SUCCESS_REPLY_RE = /^2(?:\d\d|_\d{1,3}_\d{1,3})(?: |$)/;
-
 /** A class with its probability in (0, 1], and the rule that decided it, if one did. */
 export interface Prediction {
   readonly label: string;
@@ -185,11 +183,11 @@ export function loadModel(source: string | Uint8Array, options: LoadOptions = {}
     const rule = useRules ? matchRule(name, text) : undefined;
     if (rule) return { label: rule.label, probability: ruleTable.rules[rule.id] ?? ruleTable.pooled, rule: rule.id };
     const best = linear(text);
-    const probability = calibrated(map, probabilities[best]!);
-    return {
-      label: model.labels[best]!,
-      probability: SUCCESS_REPLY_RE.test(text) ? probability * SUCCESS_REPLY_FACTOR : probability,
-    };
+    // The map was fitted on bounces: it reads the class's probability among bounces, and the answer is right only if
+    // the text is a bounce at all
+    const share = bounceShare(probabilities);
+    const probability = share > 0 ? calibrated(map, probabilities[best]! / share) * share : 0;
+    return { label: model.labels[best]!, probability };
   };
   // Occlusion: each distinct word is taken out of the reply and the class's probability read again. Features are hashed
   // buckets with no names, and a word (with its bigrams and character n-grams) is what an operator can read and act on

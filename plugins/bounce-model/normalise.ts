@@ -39,7 +39,7 @@ import { parseReply } from '../../lib/smtp-reply.ts';
 export const MAX_INPUT_CHARS = 4096;
 
 /** Changes whenever `normalise` may answer differently; models trained on another version are refused. */
-export const NORMALISER_VERSION = '2';
+export const NORMALISER_VERSION = '3';
 
 const URL_RE = /\b(?:(?:https?|ftp):\/\/|www\.)[^\s<>"'()[\]{}]+/g;
 const EMAIL_RE = /[^\s<>()[\]{},;:"@]+@[^\s<>()[\]{},;:"@]+\.[^\s<>()[\]{},;:"@.]+/g;

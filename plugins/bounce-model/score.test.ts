@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { extractFeatures, newFeatures } from './features.ts';
-import { decodeModel, type CompactModel } from './model-file.ts';
+import { decodeModel, NO_CLASS, type CompactModel } from './model-file.ts';
 import { normalise } from './normalise.ts';
 import { jsScorer, simdScorer, type Scoring } from './score.ts';
 
@@ -30,7 +30,8 @@ function reference(
   const exps = scores.map((x) => Math.exp((x - max) / temperature));
   const total = exps.reduce((a, b) => a + b, 0);
   const classes = new Float64Array(m.labels.length);
-  exps.forEach((e, j) => (classes[m.map[j]!]! += e / total));
+  // A situation of no class (not a bounce) adds to none
+  exps.forEach((e, j) => m.map[j]! < classes.length && (classes[m.map[j]!]! += e / total));
   return classes;
 }
 
@@ -83,15 +84,16 @@ test('the SIMD classifier gives the same probabilities to float precision when g
 });
 
 test('the SIMD classifier pads rows, reads wide row tables and sums classes when a model has 49 situations and Uint32 rows', () => {
-  // 49 situations (four 16-byte blocks per row, the last holding one situation) in 5 classes; the weights read as
-  // 49 per row, and biases far apart so that some exponentials underflow
+  // 49 situations (four 16-byte blocks per row, the last holding one situation) in 5 classes, two of them of no class;
+  // the weights read as 49 per row, and biases far apart so that some exponentials underflow
   const wide: CompactModel = {
     ...model,
     labels: ['a', 'b', 'c', 'd', 'e'],
     situations: Array.from({ length: 49 }, (_, i) => `s${i}`),
-    map: Uint8Array.from({ length: 49 }, (_, i) => (i * 7) % 5),
-    bias: Float32Array.from({ length: 49 }, (_, i) => (i === 48 ? 3 : i % 3 === 0 ? -150 : i / 20)),
-    weights: Int8Array.from({ length: model.scales.length * 49 }, (_, i) => (i % 49 === 48 ? 3 : (i % 5) - 2)),
+    map: Uint8Array.from({ length: 49 }, (_, i) => (i === 1 || i === 47 ? NO_CLASS : (i * 7) % 5)),
+    // Situation 47, of no class, is the runner-up
+    bias: Float32Array.from({ length: 49 }, (_, i) => (i === 48 ? 3 : i === 47 ? 2.5 : i % 3 === 0 ? -150 : i / 20)),
+    weights: Int8Array.from({ length: model.scales.length * 49 }, (_, i) => (i % 49 >= 47 ? 3 : (i % 5) - 2)),
     rowOf: Uint32Array.from(model.rowOf),
   };
   const simd = simdScorer(wide);
@@ -106,6 +108,8 @@ test('the SIMD classifier pads rows, reads wide row tables and sums classes when
         `class ${c}: got ${simd.probabilities[c]}, want ${want[c]}`,
       );
     assert.is(best, wide.map[48], 'the last situation wins: its weights and bias are the largest');
+    const sum = simd.probabilities.reduce((a, b) => a + b, 0);
+    assert.ok(sum < 0.999, `the situations of no class keep their share out of the classes (sum ${sum})`);
   }
 });
 

@@ -319,6 +319,11 @@ function moduleBytes(model: CompactModel, at: Layout): Uint8Array<ArrayBuffer> {
     if (c > 0) body.push(op.localGet, total, op.f32Add);
     body.push(op.localSet, total);
   }
+  // A situation of no class (not a bounce) counts in the total only: the classes then sum to the share of bounce
+  model.map.forEach((label, j) => {
+    if (label >= classes)
+      body.push(op.localGet, total, ...at0([op.f32Load], OUT + 4 * j, 2), op.f32Add, op.localSet, total);
+  });
   body.push(op.localGet, class0, op.localSet, max);
   for (let c = 1; c < classes; c++) {
     body.push(op.localGet, class0 + c, op.localGet, max, op.f32Gt, op.if, 0x40);

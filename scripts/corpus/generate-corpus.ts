@@ -33,8 +33,9 @@ export interface PhrasingFile {
 /** One labelled example as stored in the corpus files. */
 export interface CorpusLine {
   readonly text: string;
-  readonly bnac: string;
-  readonly backoff: string;
+  /** Null: not a bounce */
+  readonly bnac: string | null;
+  readonly backoff: string | null;
   /** `<file>:<situation>:<family>:<index>`: the phrasing the line was expanded from (the held-out unit). */
   readonly template: string;
 }
@@ -94,7 +95,8 @@ function expandTemplate(template: string, id: string, situation: SituationName, 
     seen.add(reply);
     // A reply starting with a code is the remote server's answer, which the sending MTA may report inside its
     // own wording; texts without a code are the sending MTA's own words and stay as they are.
-    const wrap = /^\d{3}[ -]/.test(reply) && rng.next() < WRAP_SHARE;
+    // A 2xx reply is not reported as an error.
+    const wrap = bnac !== null && /^\d{3}[ -]/.test(reply) && rng.next() < WRAP_SHARE;
     lines.push({ text: wrap ? wrapReply(rng, reply) : reply, bnac, backoff, template: id });
   }
   return lines;
@@ -134,7 +136,7 @@ export function generateCorpus(
 /** The labelling table of the corpus README, rendered from SITUATIONS (the one source of the labels). */
 export function renderLabelTable(): string {
   const rows = Object.entries(SITUATIONS).map(
-    ([name, s]) => `| \`${name}\` | ${s.bnac} | ${s.backoff} | ${s.what.replaceAll('|', '\\|')} |`,
+    ([name, s]) => `| \`${name}\` | ${s.bnac ?? 'none'} | ${s.backoff ?? 'none'} | ${s.what.replaceAll('|', '\\|')} |`,
   );
   return ['| situation | BNAC | backoff | what it covers |', '|---|---|---|---|', ...rows].join('\n');
 }

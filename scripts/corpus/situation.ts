@@ -1,9 +1,12 @@
 import type { BackoffClass, BnacClass } from '../../generated/data/bounce-classifier.ts';
 
-/** What a situation decides: both labels, and the cause in words (the labelling rule). */
+/**
+ * What a situation decides: both labels, and the cause in words (the labelling rule). Null labels: the text is not a
+ * bounce, so no class fits it (see NOT_A_BOUNCE).
+ */
 export interface SituationLabels {
-  readonly bnac: BnacClass;
-  readonly backoff: BackoffClass;
+  readonly bnac: BnacClass | null;
+  readonly backoff: BackoffClass | null;
   readonly what: string;
 }
 
@@ -218,7 +221,17 @@ export const SITUATIONS = {
     backoff: 'PROTOCOL_ERROR',
     what: 'command syntax, unrecognised command, bad sequence, bare LF, invalid address syntax in a command',
   },
+  // Operators feed the classifier whatever came back, and not all of it is a bounce. The models learn this situation
+  // so that such text gets no class with any confidence: its probability is the share no class receives
+  'not-a-bounce': {
+    bnac: null,
+    backoff: null,
+    what: 'not a failure: an accepted delivery (a 2xx reply, a success notice), an auto-reply, a read receipt, an acknowledgement or a list notice',
+  },
 } as const satisfies Record<string, SituationLabels>;
+
+/** The situation of text that is not a bounce: it maps to no class. */
+export const NOT_A_BOUNCE = 'not-a-bounce' satisfies SituationName;
 
 /** One situation name. */
 export type SituationName = keyof typeof SITUATIONS;

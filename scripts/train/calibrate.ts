@@ -9,7 +9,13 @@
  * - each rule's probability: its measured precision, shrunk towards the pooled precision of all rules, since a
  *   rule fires on few held-out rows.
  */
-import { aggregate, softmax, temperatureAt, type LinearModel } from '../../plugins/bounce-model/linear-model.ts';
+import {
+  aggregate,
+  bounceShare,
+  softmax,
+  temperatureAt,
+  type LinearModel,
+} from '../../plugins/bounce-model/linear-model.ts';
 import { predictLogits, type Calibration } from './linear-train.ts';
 import type { ModelCalibration, ProbabilityMap, RuleProbabilities } from '../../plugins/bounce-model/model.ts';
 import { normalise } from '../../plugins/bounce-model/normalise.ts';
@@ -198,7 +204,8 @@ export function fitModelCalibration(
       p.set(logits);
       softmax(p, p.length, temperatureAt(calibration.temperature, calibration.coverageAlpha, coverage));
       const best = aggregate(p, task.map, classes);
-      points.push({ p: classes[best]!, right: best === t });
+      // Among bounces, as the service reads the map (plugins/bounce-model/model.ts)
+      points.push({ p: classes[best]! / bounceShare(classes), right: best === t });
     }
     return isotonicMap(points);
   };

@@ -11,8 +11,9 @@ export interface LabelledText {
   /** The situation of scripts/corpus/situation.ts the template belongs to: the class the models are trained on. */
   readonly situation: string;
   readonly text: string;
-  readonly bnac: string;
-  readonly backoff: string;
+  /** Null: not a bounce */
+  readonly bnac: string | null;
+  readonly backoff: string | null;
 }
 
 /** Reads every `*.jsonl` file of the corpus folder, in file-name order. */
@@ -24,7 +25,7 @@ export function readCorpus(dir: string): LabelledText[] {
     const family = file.slice(0, -'.jsonl'.length);
     for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
       if (line.trim() === '') continue;
-      const row = JSON.parse(line) as { text: string; bnac: string; backoff: string; template?: string };
+      const row = JSON.parse(line) as { text: string; bnac: string | null; backoff: string | null; template?: string };
       if (typeof row.template !== 'string')
         throw new Error(`${file}: line without a template id: ${line.slice(0, 120)}`);
       out.push({

@@ -6,17 +6,22 @@ import { createHash } from 'node:crypto';
 import type { LinearModel } from '../../plugins/bounce-model/linear-model.ts';
 import { FORMAT, MAGIC, type Header } from '../../plugins/bounce-model/model-file.ts';
 
-/** What a model answers: its output classes and the output class of each of its inner classes (situations). */
+/**
+ * What a model answers: its output classes and the output class of each of its inner classes (situations); null for
+ * a situation that is not a bounce.
+ */
 export interface OutputClasses {
   readonly labels: readonly string[];
-  readonly labelOf: (situation: string) => string;
+  readonly labelOf: (situation: string) => string | null;
 }
 
 /** Serialises a trained model into the binary format (deterministic bytes). */
 export function encodeModel(name: string, model: LinearModel, normaliser: string, output: OutputClasses): Buffer {
   const k = model.labels.length;
   const map = model.labels.map((situation) => {
-    const index = output.labels.indexOf(output.labelOf(situation));
+    const label = output.labelOf(situation);
+    if (label === null) return null;
+    const index = output.labels.indexOf(label);
     if (index < 0)
       throw new Error(`situation "${situation}" maps to "${output.labelOf(situation)}", not a ${name} class`);
     return index;
