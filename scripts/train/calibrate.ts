@@ -2,8 +2,8 @@
  * Calibration on gathered real replies no model it applies to was trained on:
  * - the model's softmax temperature, rescaled so the probability of the answered class matches how often it is
  *   right on real text (the corpus-fitted temperature is a start: synthetic text is easier than real mail);
- * - then a monotone map (isotonic regression, in blocks of at least MIN_BLOCK answers) from the linear model's
- *   probability to how often its answers of that probability were right, fitted on the answers the service gives
+ * - then a monotone map (isotonic regression, in blocks of at least MIN_BLOCK answers, averaged over bootstrap
+ *   resamples) from the linear model's probability to how often its answers of that probability were right, fitted on the answers the service gives
  *   from the model (no rule fired): the `calibration` split predicted by the final model, and the `train` split
  *   predicted by the held-out model trained without any real reply (scripts/train.ts, crossValidate);
  * - each rule's probability: its measured precision, shrunk towards the pooled precision of all rules, since a
@@ -16,8 +16,13 @@ import {
   temperatureAt,
   type LinearModel,
 } from '../../plugins/bounce-model/linear-model.ts';
-import { predictLogits, type Calibration } from './linear-train.ts';
-import type { ModelCalibration, ProbabilityMap, RuleProbabilities } from '../../plugins/bounce-model/model.ts';
+import { predictLogits, rng, type Calibration } from './linear-train.ts';
+import {
+  calibrated,
+  type ModelCalibration,
+  type ProbabilityMap,
+  type RuleProbabilities,
+} from '../../plugins/bounce-model/model.ts';
 import { normalise } from '../../plugins/bounce-model/normalise.ts';
 import { matchRule } from '../../plugins/bounce-model/rules.ts';
 import type { RealRow } from './real-text.ts';
@@ -185,6 +190,39 @@ export function isotonicMap(points: readonly { p: number; right: boolean }[]): P
   return { from, to, measuredOn: points.length };
 }
 
+/** Bootstrap maps averaged into the shipped one, and the seed of their resamples. */
+export const MAP_BAGS = 50;
+const MAP_SEED = 3463;
+
+/**
+ * The average of isotonic maps (isotonicMap) fitted on `bags` bootstrap resamples of the points. One step map of a
+ * hundred-odd answers moves by several points when a few answers change (six more calibration replies moved the
+ * backoff model's ECE by 0.016 on each evaluation set); the average keeps the map monotone and varies less. Chosen by
+ * 5-fold cross-validation on the calibration part's own answers: lower Brier score, log loss and ECE than one map for
+ * both models.
+ */
+export function baggedMap(
+  points: readonly { p: number; right: boolean }[],
+  bags = MAP_BAGS,
+  seed = MAP_SEED,
+): ProbabilityMap {
+  if (points.length === 0) return isotonicMap(points);
+  const next = rng(seed);
+  const maps = Array.from({ length: bags }, () =>
+    isotonicMap(points.map(() => points[Math.floor(next() * points.length)]!)),
+  );
+  const from: number[] = [];
+  const to: number[] = [];
+  for (const x of [...new Set(maps.flatMap((m) => m.from))].sort((a, b) => a - b)) {
+    const value = Number((maps.reduce((sum, m) => sum + calibrated(m, x), 0) / bags).toFixed(4));
+    // A breakpoint where the average does not move is no step
+    if (value === to.at(-1)) continue;
+    from.push(x);
+    to.push(value);
+  }
+  return { from, to, measuredOn: points.length };
+}
+
 /**
  * Each task's map, fitted on the held-out answers of the linear model (rows a rule decides are left out, as the
  * service answers them with the rule's own figure; ambiguous rows score nothing) at the shipped temperature.
@@ -207,7 +245,7 @@ export function fitModelCalibration(
       // Among bounces, as the service reads the map (plugins/bounce-model/model.ts)
       points.push({ p: classes[best]! / bounceShare(classes), right: best === t });
     }
-    return isotonicMap(points);
+    return baggedMap(points);
   };
   const [bnac, backoff] = (['bnac', 'backoff'] as const).map((name) => {
     const task = tasks.find((t) => t.name === name);

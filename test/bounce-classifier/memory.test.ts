@@ -61,7 +61,18 @@ async function measure(service: Service): Promise<{ rss: number; logs: string[] 
 
 async function fileBytes(folder: string): Promise<number> {
   const names = (await readdir(folder)).filter((name) => name.endsWith('.log'));
-  const sizes = await Promise.all(names.map(async (name) => (await stat(join(folder, name))).size));
+  // The running cache compacts: a segment listed here may be gone by the time it is read, and then holds nothing
+  const sizes = await Promise.all(
+    names.map((name) =>
+      stat(join(folder, name)).then(
+        (s) => s.size,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return 0;
+          throw error;
+        },
+      ),
+    ),
+  );
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 
