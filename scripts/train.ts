@@ -83,8 +83,9 @@ function outputOf(task: Task): OutputClasses {
 
 /** Each situation's class index in the task, NO_CLASS for text that is not a bounce (as a loaded model maps them). */
 function situationMap(task: Task): Uint8Array {
+  const { labelOf } = outputOf(task);
   return Uint8Array.from(SITUATION_NAMES, (s) => {
-    const label = outputOf(task).labelOf(s);
+    const label = labelOf(s);
     return label === null ? NO_CLASS : task.labels.indexOf(label);
   });
 }

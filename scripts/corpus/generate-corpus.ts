@@ -95,7 +95,7 @@ function expandTemplate(template: string, id: string, situation: SituationName, 
     seen.add(reply);
     // A reply starting with a code is the remote server's answer, which the sending MTA may report inside its
     // own wording; texts without a code are the sending MTA's own words and stay as they are.
-    // A 2xx reply is not reported as an error.
+    // Text that is not a bounce (a 2xx reply among it) is not reported as an error.
     const wrap = bnac !== null && /^\d{3}[ -]/.test(reply) && rng.next() < WRAP_SHARE;
     lines.push({ text: wrap ? wrapReply(rng, reply) : reply, bnac, backoff, template: id });
   }

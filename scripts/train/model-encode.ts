@@ -22,8 +22,7 @@ export function encodeModel(name: string, model: LinearModel, normaliser: string
     const label = output.labelOf(situation);
     if (label === null) return null;
     const index = output.labels.indexOf(label);
-    if (index < 0)
-      throw new Error(`situation "${situation}" maps to "${output.labelOf(situation)}", not a ${name} class`);
+    if (index < 0) throw new Error(`situation "${situation}" maps to "${label}", not a ${name} class`);
     return index;
   });
   const rows: number[] = [];

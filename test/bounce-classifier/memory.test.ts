@@ -1,10 +1,9 @@
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { cacheBytesOnDisk } from '../_cache-files.ts';
 
 const MiB = 1024 * 1024;
 const MAX_SIZE = 16 * MiB;
@@ -59,23 +58,6 @@ async function measure(service: Service): Promise<{ rss: number; logs: string[] 
   return next(service.child);
 }
 
-async function fileBytes(folder: string): Promise<number> {
-  const names = (await readdir(folder)).filter((name) => name.endsWith('.log'));
-  // The running cache compacts: a segment listed here may be gone by the time it is read, and then holds nothing
-  const sizes = await Promise.all(
-    names.map((name) =>
-      stat(join(folder, name)).then(
-        (s) => s.size,
-        (error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') return 0;
-          throw error;
-        },
-      ),
-    ),
-  );
-  return sizes.reduce((sum, size) => sum + size, 0);
-}
-
 /** Posts unique replies of `kind` until about `bytes` of UTF-8 went out; `path` picks cached or uncached */
 async function stream(service: Service, path: string, kind: string, from: number, bytes: number): Promise<number> {
   let n = from;
@@ -113,7 +95,7 @@ test('RSS stays within 1.5 × max_size over baseline when unique replies of any 
     for (const kind of Object.keys(KINDS)) {
       n = await stream(service, '/v2/bnac', kind, n, STREAM_BYTES);
       const { rss, logs } = await measure(service);
-      const disk = await fileBytes(service.folder);
+      const disk = await cacheBytesOnDisk(service.folder);
       peak = Math.max(peak, rss - baseline);
       figures.push(`${kind}: RSS +${(rss - baseline) / MiB} MiB, file ${disk} bytes`);
       assert.ok(disk <= MAX_SIZE, `cache file over max_size after ${kind}: ${figures.join('; ')}`);

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { cacheBytesOnDisk } from '../../../test/_cache-files.ts';
 import { test } from '../../../test/_deadline.ts';
 import * as assert from 'uvu/assert';
 import type { Logger } from '../../../runtime/mod.ts';
@@ -27,24 +28,6 @@ async function withFolder(run: (settings: CacheSettings) => Promise<void>): Prom
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
-}
-
-// A compaction drops old segments while the test reads the folder: a segment gone between the listing and its stat
-// is no longer on disk, so it counts as nothing
-async function bytesOnDisk(folder: string): Promise<number> {
-  const names = (await readdir(folder)).filter((name) => name.endsWith('.log'));
-  const sizes = await Promise.all(
-    names.map((name) =>
-      stat(join(folder, name)).then(
-        (info) => info.size,
-        (error: NodeJS.ErrnoException) => {
-          if (error.code === 'ENOENT') return 0;
-          throw error;
-        },
-      ),
-    ),
-  );
-  return sizes.reduce((sum, size) => sum + size, 0);
 }
 
 const GREY = { label: 'GRAYLISTING', probability: 0.93 };
@@ -125,7 +108,7 @@ test('cache stays within max size in memory and on disk when filled past it', ()
       cache.store('bnac', [`message number ${i}`], [i % 3 ? GREY : { ...FULL, probability: 0.2 }]);
     await cache.close();
     assert.ok(cache.stats().size_in_bytes <= small.maxSize);
-    assert.ok((await bytesOnDisk(small.folder)) <= small.maxSize);
+    assert.ok((await cacheBytesOnDisk(small.folder)) <= small.maxSize);
     const again = await ResultCache.open(small, { version: 'v1', log: capture().log });
     assert.equal(again.lookup('bnac', ['message number 1999']), [GREY]);
     assert.ok(again.stats().number_of_elements > 10);
@@ -227,11 +210,11 @@ test('cache files stay within max size when texts are CJK, emoji, lone surrogate
         cache.store('bnac', [text(i)], [GREY]);
         if (i % 400 !== 399) continue;
         await new Promise((resolve) => setTimeout(resolve, 60));
-        const bytes = await bytesOnDisk(small.folder);
+        const bytes = await cacheBytesOnDisk(small.folder);
         assert.ok(bytes <= 1.5 * small.maxSize, `${kind}: ${bytes} bytes on disk after ${i + 1} texts`);
       }
       await cache.close();
-      const bytes = await bytesOnDisk(small.folder);
+      const bytes = await cacheBytesOnDisk(small.folder);
       assert.ok(bytes <= small.maxSize && bytes > small.maxSize / 8, `${kind}: ${bytes} bytes on disk`);
       assert.ok(cache.stats().size_in_bytes <= small.maxSize, kind);
       assert.equal(captured.warnings, [], kind);
