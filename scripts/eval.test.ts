@@ -7,9 +7,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { EvalResult } from './eval.ts';
 import { scoreModel } from './eval.ts';
+import { readRealText } from './train/real-text.ts';
 import {
   aboveThreshold,
   calibration,
+  exactEce,
   expectedCalibrationError,
   lenientAccuracy,
   macroF1Present,
@@ -77,6 +79,22 @@ test('aboveThreshold counts only answers strictly above the threshold', () => {
   const got = aboveThreshold([0.95, 0.9, 0.99, 0.5], [true, true, false, true], 0.9);
   assert.equal(got, { threshold: 0.9, n: 2, share: 0.5, accuracy: 0.5 });
   assert.equal(aboveThreshold([0.5], [true], 0.9), { threshold: 0.9, n: 0, share: 0, accuracy: 0 });
+});
+
+test('exactEce gives the ECE that exact probabilities show on this many rows, and no spread when they are certain', () => {
+  // 0.9 on every answer: right 9 times in 10 on average, and one bin, so ECE = |right share - 0.9|
+  const confidence = new Array<number>(100).fill(0.9);
+  const got = exactEce(confidence);
+  // Binomial(100, 0.9): the right share's standard deviation is 0.03; its 5th-95th percentiles sit near 0.85 and 0.95
+  assert.ok(got.low <= 0.01 && got.median > 0.01 && got.median < 0.04, JSON.stringify(got));
+  assert.ok(got.high > 0.04 && got.high < 0.07, JSON.stringify(got));
+  assert.equal(exactEce(confidence), got, 'seeded: the same figures on a second call');
+  // Quadrupling the rows halves the noise
+  const more = exactEce(new Array<number>(400).fill(0.9));
+  assert.ok(Math.abs(more.median - got.median / 2) < 0.01, `${more.median} vs ${got.median}`);
+  // Certain answers (p 1 or 0) are drawn right or wrong every time: no noise at all
+  assert.equal(exactEce([1, 1, 0, 0]), { low: 0, median: 0, high: 0 });
+  assert.equal(exactEce([]), { low: 0, median: 0, high: 0 });
 });
 
 test('scoreModel counts the wrong strict answers given with p > 0.9 and their share of the errors', () => {
@@ -283,6 +301,22 @@ test('eval gives consistent figures when the built-in model classifies the synth
       `${model} calibration bins`,
     );
   }
+});
+
+test('eval pools the dev set, the test split and the holdout when given --all, and refuses it with --real', async () => {
+  const { code, stdout, stderr } = await run(['--file', devFile, '--all', '--plugin', RULES, '--json']);
+  assert.is(code, 0, stderr);
+  const result = JSON.parse(stdout) as EvalResult;
+  assert.is(result.rows, rows.length + readRealText('test').length + readRealText('holdout').length);
+  const strictRows = (set: readonly { ambiguous_bnac?: string[] }[]) =>
+    set.filter((r) => !r.ambiguous_bnac?.length).length;
+  assert.is(
+    result.models.bnac.strict.n,
+    strictRows(rows) + strictRows(readRealText('test')) + strictRows(readRealText('holdout')),
+  );
+  const both = await run(['--all', '--real']);
+  assert.is(both.code, 2);
+  assert.match(both.stderr, /name different sets: give one/);
 });
 
 test('eval exits 2 with one clear line when the dev set is missing', async () => {

@@ -15,6 +15,8 @@
  *                    the dev set: sources never trained on nor calibrated on
  *   --holdout        score the holdout replies (plugins/bounce-model/real/holdout.jsonl) instead: gathered after the
  *                    rules were written, never trained on; the rules' probabilities are measured there
+ *   --all            score the dev set, the test split and the holdout together: on a few hundred rows an ECE is
+ *                    mostly sampling noise (see the `exact` figure), pooled it says more
  *
  * With the built-in plugin, each model is scored twice, side by side: as served (rules, then the trained model)
  * and the trained model alone (plugin config `rules: false`), which is what answers where no rule fires.
@@ -46,6 +48,7 @@ import {
   calibration,
   expectedErrorShare,
   eceInterval,
+  exactEce,
   evaluate,
   lenientAccuracy,
   macroF1Present,
@@ -97,6 +100,8 @@ export interface ModelResult {
   calibration: Calibration;
   /** 90 % bootstrap interval of `calibration.ece` (rows resampled with replacement) */
   eceInterval: [number, number];
+  /** The ECE's 90 % range and median were every probability exact, on these rows (`exactEce`): sampling noise alone */
+  exactEce: { low: number; median: number; high: number };
   confident: { threshold: number; n: number; share: number; accuracy: number };
   /**
    * Wrong strict answers given with probability above the threshold, their share of all wrong strict answers, and
@@ -225,6 +230,7 @@ export function scoreModel(
     confusion: { labels: occurring.map((c) => labels[c]!), matrix: subMatrix(evaluation.confusion, occurring) },
     calibration: calibration(confidence, correct, BINS),
     eceInterval: eceInterval(confidence, correct, BINS),
+    exactEce: exactEce(confidence, BINS),
     confident: aboveThreshold(confidence, correct, CONFIDENT),
     confidentErrors: {
       n: wrongConfident,
@@ -295,6 +301,8 @@ export async function evaluatePlugin(
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 const interval = (r: ModelResult): string => r.eceInterval.map((e) => e.toFixed(3)).join('-');
+const exact = (r: ModelResult): string =>
+  `${r.exactEce.median.toFixed(3)} (${r.exactEce.low.toFixed(3)}-${r.exactEce.high.toFixed(3)})`;
 
 /** Aligned columns: the first `left` ones padded on the right, the others (figures) on the left. */
 function table(header: readonly string[], body: readonly (readonly string[])[], left = 1): string[] {
@@ -312,7 +320,7 @@ export function modelReport(model: ClassifierModel, r: ModelResult, errors: bool
     `strict accuracy   ${pct(r.strict.accuracy)}  (${r.strict.correct}/${r.strict.n} rows without an ambiguous_${model} list)`,
     `lenient accuracy  ${pct(r.lenient.accuracy)}  (${r.lenient.correct}/${r.lenient.n} rows; ${r.ambiguous.correct}/${r.ambiguous.n} ambiguous rows answered with a listed class)`,
     `macro-F1          ${pct(r.macroF1)}  (over the ${r.perClass.filter((p) => p.support > 0).length} classes in the strict rows)`,
-    `calibration       ECE ${c.ece.toFixed(3)} (90 % interval ${interval(r)}; ${BINS} equal-width bins of the probability over [0, 1], strict rows), mean confidence ${pct(c.meanConfidence)} vs accuracy ${pct(c.accuracy)}; ` +
+    `calibration       ECE ${c.ece.toFixed(3)} (90 % interval ${interval(r)}; ${BINS} equal-width bins of the probability over [0, 1], strict rows; ${exact(r)} were every probability exact), mean confidence ${pct(c.meanConfidence)} vs accuracy ${pct(c.accuracy)}; ` +
       `p > ${r.confident.threshold}: ${pct(r.confident.share)} of answers (${r.confident.n}), ${pct(r.confident.accuracy)} right`,
     `errors above ${r.confident.threshold}  ${pct(r.confidentErrors.share)} of the wrong strict answers (${r.confidentErrors.n}/${r.errors.length}); ${pct(r.confidentErrors.expectedShare)} if every probability were exact`,
     '',
@@ -347,7 +355,7 @@ export function sideBySide(
   alone: Record<ClassifierModel, ModelResult>,
 ): string[] {
   const cell = (r: ModelResult) =>
-    `${pct(r.strict.accuracy)} (${r.strict.correct}/${r.strict.n}); ECE ${r.calibration.ece.toFixed(3)} [${interval(r)}]; ${pct(r.confidentErrors.share)} (${r.confidentErrors.n}/${r.errors.length}), exact ${pct(r.confidentErrors.expectedShare)}`;
+    `${pct(r.strict.accuracy)} (${r.strict.correct}/${r.strict.n}); ECE ${r.calibration.ece.toFixed(3)} [${interval(r)}], exact ${r.exactEce.median.toFixed(3)}; ${pct(r.confidentErrors.share)} (${r.confidentErrors.n}/${r.errors.length}), exact ${pct(r.confidentErrors.expectedShare)}`;
   return table(
     ['model', 'rules + model', 'model alone'],
     MODELS.map((m) => [m, cell(combined[m]), cell(alone[m])]),
@@ -373,6 +381,7 @@ async function main(): Promise<number> {
         forms: { type: 'boolean', default: false },
         real: { type: 'boolean', default: false },
         holdout: { type: 'boolean', default: false },
+        all: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -383,12 +392,13 @@ async function main(): Promise<number> {
   }
   if (args.help) {
     console.log(
-      'usage: npm run eval -- [--file PATH | --real | --holdout] [--plugin ID|DIR] [--errors] [--json] [--forms]',
+      'usage: npm run eval -- [--file PATH | --real | --holdout | --all] [--plugin ID|DIR] [--errors] [--json] [--forms]',
     );
     return 0;
   }
-  if ([args.real, args.holdout, args.file !== undefined].filter(Boolean).length > 1)
-    throw new UsageError('--real, --holdout and --file name different sets: give one');
+  // --all reads the dev set from --file like the default; --real and --holdout name sets of their own
+  if ([args.real, args.holdout, args.all || args.file !== undefined].filter(Boolean).length > 1)
+    throw new UsageError('--real, --holdout and --file or --all name different sets: give one');
   const file = args.real
     ? REAL_TEXT_FILE
     : args.holdout
@@ -400,7 +410,13 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const rows = args.real ? readRealText('test') : args.holdout ? readRealText('holdout') : readDevSet(file);
+  const rows = args.real
+    ? readRealText('test')
+    : args.holdout
+      ? readRealText('holdout')
+      : args.all
+        ? [...readDevSet(file), ...readRealText('test'), ...readRealText('holdout')]
+        : readDevSet(file);
   const result = await evaluatePlugin(file, args.plugin!, rows, args.forms ? FORMS : undefined);
   if (args.plugin === 'bounce-model')
     result.modelAlone = (await evaluatePlugin(file, args.plugin, rows, undefined, { rules: false })).models;
@@ -417,13 +433,19 @@ async function main(): Promise<number> {
     );
     if (args.errors) for (const m of MODELS) console.error(errorLines(m, result.models[m]).join('\n'));
   } else {
-    const set = args.real ? 'gathered real replies, test split' : args.holdout ? 'holdout replies' : 'dev set';
+    const set = args.real
+      ? 'gathered real replies, test split'
+      : args.holdout
+        ? 'holdout replies'
+        : args.all
+          ? 'dev set, gathered test split and holdout replies, pooled; dev set'
+          : 'dev set';
     console.log(`${set} ${result.file}: ${result.rows} rows`);
     if (result.modelAlone)
       console.log(
         [
           '',
-          `== side by side (strict accuracy; ECE over ${BINS} equal-width probability bins [90 % bootstrap interval]; errors given with p > 0.9, share of the errors, and the share expected were every probability exact)`,
+          `== side by side (strict accuracy; ECE over ${BINS} equal-width probability bins [90 % bootstrap interval], and the median ECE were every probability exact; errors given with p > 0.9, share of the errors, and the share expected were every probability exact)`,
           ...sideBySide(result.models, result.modelAlone),
         ].join('\n'),
       );
