@@ -79,7 +79,10 @@ export async function startHost(document: object | string, options: HostOptions 
   const log =
     options.log ?? createLogger({ service: doc.environment?.syslog?.ident ?? 'capstan', level: settings.logLevel });
   for (const warning of warnings) log.warn('startup configuration warning', { warning });
-  const pools = new PoolRegistry((doc.threads?.scripts ?? []).map((s) => ({ id: s.id, count: s.count ?? 32 })));
+  const pools = new PoolRegistry(
+    (doc.threads?.scripts ?? []).map((s) => ({ id: s.id, count: s.count ?? 32 })),
+    log,
+  );
   const metrics = new HostMetrics({ processMetrics: true, log });
   const plugins = new PluginSet({ baseDir, log, pools, routes, env: options.env, metrics });
   const servers: { id: string; server: Server }[] = [];

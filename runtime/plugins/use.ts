@@ -58,7 +58,7 @@ async function used<S>(options: UseOptions, start: (set: PluginSet) => Promise<S
     level: logLevelSetting(options.env ?? process.env, 'warn'),
     write: (line) => process.stderr.write(line),
   });
-  const pools = new PoolRegistry([]);
+  const pools = new PoolRegistry([], log);
   const metrics = new HostMetrics({ processMetrics: false });
   const set = new PluginSet({
     baseDir: options.baseDir ?? process.cwd(),

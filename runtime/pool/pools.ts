@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { hostErrors } from '../core/host-errors.ts';
-import type { PoolHandle } from '../core/types.ts';
+import type { Logger, PoolHandle } from '../core/types.ts';
 
 const WORKER = new URL('./worker.js', import.meta.url).href;
 
@@ -20,9 +20,11 @@ export class PoolRegistry {
   readonly #pools = new Map<string, Piscina>();
   /** Tasks handed to each pool and not settled yet, running or queued */
   readonly #pending = new Map<string, number>();
+  readonly #log: Logger;
 
-  constructor(specs: readonly PoolSpec[]) {
+  constructor(specs: readonly PoolSpec[], log: Logger) {
     this.#specs = new Map(specs.map((s) => [s.id, s.count]));
+    this.#log = log;
   }
 
   #pool(scriptPool: string | undefined): Piscina {
@@ -38,6 +40,15 @@ export class PoolRegistry {
       maxQueue: threads * 256,
       idleTimeout: 60_000,
     });
+    // Piscina reports what belongs to no task as an error event, which unheard would end the process: an answer that
+    // arrives for a task given up (a client went away) after its thread was stopped, a thread failing between tasks
+    pool.on('error', (error: Error) =>
+      this.#log.warn('Worker pool error', {
+        pool: key === '' ? 'shared' : key,
+        // The first line: the rest is the orphaned answer, as long as a batch's results
+        error: error.message.split('\n')[0],
+      }),
+    );
     this.#pools.set(key, pool);
     return pool;
   }
