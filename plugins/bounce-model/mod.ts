@@ -12,7 +12,7 @@
  * const plugin = await usePlugin({ id: 'bounce-model' });
  * const classifier = plugin.service as Classifier;
  * const [result] = await classifier.classify('bnac', [classifier.normalise!('451 4.7.1 Greylisting in effect')]);
- * console.log(result.label, result.probability); // GRAYLISTING 0.9898 (the greylisting rule's precision, measured on the holdout)
+ * console.log(result.label, result.probability); // GRAYLISTING 0.99 (the greylisting rule's precision, measured on the holdout)
  * await plugin.close();
  * ```
  */
