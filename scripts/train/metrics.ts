@@ -137,6 +137,10 @@ export function calibration(confidence: readonly number[], correct: readonly boo
   };
 }
 
+/** The q-quantile of ascending `sorted` values (nearest rank) */
+const quantile = (sorted: readonly number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))]!;
+
 /** Resamples drawn for an ECE interval: enough that the 5th and 95th percentiles move by under 0.002 between seeds. */
 export const ECE_RESAMPLES = 2000;
 
@@ -169,15 +173,15 @@ export function eceInterval(
     eces.push(expectedCalibrationError(p, ok, bins));
   }
   eces.sort((a, b) => a - b);
-  const at = (q: number) => eces[Math.min(resamples - 1, Math.max(0, Math.round(q * (resamples - 1))))]!;
-  return [at((1 - level) / 2), at((1 + level) / 2)];
+  return [quantile(eces, (1 - level) / 2), quantile(eces, (1 + level) / 2)];
 }
 
 /**
  * The ECE these probabilities would show on this many rows were every one exact: each answer of probability p is
  * drawn right with chance p, `resamples` times (seeded), and the (1 - level) / 2, 0.5 and (1 + level) / 2 quantiles of
- * those ECEs returned. ECE never reaches 0 on a finite set, as each bin's gap is never negative: on a hundred rows a
- * calibrated model sits near 0.03. A measured ECE inside this range cannot be told from sampling noise.
+ * those ECEs returned. ECE never reaches 0 on a finite set, as each bin's gap is never negative: on a hundred rows the
+ * median is 0.02 with every p at 0.9 and 0.07 with p spread over 0.5 to 1. A measured ECE inside this range cannot be
+ * told from sampling noise.
  */
 export function exactEce(
   confidence: readonly number[],
@@ -197,8 +201,11 @@ export function exactEce(
     eces.push(expectedCalibrationError(confidence, ok, bins));
   }
   eces.sort((a, b) => a - b);
-  const at = (q: number) => eces[Math.min(resamples - 1, Math.max(0, Math.round(q * (resamples - 1))))]!;
-  return { low: at((1 - level) / 2), median: at(0.5), high: at((1 + level) / 2) };
+  return {
+    low: quantile(eces, (1 - level) / 2),
+    median: quantile(eces, 0.5),
+    high: quantile(eces, (1 + level) / 2),
+  };
 }
 
 /** Expected calibration error over `bins` equal-width bins (see `calibration`). */
