@@ -399,24 +399,27 @@ async function main(): Promise<number> {
   // --all reads the dev set from --file like the default; --real and --holdout name sets of their own
   if ([args.real, args.holdout, args.all || args.file !== undefined].filter(Boolean).length > 1)
     throw new UsageError('--real, --holdout and --file or --all name different sets: give one');
-  const file = args.real
-    ? REAL_TEXT_FILE
+  const devFile = resolve(args.file ?? process.env.BOUNCE_DEV ?? DEFAULT_DEV_FILE);
+  // Which set: its name in the report, the file it comes from (the dev set's for --all) and how its rows are read
+  const set = args.real
+    ? { name: 'gathered real replies, test split', file: REAL_TEXT_FILE, rows: () => readRealText('test') }
     : args.holdout
-      ? holdoutFile()
-      : resolve(args.file ?? process.env.BOUNCE_DEV ?? DEFAULT_DEV_FILE);
+      ? { name: 'holdout replies', file: holdoutFile(), rows: () => readRealText('holdout') }
+      : args.all
+        ? {
+            name: 'dev set, gathered test split and holdout replies, pooled; dev set',
+            file: devFile,
+            rows: () => [...readDevSet(devFile), ...readRealText('test'), ...readRealText('holdout')],
+          }
+        : { name: 'dev set', file: devFile, rows: () => readDevSet(devFile) };
+  const file = set.file;
   if (!existsSync(file)) {
     console.error(
       `eval: dev set not found at ${file}; nothing measured. Point at it with --file PATH or BOUNCE_DEV=PATH.`,
     );
     return 2;
   }
-  const rows = args.real
-    ? readRealText('test')
-    : args.holdout
-      ? readRealText('holdout')
-      : args.all
-        ? [...readDevSet(file), ...readRealText('test'), ...readRealText('holdout')]
-        : readDevSet(file);
+  const rows = set.rows();
   const result = await evaluatePlugin(file, args.plugin!, rows, args.forms ? FORMS : undefined);
   if (args.plugin === 'bounce-model')
     result.modelAlone = (await evaluatePlugin(file, args.plugin, rows, undefined, { rules: false })).models;
@@ -433,14 +436,7 @@ async function main(): Promise<number> {
     );
     if (args.errors) for (const m of MODELS) console.error(errorLines(m, result.models[m]).join('\n'));
   } else {
-    const set = args.real
-      ? 'gathered real replies, test split'
-      : args.holdout
-        ? 'holdout replies'
-        : args.all
-          ? 'dev set, gathered test split and holdout replies, pooled; dev set'
-          : 'dev set';
-    console.log(`${set} ${result.file}: ${result.rows} rows`);
+    console.log(`${set.name} ${result.file}: ${result.rows} rows`);
     if (result.modelAlone)
       console.log(
         [
