@@ -716,6 +716,8 @@ const NEAR_MISSES: readonly Row[] = [
   ],
   // Sending quotas, scanner failures and infected-computer listings are not mailbox full / virus.
   ['550 5.4.5 Daily user sending quota exceeded', '-', '-'],
+  ['451 4.7.1 Throttling quota exceeded for this sender, try again later', '-', '-'],
+  ['452 4.5.3 Outgoing traffic quota exceeded', '-', '-'],
   ['452 4.3.1 Tenant queue quota exceeded for this organisation, try again later', '-', '-'],
   ['451 4.3.0 Virus scanner failure, try again later', '-', '-'],
   ['550 5.7.1 Your computer at 192.0.2.44 appears infected with spam-sending malware', '-', '-'],
