@@ -44,6 +44,11 @@ test('excludedSource names reserved and dev-listed sources, whole repositories o
   // Another thread of a repository only one thread of which is reserved, and a longer repository name, stay allowed
   assert.is(excludedSource('https://github.com/maildev/maildev/issues/961'), undefined);
   assert.is(excludedSource('https://github.com/Mailu/Mailu-extras/issues/1'), undefined);
+  assert.is(excludedSource('https://github.com/mozilla/fxa/issues/11575'), 'github.com/mozilla/fxa');
+  assert.is(
+    excludedSource('https://github.com/mozilla/fxa-auth-server/issues/1'),
+    'github.com/mozilla/fxa-auth-server',
+  );
   assert.is(excludedSource('https://github.com/postfix/postfix/blob/x/src/smtpd.c'), undefined);
 });
 

@@ -76,6 +76,8 @@ const DEV_SOURCES = [
   'github.com/jcbf/smf-spf',
   'github.com/mail-in-a-box/mailinabox',
   'github.com/mozilla/fxa-auth-server',
+  // The monorepo fxa-auth-server moved into: its threads and code are the same project's
+  'github.com/mozilla/fxa',
   'github.com/triplea-game/triplea',
   // The bounce emails' sources
   'github.com/dimagi/commcare-hq',
