@@ -1,10 +1,14 @@
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_DEV_FILE, readDevSet } from './eval.ts';
-import { screen, screenHoldout } from './real-text.ts';
+import { admit, invalidRow, screen, screenHoldout } from './real-text.ts';
 import { excludedSource } from './train/excluded-sources.ts';
-import { nearCopy, readRealText, splitOf } from './train/real-text.ts';
+import { holdoutFile, nearCopy, readRealText, REAL_TEXT_FILE, splitOf } from './train/real-text.ts';
 
 const DEV = process.env.BOUNCE_DEV ?? DEFAULT_DEV_FILE;
 
@@ -115,6 +119,99 @@ test('the holdout shares no source and no reply with the other gathered replies,
   if (dev.length === 0)
     console.log(`  (dev set not found at ${DEV}: the holdout is compared with the gathered rows only)`);
   assert.is(screenHoldout(holdout, dev, texts).dropped, 0, 'run npm run real-text');
+});
+
+// ---- rows handed in by gatherers (`--add`) ----
+
+// Written for these tests, not gathered
+const good = {
+  text: '451 4.7.1 Sending quota of this account used up, try again in an hour',
+  bnac: 'RATE_LIMIT',
+  backoff: 'RATE_LIMIT__GENERAL',
+  source: 'https://example.org/help/quota',
+  date: '2026-11-27',
+  license: 'none stated; quoted server reply',
+};
+
+test('invalidRow names the first problem of a row handed in, and passes a whole one', () => {
+  assert.is(invalidRow(good), undefined);
+  assert.is(invalidRow({ ...good, ambiguous_bnac: ['RATE_LIMIT', 'BLOCKED'] }), undefined);
+  assert.match(invalidRow({ ...good, text: ' ' })!, /"text"/);
+  assert.match(invalidRow({ ...good, bnac: 'RATE_LIMITED' })!, /"bnac" is not a class of the spec: "RATE_LIMITED"/);
+  assert.match(invalidRow({ ...good, ambiguous_backoff: ['GENERIC_BLOCK', 'RATE_LIMIT__GENERAL'] })!, /first/);
+  assert.match(invalidRow({ ...good, ambiguous_bnac: ['RATE_LIMIT'] })!, /two or more/);
+  assert.match(invalidRow({ ...good, source: 'example.org/help' })!, /"source"/);
+  assert.match(invalidRow({ ...good, license: '' })!, /"license"/);
+  assert.match(invalidRow({ ...good, date: undefined })!, /"date"/);
+});
+
+test('admit sends https sources to the gathered set by split, http ones to the holdout, and leaves out copies', () => {
+  const existing = readRealText()[0]!;
+  const http = {
+    ...good,
+    text: '550 5.7.1 Message refused: your server is on our own deny list',
+    source: 'http://example.net/faq',
+  };
+  const result = admit(
+    [
+      { at: 'a:1', row: good },
+      { at: 'a:2', row: { ...good, text: good.text.replace('an hour', '60 minutes') } },
+      { at: 'a:3', row: { ...good, text: existing.text, source: 'https://example.org/other' } },
+      { at: 'a:4', row: { ...good, text: '550 Blocked', source: 'https://github.com/KumoCorp/kumomta/issues/1' } },
+      { at: 'b:1', row: http },
+    ],
+    [existing.text],
+  );
+  assert.equal(result.invalid, []);
+  assert.equal(result.gathered, [{ ...good, split: splitOf(good.source) }]);
+  assert.equal(result.holdout, [{ ...http, split: 'holdout' }]);
+  assert.is(result.nearCopies, 2);
+  assert.is(result.excluded, 1);
+  // The files' field order: split last
+  assert.equal(Object.keys(result.gathered[0]!).at(-1), 'split');
+});
+
+test('admit adds nothing while any row handed in is invalid', () => {
+  const result = admit(
+    [
+      { at: 'a:1', row: good },
+      { at: 'a:2', row: { ...good, backoff: 'FULL' } },
+    ],
+    [],
+  );
+  assert.equal(result.invalid, [{ at: 'a:2', why: '"backoff" is not a class of the spec: "FULL"' }]);
+  assert.equal([result.gathered, result.holdout], [[], []]);
+});
+
+test('npm run real-text -- --add names each invalid row by file and line, and writes nothing', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'capstan-real-text-'));
+  try {
+    const dev = join(dir, 'dev.jsonl');
+    writeFileSync(
+      dev,
+      JSON.stringify({ text: '552 5.2.2 Mailbox full', bnac: 'RECIPIENT_ERROR', backoff: 'MAILBOX_FULL' }) + '\n',
+    );
+    const batch = join(dir, 'batch.jsonl');
+    writeFileSync(
+      batch,
+      [JSON.stringify(good), '', 'not json', JSON.stringify({ ...good, source: 'ftp://x' })].join('\n'),
+    );
+    const before = [readFileSync(REAL_TEXT_FILE, 'utf8'), readFileSync(holdoutFile(), 'utf8')];
+    const script = fileURLToPath(new URL('./real-text.ts', import.meta.url));
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', script, '--dev', dev, '--add', batch]);
+      let err = '';
+      child.stderr.on('data', (d) => (err += d));
+      child.on('close', (c) => resolve({ code: c, stderr: err }));
+    });
+    assert.is(code, 1, stderr);
+    assert.match(stderr, `${batch}:3: no "text"`);
+    assert.match(stderr, `${batch}:4: "source" is not an http(s) address`);
+    assert.match(stderr, '2 of 3 rows handed in are invalid; nothing added');
+    assert.equal([readFileSync(REAL_TEXT_FILE, 'utf8'), readFileSync(holdoutFile(), 'utf8')], before);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test.run();

@@ -1,16 +1,23 @@
 /*
- * `npm run real-text [-- --dev PATH]`: keeps the gathered real-text set honest. It drops every row that is a dev-set
+ * `npm run real-text [-- --dev PATH] [--add FILE ...]`: keeps the gathered real-text set honest. It drops every row that is a dev-set
  * row or a near-copy of one (normalised texts compared: same text, one inside the other, or most word trigrams
  * shared) or that comes from a source reserved for judging or listed by the dev sets (train/excluded-sources.ts),
  * gives each row its split by source (scripts/train/real-text.ts), rewrites the files and reports the
  * counts. A holdout row is also dropped when it is a near-copy of a row of `replies.jsonl`: a rule may have been
  * written from that reply, so it would not measure the rules on text they were not written from. Run it after adding
  * rows; the dev set is read only to compare, nothing of it is written.
+ *
+ * `--add FILE` (repeatable) first adds the rows gatherers handed in (JSON Lines of `{text, bnac, backoff,
+ * ambiguous_bnac?, ambiguous_backoff?, source, commit | date, license}`): every row must be valid, or nothing is added
+ * and each invalid row is named by file and line (exit 1); rows of excluded sources and near-copies of a row already
+ * here or of an earlier row handed in are left out; a row whose source is served over https joins `replies.jsonl`,
+ * one served over plain http the holdout. The screen above then runs over both files.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { BACKOFF_CLASSES, BNAC_CLASSES } from '../generated/data/bounce-classifier.ts';
 import { DEFAULT_DEV_FILE, readDevSet } from './eval.ts';
 import { excludedSource } from './train/excluded-sources.ts';
 import { holdoutFile, nearCopy, readRealText, REAL_TEXT_FILE, splitOf, type RealRow } from './train/real-text.ts';
@@ -50,13 +57,150 @@ export function screenHoldout(
 
 const jsonLines = (rows: readonly RealRow[]): string => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
 
+const CLASSES = { bnac: BNAC_CLASSES as readonly unknown[], backoff: BACKOFF_CLASSES as readonly unknown[] };
+
+/** Why a row handed in cannot be added (the first problem found), or undefined when it can. */
+export function invalidRow(row: Record<string, unknown>): string | undefined {
+  if (typeof row.text !== 'string' || row.text.trim() === '') return 'no "text"';
+  for (const model of ['bnac', 'backoff'] as const) {
+    if (!CLASSES[model].includes(row[model])) return `"${model}" is not a class of the spec: "${String(row[model])}"`;
+    const list = row[`ambiguous_${model}`];
+    if (list === undefined) continue;
+    if (
+      !Array.isArray(list) ||
+      list.length < 2 ||
+      list[0] !== row[model] ||
+      list.some((c) => !CLASSES[model].includes(c))
+    )
+      return `"ambiguous_${model}" must list two or more classes of the spec, "${String(row[model])}" first`;
+  }
+  if (typeof row.source !== 'string' || !/^https?:\/\/\S+$/.test(row.source))
+    return '"source" is not an http(s) address';
+  if (typeof row.license !== 'string' || row.license.trim() === '') return 'no "license"';
+  if (typeof row.date !== 'string' && typeof row.commit !== 'string') return 'neither a "date" nor a "commit"';
+  return undefined;
+}
+
+/** A row handed in, and where it was read (`file:line`, for messages). */
+export interface HandedIn {
+  at: string;
+  row: Record<string, unknown>;
+}
+
+/** What `admit` made of the rows handed in. */
+export interface Admitted {
+  gathered: RealRow[];
+  holdout: RealRow[];
+  invalid: { at: string; why: string }[];
+  excluded: number;
+  nearCopies: number;
+}
+
+/**
+ * The rows handed in that may be added, in their order: none when any row is invalid (`invalid` names them); rows of
+ * excluded sources and near-copies of a text already here (`existing`) or of an earlier row handed in are left out.
+ * A row whose source is served over https goes to the gathered set with its split by source, one served over plain
+ * http to the holdout (the gathered set's sources must be https).
+ */
+export function admit(handedIn: readonly HandedIn[], existing: readonly string[]): Admitted {
+  const invalid = handedIn.flatMap(({ at, row }) => {
+    const why = invalidRow(row);
+    return why === undefined ? [] : [{ at, why }];
+  });
+  const out: Admitted = { gathered: [], holdout: [], invalid, excluded: 0, nearCopies: 0 };
+  if (invalid.length > 0) return out;
+  const seen = [...existing];
+  for (const { row } of handedIn) {
+    const r = row as unknown as RealRow;
+    if (excludedSource(r.source) !== undefined) {
+      out.excluded++;
+      continue;
+    }
+    if (seen.some((t) => nearCopy(r.text, t))) {
+      out.nearCopies++;
+      continue;
+    }
+    seen.push(r.text);
+    // The fields in the files' order; `split` last, given by the source
+    const https = r.source.startsWith('https://');
+    const kept: RealRow = {
+      text: r.text,
+      bnac: r.bnac,
+      backoff: r.backoff,
+      ...(r.ambiguous_bnac ? { ambiguous_bnac: r.ambiguous_bnac } : {}),
+      ...(r.ambiguous_backoff ? { ambiguous_backoff: r.ambiguous_backoff } : {}),
+      source: r.source,
+      ...(r.commit !== undefined ? { commit: r.commit } : {}),
+      ...(r.date !== undefined ? { date: r.date } : {}),
+      license: r.license,
+      split: https ? splitOf(r.source) : 'holdout',
+    };
+    (https ? out.gathered : out.holdout).push(kept);
+  }
+  return out;
+}
+
+/** The rows of JSON Lines files handed in, each with its file and line; a line that is not a JSON object stays invalid. */
+function readHandedIn(files: readonly string[]): HandedIn[] {
+  return files.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => {
+        if (line.trim() === '') return [];
+        const at = `${file}:${i + 1}`;
+        try {
+          const row: unknown = JSON.parse(line);
+          return [
+            {
+              at,
+              row:
+                row !== null && typeof row === 'object' && !Array.isArray(row) ? (row as Record<string, unknown>) : {},
+            },
+          ];
+        } catch {
+          return [{ at, row: {} }];
+        }
+      }),
+  );
+}
+
+/** Adds the rows of `files` to both files (see the head of this file); false when a row was invalid and nothing was added. */
+function add(files: readonly string[]): boolean {
+  for (const file of files)
+    if (!existsSync(file)) {
+      console.error(`real-text: "${file}" not found; nothing added`);
+      return false;
+    }
+  const gathered = readRealText();
+  const holdout = existsSync(holdoutFile()) ? readRealText('holdout') : [];
+  const handedIn = readHandedIn(files);
+  const result = admit(
+    handedIn,
+    [...gathered, ...holdout].map((r) => r.text),
+  );
+  if (result.invalid.length > 0) {
+    for (const { at, why } of result.invalid) console.error(`${at}: ${why}`);
+    console.error(
+      `real-text: ${result.invalid.length} of ${handedIn.length} rows handed in are invalid; nothing added`,
+    );
+    return false;
+  }
+  writeFileSync(REAL_TEXT_FILE, jsonLines([...gathered, ...result.gathered]));
+  if (result.holdout.length > 0) writeFileSync(holdoutFile(), jsonLines([...holdout, ...result.holdout]));
+  console.log(
+    `real-text: ${handedIn.length} rows handed in: ${result.gathered.length} added to the gathered set, ${result.holdout.length} to the holdout; ${result.excluded} left out for their source, ${result.nearCopies} as near-copies of rows here or of each other`,
+  );
+  return true;
+}
+
 function main(): number {
-  const { values } = parseArgs({ options: { dev: { type: 'string' } } });
+  const { values } = parseArgs({ options: { dev: { type: 'string' }, add: { type: 'string', multiple: true } } });
   const devFile = resolve(values.dev ?? process.env.BOUNCE_DEV ?? DEFAULT_DEV_FILE);
   if (!existsSync(devFile)) {
     console.error(`real-text: dev set not found at ${devFile}; nothing checked`);
     return 2;
   }
+  if (values.add && !add(values.add)) return 1;
   const devTexts = readDevSet(devFile).map((r) => r.text);
   const { kept, dropped, excluded } = screen(readRealText(), devTexts);
   writeFileSync(REAL_TEXT_FILE, jsonLines(kept));
