@@ -1,17 +1,17 @@
 /*
- * `npm run real-text [-- --dev PATH] [--add FILE ...]`: keeps the gathered real-text set honest. It drops every row that is a dev-set
- * row or a near-copy of one (normalised texts compared: same text, one inside the other, or most word trigrams
- * shared) or that comes from a source reserved for judging or listed by the dev sets (train/excluded-sources.ts),
- * gives each row its split by source (scripts/train/real-text.ts), rewrites the files and reports the
- * counts. A holdout row is also dropped when it is a near-copy of a row of `replies.jsonl`: a rule may have been
- * written from that reply, so it would not measure the rules on text they were not written from. Run it after adding
- * rows; the dev set is read only to compare, nothing of it is written.
+ * `npm run real-text [-- --dev PATH] [--add FILE ...]`: keeps the gathered real-text set honest. It drops every row
+ * that is a dev-set row or a near-copy of one (normalised texts compared: same text, one inside the other, or most word
+ * trigrams shared) or that comes from a source reserved for judging or listed by the dev sets
+ * (train/excluded-sources.ts), gives each row its split by source (scripts/train/real-text.ts), rewrites the files and
+ * reports the counts. A holdout row is also dropped when it is a near-copy of a row of `replies.jsonl`: a rule may have
+ * been written from that reply, so it would not measure the rules on text they were not written from. Run it after
+ * adding rows; the dev set is read only to compare, nothing of it is written.
  *
  * `--add FILE` (repeatable) first adds the rows gatherers handed in (JSON Lines of `{text, bnac, backoff,
  * ambiguous_bnac?, ambiguous_backoff?, source, commit | date, license}`): every row must be valid, or nothing is added
  * and each invalid row is named by file and line (exit 1); rows of excluded sources and near-copies of a row already
- * here or of an earlier row handed in are left out; a row whose source is served over https joins `replies.jsonl`,
- * one served over plain http the holdout. The screen above then runs over both files.
+ * here or of an earlier row handed in are left out; a row whose source is served over https joins `replies.jsonl`, one
+ * served over plain http the holdout. The screen above then runs over both files.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -140,7 +140,7 @@ export function admit(handedIn: readonly HandedIn[], existing: readonly string[]
   return out;
 }
 
-/** The rows of JSON Lines files handed in, each with its file and line; a line that is not a JSON object stays invalid. */
+/** The rows of JSON Lines files handed in, with their file and line; a line that is not a JSON object reads as {}. */
 function readHandedIn(files: readonly string[]): HandedIn[] {
   return files.flatMap((file) =>
     readFileSync(file, 'utf8')
@@ -164,7 +164,7 @@ function readHandedIn(files: readonly string[]): HandedIn[] {
   );
 }
 
-/** Adds the rows of `files` to both files (see the head of this file); false when a row was invalid and nothing was added. */
+/** Adds the rows of `files` to both files (see the head of this file); false when nothing was added for a bad row. */
 function add(files: readonly string[]): boolean {
   for (const file of files)
     if (!existsSync(file)) {
