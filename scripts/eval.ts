@@ -153,6 +153,19 @@ export interface EvalResult {
 
 class UsageError extends Error {}
 
+/**
+ * What is wrong with a row's classes for one model, if anything: its class and each class of its `ambiguous_*` list
+ * must be the spec's. The dev set and the rows gatherers hand in (`npm run real-text -- --add`) are checked alike.
+ */
+export function labelProblem(row: Record<string, unknown>, model: ClassifierModel): string | undefined {
+  const known = (label: unknown) => typeof label === 'string' && CLASSES[model].includes(label);
+  if (!known(row[model])) return `unknown ${model} class ${JSON.stringify(row[model])}`;
+  const list = row[`ambiguous_${model}`];
+  if (list !== undefined && (!Array.isArray(list) || !list.every(known)))
+    return `"ambiguous_${model}" must be a list of ${model} classes`;
+  return undefined;
+}
+
 /** Reads and checks the dev set; a bad row names its line. */
 export function readDevSet(file: string): DevRow[] {
   const rows: DevRow[] = [];
@@ -169,12 +182,8 @@ export function readDevSet(file: string): DevRow[] {
       }
       if (typeof row.text !== 'string') throw new Error(`${where}: "text" must be a string`);
       for (const model of MODELS) {
-        const known = (label: unknown) => typeof label === 'string' && CLASSES[model].includes(label);
-        if (!known(row[model])) throw new Error(`${where}: unknown ${model} class ${JSON.stringify(row[model])}`);
-        const list = row[`ambiguous_${model}`];
-        if (list !== undefined && (!Array.isArray(list) || !list.every(known))) {
-          throw new Error(`${where}: "ambiguous_${model}" must be a list of ${model} classes`);
-        }
+        const problem = labelProblem(row as unknown as Record<string, unknown>, model);
+        if (problem !== undefined) throw new Error(`${where}: ${problem}`);
       }
       rows.push(row);
     });
@@ -412,17 +421,16 @@ async function main(): Promise<number> {
             rows: () => [...readDevSet(devFile), ...readRealText('test'), ...readRealText('holdout')],
           }
         : { name: 'dev set', file: devFile, rows: () => readDevSet(devFile) };
-  const file = set.file;
-  if (!existsSync(file)) {
+  if (!existsSync(set.file)) {
     console.error(
-      `eval: dev set not found at ${file}; nothing measured. Point at it with --file PATH or BOUNCE_DEV=PATH.`,
+      `eval: dev set not found at ${set.file}; nothing measured. Point at it with --file PATH or BOUNCE_DEV=PATH.`,
     );
     return 2;
   }
   const rows = set.rows();
-  const result = await evaluatePlugin(file, args.plugin!, rows, args.forms ? FORMS : undefined);
+  const result = await evaluatePlugin(set.file, args.plugin!, rows, args.forms ? FORMS : undefined);
   if (args.plugin === 'bounce-model')
-    result.modelAlone = (await evaluatePlugin(file, args.plugin, rows, undefined, { rules: false })).models;
+    result.modelAlone = (await evaluatePlugin(set.file, args.plugin, rows, undefined, { rules: false })).models;
   if (args.json) {
     // Row texts stay out of the JSON: they are for reading at the terminal, not for files
     const strip = (r: Record<ClassifierModel, ModelResult>) =>

@@ -137,7 +137,8 @@ test('invalidRow names the first problem of a row handed in, and passes a whole 
   assert.is(invalidRow(good), undefined);
   assert.is(invalidRow({ ...good, ambiguous_bnac: ['RATE_LIMIT', 'BLOCKED'] }), undefined);
   assert.match(invalidRow({ ...good, text: ' ' })!, /"text"/);
-  assert.match(invalidRow({ ...good, bnac: 'RATE_LIMITED' })!, /"bnac" is not a class of the spec: "RATE_LIMITED"/);
+  assert.match(invalidRow({ ...good, bnac: 'RATE_LIMITED' })!, /unknown bnac class "RATE_LIMITED"/);
+  assert.match(invalidRow({ ...good, ambiguous_backoff: ['RATE_LIMIT__GENERAL', 'FULL'] })!, /list of backoff classes/);
   assert.match(invalidRow({ ...good, ambiguous_backoff: ['GENERIC_BLOCK', 'RATE_LIMIT__GENERAL'] })!, /first/);
   assert.match(invalidRow({ ...good, ambiguous_bnac: ['RATE_LIMIT'] })!, /two or more/);
   assert.match(invalidRow({ ...good, source: 'example.org/help' })!, /"source"/);
@@ -179,7 +180,7 @@ test('admit adds nothing while any row handed in is invalid', () => {
     ],
     [],
   );
-  assert.equal(result.invalid, [{ at: 'a:2', why: '"backoff" is not a class of the spec: "FULL"' }]);
+  assert.equal(result.invalid, [{ at: 'a:2', why: 'unknown backoff class "FULL"' }]);
   assert.equal([result.gathered, result.holdout], [[], []]);
 });
 

@@ -17,8 +17,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BACKOFF_CLASSES, BNAC_CLASSES } from '../generated/data/bounce-classifier.ts';
-import { DEFAULT_DEV_FILE, readDevSet } from './eval.ts';
+import { DEFAULT_DEV_FILE, labelProblem, readDevSet } from './eval.ts';
 import { excludedSource } from './train/excluded-sources.ts';
 import { holdoutFile, nearCopy, readRealText, REAL_TEXT_FILE, splitOf, type RealRow } from './train/real-text.ts';
 
@@ -57,22 +56,16 @@ export function screenHoldout(
 
 const jsonLines = (rows: readonly RealRow[]): string => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
 
-const CLASSES = { bnac: BNAC_CLASSES as readonly unknown[], backoff: BACKOFF_CLASSES as readonly unknown[] };
-
 /** Why a row handed in cannot be added (the first problem found), or undefined when it can. */
 export function invalidRow(row: Record<string, unknown>): string | undefined {
   if (typeof row.text !== 'string' || row.text.trim() === '') return 'no "text"';
   for (const model of ['bnac', 'backoff'] as const) {
-    if (!CLASSES[model].includes(row[model])) return `"${model}" is not a class of the spec: "${String(row[model])}"`;
-    const list = row[`ambiguous_${model}`];
-    if (list === undefined) continue;
-    if (
-      !Array.isArray(list) ||
-      list.length < 2 ||
-      list[0] !== row[model] ||
-      list.some((c) => !CLASSES[model].includes(c))
-    )
-      return `"ambiguous_${model}" must list two or more classes of the spec, "${String(row[model])}" first`;
+    const problem = labelProblem(row, model);
+    if (problem !== undefined) return problem;
+    // Stricter than the dev set's check: a list reads the row two ways, its chosen class first
+    const list = row[`ambiguous_${model}`] as unknown[] | undefined;
+    if (list !== undefined && (list.length < 2 || list[0] !== row[model]))
+      return `"ambiguous_${model}" must list two or more classes, "${String(row[model])}" first`;
   }
   if (typeof row.source !== 'string' || !/^https?:\/\/\S+$/.test(row.source))
     return '"source" is not an http(s) address';
@@ -164,15 +157,20 @@ function readHandedIn(files: readonly string[]): HandedIn[] {
   );
 }
 
-/** Adds the rows of `files` to both files (see the head of this file); false when nothing was added for a bad row. */
-function add(files: readonly string[]): boolean {
+/**
+ * Both files' rows with those of `files` added (see the head of this file), for the screen to write; undefined when a
+ * file is missing or a row is invalid, and nothing is to be written.
+ */
+function add(
+  files: readonly string[],
+  gathered: readonly RealRow[],
+  holdout: readonly RealRow[],
+): { gathered: RealRow[]; holdout: RealRow[] } | undefined {
   for (const file of files)
     if (!existsSync(file)) {
       console.error(`real-text: "${file}" not found; nothing added`);
-      return false;
+      return undefined;
     }
-  const gathered = readRealText();
-  const holdout = existsSync(holdoutFile()) ? readRealText('holdout') : [];
   const handedIn = readHandedIn(files);
   const result = admit(
     handedIn,
@@ -183,14 +181,12 @@ function add(files: readonly string[]): boolean {
     console.error(
       `real-text: ${result.invalid.length} of ${handedIn.length} rows handed in are invalid; nothing added`,
     );
-    return false;
+    return undefined;
   }
-  writeFileSync(REAL_TEXT_FILE, jsonLines([...gathered, ...result.gathered]));
-  if (result.holdout.length > 0) writeFileSync(holdoutFile(), jsonLines([...holdout, ...result.holdout]));
   console.log(
     `real-text: ${handedIn.length} rows handed in: ${result.gathered.length} added to the gathered set, ${result.holdout.length} to the holdout; ${result.excluded} left out for their source, ${result.nearCopies} as near-copies of rows here or of each other`,
   );
-  return true;
+  return { gathered: [...gathered, ...result.gathered], holdout: [...holdout, ...result.holdout] };
 }
 
 function main(): number {
@@ -200,17 +196,24 @@ function main(): number {
     console.error(`real-text: dev set not found at ${devFile}; nothing checked`);
     return 2;
   }
-  if (values.add && !add(values.add)) return 1;
+  let gathered = readRealText();
+  let holdoutRows = existsSync(holdoutFile()) ? readRealText('holdout') : undefined;
+  if (values.add) {
+    const added = add(values.add, gathered, holdoutRows ?? []);
+    if (added === undefined) return 1;
+    gathered = added.gathered;
+    if (holdoutRows !== undefined || added.holdout.length > 0) holdoutRows = added.holdout;
+  }
   const devTexts = readDevSet(devFile).map((r) => r.text);
-  const { kept, dropped, excluded } = screen(readRealText(), devTexts);
+  const { kept, dropped, excluded } = screen(gathered, devTexts);
   writeFileSync(REAL_TEXT_FILE, jsonLines(kept));
   const count = (s: string) => kept.filter((r) => r.split === s).length;
   console.log(
     `real-text: ${kept.length} rows kept, ${dropped - excluded} dropped as dev rows or near-copies, ${excluded} for their source; train ${count('train')}, calibration ${count('calibration')}, test ${count('test')}`,
   );
-  if (existsSync(holdoutFile())) {
+  if (holdoutRows !== undefined) {
     const holdout = screenHoldout(
-      readRealText('holdout'),
+      holdoutRows,
       devTexts,
       kept.map((r) => r.text),
     );
