@@ -9,7 +9,8 @@
  * A rule's answer carries that rule's precision measured on held-out real replies (./models/rule-probabilities.json,
  * written by `npm run train`), not a constant: rules differ in how often their class is right. The linear model's
  * probability goes through a monotone map fitted on held-out real replies (./models/calibration.json): how often
- * answers of that probability were right there. One situation is text that is not a bounce (an acceptance, an
+ * answers of that probability were right there; then its class's shift, as some classes' answers were right more or
+ * less often than others' of the same probability. One situation is text that is not a bounce (an acceptance, an
  * auto-reply): it maps to no class, so the map reads the class's share among bounces and the answer carries that
  * times the probability that the text is a bounce at all.
  */
@@ -47,6 +48,11 @@ export interface ProbabilityMap {
   readonly to: readonly number[];
   /** Held-out answers the map was fitted on */
   readonly measuredOn?: number;
+  /**
+   * Per answered class, a shift of the mapped probability's log-odds: how much more (or less) often that class's
+   * answers were right than the map says, shrunk towards none for a class answered few times (no entry: none)
+   */
+  readonly classShift?: Readonly<Record<string, number>>;
 }
 
 /** The linear model's probability map per model. */
@@ -74,6 +80,8 @@ export function readModelCalibration(bytes: Uint8Array = readFileSync(CALIBRATIO
       to.every((p) => typeof p === 'number' && p > 0 && p < 1);
     if (!ok)
       throw new Error(`bounce model calibration: "${name}" needs ascending steps from 0 to probabilities in (0, 1)`);
+    if (!Object.values(parsed[name].classShift ?? {}).every((x) => typeof x === 'number' && Number.isFinite(x)))
+      throw new Error(`bounce model calibration: "${name}" needs finite numbers as class shifts`);
   }
   return parsed;
 }
@@ -83,6 +91,13 @@ export function calibrated(map: ProbabilityMap, p: number): number {
   let i = map.to.length - 1;
   while (i > 0 && map.from[i]! > p) i--;
   return i < 0 ? p : map.to[i]!;
+}
+
+/** The calibrated probability of an answer of class `label` and probability `p`: its step, then its class's shift. */
+export function calibratedAs(map: ProbabilityMap, label: string, p: number): number {
+  const stepped = calibrated(map, p);
+  const shift = map.classShift?.[label];
+  return shift ? 1 / (1 + Math.exp(-(Math.log(stepped / (1 - stepped)) + shift))) : stepped;
 }
 
 /** Reads and checks a rule-probability file: every figure a probability in (0, 1). */
@@ -186,8 +201,9 @@ export function loadModel(source: string | Uint8Array, options: LoadOptions = {}
     // The map was fitted on bounces: it reads the class's probability among bounces, and the answer is right only if
     // the text is a bounce at all
     const share = bounceShare(probabilities);
-    const probability = share > 0 ? calibrated(map, probabilities[best]! / share) * share : 0;
-    return { label: model.labels[best]!, probability };
+    const label = model.labels[best]!;
+    const probability = share > 0 ? calibratedAs(map, label, probabilities[best]! / share) * share : 0;
+    return { label, probability };
   };
   // Occlusion: each distinct word is taken out of the reply and the class's probability read again. Features are hashed
   // buckets with no names, and a word (with its bigrams and character n-grams) is what an operator can read and act on

@@ -6,7 +6,7 @@ import {
   readRuleProbabilities,
   type ProbabilityMap,
 } from '../../plugins/bounce-model/model.ts';
-import { baggedMap, isotonicMap, MIN_BLOCK, ruleProbabilities } from './calibrate.ts';
+import { baggedMap, CLASS_PRIOR_ANSWERS, classShifts, isotonicMap, MIN_BLOCK, ruleProbabilities } from './calibrate.ts';
 import { rng } from './linear-train.ts';
 import { readRealText } from './real-text.ts';
 
@@ -24,6 +24,7 @@ test('the shipped probability maps are monotone steps fitted on enough answers',
   for (const name of ['bnac', 'backoff'] as const) {
     assert.ok(maps[name].to.length > 1, `${name}: a map was fitted`);
     assert.ok((maps[name].measuredOn ?? 0) >= 10 * MIN_BLOCK, `${name}: fitted on ${maps[name].measuredOn} answers`);
+    assert.ok(Object.keys(maps[name].classShift ?? {}).length > 1, `${name}: class shifts were fitted`);
   }
 });
 
@@ -84,6 +85,27 @@ test('isotonicMap gives each step its share right, smoothed, in steps of at leas
   const merged = isotonicMap([{ p: 0.1, right: false }, ...points]);
   assert.is(merged.to.length, 2);
   assert.ok(merged.to.every((p, i) => i === 0 || p >= merged.to[i - 1]!));
+});
+
+test('classShifts moves a class by how far its answers miss the map, less for a class answered few times', () => {
+  // Every answer at p 0.8, mapped to 0.8: BLOCKED right 24 of 40 times, TLS 39 of 40, RATE_LIMIT 32 of 40 (as mapped),
+  // MX_ERROR 3 of 5
+  const at = (label: string, n: number, right: number) =>
+    Array.from({ length: n }, (_, i) => ({ p: 0.8, right: i < right, label }));
+  const map: ProbabilityMap = { from: [0], to: [0.8] };
+  const shifts = classShifts(
+    [...at('BLOCKED', 40, 24), ...at('TLS', 40, 39), ...at('RATE_LIMIT', 40, 32), ...at('MX_ERROR', 5, 3)],
+    map,
+  );
+  const logit = (p: number) => Math.log(p / (1 - p));
+  const shrink = (n: number) => n / (n + CLASS_PRIOR_ANSWERS);
+  assert.ok(Math.abs(shifts.BLOCKED! - shrink(40) * (logit(24.5 / 41) - logit(0.8))) < 1e-4, `BLOCKED ${shifts.BLOCKED}`);
+  assert.ok(shifts.BLOCKED! < -0.6, 'a class right less often than mapped is lowered');
+  assert.ok(shifts.TLS! > 0.8, 'a class right more often is raised');
+  // Only the half answer of smoothing moves it
+  assert.ok(Math.abs(shifts.RATE_LIMIT!) < 0.05, 'a class right as often as mapped is left nearly alone');
+  // MX_ERROR misses the map as BLOCKED does (60 % right), on 5 answers instead of 40: it moves less
+  assert.ok(shifts.MX_ERROR! < 0 && shifts.MX_ERROR! > shifts.BLOCKED! * 0.5, `MX_ERROR ${shifts.MX_ERROR}`);
 });
 
 test.run();
