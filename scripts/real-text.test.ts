@@ -148,6 +148,7 @@ test('invalidRow names the first problem of a row handed in, and passes a whole 
 
 test('admit sends https sources to the gathered set by split, http ones to the holdout, and leaves out copies', () => {
   const existing = readRealText()[0]!;
+  const held = readRealText('holdout').find((r) => r.source.startsWith('https://'))!;
   const http = {
     ...good,
     text: '550 5.7.1 Message refused: your server is on our own deny list',
@@ -160,14 +161,16 @@ test('admit sends https sources to the gathered set by split, http ones to the h
       { at: 'a:3', row: { ...good, text: existing.text, source: 'https://example.org/other' } },
       { at: 'a:4', row: { ...good, text: '550 Blocked', source: 'https://github.com/KumoCorp/kumomta/issues/1' } },
       { at: 'b:1', row: http },
+      { at: 'b:2', row: { ...good, text: '554 5.7.1 Your mail server has no reverse DNS entry', source: held.source } },
     ],
-    [existing.text],
+    [existing, held],
   );
   assert.equal(result.invalid, []);
   assert.equal(result.gathered, [{ ...good, split: splitOf(good.source) }]);
   assert.equal(result.holdout, [{ ...http, split: 'holdout' }]);
   assert.is(result.nearCopies, 2);
   assert.is(result.excluded, 1);
+  assert.is(result.holdoutSources, 1, "a source the holdout quotes stays the holdout's");
   // The files' field order: split last
   assert.equal(Object.keys(result.gathered[0]!).at(-1), 'split');
 });

@@ -87,22 +87,26 @@ export interface Admitted {
   invalid: { at: string; why: string }[];
   excluded: number;
   nearCopies: number;
+  /** Rows bound for the gathered set from a source the holdout quotes: the holdout's sources are its own */
+  holdoutSources: number;
 }
 
 /**
  * The rows handed in that may be added, in their order: none when any row is invalid (`invalid` names them); rows of
- * excluded sources and near-copies of a text already here (`existing`) or of an earlier row handed in are left out.
- * A row whose source is served over https goes to the gathered set with its split by source, one served over plain
- * http to the holdout (the gathered set's sources must be https).
+ * excluded sources and near-copies of a row already here (`existing`: both files' rows) or of an earlier row handed in
+ * are left out. A row whose source is served over https goes to the gathered set with its split by source, unless the
+ * holdout quotes that source (the holdout shares no source with the rest); one served over plain http to the holdout
+ * (the gathered set's sources must be https).
  */
-export function admit(handedIn: readonly HandedIn[], existing: readonly string[]): Admitted {
+export function admit(handedIn: readonly HandedIn[], existing: readonly RealRow[]): Admitted {
   const invalid = handedIn.flatMap(({ at, row }) => {
     const why = invalidRow(row);
     return why === undefined ? [] : [{ at, why }];
   });
-  const out: Admitted = { gathered: [], holdout: [], invalid, excluded: 0, nearCopies: 0 };
+  const out: Admitted = { gathered: [], holdout: [], invalid, excluded: 0, nearCopies: 0, holdoutSources: 0 };
   if (invalid.length > 0) return out;
-  const seen = [...existing];
+  const seen = existing.map((r) => r.text);
+  const holdoutSources = new Set(existing.flatMap((r) => (r.split === 'holdout' ? [r.source] : [])));
   for (const { row } of handedIn) {
     const r = row as unknown as RealRow;
     if (excludedSource(r.source) !== undefined) {
@@ -113,9 +117,13 @@ export function admit(handedIn: readonly HandedIn[], existing: readonly string[]
       out.nearCopies++;
       continue;
     }
+    const https = r.source.startsWith('https://');
+    if (https && holdoutSources.has(r.source)) {
+      out.holdoutSources++;
+      continue;
+    }
     seen.push(r.text);
     // The fields in the files' order; `split` last, given by the source
-    const https = r.source.startsWith('https://');
     const kept: RealRow = {
       text: r.text,
       bnac: r.bnac,
@@ -172,10 +180,7 @@ function add(
       return undefined;
     }
   const handedIn = readHandedIn(files);
-  const result = admit(
-    handedIn,
-    [...gathered, ...holdout].map((r) => r.text),
-  );
+  const result = admit(handedIn, [...gathered, ...holdout]);
   if (result.invalid.length > 0) {
     for (const { at, why } of result.invalid) console.error(`${at}: ${why}`);
     console.error(
@@ -184,7 +189,7 @@ function add(
     return undefined;
   }
   console.log(
-    `real-text: ${handedIn.length} rows handed in: ${result.gathered.length} added to the gathered set, ${result.holdout.length} to the holdout; ${result.excluded} left out for their source, ${result.nearCopies} as near-copies of rows here or of each other`,
+    `real-text: ${handedIn.length} rows handed in: ${result.gathered.length} added to the gathered set, ${result.holdout.length} to the holdout; ${result.excluded} left out for their source, ${result.holdoutSources} as the holdout's sources, ${result.nearCopies} as near-copies of rows here or of each other`,
   );
   return { gathered: [...gathered, ...result.gathered], holdout: [...holdout, ...result.holdout] };
 }

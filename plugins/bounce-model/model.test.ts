@@ -174,8 +174,7 @@ test('a linear-model answer carries the calibrated probability of its step, and 
 test("a class shift moves the probability of that class's answers only, by its log-odds", () => {
   const text = normalise('451 4.3.0 The mail server is short of memory at the moment');
   const plain = withMap({ from: [0], to: [0.8] }).predict(text);
-  const shifted = (classShift: Record<string, number>) =>
-    withMap({ from: [0], to: [0.8], classShift }).predict(text);
+  const shifted = (classShift: Record<string, number>) => withMap({ from: [0], to: [0.8], classShift }).predict(text);
   const share = plain.probability / 0.8;
   // ln(4) + ln(0.25) = 0: a shift of -ln(4) takes 0.8 (odds 4) to 0.5
   const lowered = shifted({ [plain.label]: -Math.log(4) });
@@ -186,7 +185,9 @@ test("a class shift moves the probability of that class's answers only, by its l
   assert.throws(
     () =>
       readModelCalibration(
-        Buffer.from(JSON.stringify({ bnac: { from: [0], to: [0.5], classShift: { TLS: 'x' } }, backoff: IDENTITY_MAP })),
+        Buffer.from(
+          JSON.stringify({ bnac: { from: [0], to: [0.5], classShift: { TLS: 'x' } }, backoff: IDENTITY_MAP }),
+        ),
       ),
     /"bnac" needs finite numbers as class shifts/,
   );

@@ -99,7 +99,10 @@ test('classShifts moves a class by how far its answers miss the map, less for a 
   );
   const logit = (p: number) => Math.log(p / (1 - p));
   const shrink = (n: number) => n / (n + CLASS_PRIOR_ANSWERS);
-  assert.ok(Math.abs(shifts.BLOCKED! - shrink(40) * (logit(24.5 / 41) - logit(0.8))) < 1e-4, `BLOCKED ${shifts.BLOCKED}`);
+  assert.ok(
+    Math.abs(shifts.BLOCKED! - shrink(40) * (logit(24.5 / 41) - logit(0.8))) < 1e-4,
+    `BLOCKED ${shifts.BLOCKED}`,
+  );
   assert.ok(shifts.BLOCKED! < -0.6, 'a class right less often than mapped is lowered');
   assert.ok(shifts.TLS! > 0.8, 'a class right more often is raised');
   // Only the half answer of smoothing moves it
