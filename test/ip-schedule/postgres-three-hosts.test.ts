@@ -17,17 +17,22 @@ const THROTTLED =
   '421-4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
 const GMAIL = { remotemx: 'gmail-smtp-in.l.google.com', grouping: '&gmail' };
 const idOf = (ip: string) => `backoff:RATE_LIMIT__IP_RATE_LIMIT?localip=${ip}&grouping=%26gmail`;
-/** The rate_limit group's share at 10 % of at least 1,000 attempts; the class's own count never fires here */
+/**
+ * The rate_limit group's share at 9 % of at least 1,000 attempts; the class's own count never fires here. The events
+ * below defer at 10 %, so the trigger fires at the 1,000th attempt, not at whichever attempt a host's share happens
+ * to touch the threshold: at a threshold equal to the share, hosts counting at once each miss some batches in flight
+ * elsewhere, and a missing deferral keeps the share just under it (measured: up to 13 % of the window late)
+ */
 const config = (store?: string) => ({
   ...(store ? { store } : {}),
   backoff: {
     policies: { RATE_LIMIT__IP_RATE_LIMIT: { threshold: 1_000_000 } },
-    triggers: { rate_limit: { threshold: 0.1, minAttempts: 1000 } },
+    triggers: { rate_limit: { threshold: 0.09, minAttempts: 1000 } },
   },
 });
 /**
- * 3,500 attempts from `ip` to Gmail, every tenth a deferral: the share reaches 10 % of 1,000 at the 1,000th, and
- * again (escalating the policy) 1,000 fresh attempts later each time: three times
+ * 3,500 attempts from `ip` to Gmail, every tenth a deferral: the trigger fires at the 1,000th, and again (escalating
+ * the policy) 1,000 fresh attempts later each time: three times
  */
 const attempts = (ip: string) =>
   Array.from({ length: 3500 }, (_, i) =>
@@ -144,26 +149,26 @@ test('three hosts apply the policy one host applies, once, at the same event and
   }
 });
 
-test('three hosts sent to at once: the same applications, each once, at the threshold share within 1 %', async () => {
+test('three hosts sent to at once: the same applications, each once, late by at most what is in flight', async () => {
   const three = await spread(hosts, attempts('192.0.2.2'), 5, true);
   assert.is(three.length, 3, JSON.stringify(three));
-  // A host counts a batch with every event answered before it was sent: what it can miss is in flight elsewhere. Each
-  // application takes 1,000 attempts after the one before, as on one host
+  // A host counts a batch with every event answered before it was sent. What it can lack is in flight on the two other
+  // hosts, 10 events at most: those counted before the last reset came (the reset drops them) and those the last
+  // application's host had not yet seen. So each application comes at most 25 attempts after the 1,000th since the
+  // one before (its batch's 5, and 10 twice). It is never early by more than the 10 others may have counted and not yet
+  // answered: no host applies from counts it lacks
   three.forEach(({ before, after }, k) => {
     const [from, to] = k === 0 ? [0, 0] : [three[k - 1]!.before, three[k - 1]!.after];
     assert.ok(
-      // Never early (no host applies from counts it lacks), and late by at most 10 %: with senders at once, a host can
-      // count a batch before the exchange brings the counts of batches answered elsewhere (measured: up to 6 % late;
-      // the share that applied it, below, is the threshold within 1 %)
-      before - to <= 1100 && after - from >= 990,
-      `application ${k + 1} between ${before - to} and ${after - from} attempts after the one before, not 990–1,100`,
+      before - to <= 1025 && after - from >= 990,
+      `application ${k + 1} between ${before - to} and ${after - from} attempts after the one before, not 990–1,025`,
     );
   });
   const trigger = await triggerOf(hosts[0]!, idOf('192.0.2.2'));
-  // The share that applied it: the threshold, within 1 %
+  // The share that applied it: the events' 10 %, give or take the two batches in flight
   assert.ok(
-    trigger.observed >= 0.1 && trigger.observed <= 0.1 * 1.01 + 1e-9,
-    `applied at a share of ${trigger.observed}`,
+    trigger.observed >= 0.098 && trigger.observed <= 0.102 && trigger.attempts <= 1025,
+    `applied at a share of ${trigger.observed} of ${trigger.attempts} attempts`,
   );
   const policy = (await hosts[2]!.call('GET', `/v1/policies/${encodeURIComponent(idOf('192.0.2.2'))}`)).json;
   assert.is(policy.reason.level, 2, 'escalated twice, as by one host');
