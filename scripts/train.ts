@@ -56,7 +56,15 @@ import { readCorpus, type LabelledText } from './train/corpus.ts';
 import { readRealText, readsTwoWays, type RealRow } from './train/real-text.ts';
 import { normalise } from '../plugins/bounce-model/normalise.ts';
 import { evaluate, evaluationMarkdown, type Evaluation } from './train/metrics.ts';
-import { correctionRows, devRowsIfPresent, gate, modelPair, readCorrections, type GateRow } from './train/gate.ts';
+import {
+  correctionRows,
+  devRowsIfPresent,
+  gate,
+  modelPair,
+  readCorrections,
+  type GateRow,
+  type SituationClasses,
+} from './train/gate.ts';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DEV_FILE, readDevSet } from './eval.ts';
 
@@ -160,9 +168,21 @@ export const AMBIGUOUS_COPIES = 2;
 
 /** The situation whose classes are the row's: the first in table order with both labels, if one has them. */
 export function situationOf(bnac: string, backoff: string): string | undefined {
-  return SITUATION_NAMES.find(
-    (s) => SITUATIONS[s as SituationName].bnac === bnac && SITUATIONS[s as SituationName].backoff === backoff,
-  );
+  return situationWith(bnac, backoff)?.name;
+}
+
+/** The first situation in table order with these classes (`undefined`: any class of that model), and its classes */
+export function situationWith(bnac: string | undefined, backoff: string | undefined): SituationClasses | undefined {
+  const name = SITUATION_NAMES.find((s) => {
+    const classes = SITUATIONS[s as SituationName];
+    return (
+      classes.bnac !== null &&
+      (bnac ?? classes.bnac) === classes.bnac &&
+      (backoff ?? classes.backoff) === classes.backoff
+    );
+  });
+  const classes = name === undefined ? undefined : SITUATIONS[name as SituationName];
+  return classes && { name: name!, bnac: classes.bnac!, backoff: classes.backoff! };
 }
 
 /**
@@ -422,11 +442,16 @@ function main(): number {
         });
   if (current) {
     const corrections = readCorrections(args.corrections!);
-    const { rows: corrected, skipped } = correctionRows(corrections, current, situationOf, REAL_COPIES);
+    const { rows: corrected, skipped, moved } = correctionRows(corrections, current, situationWith, REAL_COPIES);
     rows.push(...corrected);
     console.log(
       `corrections: ${corrections.length} read, ${corrections.length - skipped.length} trained on (${REAL_COPIES} copies each), ${skipped.length} skipped (no situation has their pair of classes)`,
     );
+    for (const { correction: c, as } of moved) {
+      console.log(
+        `correction trained as ${as.bnac} / ${as.backoff}: no situation has its ${c.bnac ?? c.backoff} with the other model's current class (${JSON.stringify(c.message)})`,
+      );
+    }
   }
   mkdirSync(MODELS_DIR, { recursive: true });
   const templates = new Set(rows.map((r) => r.template)).size;

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import * as assert from 'uvu/assert';
 import { test } from '../../test/_deadline.ts';
 import { readCorpus } from './corpus.ts';
-import { correctionRows, gate, modelPair, readCorrections } from './gate.ts';
+import { correctionRows, gate, modelPair, readCorrections, type ModelPair } from './gate.ts';
 import { readRealText } from './real-text.ts';
-import { situationOf, trainModelFiles } from '../train.ts';
+import { situationWith, trainModelFiles } from '../train.ts';
 
 const MODELS = join(import.meta.dirname, '../../plugins/bounce-model/models');
 const shipped = modelPair({
@@ -66,14 +66,14 @@ test('readCorrections reads the export of GET /v1/corrections and JSONL; a line 
 });
 
 test("correctionRows trains a correction of one model with the other model's current class; an impossible pair is skipped", () => {
-  const { rows, skipped } = correctionRows(
+  const { rows, skipped, moved } = correctionRows(
     [
       { message: REPLY, bnac: 'RECIPIENT_NOT_FOUND', backoff: 'RECIPIENT_ERROR' },
       { message: '552 5.2.2 over quota', bnac: 'RECIPIENT_ERROR' },
       { message: REPLY, bnac: 'GRAYLISTING', backoff: 'MAILBOX_FULL' },
     ],
     shipped,
-    situationOf,
+    situationWith,
     3,
   );
   assert.is(rows.length, 6, 'three copies of each of the two kept');
@@ -84,6 +84,36 @@ test("correctionRows trains a correction of one model with the other model's cur
     skipped.map((c) => c.bnac),
     ['GRAYLISTING'],
   );
+  assert.equal(moved, []);
+});
+
+test("a correction of one model whose class no situation has with the other's current one trains as the class's first situation", () => {
+  const message = '550 5.7.1 Message rejected: the sending server offered TLS 1.0, which this domain no longer accepts';
+  // The current backoff model reads it as a class no TLS situation has
+  const current = {
+    bnac: { predict: () => ({ label: 'TLS', probability: 0.6 }) } as unknown as ModelPair['bnac'],
+    backoff: {
+      predict: () => ({ label: 'CONTENT_REJECTED_OTHER', probability: 0.6 }),
+    } as unknown as ModelPair['backoff'],
+  };
+  assert.not.ok(situationWith('TLS', 'CONTENT_REJECTED_OTHER'));
+  const { rows, skipped, moved } = correctionRows([{ message, bnac: 'TLS' }], current, situationWith, 2);
+  assert.equal(skipped, []);
+  assert.equal(
+    rows.map((r) => [r.situation, r.bnac, r.backoff]),
+    [
+      ['tls-required', 'TLS', 'INFRASTRUCTURE_ERROR'],
+      ['tls-required', 'TLS', 'INFRASTRUCTURE_ERROR'],
+    ],
+  );
+  assert.equal(moved, [{ correction: { message, bnac: 'TLS' }, as: situationWith('TLS', undefined) }]);
+  // And a backoff correction alone: its first situation gives the BNAC class
+  const backoffOnly = correctionRows([{ message, backoff: 'CONCURRENCY_LIMIT' }], current, situationWith, 1);
+  assert.equal(
+    backoffOnly.rows.map((r) => r.backoff),
+    ['CONCURRENCY_LIMIT'],
+  );
+  assert.is(backoffOnly.rows[0]!.bnac, situationWith(undefined, 'CONCURRENCY_LIMIT')!.bnac);
 });
 
 test('gate refuses new models that score worse on a set and accepts ones that do not, printing before and after', () => {

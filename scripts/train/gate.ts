@@ -66,35 +66,50 @@ export function readCorrections(file: string): CorrectionLine[] {
   });
 }
 
+/** A situation of the corpus table and its two classes */
+export interface SituationClasses {
+  name: string;
+  bnac: string;
+  backoff: string;
+}
+
 /**
- * The corrections as training lines (family `correction`), `copies` of each. A correction of one model takes the
- * other's class from the current model; a pair of classes no situation has is skipped (one model trains on situations)
+ * The corrections as training lines (family `correction`), `copies` of each. A correction of one model keeps the
+ * other's current class when a situation has both (one model scores situations, so a line needs a pair); when none
+ * does, the corrected class's first situation in the table gives the other class, and the correction is listed in
+ * `moved`. A pair of classes no situation has, both given, is skipped
  */
 export function correctionRows(
   corrections: readonly CorrectionLine[],
   current: ModelPair,
-  situationOf: (bnac: string, backoff: string) => string | undefined,
+  situationWith: (bnac: string | undefined, backoff: string | undefined) => SituationClasses | undefined,
   copies: number,
-): { rows: LabelledText[]; skipped: CorrectionLine[] } {
+): { rows: LabelledText[]; skipped: CorrectionLine[]; moved: { correction: CorrectionLine; as: SituationClasses }[] } {
   const rows: LabelledText[] = [];
   const skipped: CorrectionLine[] = [];
+  const moved: { correction: CorrectionLine; as: SituationClasses }[] = [];
   corrections.forEach((c, i) => {
     const text = normalise(c.message);
-    const bnac = c.bnac ?? current.bnac.predict(text).label;
-    const backoff = c.backoff ?? current.backoff.predict(text).label;
-    const situation = situationOf(bnac, backoff);
+    let situation = situationWith(
+      c.bnac ?? current.bnac.predict(text).label,
+      c.backoff ?? current.backoff.predict(text).label,
+    );
+    if (situation === undefined && (c.bnac === undefined) !== (c.backoff === undefined)) {
+      situation = situationWith(c.bnac, c.backoff);
+      if (situation) moved.push({ correction: c, as: situation });
+    }
     if (situation === undefined) return void skipped.push(c);
     const row: LabelledText = {
       family: 'correction',
-      template: `correction:${situation}:correction:${i}`,
-      situation,
+      template: `correction:${situation.name}:correction:${i}`,
+      situation: situation.name,
       text,
-      bnac,
-      backoff,
+      bnac: situation.bnac,
+      backoff: situation.backoff,
     };
     for (let k = 0; k < copies; k++) rows.push(row);
   });
-  return { rows, skipped };
+  return { rows, skipped, moved };
 }
 
 /** Share of rows a model answers right, as `npm run eval` scores lenient accuracy (a class of the row's ambiguous list counts as right) */

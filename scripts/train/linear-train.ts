@@ -90,16 +90,10 @@ function trainRun(
   const g2 = new Float32Array(buckets * k);
   const g2Bias = new Float64Array(k);
   const model: LinearModel = { labels, bits: opts.bits, temperature: 1, coverageAlpha: 0, weights, bias };
-  const order = examples.map((_, i) => i);
-  const random = rng(seed);
   const p = new Float64Array(k);
   const lr = opts.learningRate;
   for (let epoch = 0; epoch < opts.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
-    for (const n of order) {
+    for (const n of epochOrder(examples.length, seed, epoch)) {
       const f = feats[n]!;
       scoreFeatures(model, f, p);
       softmax(p, k, 1);
@@ -123,6 +117,29 @@ function trainRun(
     }
   }
   return model;
+}
+
+/**
+ * The order an epoch visits `n` examples in: by a hash of each one's index, the seed and the epoch. Examples added
+ * after the others (an operator's corrections) fall in among them and leave their order as it was, so a retrain with a
+ * few more lines moves the models by what those lines teach, not by a new shuffle of everything: the corrections gate
+ * (scripts/train/gate.ts) compares what the corrections did, not two training draws
+ */
+export function epochOrder(n: number, seed: number, epoch: number): Uint32Array {
+  if (n > 2 ** 21) throw new Error(`${n} training examples: at most ${2 ** 21} can be ordered`);
+  const keys = new Float64Array(n);
+  const salt = mix32(mix32(seed) ^ Math.imul(epoch + 1, 0x9e3779b1));
+  // Hash in the high bits, index in the low: ties cannot reorder, and one typed-array sort does it
+  for (let i = 0; i < n; i++) keys[i] = mix32(i ^ salt) * 2 ** 21 + i;
+  keys.sort();
+  return Uint32Array.from(keys, (key) => key % 2 ** 21);
+}
+
+/** Murmur3's 32-bit finaliser: every input bit moves every output bit */
+function mix32(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 function copyFeatures(f: Features): Features {
