@@ -10,7 +10,7 @@ import { loadModel } from '../plugins/bounce-model/model.ts';
 import type { LinearModel } from '../plugins/bounce-model/linear-model.ts';
 import { fitRealTemperature, ruleProbabilities } from './train/calibrate.ts';
 import { readRealText, readsTwoWays, type RealRow } from './train/real-text.ts';
-import { averageOf } from './train/linear-train.ts';
+import { averageOf, epochOrder } from './train/linear-train.ts';
 
 const rows = readCorpus(join(import.meta.dirname, 'corpus/lines')).filter((_, i) => i % 10 === 0);
 const small = { bits: 14, epochs: 2, learningRate: 0.2, seed: 7, runs: 2 };
@@ -60,6 +60,28 @@ test('a real reply that reads two ways weighs less than one whose classes are pl
   }
   assert.ok(seen.plain > 0 && seen.ambiguous > 0, JSON.stringify(seen));
   assert.ok(AMBIGUOUS_COPIES < REAL_COPIES);
+});
+
+test('an epoch visits every example once, and examples added after the others leave their order as it was', () => {
+  const before = epochOrder(5000, 7, 2);
+  assert.equal(
+    [...before].sort((a, b) => a - b),
+    Array.from({ length: 5000 }, (_, i) => i),
+  );
+  const after = epochOrder(5024, 7, 2);
+  assert.equal(
+    [...after].filter((i) => i < 5000),
+    [...before],
+  );
+  // The added ones fall in among the others, not all at the end
+  const last = after.lastIndexOf(before.at(-1)!);
+  assert.ok(
+    [...after.slice(0, last)].some((i) => i >= 5000),
+    'some added example comes before the last of the others',
+  );
+  // Another epoch or seed is another order
+  assert.not.equal([...epochOrder(5000, 7, 3)], [...before]);
+  assert.not.equal([...epochOrder(5000, 8, 2)], [...before]);
 });
 
 test('training changes the model version when the seed changes', () => {
