@@ -129,7 +129,51 @@ test('gate refuses new models that score worse on a set and accepts ones that do
     /^gathered real replies, test split \(\d+ rows\) bnac: before \d+\.\d\d %, after \d+\.\d\d %/,
   );
   assert.is(gate(tiny, shipped, sets).accepted, true);
-  assert.is(gate(shipped, shipped, sets).accepted, true, 'the same figures pass');
+  const same = gate(shipped, shipped, sets);
+  assert.is(same.accepted, true, 'the same figures pass');
+  assert.is(same.lines.length, 2, 'and list no row: ' + same.lines.join('\n'));
+});
+
+test('gate lists the rows the new models answer otherwise, lost and won, with their classes', () => {
+  const rows = [
+    {
+      text: '550 5.1.1 <a@example.com>: Recipient address rejected: User unknown',
+      bnac: 'RECIPIENT_NOT_FOUND',
+      backoff: 'RECIPIENT_ERROR',
+    },
+    { text: '452 4.2.2 Mailbox full', bnac: 'RECIPIENT_ERROR', backoff: 'MAILBOX_FULL' },
+    {
+      text: '421 4.7.0 Try again later, closing connection',
+      bnac: 'TEMPORARY_ERROR',
+      backoff: 'TEMPORARY_SYSTEM_FAILURE',
+    },
+  ];
+  // Models that answer by the text: the new BNAC model loses the first row and wins the second
+  const answering = (answers: Record<string, string>) =>
+    ({
+      predict: (text: string) => ({ label: answers[text.slice(0, 3)] ?? 'BLOCKED', probability: 0.9 }),
+    }) as unknown as ModelPair['bnac'];
+  const before = {
+    bnac: answering({ '550': 'RECIPIENT_NOT_FOUND', '452': 'RATE_LIMIT', '421': 'TEMPORARY_ERROR' }),
+    backoff: shipped.backoff,
+  };
+  const after = {
+    bnac: answering({ '550': 'PROTOCOL_ERROR', '452': 'RECIPIENT_ERROR', '421': 'TEMPORARY_ERROR' }),
+    backoff: shipped.backoff,
+  };
+  const { accepted, lines } = gate(before, after, { few: rows });
+  assert.is(accepted, true, 'one lost and one won: not worse');
+  const bnac = lines.slice(
+    0,
+    lines.findIndex((l) => l.startsWith('few (3 rows) backoff')),
+  );
+  assert.equal(bnac, [
+    'few (3 rows) bnac: before 66.67 %, after 66.67 %',
+    '  now wrong (1):',
+    `    RECIPIENT_NOT_FOUND -> PROTOCOL_ERROR (labelled RECIPIENT_NOT_FOUND): ${JSON.stringify(rows[0]!.text)}`,
+    '  now right (1):',
+    `    RATE_LIMIT -> RECIPIENT_ERROR (labelled RECIPIENT_ERROR): ${JSON.stringify(rows[1]!.text)}`,
+  ]);
 });
 
 test.run();

@@ -1,7 +1,8 @@
 /*
  * Retraining with operators' corrections (`npm run train -- --corrections FILE`): the corrections become training
  * lines, and the new models are refused, nothing written, when either scores worse than the current one on the dev
- * set (when it is there) or on the gathered real replies' test split. The operator sees both figures either way.
+ * set (when it is there) or on the gathered real replies' test split. The operator sees both figures either way,
+ * and the rows whose answers changed.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { loadModel, type Model } from '../../plugins/bounce-model/model.ts';
@@ -112,25 +113,28 @@ export function correctionRows(
   return { rows, skipped, moved };
 }
 
-/** Share of rows a model answers right, as `npm run eval` scores lenient accuracy (a class of the row's ambiguous list counts as right) */
-export function accuracy(model: Model, task: 'bnac' | 'backoff', rows: readonly GateRow[]): number {
-  if (rows.length === 0) return Number.NaN;
-  return lenientAccuracy(
-    rows.map((row) => model.predict(normalise(row.text)).label),
-    rows.map((row) => {
-      const listed = row[`ambiguous_${task}`];
-      return listed?.length ? listed : [row[task]];
-    }),
-  ).accuracy;
-}
+/** The classes counted right for a row, as `npm run eval` scores lenient accuracy: its ambiguous list, or its class */
+const acceptedOf = (row: GateRow, task: 'bnac' | 'backoff'): string[] => {
+  const listed = row[`ambiguous_${task}`];
+  return listed?.length ? listed : [row[task]];
+};
 
-/** The verdict of a gate, with a line per set and model */
+/** The verdict of a gate, with a line per set and model, each followed by the rows the new model answers otherwise */
 export interface GateResult {
   accepted: boolean;
   lines: string[];
 }
 
-/** Compares the current models with the new ones on each set; any figure worse refuses the new models */
+/** Rows listed per set, model and direction: enough to judge a change, not a dump of a set */
+const MAX_LISTED = 10;
+/** Characters of a reply shown */
+const SHOWN = 100;
+
+/**
+ * Compares the current models with the new ones on each set; any figure worse refuses the new models. Under each
+ * figure, the rows the new model gets wrong that the current one got right, and the other way round: what the operator
+ * weighs, whether a "worse" is the corrections' doing or a row near a class boundary
+ */
 export function gate(
   before: ModelPair,
   after: ModelPair,
@@ -139,14 +143,37 @@ export function gate(
   const lines: string[] = [];
   let accepted = true;
   for (const [name, rows] of Object.entries(sets)) {
+    const texts = rows.map((row) => normalise(row.text));
     for (const task of ['bnac', 'backoff'] as const) {
-      const was = accuracy(before[task], task, rows);
-      const now = accuracy(after[task], task, rows);
-      const worse = now < was;
+      const was = texts.map((text) => before[task].predict(text).label);
+      const now = texts.map((text) => after[task].predict(text).label);
+      const right = (answers: string[]) =>
+        lenientAccuracy(
+          answers,
+          rows.map((row) => acceptedOf(row, task)),
+        );
+      const [a, b] = [right(was), right(now)];
+      const worse = b.correct < a.correct;
       if (worse) accepted = false;
       lines.push(
-        `${name} (${rows.length} rows) ${task}: before ${(100 * was).toFixed(2)} %, after ${(100 * now).toFixed(2)} %${worse ? '  WORSE' : ''}`,
+        `${name} (${rows.length} rows) ${task}: before ${(100 * a.accuracy).toFixed(2)} %, after ${(100 * b.accuracy).toFixed(2)} %${worse ? '  WORSE' : ''}`,
       );
+      for (const [label, lost] of [
+        ['now wrong', true],
+        ['now right', false],
+      ] as const) {
+        const changed = rows.flatMap((row, i) => {
+          const ok = acceptedOf(row, task);
+          return ok.includes(was[i]!) === lost && ok.includes(now[i]!) !== lost ? [i] : [];
+        });
+        if (changed.length === 0) continue;
+        lines.push(`  ${label} (${changed.length}):`);
+        for (const i of changed.slice(0, MAX_LISTED)) {
+          const text = rows[i]!.text.length > SHOWN ? `${rows[i]!.text.slice(0, SHOWN - 1)}…` : rows[i]!.text;
+          lines.push(`    ${was[i]} -> ${now[i]} (labelled ${rows[i]![task]}): ${JSON.stringify(text)}`);
+        }
+        if (changed.length > MAX_LISTED) lines.push(`    and ${changed.length - MAX_LISTED} more`);
+      }
     }
   }
   return { accepted, lines };
