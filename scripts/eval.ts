@@ -195,6 +195,10 @@ const ambiguity = (row: DevRow, model: ClassifierModel): readonly string[] | und
   return list && list.length > 0 ? list : undefined;
 };
 
+/** The classes counted right for a row by lenient accuracy: its ambiguity list, or its class alone */
+export const acceptedClasses = (row: DevRow, model: ClassifierModel): readonly string[] =>
+  ambiguity(row, model) ?? [row[model]];
+
 /** Scores one model's answers (one per row, in row order). */
 export function scoreModel(
   model: ClassifierModel,
@@ -218,7 +222,7 @@ export function scoreModel(
     strict.map((i) => rows[i]!.family ?? ''),
   );
   const occurring = occurringClasses(evaluation.confusion);
-  const accepted = rows.map((row) => ambiguity(row, model) ?? [row[model]]);
+  const accepted = rows.map((row) => acceptedClasses(row, model));
   const lenient = lenientAccuracy(
     answers.map((a) => a.label),
     accepted,

@@ -9,6 +9,7 @@ import { loadModel, type Model } from '../../plugins/bounce-model/model.ts';
 import { normalise } from '../../plugins/bounce-model/normalise.ts';
 import type { LabelledText } from './corpus.ts';
 import { lenientAccuracy } from './metrics.ts';
+import { acceptedClasses } from '../eval.ts';
 
 /** One correction as `GET /v1/corrections` answers it (extra fields ignored) */
 export interface CorrectionLine {
@@ -74,6 +75,12 @@ export interface SituationClasses {
   backoff: string;
 }
 
+/** A correction of one model trained as another situation than the other model's current class allows */
+export interface MovedCorrection {
+  correction: CorrectionLine;
+  as: SituationClasses;
+}
+
 /**
  * The corrections as training lines (family `correction`), `copies` of each. A correction of one model keeps the
  * other's current class when a situation has both (one model scores situations, so a line needs a pair); when none
@@ -85,10 +92,10 @@ export function correctionRows(
   current: ModelPair,
   situationWith: (bnac: string | undefined, backoff: string | undefined) => SituationClasses | undefined,
   copies: number,
-): { rows: LabelledText[]; skipped: CorrectionLine[]; moved: { correction: CorrectionLine; as: SituationClasses }[] } {
+): { rows: LabelledText[]; skipped: CorrectionLine[]; moved: MovedCorrection[] } {
   const rows: LabelledText[] = [];
   const skipped: CorrectionLine[] = [];
-  const moved: { correction: CorrectionLine; as: SituationClasses }[] = [];
+  const moved: MovedCorrection[] = [];
   corrections.forEach((c, i) => {
     const text = normalise(c.message);
     let situation = situationWith(
@@ -112,12 +119,6 @@ export function correctionRows(
   });
   return { rows, skipped, moved };
 }
-
-/** The classes counted right for a row, as `npm run eval` scores lenient accuracy: its ambiguous list, or its class */
-const acceptedOf = (row: GateRow, task: 'bnac' | 'backoff'): string[] => {
-  const listed = row[`ambiguous_${task}`];
-  return listed?.length ? listed : [row[task]];
-};
 
 /** The verdict of a gate, with a line per set and model, each followed by the rows the new model answers otherwise */
 export interface GateResult {
@@ -147,12 +148,9 @@ export function gate(
     for (const task of ['bnac', 'backoff'] as const) {
       const was = texts.map((text) => before[task].predict(text).label);
       const now = texts.map((text) => after[task].predict(text).label);
-      const right = (answers: string[]) =>
-        lenientAccuracy(
-          answers,
-          rows.map((row) => acceptedOf(row, task)),
-        );
-      const [a, b] = [right(was), right(now)];
+      // Right as `npm run eval` scores lenient accuracy: a class of the row's ambiguity list counts
+      const rightClasses = rows.map((row) => acceptedClasses(row, task));
+      const [a, b] = [lenientAccuracy(was, rightClasses), lenientAccuracy(now, rightClasses)];
       const worse = b.correct < a.correct;
       if (worse) accepted = false;
       lines.push(
@@ -162,10 +160,9 @@ export function gate(
         ['now wrong', true],
         ['now right', false],
       ] as const) {
-        const changed = rows.flatMap((row, i) => {
-          const ok = acceptedOf(row, task);
-          return ok.includes(was[i]!) === lost && ok.includes(now[i]!) !== lost ? [i] : [];
-        });
+        const changed = rightClasses.flatMap((ok, i) =>
+          ok.includes(was[i]!) === lost && ok.includes(now[i]!) !== lost ? [i] : [],
+        );
         if (changed.length === 0) continue;
         lines.push(`  ${label} (${changed.length}):`);
         for (const i of changed.slice(0, MAX_LISTED)) {

@@ -119,6 +119,9 @@ function trainRun(
   return model;
 }
 
+/** Examples an epoch can order: a 32-bit hash times this, plus an index, stays an exact double (2 ** 53) */
+const MAX_EXAMPLES = 2 ** 21;
+
 /**
  * The order an epoch visits `n` examples in: by a hash of each one's index, the seed and the epoch. Examples added
  * after the others (an operator's corrections) fall in among them and leave their order as it was, so a retrain with a
@@ -126,13 +129,13 @@ function trainRun(
  * (scripts/train/gate.ts) compares what the corrections did, not two training draws
  */
 export function epochOrder(n: number, seed: number, epoch: number): Uint32Array {
-  if (n > 2 ** 21) throw new Error(`${n} training examples: at most ${2 ** 21} can be ordered`);
+  if (n > MAX_EXAMPLES) throw new Error(`${n} training examples: at most ${MAX_EXAMPLES} can be ordered`);
   const keys = new Float64Array(n);
   const salt = mix32(mix32(seed) ^ Math.imul(epoch + 1, 0x9e3779b1));
   // Hash in the high bits, index in the low: ties cannot reorder, and one typed-array sort does it
-  for (let i = 0; i < n; i++) keys[i] = mix32(i ^ salt) * 2 ** 21 + i;
+  for (let i = 0; i < n; i++) keys[i] = mix32(i ^ salt) * MAX_EXAMPLES + i;
   keys.sort();
-  return Uint32Array.from(keys, (key) => key % 2 ** 21);
+  return Uint32Array.from(keys, (key) => key % MAX_EXAMPLES);
 }
 
 /** Murmur3's 32-bit finaliser: every input bit moves every output bit */
