@@ -16,6 +16,8 @@ export const CLI = resolve(import.meta.dirname, '../../runtime/cli/capstan.js');
 /** What one run of the CLI printed, and its exit code */
 export interface CliRun {
   code: number | null;
+  /** The signal that ended the process, when one did (`code` is then null) */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -28,7 +30,7 @@ export function runCli(args: readonly string[], stdin = '', env: Record<string, 
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (code) => done({ code, stdout, stderr }));
+    child.on('close', (code, signal) => done({ code, signal, stdout, stderr }));
     child.stdin.end(stdin);
   });
 }
