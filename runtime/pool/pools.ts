@@ -3,7 +3,8 @@ import { Piscina } from 'piscina';
 import { hostErrors } from '../core/host-errors.ts';
 import type { Logger, PoolHandle } from '../core/types.ts';
 
-const WORKER = new URL('./worker.js', import.meta.url).href;
+/** The file each pool thread starts with (why it is CommonJS: see the file) */
+export const POOL_ENTRY = new URL('./worker-entry.cjs', import.meta.url).href;
 
 /** A named pool size from `threads.scripts[]` */
 export interface PoolSpec {
@@ -34,7 +35,7 @@ export class PoolRegistry {
     const threads = scriptPool === undefined ? Math.max(1, availableParallelism() - 1) : this.#specs.get(scriptPool);
     if (threads === undefined) throw hostErrors.POOL_ERR_UNKNOWN(scriptPool!);
     pool = new Piscina({
-      filename: WORKER,
+      filename: POOL_ENTRY,
       minThreads: threads,
       maxThreads: threads,
       maxQueue: threads * 256,

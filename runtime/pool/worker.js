@@ -1,4 +1,4 @@
-// The worker entry of every piscina pool: it only looks up a plugin's worker module and calls it.
+// What each pool thread runs, loaded by worker-entry.cjs: it only looks up a plugin's worker module and calls it.
 // Plain JavaScript, because piscina cannot start a .ts worker under plain Node 20; tsx is registered here instead.
 import { register as registerCommonJs } from 'tsx/cjs/api';
 import { register } from 'tsx/esm/api';

@@ -250,7 +250,7 @@ test('classify --email does not read a file over the size limit, named or found 
       join(folder, 'named.eml'),
       join(folder, 'inbox'),
     ]);
-    // Once, under the full suite, it ended with no exit code: say how, should it again
+    // A process that ends on a signal has no exit code: say which, should one end it (runtime/pool/worker-entry.cjs)
     assert.is(code, 1, `exit code ${code}, signal ${signal}, stderr ${JSON.stringify(stderr)}`);
     const tooLarge = `File is larger than the limit of ${MAX_FILE_BYTES} bytes`;
     assert.equal(
