@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { POOL_ENTRY, PoolRegistry } from './pools.ts';
-import { createLogger } from '../observability/logger.ts';
+import type { Logger } from '../core/types.ts';
 
 const run = promisify(execFile);
+const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 let folder = '';
 let doubler = '';
 test.before(async () => {
@@ -21,7 +22,7 @@ test.before(async () => {
 test.after(() => rm(folder, { recursive: true, force: true }));
 
 test('a pool runs a plugin worker module with its init', async () => {
-  const pools = new PoolRegistry([{ id: 'p', count: 1 }], createLogger({ service: 'test', write: () => {} }));
+  const pools = new PoolRegistry([{ id: 'p', count: 1 }], silent);
   try {
     assert.is(await pools.handle(doubler, { factor: 2 }, 'p').run(21), 42);
   } finally {
