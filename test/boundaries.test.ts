@@ -152,7 +152,7 @@ test('the parse-only check sees a call back into classification, from any depth 
 });
 
 test('the check sees a crossing when a file makes one', () => {
-  const crossing = "import { classifyMessages } from '../../plugins/bounce-classifier/classify.ts';\n";
+  const crossing = "import { classifyNormalised } from '../../plugins/bounce-classifier/classify.ts';\n";
   assert.ok(
     targets('runtime/cli/main.ts', crossing).includes('plugins/bounce-classifier/classify.ts'),
     'a runtime -> plugin import is found',

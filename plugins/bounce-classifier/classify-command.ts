@@ -6,17 +6,20 @@
 import { createInterface } from 'node:readline';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Classifier, ClassifierModel, CommandIo, PluginCommand } from '../../runtime/mod.ts';
-import { classifyMessages, normaliserOf } from './classify.ts';
+import { classifyNormalised, normaliserOf } from './classify.ts';
 import { classifyEmailCommand } from './email-command.ts';
+import { withExplanations, type ApiExplanation } from './explain.ts';
 import { backoffFormat, bnacV2 } from './format.ts';
 
-const USAGE_LINE = 'classify [--model bnac|backoff] [--json] [TEXT... | --email FILE|FOLDER...]';
+const USAGE_LINE = 'classify [--model bnac|backoff] [--json] [--explain] [TEXT... | --email FILE|FOLDER...]';
 const USAGE = `Usage: capstan ${USAGE_LINE}
 
 Classifies bounce replies offline with the configured classifier: the one \`capstan --config FILE serve\`
 would use, else the built-in model. Without TEXT, classifies each non-empty line
 of stdin. Prints one line per message: the class and its probability, tab-separated (backoff also prints
 fields and actions), or with --json one JSON object per line, shaped as the HTTP API answers.
+--explain adds what decided each class, as ?explain=true does over HTTP: with --json an "explanation" object,
+else a last column, rule=ID (a rule of the model) or model=WORD:WEIGHT,... (the model's heaviest features).
 With --email, reads whole bounce emails instead (files, maildirs, folders of .eml) and classifies every
 recipient, as POST /v1/bounce-email does: capstan classify --email --help.
 `;
@@ -26,6 +29,7 @@ const OPTIONS = {
   model: { type: 'string', default: 'bnac' },
   email: { type: 'boolean', default: false },
   json: { type: 'boolean', default: false },
+  explain: { type: 'boolean', default: false },
   help: { type: 'boolean' },
 } satisfies ParseArgsConfig['options'];
 
@@ -51,7 +55,14 @@ async function run(args: string[], io: CommandIo): Promise<number> {
   // Whole bounce emails take files and folders, not reply texts, and answer both models: their own reader
   // (email-command.ts)
   const useClassifier = () => io.useService<Classifier>('classifier');
-  if (values.email) return classifyEmailCommand(positionals, values, io.stdout, io.stderr, useClassifier);
+  if (values.email) {
+    // As over HTTP, where POST /v1/bounce-email answers no explanation
+    if (values.explain) {
+      io.stderr.write(`capstan classify: --explain explains reply texts, not --email\n\n${USAGE}`);
+      return 2;
+    }
+    return classifyEmailCommand(positionals, values, io.stdout, io.stderr, useClassifier);
+  }
   if (values.help) {
     io.stdout.write(USAGE);
     return 0;
@@ -63,7 +74,7 @@ async function run(args: string[], io: CommandIo): Promise<number> {
   }
   const plugin = await useClassifier();
   try {
-    const classifyBatch = batchPrinter(plugin.service, model, values.json, io);
+    const classifyBatch = batchPrinter(plugin.service, model, values, io);
     if (positionals.length > 0) await classifyBatch(positionals);
     else await eachStdinBatch(io.stdin, classifyBatch);
     return 0;
@@ -93,28 +104,44 @@ async function eachStdinBatch(
 
 type Print = (message: string, result: Record<string, unknown>) => string;
 
-function printer(model: ClassifierModel, json: boolean): Print {
+function printer(model: ClassifierModel, json: boolean, explain: boolean): Print {
   if (json) return (message, result) => JSON.stringify({ message, ...result });
-  if (model === 'bnac') return (_message, result) => `${result.class}\t${result.probability}`;
-  return (_message, result) =>
-    `${result.class}\t${result.probability}\t${(result.fields as string[]).join(',')}\t${(result.actions as string[]).join(',')}`;
+  const columns: Print =
+    model === 'bnac'
+      ? (_message, result) => `${result.class}\t${result.probability}`
+      : (_message, result) =>
+          `${result.class}\t${result.probability}\t${(result.fields as string[]).join(',')}\t${(result.actions as string[]).join(',')}`;
+  if (!explain) return columns;
+  return (message, result) =>
+    `${columns(message, result)}\t${explanationColumn(result.explanation as ApiExplanation | undefined)}`;
+}
+
+/** An explanation as one column: empty when the classifier gives none */
+function explanationColumn(explanation: ApiExplanation | undefined): string {
+  if (!explanation) return '';
+  if (explanation.by === 'rule') return `rule=${explanation.rule}`;
+  if (explanation.by === 'correction') return `correction=${explanation.correction}`;
+  return `model=${(explanation.features ?? []).map(({ feature, weight }) => `${feature}:${weight}`).join(',')}`;
 }
 
 /** Classifies a batch of messages and prints one line per message */
 function batchPrinter(
   classifier: Classifier,
   model: ClassifierModel,
-  json: boolean,
+  options: { json: boolean; explain: boolean },
   io: CommandIo,
 ): (messages: string[]) => Promise<void> {
-  const print = printer(model, json);
+  const print = printer(model, options.json, options.explain);
   const format = model === 'bnac' ? bnacV2 : backoffFormat(true);
+  const normalise = normaliserOf(classifier);
   return async (messages) => {
     if (messages.length === 0) return;
-    const results = await classifyMessages({ classifier, normalise: normaliserOf(classifier) }, model, messages, {
-      useCache: false,
-    });
-    const lines = results.map((result, i) => print(messages[i]!, format(result) as Record<string, unknown>));
+    // Normalised once: the explanations read the same texts the classifier did
+    const texts = messages.map(normalise);
+    const results = await classifyNormalised({ classifier }, model, texts, { useCache: false });
+    const answers = results.map((result) => format(result) as Record<string, unknown>);
+    const shown = options.explain ? await withExplanations(classifier, model, texts, results, answers) : answers;
+    const lines = shown.map((answer, i) => print(messages[i]!, answer));
     io.stdout.write(`${lines.join('\n')}\n`);
   };
 }

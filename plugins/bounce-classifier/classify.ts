@@ -40,18 +40,6 @@ export interface ClassifyDeps {
 }
 
 /**
- * Normalises messages and classifies them (`classifyNormalised`). Results come back in input order.
- */
-export async function classifyMessages(
-  deps: ClassifyDeps & { normalise: (message: string) => string },
-  model: ClassifierModel,
-  messages: readonly string[],
-  options: ClassifyRequestOptions,
-): Promise<Answer[]> {
-  return classifyNormalised(deps, model, messages.map(deps.normalise), options);
-}
-
-/**
  * Classifies texts already normalised: answers what the cache holds and sends the rest, each distinct text once, to
  * the classifier in one call, and counts the answers. Results come back in input order.
  */

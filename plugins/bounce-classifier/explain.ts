@@ -1,5 +1,6 @@
 import type { components } from '../../generated/types/bounce-classifier.ts';
 import { EXPLANATION_FEATURES, type Classifier, type ClassifierModel } from '../../runtime/mod.ts';
+import type { Answer } from './classify.ts';
 
 /** What decided a class, as the API answers it (`?explain=true`) */
 export type ApiExplanation = components['schemas']['Explanation'];
@@ -8,11 +9,32 @@ export type ApiExplanation = components['schemas']['Explanation'];
 const EXPLAINED_PER_TURN = 16;
 
 /**
+ * `answers` (the formatted `results` of `texts`) with what decided each class as `explanation`, as `?explain=true` and
+ * `capstan classify --explain` answer it: the operator's correction where one answered, else the classifier's rule or
+ * features; none where the classifier cannot explain
+ */
+export async function withExplanations<A extends object>(
+  classifier: Classifier,
+  model: ClassifierModel,
+  texts: readonly string[],
+  results: readonly Answer[],
+  answers: readonly A[],
+  signal?: AbortSignal,
+): Promise<(A & { explanation?: ApiExplanation })[]> {
+  const explanations = await explainTexts(classifier, model, texts, signal);
+  return answers.map((answer, i) => {
+    const correction = results[i]!.correction;
+    const explanation = correction === undefined ? explanations[i] : { by: 'correction' as const, correction };
+    return explanation ? { ...answer, explanation } : answer;
+  });
+}
+
+/**
  * Explains normalised texts, in input order, each distinct text once; undefined for each when the classifier cannot
  * explain. Computed on every request, never cached: the cache keeps classes only, so a plain answer costs what it did.
  * `explain` is synchronous: a large batch yields to other requests between slices, and stops when `signal` aborts
  */
-export async function explainTexts(
+async function explainTexts(
   classifier: Classifier,
   model: ClassifierModel,
   texts: readonly string[],

@@ -6,7 +6,7 @@ import type { CorrectionRequest, Corrections } from './corrections/corrections.t
 import { classifyNormalised } from './classify.ts';
 import { classifyReports } from './classify-email.ts';
 import { readRequestEmail } from './email/read-off-thread.ts';
-import { explainTexts } from './explain.ts';
+import { withExplanations } from './explain.ts';
 import { backoffFormat, bnacV1, bnacV2 } from './format.ts';
 import type { ClassifierMetrics } from './metrics.ts';
 import type { Format } from './format.ts';
@@ -55,12 +55,7 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     const results = await classifyNormalised(deps, model, texts, { useCache, signal: request.signal });
     const answers = results.map(format) as Record<string, unknown>[];
     if (request.query?.explain !== true) return answers;
-    const explanations = await explainTexts(deps.classifier, model, texts, request.signal);
-    return answers.map((answer, i) => {
-      const correction = results[i]!.correction;
-      const explanation = correction === undefined ? explanations[i] : { by: 'correction' as const, correction };
-      return explanation ? { ...answer, explanation } : answer;
-    });
+    return withExplanations(deps.classifier, model, texts, results, answers, request.signal);
   };
   const single =
     (format: Format): Handler =>

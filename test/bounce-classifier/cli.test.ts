@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import * as assert from 'uvu/assert';
 import { test } from '../_deadline.ts';
 import { document, runCli as capstan, tempDir } from '../host/_fixtures.ts';
+import { usePlugin, type Classifier } from '../../runtime/mod.ts';
 
 const RULES = join(import.meta.dirname, '../../docs/examples/rules-classifier');
 
@@ -93,6 +94,62 @@ test('capstan --config classify uses the classifier the document configures, as 
   assert.is(emails.code, 0, emails.stderr);
   const [recipient] = JSON.parse(emails.stdout).recipients;
   assert.ok([0.8, 0.2].includes(recipient.bnac.probability), `the rules classifier answered: ${emails.stdout}`);
+});
+
+test('capstan classify --explain says what decided each class: the rule, or the model and its features', async () => {
+  const texts = ['451 4.7.1 Greylisting in effect', '550 mailbox unavailable, host overloaded'];
+  // What the plugin API explains for the same texts: the CLI must answer exactly that
+  const model = await usePlugin<Classifier>({ id: 'bounce-model' });
+  let expected;
+  try {
+    expected = texts.map((text) => model.service.explain!('backoff', model.service.normalise!(text)));
+  } finally {
+    await model.close();
+  }
+  assert.is(expected[0]!.rule, 'greylisting');
+  assert.ok(expected[1]!.rule === undefined && expected[1]!.features!.length > 0, "the second is the model's");
+
+  const json = await capstan(['classify', '--model', 'backoff', '--explain', '--json', ...texts]);
+  assert.is(json.code, 0, json.stderr);
+  const explanations = json.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line).explanation);
+  assert.equal(explanations, [
+    { by: 'rule', rule: 'greylisting' },
+    { by: 'model', features: expected[1]!.features },
+  ]);
+
+  const plain = await capstan(['classify', '--model', 'backoff', '--explain', ...texts]);
+  assert.is(plain.code, 0, plain.stderr);
+  const columns = plain.stdout
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t').at(-1));
+  const features = expected[1]!.features!.map(({ feature, weight }) => `${feature}:${weight}`).join(',');
+  assert.equal(columns, ['rule=greylisting', `model=${features}`]);
+});
+
+test('capstan classify --explain leaves the column empty for a classifier that cannot explain, and refuses --email', async () => {
+  const file = join(tempDir(), 'rules.json');
+  writeFileSync(
+    file,
+    JSON.stringify(
+      document([
+        { id: 'rules', path: RULES },
+        { id: 'bounce-classifier', config: { classifier: 'rules' } },
+      ]),
+    ),
+  );
+  const { code, stdout, stderr } = await capstan(['--config', file, 'classify', '--explain', 'zzz qqq']);
+  assert.is(code, 0, stderr);
+  assert.is(stdout, 'TEMPORARY_ERROR\t0.2\t\n');
+  const json = await capstan(['--config', file, 'classify', '--explain', '--json', 'zzz qqq']);
+  assert.is(json.code, 0, json.stderr);
+  assert.not.ok('explanation' in JSON.parse(json.stdout));
+  const email = await capstan(['classify', '--email', '--explain', 'any.eml']);
+  assert.is(email.code, 2);
+  assert.match(email.stderr, /^capstan classify: --explain explains reply texts, not --email\n/);
 });
 
 test.run();
