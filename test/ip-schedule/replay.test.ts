@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import * as assert from 'uvu/assert';
 import { test } from '../_deadline.ts';
 import { runCli, tempDir, writePlugin } from '../host/_fixtures.ts';
+import { usePlugin, type ReplyClassifier } from '../../runtime/mod.ts';
 import { Providers } from '../../plugins/ip-schedule/backoff/providers.ts';
 import { episode, SENDERS, synthWeek, WEEK_START } from '../../scripts/replay/synth-week.ts';
 
@@ -135,6 +136,25 @@ test("a Postfix week split in a rotated set (one part gzip, given in any order) 
   assert.ok(steps >= 2, 'an escalated policy steps back up');
   assert.equal(gmail.decisions, { apply: 1, escalate: expected.length - 2 - steps, recover: steps, expire: 1 });
   assert.is(report.inForceAtEnd, 0);
+
+  // Each policy applied says what decided its class, as the server's engine stores it: here the classifier's rule
+  const classifier = await usePlugin<ReplyClassifier>({ id: 'bounce-classifier' });
+  let rule;
+  try {
+    rule = classifier.service.explainReply!('backoff', episode.reply)?.rule;
+  } finally {
+    await classifier.close();
+  }
+  assert.type(rule, 'string');
+  const decisions: { kind: string; reason: string; decidedBy?: unknown }[] = report.decisions;
+  const fired = decisions.filter((d) => d.kind === 'apply' || d.kind === 'escalate');
+  assert.equal(
+    fired.map((d) => d.decidedBy),
+    fired.map(() => ({ rule })),
+  );
+  for (const d of fired) assert.match(d.reason, `; class from rule "${rule}"; `);
+  // A step back up or an expiry decides no class
+  assert.ok(decisions.every((d) => fired.includes(d) || d.decidedBy === undefined));
 });
 
 test("the same week as Exim's main log on stdin gives the same policies, scoped by the I= address", async () => {
@@ -267,6 +287,9 @@ export default definePlugin({
     0,
   );
   assert.equal([throttled, Object.keys(report.providers[0].bnac)], [failures, ['BLOCKED']]);
+  // It cannot explain its classes: no decision says what decided one
+  assert.ok(report.decisions.length > 0, 'its throttling fires policies');
+  for (const d of report.decisions) assert.not.ok('decidedBy' in d || d.reason.includes('class from'), d.reason);
 });
 
 test('an adaptive warm-up is held and stepped back on the reputation share, with reasons; the plan follows the holds', async () => {

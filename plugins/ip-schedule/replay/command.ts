@@ -210,6 +210,7 @@ async function run(args: string[], io: CommandIo): Promise<number> {
         providers,
         shares: shareTriggers(setup.backoff),
         recovery: setup.backoff.recovery,
+        explain: plugin.service.explainReply && ((message) => plugin!.service.explainReply!('backoff', message)),
       }),
       providerOf: (remoteMx, recipientDomain) => providers.of(remoteMx || undefined, recipientDomain || undefined),
       warmup,

@@ -8,7 +8,7 @@
  */
 import { detach, type Attempt } from './attempt.ts';
 import type { AppliedPolicy } from '../../../runtime/mod.ts';
-import { BackoffEngine, shortReason, type BackoffEvent, type Reason } from '../backoff/engine.ts';
+import { BackoffEngine, shortReason, type BackoffEvent, type EngineOptions, type Reason } from '../backoff/engine.ts';
 import { recoveryStep, type RecoverySettings } from '../backoff/recovery.ts';
 import type { ShareOf } from './warmup-plan.ts';
 import type { Providers } from '../backoff/providers.ts';
@@ -39,6 +39,11 @@ export interface Decision {
   class: string;
   /** Why, in words an operator reads */
   reason: string;
+  /**
+   * `apply` and `escalate`: what decided the class of the reply that fired it, a rule of the classifier or its model
+   * (the policy reason's `decidedBy`, as the server stores it); absent when the classifier cannot say
+   */
+  decidedBy?: Reason['decidedBy'];
 }
 
 /** A policy engine run over a log */
@@ -72,13 +77,33 @@ function describeAction(object: Record<string, unknown>, kind: string): string {
   return parts.join(', ');
 }
 
+/** The policy a decision is about: what a later decision of it (a step back up, its expiry) repeats */
+function about({ policyId, localIp, provider, class: cls }: Decision) {
+  return { policyId, localIp, provider, class: cls };
+}
+
+/** What decided a reply's class, in words: `class from rule "…"`, or from the model with its probability and top words */
+function decidedByText(by: NonNullable<Reason['decidedBy']>): string {
+  if (by.rule !== undefined) return `class from rule "${by.rule}"`;
+  const words = by.features?.map(({ feature }) => `"${feature}"`).join(', ');
+  const p = by.probability === undefined ? '' : `p ${by.probability.toFixed(2)}`;
+  const detail = [p, words].filter(Boolean).join(', ');
+  return `class from the model${detail ? ` (${detail})` : ''}`;
+}
+
 /** Recovery as the server runs it by default (spec/schema/plugins/ip-schedule.schema.json) */
 const NO_RECOVERY: RecoverySettings = { enabled: false, factor: 2, step: 300 };
 
 /** The backoff engine on a simulated clock, with the server's provider table, share triggers and recovery */
 export function engineSimulator(
   table: ReadonlyMap<string, ClassPolicy>,
-  options: { providers: Providers; shares: readonly ShareTrigger[]; recovery?: RecoverySettings },
+  options: {
+    providers: Providers;
+    shares: readonly ShareTrigger[];
+    recovery?: RecoverySettings;
+    /** Explains a reply's backoff class, as the server's engine is given the classifier's `explainReply` */
+    explain?: EngineOptions['explain'];
+  },
 ): PolicySimulator {
   const inForce = new Map<string, InForce>();
   const recovery = options.recovery ?? NO_RECOVERY;
@@ -101,9 +126,9 @@ export function engineSimulator(
         if (!step) {
           inForce.delete(id);
           out.push({
-            ...held.decision,
             time: expires,
             kind: 'expire',
+            ...about(held.decision),
             reason: held.stepped
               ? "back at its class's limits after stepping up: deleted"
               : 'TTL ran out with no new trigger',
@@ -113,9 +138,9 @@ export function engineSimulator(
         held.applied = step;
         held.stepped = true;
         out.push({
-          ...held.decision,
           time: expires,
           kind: 'recover',
+          ...about(held.decision),
           reason: `lapsed, stepping back up: ${describeAction(step.object, step.kind)} for ${recovery.step} s`,
         });
       }
@@ -131,7 +156,8 @@ export function engineSimulator(
       if (!delivered && !attempt.backoff) return out;
       // The engine keeps counts and policies past this attempt's chunk of log: its strings are detached
       const event: BackoffEvent = {
-        message: '',
+        // Read only to explain the class of an event that fires a policy, and not kept
+        message: delivered ? '' : attempt.reply,
         time: attempt.time,
         outcome: delivered ? 'delivered' : attempt.outcome === 'bounced' ? 'bounced' : 'deferred',
         localip: detach(attempt.localIp),
@@ -148,6 +174,8 @@ export function engineSimulator(
         const ttl = Math.round((policy.expires - attempt.time) / 1000);
         const reason = policy.reason as Reason | undefined;
         const counted = reason ? shortReason(reason) : `${attempt.backoff} replies past the threshold`;
+        const decidedBy = reason?.decidedBy;
+        const by = decidedBy ? `; ${decidedByText(decidedBy)}` : '';
         const decision: Decision = {
           time: attempt.time,
           kind: policy.level === 0 ? 'apply' : 'escalate',
@@ -157,8 +185,9 @@ export function engineSimulator(
           class: reason?.class ?? attempt.backoff!,
           reason:
             policy.level === 0
-              ? `${counted}; ${action} for ${ttl} s`
-              : `again while in force, level ${policy.level}: ${counted}; ${action} for ${ttl} s`,
+              ? `${counted}${by}; ${action} for ${ttl} s`
+              : `again while in force, level ${policy.level}: ${counted}${by}; ${action} for ${ttl} s`,
+          ...(decidedBy ? { decidedBy } : {}),
         };
         inForce.set(policy.id, { decision, applied: policy });
         nextExpiry = Math.min(nextExpiry, policy.expires);
