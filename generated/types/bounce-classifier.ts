@@ -149,7 +149,8 @@ export interface paths {
          *     which parser read it, and one entry per recipient in the order of the report. Recipients of `failed` and
          *     `delayed` messages whose action is `failed` or `delayed` carry `bnac` and `backoff`, classified like
          *     `/v2/bnac` and `/v1/backoff` (the same normaliser, cache and classifier) from the extracted `reply`
-         *     (the status code when the report gives no reply text).
+         *     (the status code when the report gives no reply text); with `?explain=true` each of those carries its
+         *     `explanation`, as there.
          *
          *     **Limits.** The body limit (8 MiB by default) answers 413. The first 1,000 recipients are answered and
          *     classified; `recipients_omitted` counts the rest that the parts read list. Parts that cannot hold a report
@@ -832,7 +833,10 @@ export interface operations {
     };
     classifyBounceEmail: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description When true, each result carries `explanation`, what decided its class. Without it the answer is exactly as before. Classes still come from the cache; explanations are computed on each request (the cache keeps classes only), so an explained batch costs more than a plain one. */
+                explain?: components["parameters"]["Explain"];
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -69,6 +69,18 @@ const classifyBnacSingleV1Response200 = {
   "components": components
 };
 
+const classifyBounceEmailQuery = {
+  "type": "object",
+  "properties": {
+    "explain": {
+      "type": "boolean",
+      "default": false
+    }
+  },
+  "required": [],
+  "additionalProperties": true
+};
+
 const classifyBounceEmailBody = {
   "$ref": "#/components/schemas/BounceEmailRequest",
   "components": components
@@ -119,18 +131,6 @@ const deleteCorrectionParams = {
   "additionalProperties": false
 };
 
-const classifyBnacV2Query = {
-  "type": "object",
-  "properties": {
-    "explain": {
-      "type": "boolean",
-      "default": false
-    }
-  },
-  "required": [],
-  "additionalProperties": true
-};
-
 const classifyBnacV2Response200 = {
   "$ref": "#/components/schemas/BnacBatchResponseV2",
   "components": components
@@ -147,12 +147,12 @@ export const operations: Record<string, OperationSchemas> = {
   "classifyBackoff": { query: classifyBackoffQuery, body: normaliseBody, responses: { "200": classifyBackoffResponse200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
   "classifyBnacV1": { body: normaliseBody, responses: { "200": classifyBnacV1Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
   "classifyBnacSingleV1": { body: classifyBnacSingleV1Body, responses: { "200": classifyBnacSingleV1Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
-  "classifyBounceEmail": { body: classifyBounceEmailBody, responses: { "200": classifyBounceEmailResponse200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "classifyBounceEmail": { query: classifyBounceEmailQuery, body: classifyBounceEmailBody, responses: { "200": classifyBounceEmailResponse200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
   "getCacheInfo": { responses: { "200": getCacheInfoResponse200, "401": normaliseResponse400, "500": normaliseResponse400 } },
   "getCacheStats": { responses: { "200": getCacheStatsResponse200, "401": normaliseResponse400, "500": normaliseResponse400 } },
   "listCorrections": { responses: { "200": listCorrectionsResponse200, "401": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
   "createCorrection": { body: createCorrectionBody, responses: { "201": createCorrectionResponse201, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
   "deleteCorrection": { params: deleteCorrectionParams, responses: { "200": createCorrectionResponse201, "401": normaliseResponse400, "404": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
-  "classifyBnacV2": { query: classifyBnacV2Query, body: normaliseBody, responses: { "200": classifyBnacV2Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
-  "classifyBnacSingleV2": { query: classifyBnacV2Query, body: classifyBnacSingleV1Body, responses: { "200": classifyBnacSingleV2Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "classifyBnacV2": { query: classifyBounceEmailQuery, body: normaliseBody, responses: { "200": classifyBnacV2Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "classifyBnacSingleV2": { query: classifyBounceEmailQuery, body: classifyBnacSingleV1Body, responses: { "200": classifyBnacSingleV2Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
 };

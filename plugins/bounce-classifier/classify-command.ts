@@ -8,7 +8,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Classifier, ClassifierModel, CommandIo, PluginCommand } from '../../runtime/mod.ts';
 import { classifyNormalised, normaliserOf } from './classify.ts';
 import { classifyEmailCommand } from './email-command.ts';
-import { withExplanations, type ApiExplanation } from './explain.ts';
+import { explanationColumn, withExplanations, type ApiExplanation } from './explain.ts';
 import { backoffFormat, bnacV2 } from './format.ts';
 
 const USAGE_LINE = 'classify [--model bnac|backoff] [--json] [--explain] [TEXT... | --email FILE|FOLDER...]';
@@ -55,14 +55,7 @@ async function run(args: string[], io: CommandIo): Promise<number> {
   // Whole bounce emails take files and folders, not reply texts, and answer both models: their own reader
   // (email-command.ts)
   const useClassifier = () => io.useService<Classifier>('classifier');
-  if (values.email) {
-    // As over HTTP, where POST /v1/bounce-email answers no explanation
-    if (values.explain) {
-      io.stderr.write(`capstan classify: --explain explains reply texts, not --email\n\n${USAGE}`);
-      return 2;
-    }
-    return classifyEmailCommand(positionals, values, io.stdout, io.stderr, useClassifier);
-  }
+  if (values.email) return classifyEmailCommand(positionals, values, io.stdout, io.stderr, useClassifier);
   if (values.help) {
     io.stdout.write(USAGE);
     return 0;
@@ -114,14 +107,6 @@ function printer(model: ClassifierModel, json: boolean, explain: boolean): Print
   if (!explain) return columns;
   return (message, result) =>
     `${columns(message, result)}\t${explanationColumn(result.explanation as ApiExplanation | undefined)}`;
-}
-
-/** An explanation as one column: empty when the classifier gives none */
-function explanationColumn(explanation: ApiExplanation | undefined): string {
-  if (!explanation) return '';
-  if (explanation.by === 'rule') return `rule=${explanation.rule}`;
-  if (explanation.by === 'correction') return `correction=${explanation.correction}`;
-  return `model=${(explanation.features ?? []).map(({ feature, weight }) => `${feature}:${weight}`).join(',')}`;
 }
 
 /** Classifies a batch of messages and prints one line per message */

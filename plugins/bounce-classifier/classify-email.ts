@@ -1,6 +1,8 @@
 import { classifyNormalised } from './classify.ts';
-import type { ClassifyDeps } from './classify.ts';
-import { backoffFormat, bnacV2 } from './format.ts';
+import type { Answer, ClassifyDeps } from './classify.ts';
+import type { ClassifierModel } from '../../runtime/mod.ts';
+import { withExplanations, type ApiExplanation } from './explain.ts';
+import { backoffFormat, bnacV2, type Format } from './format.ts';
 import { classifiedText } from './email/reply.ts';
 import type { BounceReport, ReportedRecipient } from './email/types.ts';
 
@@ -8,8 +10,8 @@ const backoffPlain = backoffFormat(false);
 
 /** A recipient as answered: what the report says, and its classes when it failed or is delayed */
 export interface ClassifiedRecipient extends ReportedRecipient {
-  bnac?: { class: string; probability: number };
-  backoff?: { class: string; fields: string[]; actions: string[] };
+  bnac?: { class: string; probability: number; explanation?: ApiExplanation };
+  backoff?: { class: string; fields: string[]; actions: string[]; explanation?: ApiExplanation };
 }
 
 /** The `/v1/bounce-email` answer */
@@ -26,11 +28,12 @@ export interface BounceAnswer {
  * (the classifier's normaliser, run once per reply for both models, the cache, one classifier call per model for the
  * distinct replies of all the reports). A recipient without a reply is classified on its status code; one with neither
  * is answered unclassified. The classifier reads the reply less what names a peer, not a cause (`classifiedText`).
+ * `explain`: each class carries what decided it, as `?explain=true` answers on `/v2/bnac` and `/v1/backoff`.
  */
 export async function classifyReports(
   deps: ClassifyDeps & { normalise: (message: string) => string },
   reports: readonly BounceReport[],
-  options: { useCache: boolean; signal?: AbortSignal },
+  options: { useCache: boolean; signal?: AbortSignal; explain?: boolean },
 ): Promise<BounceAnswer[]> {
   const chosen: ClassifiedRecipient[] = [];
   const answers = reports.map((report) => {
@@ -50,11 +53,21 @@ export async function classifyReports(
     classifyNormalised(deps, 'bnac', texts, options),
     classifyNormalised(deps, 'backoff', texts, options),
   ]);
+  const answered = (results: Answer[], format: Format, model: ClassifierModel) => {
+    const formatted = results.map((result) => format(result) as object);
+    return options.explain
+      ? withExplanations(deps.classifier, model, texts, results, formatted, options.signal)
+      : formatted;
+  };
+  const [bnacAnswers, backoffAnswers] = await Promise.all([
+    answered(bnac, bnacV2, 'bnac'),
+    answered(backoff, backoffPlain, 'backoff'),
+  ]);
   chosen.forEach((recipient, i) => {
     const { sources } = recipient;
     delete recipient.sources;
-    recipient.bnac = bnacV2(bnac[i]!) as ClassifiedRecipient['bnac'];
-    recipient.backoff = backoffPlain(backoff[i]!) as ClassifiedRecipient['backoff'];
+    recipient.bnac = bnacAnswers[i] as ClassifiedRecipient['bnac'];
+    recipient.backoff = backoffAnswers[i] as ClassifiedRecipient['backoff'];
     // Where the fields came from reads last, after what they gave
     if (sources) recipient.sources = sources;
   });

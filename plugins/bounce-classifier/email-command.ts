@@ -9,15 +9,18 @@ import { isMbox, mboxMessages } from './email/mbox.ts';
 import type { MboxMessage } from './email/mbox.ts';
 import { parseBounce } from './email/parse.ts';
 import type { BounceReport } from './email/types.ts';
+import { explanationColumn } from './explain.ts';
 
-const USAGE = `Usage: capstan classify --email [--json] FILE|FOLDER...
+const USAGE = `Usage: capstan classify --email [--json] [--explain] FILE|FOLDER...
 
 Reads whole bounce emails (files, mbox files: each message as FILE#N, folders of .eml files, or maildirs: the
 files in cur/ and new/), finds what
 kind each is and its recipients, and classifies the failed and delayed ones with the configured classifier, as
 POST /v1/bounce-email does. Prints one line per recipient (FILE, kind, recipient, BNAC class, backoff class,
 reply), or one per email without recipients, then a table of counts per kind and class; with --json, one JSON
-object per email instead ({"file", ...the HTTP answer}, or {"file", "error"}). A progress bar goes to stderr
+object per email instead ({"file", ...the HTTP answer}, or {"file", "error"}). --explain adds what decided
+each class, as ?explain=true does: an "explanation" in each JSON class, or two last columns (BNAC, backoff) of
+rule=ID or model=WORD:WEIGHT,.... A progress bar goes to stderr
 when it is a terminal. Exit codes: 0 done, 1 some file could not be read as an email, 2 usage error.
 `;
 
@@ -125,11 +128,13 @@ function progress(stderr: Output, total: number): { tick(done: number): void; en
   };
 }
 
-function plainLines(file: string, answer: BounceAnswer): string[] {
+function plainLines(file: string, answer: BounceAnswer, explain: boolean): string[] {
   if (answer.recipients.length === 0) return [`${file}\t${answer.kind}`];
-  return answer.recipients.map((r) =>
-    [file, answer.kind, r.recipient, r.bnac?.class ?? '', r.backoff?.class ?? '', r.reply ?? ''].join('\t'),
-  );
+  return answer.recipients.map((r) => {
+    const columns = [file, answer.kind, r.recipient, r.bnac?.class ?? '', r.backoff?.class ?? '', r.reply ?? ''];
+    if (explain) columns.push(explanationColumn(r.bnac?.explanation), explanationColumn(r.backoff?.explanation));
+    return columns.join('\t');
+  });
 }
 
 /**
@@ -139,7 +144,7 @@ function plainLines(file: string, answer: BounceAnswer): string[] {
  */
 export async function classifyEmailCommand(
   positionals: string[],
-  values: { json: boolean; help?: boolean },
+  values: { json: boolean; explain?: boolean; help?: boolean },
   stdout: Output,
   stderr: Output,
   useClassifier: () => Promise<CommandService<Classifier>>,
@@ -176,7 +181,7 @@ export async function classifyEmailCommand(
         if (values.json) lines.push(JSON.stringify({ file, error: (report as Error).message }));
         else stderr.write(`${clearBar}capstan classify: ${file}: ${(report as Error).message}\n`);
       } else if (values.json) lines.push(JSON.stringify({ file, ...answer }));
-      else lines.push(...plainLines(file, answer));
+      else lines.push(...plainLines(file, answer, values.explain === true));
     }
     if (lines.length > 0) stdout.write(`${lines.join('\n')}\n`);
   };
@@ -185,7 +190,7 @@ export async function classifyEmailCommand(
     let batch: Entry[] = [];
     const flush = async () => {
       const read = batch.map((e) => e.report).filter((r): r is BounceReport => !(r instanceof Error));
-      write(batch, await classifyReports(deps, read, { useCache: false }));
+      write(batch, await classifyReports(deps, read, { useCache: false, explain: values.explain === true }));
       batch = [];
     };
     for (const [i, file] of files.entries()) {

@@ -70,3 +70,11 @@ function toApi({ rule, features }: { rule?: unknown; features?: unknown }): ApiE
     .map(({ feature, weight }) => ({ feature, weight }));
   return { by: 'model', features: named };
 }
+
+/** An explanation as one column: empty when the classifier gives none */
+export function explanationColumn(explanation: ApiExplanation | undefined): string {
+  if (!explanation) return '';
+  if (explanation.by === 'rule') return `rule=${explanation.rule}`;
+  if (explanation.by === 'correction') return `correction=${explanation.correction}`;
+  return `model=${(explanation.features ?? []).map(({ feature, weight }) => `${feature}:${weight}`).join(',')}`;
+}

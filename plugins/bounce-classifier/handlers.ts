@@ -81,11 +81,15 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
       return { body: await run('backoff', messages, request, format, request.query.bypass_cache !== true) };
     },
     // The host hands a `message/rfc822` body over as its bytes, a JSON one parsed
-    async classifyBounceEmail(request: HandlerRequest<BounceEmailBody>) {
+    async classifyBounceEmail(request: HandlerRequest<BounceEmailBody, Record<string, string>, ExplainQuery>) {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body.email, 'utf8');
       if (raw.length === 0) throw errors.BOUNCE_ERR_EMAIL_EMPTY();
       const report = await readRequestEmail(raw, deps.pool, request.signal);
-      const [answer] = await classifyReports(deps, [report], { useCache: true, signal: request.signal });
+      const [answer] = await classifyReports(deps, [report], {
+        useCache: true,
+        signal: request.signal,
+        explain: request.query?.explain === true,
+      });
       return { body: answer };
     },
     normalise: (request: HandlerRequest<BatchBody>) => ({

@@ -130,7 +130,7 @@ test('capstan classify --explain says what decided each class: the rule, or the 
   assert.equal(columns, ['rule=greylisting', `model=${features}`]);
 });
 
-test('capstan classify --explain leaves the column empty for a classifier that cannot explain, and refuses --email', async () => {
+test('capstan classify --explain leaves the column empty for a classifier that cannot explain', async () => {
   const file = join(tempDir(), 'rules.json');
   writeFileSync(
     file,
@@ -147,9 +147,29 @@ test('capstan classify --explain leaves the column empty for a classifier that c
   const json = await capstan(['--config', file, 'classify', '--explain', '--json', 'zzz qqq']);
   assert.is(json.code, 0, json.stderr);
   assert.not.ok('explanation' in JSON.parse(json.stdout));
-  const email = await capstan(['classify', '--email', '--explain', 'any.eml']);
-  assert.is(email.code, 2);
-  assert.match(email.stderr, /^capstan classify: --explain explains reply texts, not --email\n/);
+});
+
+test('capstan classify --email --explain: each class with what decided it, in JSON and in two last columns', async () => {
+  const eml = join(import.meta.dirname, '../../plugins/bounce-classifier/email/fixtures/exim.eml');
+  const json = await capstan(['classify', '--email', '--explain', '--json', eml]);
+  assert.is(json.code, 0, json.stderr);
+  const classified = JSON.parse(json.stdout).recipients.filter((r: { bnac?: unknown }) => r.bnac);
+  assert.ok(classified.length >= 2, json.stdout);
+  for (const r of classified) assert.ok(r.bnac.explanation && r.backoff.explanation, JSON.stringify(r));
+  const plain = await capstan(['classify', '--email', '--explain', eml]);
+  assert.is(plain.code, 0, plain.stderr);
+  const column = (e: { by: string; rule?: string; features?: { feature: string; weight: number }[] }) =>
+    e.by === 'rule' ? `rule=${e.rule}` : `model=${e.features!.map((f) => `${f.feature}:${f.weight}`).join(',')}`;
+  const rows = plain.stdout
+    .split('\n')
+    .map((line) => line.split('\t'))
+    .filter((cells) => cells.length === 8);
+  assert.equal(
+    rows.map((cells) => cells.slice(-2)),
+    classified.map((r: any) => [column(r.bnac.explanation), column(r.backoff.explanation)]),
+  );
+  const without = await capstan(['classify', '--email', '--json', eml]);
+  assert.not.ok(without.stdout.includes('explanation'));
 });
 
 test.run();

@@ -2,6 +2,8 @@
  * `?explain=true` on /v2/bnac/single, /v2/bnac and /v1/backoff, over HTTP with the built-in model and with a classifier
  * that cannot explain: what decided each class, answers unchanged without the flag, and the cache left as it was
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as assert from 'uvu/assert';
 import { suite } from '../_deadline.ts';
 import { startService } from './_host.ts';
@@ -109,6 +111,29 @@ built(
 built('a non-boolean explain answers 400', async () => {
   const response = await service.post('/v2/bnac/single?explain=maybe', { message: GREY });
   assert.is(response.status, 400);
+});
+
+built("/v1/bounce-email explains each classified recipient's classes as /v2/bnac and /v1/backoff do", async () => {
+  const raw = readFileSync(
+    join(import.meta.dirname, '../../plugins/bounce-classifier/email/fixtures/exim.eml'),
+    'utf8',
+  );
+  const send = async (query: string) => {
+    const response = await service.post(`/v1/bounce-email${query}`, raw, { 'content-type': 'message/rfc822' });
+    assert.is(response.status, 200, query);
+    return (await response.json()).recipients.filter((r: { bnac?: unknown }) => r.bnac);
+  };
+  const plain = await send('');
+  const explained = await send('?explain=true');
+  assert.ok(plain.length >= 2, 'the fixture has classified recipients');
+  for (const r of plain) assert.not.ok('explanation' in r.bnac || 'explanation' in r.backoff, r.recipient);
+  for (const [i, r] of explained.entries()) {
+    // The same classes, each with what decided it, as the reply's own explanation on the classify endpoints
+    assert.equal([r.bnac.class, r.backoff.class], [plain[i].bnac.class, plain[i].backoff.class]);
+    const bnac = await post('/v2/bnac/single?explain=true', { message: r.reply });
+    const [backoff] = await post('/v1/backoff?explain=true', { message: r.reply });
+    assert.equal([r.bnac.explanation, r.backoff.explanation], [bnac.explanation, backoff.explanation], r.reply);
+  }
 });
 
 built.run();
