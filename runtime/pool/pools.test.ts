@@ -31,8 +31,9 @@ test('a pool runs a plugin worker module with its init', async () => {
 });
 
 // Piscina requires a pool's entry. Were it an ES module, Node 20 would link it synchronously, and a thread stopped
-// during that aborts the process (a command ending as its pool starts: 1 in several hundred stops, measured). Stopping at
-// random is too rare to test in time, so this checks the cause: the entry loads with require(esm) turned off.
+// during that aborts the process (a command ending as its pool starts: about 1 in 1,000 stops on a quiet machine,
+// measured). Stopping at random is too rare to test in time, so this checks the cause: the entry loads with
+// require(esm) turned off.
 test("a pool thread's entry is CommonJS and runs a worker module with its init", async () => {
   const script = `require(${JSON.stringify(new URL(POOL_ENTRY).pathname)})({ module: ${JSON.stringify(doubler)},
     init: { factor: 3 }, payload: 5 }).then((answer) => process.stdout.write(String(answer)))`;

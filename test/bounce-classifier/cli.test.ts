@@ -7,6 +7,25 @@ import { usePlugin, type Classifier } from '../../runtime/mod.ts';
 
 const RULES = join(import.meta.dirname, '../../docs/examples/rules-classifier');
 
+/** A startup document whose bounce-classifier uses the docs' rules example, which cannot explain */
+function rulesDocument(): string {
+  const file = join(tempDir(), 'rules.json');
+  writeFileSync(
+    file,
+    JSON.stringify(
+      document([
+        { id: 'rules', path: RULES },
+        { id: 'bounce-classifier', config: { classifier: 'rules' } },
+      ]),
+    ),
+  );
+  return file;
+}
+
+/** The plain output's explanation column, as the CLI documents it, for an explanation the JSON gives */
+const column = (e: { by: string; rule?: string; features?: { feature: string; weight: number }[] }) =>
+  e.by === 'rule' ? `rule=${e.rule}` : `model=${e.features!.map((f) => `${f.feature}:${f.weight}`).join(',')}`;
+
 test('capstan classify prints class and probability when given texts', async () => {
   const { code, stdout } = await capstan(['classify', '451 4.7.1 Greylisting in effect', '550 5.1.1 User unknown']);
   assert.is(code, 0);
@@ -63,16 +82,7 @@ test('capstan classify refuses an unknown CAPSTAN_LOG_LEVEL in one line, exit 1'
 });
 
 test('capstan --config classify uses the classifier the document configures, as serve would', async () => {
-  const file = join(tempDir(), 'rules.json');
-  writeFileSync(
-    file,
-    JSON.stringify(
-      document([
-        { id: 'rules', path: RULES },
-        { id: 'bounce-classifier', config: { classifier: 'rules' } },
-      ]),
-    ),
-  );
+  const file = rulesDocument();
   // The docs example answers 0.8 when a rule matches and its fallback class at 0.2; the built-in model does neither
   const { code, stdout, stderr } = await capstan([
     '--config',
@@ -126,21 +136,11 @@ test('capstan classify --explain says what decided each class: the rule, or the 
     .trim()
     .split('\n')
     .map((line) => line.split('\t').at(-1));
-  const features = expected[1]!.features!.map(({ feature, weight }) => `${feature}:${weight}`).join(',');
-  assert.equal(columns, ['rule=greylisting', `model=${features}`]);
+  assert.equal(columns, ['rule=greylisting', column({ by: 'model', features: expected[1]!.features })]);
 });
 
 test('capstan classify --explain leaves the column empty for a classifier that cannot explain', async () => {
-  const file = join(tempDir(), 'rules.json');
-  writeFileSync(
-    file,
-    JSON.stringify(
-      document([
-        { id: 'rules', path: RULES },
-        { id: 'bounce-classifier', config: { classifier: 'rules' } },
-      ]),
-    ),
-  );
+  const file = rulesDocument();
   const { code, stdout, stderr } = await capstan(['--config', file, 'classify', '--explain', 'zzz qqq']);
   assert.is(code, 0, stderr);
   assert.is(stdout, 'TEMPORARY_ERROR\t0.2\t\n');
@@ -158,8 +158,6 @@ test('capstan classify --email --explain: each class with what decided it, in JS
   for (const r of classified) assert.ok(r.bnac.explanation && r.backoff.explanation, JSON.stringify(r));
   const plain = await capstan(['classify', '--email', '--explain', eml]);
   assert.is(plain.code, 0, plain.stderr);
-  const column = (e: { by: string; rule?: string; features?: { feature: string; weight: number }[] }) =>
-    e.by === 'rule' ? `rule=${e.rule}` : `model=${e.features!.map((f) => `${f.feature}:${f.weight}`).join(',')}`;
   const rows = plain.stdout
     .split('\n')
     .map((line) => line.split('\t'))
