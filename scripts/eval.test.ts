@@ -59,6 +59,9 @@ test('calibration reports the non-empty bins, mean confidence and accuracy when 
   );
   near(got.meanConfidence, (0.95 + 0.85 + 0.85 + 0.15 + 1) / 5, 'mean confidence');
   near(got.accuracy, 3 / 5, 'accuracy');
+  // (1 - .95)^2 + (1 - .85)^2 + .85^2 + .15^2 + 0, over 5
+  near(got.brier, (0.0025 + 0.0225 + 0.7225 + 0.0225) / 5, 'Brier score');
+  near(calibration([], []).brier, 0, 'Brier score of no rows');
   assert.is(got.n, 5);
 });
 
@@ -215,6 +218,8 @@ test('eval scores strict and lenient rows exactly when the rules example classif
     // bin 8: 3 right at .8 -> .2 x 3/4; bin 2: 1 wrong at .2 -> .2 x 1/4
     near(r.calibration.ece, 0.2, `${model} ECE`);
     near(r.calibration.meanConfidence, 0.65, `${model} mean confidence`);
+    // (1 - .8)^2 on each right answer, .2^2 on the wrong one
+    near(r.calibration.brier, 0.04, `${model} Brier score`);
     assert.equal(r.confident, { threshold: 0.9, n: 0, share: 0, accuracy: 0 });
     assert.is(r.errors as unknown, 1, `${model}: JSON holds the error count, not the texts`);
   }
@@ -241,6 +246,7 @@ test('eval reads BOUNCE_DEV and lists wrong strict rows when given --errors', as
   const shown = stdout.slice(0, 2000);
   assert.ok(stdout.includes(`dev set ${devFile}: 6 rows`), shown);
   assert.match(stdout, /strict accuracy\s+75\.0 %\s+\(3\/4 rows/);
+  assert.match(stdout, /Brier score\s+0\.0400 /);
   assert.ok(stdout.includes(`BLOCK_LIST -> TEMPORARY_ERROR (0.20)  ${rows[3]!.text}`), shown);
   assert.ok(stdout.includes(`INFRASTRUCTURE_BLOCK -> TEMPORARY_SYSTEM_FAILURE (0.20)  ${rows[3]!.text}`), shown);
   // Ambiguous rows are never listed as errors

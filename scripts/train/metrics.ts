@@ -99,6 +99,12 @@ export interface Calibration {
   n: number;
   meanConfidence: number;
   accuracy: number;
+  /**
+   * Brier score of the returned probability: the mean of (p - 1)^2 over right answers and p^2 over wrong ones. A
+   * proper score: it rewards accuracy and honest probabilities together, where the ECE sees only the second, so a
+   * retrain that moves both one way each is compared by it.
+   */
+  brier: number;
   /** Non-empty bins only. */
   bins: CalibrationBin[];
 }
@@ -133,6 +139,7 @@ export function calibration(confidence: readonly number[], correct: readonly boo
     n,
     meanConfidence: n ? sum(confidence) / n : 0,
     accuracy: n ? correct.filter(Boolean).length / n : 0,
+    brier: n ? sum(confidence.map((p, i) => (p - (correct[i] ? 1 : 0)) ** 2)) / n : 0,
     bins: out,
   };
 }
