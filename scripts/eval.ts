@@ -335,7 +335,7 @@ export function modelReport(model: ClassifierModel, r: ModelResult, errors: bool
     `macro-F1          ${pct(r.macroF1)}  (over the ${r.perClass.filter((p) => p.support > 0).length} classes in the strict rows)`,
     `calibration       ECE ${c.ece.toFixed(3)} (90 % interval ${interval(r)}; ${BINS} equal-width bins of the probability over [0, 1], strict rows; ${exact(r)} were every probability exact), mean confidence ${pct(c.meanConfidence)} vs accuracy ${pct(c.accuracy)}; ` +
       `p > ${r.confident.threshold}: ${pct(r.confident.share)} of answers (${r.confident.n}), ${pct(r.confident.accuracy)} right`,
-    `Brier score       ${c.brier.toFixed(4)} (mean squared distance of the answer's probability from right 1 / wrong 0, strict rows; lower is better)`,
+    `Brier score       ${c.brier.toFixed(4)} (top label: mean squared distance of the answer's probability from right 1 / wrong 0, strict rows; lower is better)`,
     `errors above ${r.confident.threshold}  ${pct(r.confidentErrors.share)} of the wrong strict answers (${r.confidentErrors.n}/${r.errors.length}); ${pct(r.confidentErrors.expectedShare)} if every probability were exact`,
     '',
     ...table(

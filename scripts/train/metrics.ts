@@ -100,9 +100,9 @@ export interface Calibration {
   meanConfidence: number;
   accuracy: number;
   /**
-   * Brier score of the returned probability: the mean of (p - 1)^2 over right answers and p^2 over wrong ones. A
-   * proper score: it rewards accuracy and honest probabilities together, where the ECE sees only the second, so a
-   * retrain that moves both one way each is compared by it.
+   * Top-label Brier score of the returned probability (not the multiclass one over every class): the mean of
+   * (p - 1)^2 over right answers and p^2 over wrong ones. It rewards accuracy and honest probabilities together, where
+   * the ECE sees only the second, so a retrain that moves both one way each is compared by it.
    */
   brier: number;
   /** Non-empty bins only. */
