@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Rng } from './corpus/random.ts';
 import { readCorpus } from './train/corpus.ts';
-import { AMBIGUOUS_COPIES, augment, REAL_COPIES, realTrainingRows, TASKS, trainModelFiles } from './train.ts';
+import {
+  AMBIGUOUS_COPIES,
+  augment,
+  REAL_COPIES,
+  realTrainingRows,
+  TASKS,
+  trainModelFiles,
+  withoutOneWord,
+} from './train.ts';
 import { loadModel } from '../plugins/bounce-model/model.ts';
 import type { LinearModel } from '../plugins/bounce-model/linear-model.ts';
 import { fitRealTemperature, ruleProbabilities } from './train/calibrate.ts';
@@ -171,6 +179,26 @@ test('fitRealTemperature flattens an over-sure model and sharpens an under-sure 
     fitRealTemperature(model, { ...start, temperature: 3 }, right, tasks).temperature < 3,
     'always right: sharper',
   );
+});
+
+test('a reply is also trained without one word: never a code or a negation, any other word in turn', () => {
+  const rng = new Rng(5);
+  const text = '550 5_1_1 the message was not delivered mailbox unavailable';
+  const left = new Set<string>();
+  for (let i = 0; i < 200; i++) {
+    const shorter = withoutOneWord(text, rng);
+    assert.ok(shorter !== undefined, 'a reply of six words loses one');
+    const words = shorter.split(' ');
+    assert.is(words.length, text.split(' ').length - 1, shorter);
+    assert.ok(shorter.startsWith('550 5_1_1 '), `codes stay: ${shorter}`);
+    assert.ok(words.includes('not'), `the negation stays: ${shorter}`);
+    left.add(text.split(' ').find((w) => !words.includes(w))!);
+  }
+  assert.equal([...left].sort(), ['delivered', 'mailbox', 'message', 'the', 'unavailable', 'was']);
+  // Fewer than three words that may go: the reply is trained as it is
+  assert.is(withoutOneWord('550 5_1_1 user unknown', rng), undefined);
+  assert.is(withoutOneWord('mailbox not full no', rng), undefined);
+  assert.is(withoutOneWord('mailbox is full', rng)?.split(' ').length, 2);
 });
 
 test.run();
