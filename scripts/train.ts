@@ -112,8 +112,8 @@ const GENERIC = {
   },
 } as const;
 
-/** One normalised reply split into its leading codes and its text. */
-function splitCodes(text: string): { cls: '4' | '5' | undefined; rest: string } {
+/** One normalised reply split into its leading codes (how many words, their class) and its text. */
+function splitCodes(text: string): { cls: '4' | '5' | undefined; codes: number; rest: string } {
   const words = text.split(' ');
   let i = 0;
   let cls: '4' | '5' | undefined;
@@ -122,7 +122,7 @@ function splitCodes(text: string): { cls: '4' | '5' | undefined; rest: string } 
     const status = words[i++]!;
     cls ??= status.charAt(0) as '4' | '5';
   }
-  return { cls: cls === '4' || cls === '5' ? cls : undefined, rest: words.slice(i).join(' ') };
+  return { cls: cls === '4' || cls === '5' ? cls : undefined, codes: i, rest: words.slice(i).join(' ') };
 }
 
 /** Share of replies also trained with a generic or wrong code of their class: a prior the text must outvote. */
@@ -177,17 +177,15 @@ const NEGATIONS: ReadonlySet<string> = new Set([
 /**
  * The reply without one of its words (not a code, not a negation), drawn at random; undefined for a reply of fewer
  * than three such words. Trained beside the reply, it keeps the model from resting an answer on one word: on real
- * text never trained on, answers that one left-out word turned were wrong one time in seven at p > 0.9, the rest
- * one in a hundred.
+ * text never trained on, the models before it were wrong one time in seven on the answers above p 0.9 that leaving
+ * out their heaviest word turned, and one in a hundred on the rest.
  */
 export function withoutOneWord(text: string, rng: Rng): string | undefined {
   const words = text.split(' ');
-  const { rest } = splitCodes(text);
-  const first = words.length - (rest === '' ? 0 : rest.split(' ').length);
   const candidates: number[] = [];
-  for (let i = first; i < words.length; i++) if (!NEGATIONS.has(words[i]!)) candidates.push(i);
+  for (let i = splitCodes(text).codes; i < words.length; i++) if (!NEGATIONS.has(words[i]!)) candidates.push(i);
   if (candidates.length < 3) return undefined;
-  const left = candidates[Math.floor(rng.next() * candidates.length)]!;
+  const left = rng.pick(candidates);
   return words.filter((_, i) => i !== left).join(' ');
 }
 
