@@ -15,13 +15,13 @@ import {
   withoutOneWord,
 } from './train.ts';
 import { loadModel } from '../plugins/bounce-model/model.ts';
-import type { LinearModel } from '../plugins/bounce-model/linear-model.ts';
+import { softmax, type LinearModel } from '../plugins/bounce-model/linear-model.ts';
 import { fitRealTemperature, ruleProbabilities } from './train/calibrate.ts';
 import { readRealText, readsTwoWays, type RealRow } from './train/real-text.ts';
-import { averageOf, epochOrder } from './train/linear-train.ts';
+import { averageOf, epochOrder, predictLogits, train } from './train/linear-train.ts';
 
 const rows = readCorpus(join(import.meta.dirname, 'corpus/lines')).filter((_, i) => i % 10 === 0);
-const small = { bits: 14, epochs: 2, learningRate: 0.2, seed: 7, runs: 2 };
+const small = { bits: 14, epochs: 2, learningRate: 0.2, smoothing: 0.1, seed: 7, runs: 2 };
 const fitted = { temperature: 1.2, coverageAlpha: 0.5 };
 
 test('training gives byte-identical model files when run twice on the same corpus subset', () => {
@@ -199,6 +199,37 @@ test('a reply is also trained without one word: never a code or a negation, any 
   assert.is(withoutOneWord('550 5_1_1 user unknown', rng), undefined);
   assert.is(withoutOneWord('mailbox not full no', rng), undefined);
   assert.is(withoutOneWord('mailbox is full', rng)?.split(' ').length, 2);
+});
+
+test('label smoothing keeps training from making any reply certain, however long it trains', () => {
+  const examples = [
+    { text: 'mailbox full', label: 0 },
+    { text: 'user unknown', label: 1 },
+    { text: 'greylisted try again later', label: 2 },
+  ];
+  const sureness = (smoothing: number) => {
+    const model = train(examples, ['A', 'B', 'C'], {
+      bits: 12,
+      epochs: 300,
+      learningRate: 0.2,
+      smoothing,
+      seed: 7,
+      runs: 1,
+    });
+    return Math.min(
+      ...predictLogits(
+        model,
+        examples.map((e) => e.text),
+      ).map(({ logits }, i) => {
+        softmax(logits, logits.length, 1);
+        return logits[examples[i]!.label]!;
+      }),
+    );
+  };
+  // The smoothed target gives the label 1 - 0.1 + 0.1 / 3: the loss is least there, so training stops near it
+  const smoothed = sureness(0.1);
+  assert.ok(smoothed > 0.85 && smoothed < 0.94, `smoothed: ${smoothed}`);
+  assert.ok(sureness(0) > 0.99, 'unsmoothed, the same training makes every reply near certain');
 });
 
 test.run();

@@ -16,13 +16,26 @@ export interface TrainOptions {
   readonly bits: number;
   readonly epochs: number;
   readonly learningRate: number;
+  /**
+   * Label smoothing: the share of each example's target spread evenly over every class. Without it the loss keeps
+   * growing a word's weight until a reply it decides is certain, and an unseen reply that shares that word gets the
+   * same certainty: smoothing bounds how sure training can make one example (measured in README.md, "Measured")
+   */
+  readonly smoothing: number;
   readonly seed: number;
   /** Models averaged into the shipped one (scripts/train.ts, `averaged`), with seeds seed, seed+1, ... */
   readonly runs: number;
 }
 
 /** Defaults measured to train fast and generalise across providers. */
-export const DEFAULT_TRAIN_OPTIONS: TrainOptions = { bits: 18, epochs: 6, learningRate: 0.2, seed: 7, runs: 4 };
+export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
+  bits: 18,
+  epochs: 6,
+  learningRate: 0.2,
+  smoothing: 0.1,
+  seed: 7,
+  runs: 4,
+};
 
 /** A normalised text with its class index. */
 export interface Example {
@@ -92,12 +105,15 @@ function trainRun(
   const model: LinearModel = { labels, bits: opts.bits, temperature: 1, coverageAlpha: 0, weights, bias };
   const p = new Float64Array(k);
   const lr = opts.learningRate;
+  const spread = opts.smoothing / k;
   for (let epoch = 0; epoch < opts.epochs; epoch++) {
     for (const n of epochOrder(examples.length, seed, epoch)) {
       const f = feats[n]!;
       scoreFeatures(model, f, p);
       softmax(p, k, 1);
-      p[examples[n]!.label]! -= 1;
+      // The gradient of cross-entropy against the smoothed target: p minus (1 - smoothing) on the label, spread on all
+      for (let c = 0; c < k; c++) p[c]! -= spread;
+      p[examples[n]!.label]! -= 1 - opts.smoothing;
       for (let c = 0; c < k; c++) {
         const g = p[c]!;
         g2Bias[c] += g * g;
