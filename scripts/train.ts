@@ -12,7 +12,8 @@
  * 3. The softmax temperature and how much it rises for replies of unseen n-grams are fitted on whole phrasing
  *    files held out.
  * 4. Final models train on everything (the corpus and the `train` split of the gathered real replies,
- *    scripts/train/real-text.ts) and are written as model files.
+ *    scripts/train/real-text.ts), with label smoothing (`smoothing` in ./train/linear-train.ts), and are written as
+ *    model files.
  * 5. On the real replies' `calibration` split, never trained on: the temperature is rescaled to real text; then the
  *    model's probability map (plugins/bounce-model/models/calibration.json) is fitted there and on the `train` split
  *    as predicted by the held-out model trained without any real reply.
