@@ -73,6 +73,10 @@ export default definePlugin({
     ctx.log.info('Bounce classifier ready', { classifier: classifier.version, cache: cache.info() });
     const normalise = normaliserOf(classifier);
     const auditStore = ctx.services.auditStore as ScheduleStore | undefined;
+    // Said at start, as an operator who looks for a correction in GET /v1/audit would otherwise find nothing there
+    if (typeof auditStore?.appendAudit !== 'function') {
+      ctx.log.info('Corrections are audited in the log only: no store keeps them ("auditStore")');
+    }
     let corrections: Corrections;
     try {
       const store = await openCorrectionStore(ctx.config.corrections, settings.cache.folder, ctx.log);

@@ -29,7 +29,9 @@ export function defaultStartupDocument(env: Record<string, string | undefined> =
           },
         }
       : {}),
-    plugins: [{ id: 'bounce-classifier' }, { id: 'ip-schedule' }, { id: 'ui' }],
+    // The file store is listed, not only ip-schedule's default, so that bounce-classifier's optional audit store finds
+    // it too: operators' corrections then show in GET /v1/audit beside the schedules' changes
+    plugins: [{ id: 'schedule-store-file' }, { id: 'bounce-classifier' }, { id: 'ip-schedule' }, { id: 'ui' }],
     environment: { syslog: { ident: 'capstan' } },
   };
 }

@@ -58,6 +58,28 @@ test('serve without --config serves both built-in APIs on the embedded default d
   }
 });
 
+test("the default document keeps an operator's corrections in the audit trail GET /v1/audit answers", async () => {
+  const cwd = tempDir();
+  const port = await freePort();
+  const { child, url } = await serve({ SERVICE_PORT: String(port) }, cwd);
+  try {
+    const created = await fetch(`${url}/v1/corrections`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: '550 5.7.1 Access denied', backoff: 'RECIPIENT_ERROR' }),
+    });
+    assert.is(created.status, 201);
+    const { id } = await created.json();
+    const { entries } = await (await fetch(`${url}/v1/audit?action=correction.create`)).json();
+    assert.equal(
+      entries.map((e: { action: string; subject: unknown }) => [e.action, e.subject]),
+      [['correction.create', { correction: id }]],
+    );
+  } finally {
+    assert.is(await stop(child), 0);
+  }
+});
+
 test('serve turns the default server into https from SERVICE_TLS_CERT and SERVICE_TLS_KEY', async () => {
   const cwd = tempDir();
   const { key, cert } = selfSigned(cwd);
