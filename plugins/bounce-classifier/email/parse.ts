@@ -2,11 +2,10 @@ import { CapstanError } from '../../../runtime/mod.ts';
 import { readDeliveryStatus } from './dsn.ts';
 import { FAMILY_FORMS } from './families.ts';
 import { readArf } from './forms/arf.ts';
-import { readRejection } from './forms/mdn.ts';
 import { isBareNotice, notice } from './forms/notice.ts';
 import { readSes } from './forms/ses.ts';
 import { BOUNCE_SUBJECT, text } from './forms/text.ts';
-import { bareAddress, statusIn } from './reply.ts';
+import { statusIn } from './reply.ts';
 import { autoReplyFormat, isFeedbackReport, isVacationReply } from './kind.ts';
 import { readEmail, scanEmail } from './mime.ts';
 import type { BounceForm, BounceKind, BounceReport, Email, ReportedRecipient } from './types.ts';
@@ -115,22 +114,6 @@ async function parseAttached(raw: Buffer): Promise<BounceReport | undefined> {
   }
 }
 
-/**
- * A form's reading less the failed addresses the `X-Failed-Recipients` header leaves out, when it names any the form
- * read: the header (Exim's) lists exactly the addresses that failed, while the text also names others, such as the
- * sender in `A message sent by <...> could not be delivered`
- */
-function onlyFailedNamed(email: Email, read: ReturnType<BounceForm['read']>): ReturnType<BounceForm['read']> {
-  const header = email.header('x-failed-recipients');
-  if (!header) return read;
-  const named = new Set(header.split(',').map((a) => bareAddress(a).toLowerCase()));
-  if (!read.recipients.some((r) => named.has(r.recipient.toLowerCase()))) return read;
-  return {
-    ...read,
-    recipients: read.recipients.filter((r) => r.action !== 'failed' || named.has(r.recipient.toLowerCase())),
-  };
-}
-
 /** What one email is, and its recipients */
 async function readOne(email: Email): Promise<BounceReport> {
   const ses = readSes(email, MAX_RECIPIENTS);
@@ -154,8 +137,6 @@ async function readOne(email: Email): Promise<BounceReport> {
     const text = [email.text, ...prose.map((p) => p.content)].join('\n\n');
     return readReport(prose.length > 0 ? { ...email, text } : email, status.content);
   }
-  const rejection = readRejection(email);
-  if (rejection) return { kind: 'failed', format: 'rfc5429', recipients: rejection.recipients, omitted: 0 };
   if (isFeedbackReport(email)) {
     const feedback = readArf(email);
     return { kind: 'feedback', format: 'rfc5965', recipients: [], omitted: 0, ...(feedback && { feedback }) };
@@ -167,7 +148,7 @@ async function readOne(email: Email): Promise<BounceReport> {
     // The fallbacks read any address a text names: a vacation reply from a daemon-like sender is no notice
     if ((form === text || form === notice) && isVacationReply(email) && !BOUNCE_SUBJECT.test(email.subject)) break;
     if (!form.detect(email)) continue;
-    const { recipients, delayed } = onlyFailedNamed(email, form.read(email));
+    const { recipients, delayed } = form.read(email);
     if (recipients.length > 0) {
       // A form names its own pattern for what it read; what it read is marked by the form's name
       for (const recipient of recipients) {
@@ -175,14 +156,7 @@ async function readOne(email: Email): Promise<BounceReport> {
           if (recipient[field] !== undefined) source(recipient, field, `text:${form.name}`);
         }
       }
-      // Reply lines only: a family's form knows its layout, so a recipient it read without a reason has none, and the
-      // notice's guess (the paragraph after the address) would be the notice's own words
-      if (form !== notice)
-        fillReplies(
-          email,
-          recipients,
-          FORMS.slice(i + 1).filter((f) => f !== notice),
-        );
+      if (form !== notice) fillReplies(email, recipients, FORMS.slice(i + 1));
       return {
         kind: kindOf(recipients, delayed),
         format: form.name,

@@ -17,7 +17,7 @@ const DAEMON_FROM =
 
 /** Subjects of bounces beyond the common ones of `BOUNCE_SUBJECT` */
 const NOTICE_SUBJECT =
-  /\b(?:non[- ]?delivery|could not be delivered|not delivered|mail (?:error|system error|delivery (?:problem|warning))|processing error|failed mail|mail failed|mail failure|returned mail|error report|user unknown|delivery (?:problem|warning|report)|warning: message)\b/i;
+  /\b(?:non[- ]?delivery|could not be delivered|not delivered|mail (?:error|system error|delivery (?:problem|warning))|processing error|failed mail|mail failed|returned mail|error report|user unknown|delivery (?:problem|warning|report)|warning: message)\b/i;
 
 /** Where the notice ends and its copy of the returned message begins */
 const COPY_START =

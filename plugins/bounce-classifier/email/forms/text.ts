@@ -5,27 +5,6 @@ import type { BounceForm, ReportedRecipient } from '../types.ts';
 export const BOUNCE_SUBJECT =
   /undeliver|undelivered|delivery (?:status|failure|failed|has failed|notification)|returned mail|failure notice|mail delivery (?:failed|failure|system)|non[- ]?(?:remis|recapitabile|entregado)|unzustellbar|nicht zugestellt|non distribuita|no se pudo entregar|niet bezorgd|nie dostarczono|não entregue|配信(?:エラー|不能|失敗)|未送达|退信|전달 실패/i;
 
-/** A line that is an address alone (`  b@example.org`, `<b@example.org>:`): the next recipient's, in a list */
-const ADDRESS_LINE = /^\s*<?[^\s<>()"',;:@]{1,64}@[^\s<>()]{1,255}?>?:?\s*$/;
-
-/**
- * A paragraph cut before each line that is an address alone: in a list of recipients (Exim's delay warning, qmail's
- * blocks without blank lines), a reply must not run on into the next recipient's address
- */
-function byAddressLine(paragraph: string): string[] {
-  const out: string[] = [];
-  let current: string[] = [];
-  for (const line of paragraph.split('\n')) {
-    if (ADDRESS_LINE.test(line) && current.length > 0) {
-      out.push(current.join('\n'));
-      current = [];
-    }
-    current.push(line);
-  }
-  out.push(current.join('\n'));
-  return out;
-}
-
 /**
  * Any other form, in any language: each SMTP reply line of the text, with the address named in it or in the lines
  * just before it. Reads nothing from a text without a reply line.
@@ -40,7 +19,7 @@ export const text: BounceForm = {
     const recipients: ReportedRecipient[] = [];
     const seen = new Set<string>();
     let lastAddress = '';
-    for (const paragraph of paragraphs(email.text).flatMap(byAddressLine)) {
+    for (const paragraph of paragraphs(email.text)) {
       // The address pattern scans every word: only paragraphs with an `@` can hold one
       const address = paragraph.includes('@') ? ADDRESS.exec(paragraph)?.[1] : undefined;
       const reply = replyIn(paragraph);
