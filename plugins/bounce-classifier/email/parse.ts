@@ -156,7 +156,9 @@ async function readOne(email: Email): Promise<BounceReport> {
           if (recipient[field] !== undefined) source(recipient, field, `text:${form.name}`);
         }
       }
-      if (form !== notice) fillReplies(email, recipients, FORMS.slice(i + 1));
+      // Replies a form left out, from the prose; under a list of reasons only a reply line is one, not the MTA's words
+      const rest = FORMS.slice(i + 1).filter((later) => later !== notice || !form.listsReasons);
+      if (form !== notice) fillReplies(email, recipients, rest);
       return {
         kind: kindOf(recipients, delayed),
         format: form.name,

@@ -44,6 +44,12 @@ export interface Rules {
   reply_lead?: RegExp;
 }
 
+/**
+ * Layouts that list each recipient's reason under its address (Exim indents it beneath, and writes none when it has
+ * none): the prose after the list is the MTA's own words, no recipient's reply
+ */
+export const LISTS_REASONS: ReadonlySet<Layout> = new Set(['indented-list']);
+
 /** What a reader answers: recipients in order, and whether the notice says the server still retries */
 export type Reader = (text: string, rules: Rules, delayed: boolean) => ReportedRecipient[];
 
