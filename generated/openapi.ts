@@ -1691,7 +1691,7 @@ export const documents: Record<string, any> = {
         },
         "BounceRecipientSources": {
           "type": "object",
-          "description": "Where each field of the recipient came from, so that a wrong answer can be traced: a delivery-status field\n(`dsn:Final-Recipient`, `dsn:Diagnostic-Code`, `dsn:Status`, ...), a notification field (`ses:bouncedRecipients`),\nor the text pattern of a form that read it (`text:postfix`, `text:notice.listed`, `text:notice.reason`, ...);\n`inferred` where the parser derived it (an action from the status class, a status from the reply)\n",
+          "description": "Where each field of the recipient came from, so that a wrong answer can be traced: a delivery-status field\n(`dsn:Final-Recipient`, `dsn:Diagnostic-Code`, `dsn:Status`, ...), a notification field (`ses:bouncedRecipients`),\na header (`header:X-Failed-Recipients`), or the text pattern of a form that read it (`text:postfix`, `text:notice.listed`, `text:notice.reason`, ...);\n`inferred` where the parser derived it (an action from the status class, a status from the reply)\n",
           "additionalProperties": false,
           "properties": {
             "recipient": {

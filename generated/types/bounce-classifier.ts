@@ -434,7 +434,7 @@ export interface components {
         /**
          * @description Where each field of the recipient came from, so that a wrong answer can be traced: a delivery-status field
          *     (`dsn:Final-Recipient`, `dsn:Diagnostic-Code`, `dsn:Status`, ...), a notification field (`ses:bouncedRecipients`),
-         *     or the text pattern of a form that read it (`text:postfix`, `text:notice.listed`, `text:notice.reason`, ...);
+         *     a header (`header:X-Failed-Recipients`), or the text pattern of a form that read it (`text:postfix`, `text:notice.listed`, `text:notice.reason`, ...);
          *     `inferred` where the parser derived it (an action from the status class, a status from the reply)
          */
         BounceRecipientSources: {
