@@ -4,6 +4,7 @@ import { FAMILY_FORMS } from './families.ts';
 import { readArf } from './forms/arf.ts';
 import { isBareNotice, notice } from './forms/notice.ts';
 import { readSes } from './forms/ses.ts';
+import { readSieveReject } from './forms/sieve-reject.ts';
 import { BOUNCE_SUBJECT, text } from './forms/text.ts';
 import { bareAddress, statusIn } from './reply.ts';
 import { autoReplyFormat, isFeedbackReport, isVacationReply } from './kind.ts';
@@ -165,6 +166,9 @@ async function readOne(email: Email): Promise<BounceReport> {
     const feedback = readArf(email);
     return { kind: 'feedback', format: 'rfc5965', recipients: [], omitted: 0, ...(feedback && { feedback }) };
   }
+  // A Sieve reject is sent as a disposition notification marked auto-replied: a failure all the same
+  const rejected = readSieveReject(email);
+  if (rejected) return { kind: 'failed', format: 'rfc5429', recipients: rejected, omitted: 0 };
   // The first form that finds recipients answers; a specific form that knows the email but finds none still makes
   // it a bounce, as does a notice whose sender and subject both say so
   let known: BounceForm | undefined;
