@@ -1691,7 +1691,7 @@ export const documents: Record<string, any> = {
         },
         "BounceRecipientSources": {
           "type": "object",
-          "description": "Where each field of the recipient came from, so that a wrong answer can be traced: a delivery-status field\n(`dsn:Final-Recipient`, `dsn:Diagnostic-Code`, `dsn:Status`, ...), a notification field (`ses:bouncedRecipients`),\nor the text pattern of a form that read it (`text:postfix`, `text:notice.listed`, `text:notice.reason`, ...);\n`inferred` where the parser derived it (an action from the status class, a status from the reply)\n",
+          "description": "Where each field of the recipient came from, so that a wrong answer can be traced: a delivery-status field\n(`dsn:Final-Recipient`, `dsn:Diagnostic-Code`, `dsn:Status`, ...), a notification field (`ses:bouncedRecipients`),\nan MDN field (`mdn:Final-Recipient`, `mdn:Disposition`), a header (`header:X-Failed-Recipients`), or the text\npattern of a form that read it (`text:postfix`, `text:notice.listed`, `text:notice.reason`, ...);\n`inferred` where the parser derived it (an action from the status class, a status from the reply)\n",
           "additionalProperties": false,
           "properties": {
             "recipient": {
@@ -1823,7 +1823,7 @@ export const documents: Record<string, any> = {
             },
             "format": {
               "type": "string",
-              "description": "The parser that read it: `rfc3464` (also for RFC 6533), `postfix`, `qmail`, `exim`, `sendmail`,\n`exchange`, `gmail`, `yahoo`, `domino`, `courier`, `amazon-ses`, `text` (reply lines found in an\nunknown form), `notice` (the addresses a plain-text notice of an unknown form names), `rfc5965`,\n`rfc3834`, `vacation` or `none`\n"
+              "description": "The parser that read it: `rfc3464` (also for RFC 6533), `postfix`, `qmail`, `exim`, `sendmail`,\n`exchange`, `gmail`, `yahoo`, `domino`, `courier`, `amazon-ses`, `text` (reply lines found in an\nunknown form), `notice` (the addresses a plain-text notice of an unknown form names), `rfc5429` (a\nSieve reject sent as a disposition notification), `rfc5965`, `rfc3834`, `vacation` or `none`\n"
             },
             "recipients": {
               "type": "array",

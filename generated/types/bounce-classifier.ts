@@ -434,7 +434,8 @@ export interface components {
         /**
          * @description Where each field of the recipient came from, so that a wrong answer can be traced: a delivery-status field
          *     (`dsn:Final-Recipient`, `dsn:Diagnostic-Code`, `dsn:Status`, ...), a notification field (`ses:bouncedRecipients`),
-         *     or the text pattern of a form that read it (`text:postfix`, `text:notice.listed`, `text:notice.reason`, ...);
+         *     an MDN field (`mdn:Final-Recipient`, `mdn:Disposition`), a header (`header:X-Failed-Recipients`), or the text
+         *     pattern of a form that read it (`text:postfix`, `text:notice.listed`, `text:notice.reason`, ...);
          *     `inferred` where the parser derived it (an action from the status class, a status from the reply)
          */
         BounceRecipientSources: {
@@ -492,8 +493,8 @@ export interface components {
             /**
              * @description The parser that read it: `rfc3464` (also for RFC 6533), `postfix`, `qmail`, `exim`, `sendmail`,
              *     `exchange`, `gmail`, `yahoo`, `domino`, `courier`, `amazon-ses`, `text` (reply lines found in an
-             *     unknown form), `notice` (the addresses a plain-text notice of an unknown form names), `rfc5965`,
-             *     `rfc3834`, `vacation` or `none`
+             *     unknown form), `notice` (the addresses a plain-text notice of an unknown form names), `rfc5429` (a
+             *     Sieve reject sent as a disposition notification), `rfc5965`, `rfc3834`, `vacation` or `none`
              */
             format: string;
             /** @description One entry per recipient, in the order of the report; at most 1,000 */

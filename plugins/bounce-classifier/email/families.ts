@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { READERS } from './forms/layouts.ts';
+import { LISTS_REASONS, READERS } from './forms/layouts.ts';
 import type { Layout, Rules } from './forms/layouts.ts';
 import type { BounceForm, Email } from './types.ts';
 
@@ -90,6 +90,7 @@ function formOf(family: Family, spec: FormSpec): BounceForm {
   const read = READERS[spec.layout];
   return {
     name: spec.name,
+    listsReasons: LISTS_REASONS.has(spec.layout),
     detect: (email: Email) =>
       detect.some(
         (entry) =>

@@ -4,8 +4,9 @@ import { FAMILY_FORMS } from './families.ts';
 import { readArf } from './forms/arf.ts';
 import { isBareNotice, notice } from './forms/notice.ts';
 import { readSes } from './forms/ses.ts';
+import { readSieveReject } from './forms/sieve-reject.ts';
 import { BOUNCE_SUBJECT, text } from './forms/text.ts';
-import { statusIn } from './reply.ts';
+import { bareAddress, statusIn } from './reply.ts';
 import { autoReplyFormat, isFeedbackReport, isVacationReply } from './kind.ts';
 import { readEmail, scanEmail } from './mime.ts';
 import type { BounceForm, BounceKind, BounceReport, Email, ReportedRecipient } from './types.ts';
@@ -69,6 +70,30 @@ function fillReplies(
     recipient.reply = note;
     source(recipient, 'reply', 'dsn:Status');
   }
+}
+
+const FAILED_HEADER = 'header:X-Failed-Recipients';
+
+/**
+ * The recipients an `X-Failed-Recipients` header names (Exim's own list of the addresses that failed), when it names
+ * any: the text's other addresses did not fail (Exim's `A message sent by` block names the sender), and one the text
+ * does not list failed all the same. In the text's order, then the header's.
+ */
+function asFailedHeaderNames(email: Email, read: ReportedRecipient[]): ReportedRecipient[] {
+  const named = (email.header('x-failed-recipients') ?? '')
+    .split(',')
+    .map(bareAddress)
+    .filter((address) => address.includes('@'));
+  if (named.length === 0) return read;
+  const kept = read.filter((r) => named.some((address) => address.toLowerCase() === r.recipient.toLowerCase()));
+  const listed = new Set(kept.map((r) => r.recipient.toLowerCase()));
+  const added: ReportedRecipient[] = [];
+  for (const recipient of named) {
+    if (listed.has(recipient.toLowerCase())) continue;
+    listed.add(recipient.toLowerCase());
+    added.push({ recipient, action: 'failed', sources: { recipient: FAILED_HEADER, action: FAILED_HEADER } });
+  }
+  return [...kept, ...added];
 }
 
 /** Reads the RFC 3464 / RFC 6533 report; replies the status part lacks come from the prose (`fillReplies`) */
@@ -141,6 +166,9 @@ async function readOne(email: Email): Promise<BounceReport> {
     const feedback = readArf(email);
     return { kind: 'feedback', format: 'rfc5965', recipients: [], omitted: 0, ...(feedback && { feedback }) };
   }
+  // A Sieve reject is sent as a disposition notification marked auto-replied: a failure all the same
+  const rejected = readSieveReject(email);
+  if (rejected) return { kind: 'failed', format: 'rfc5429', recipients: rejected, omitted: 0 };
   // The first form that finds recipients answers; a specific form that knows the email but finds none still makes
   // it a bounce, as does a notice whose sender and subject both say so
   let known: BounceForm | undefined;
@@ -148,7 +176,9 @@ async function readOne(email: Email): Promise<BounceReport> {
     // The fallbacks read any address a text names: a vacation reply from a daemon-like sender is no notice
     if ((form === text || form === notice) && isVacationReply(email) && !BOUNCE_SUBJECT.test(email.subject)) break;
     if (!form.detect(email)) continue;
-    const { recipients, delayed } = form.read(email);
+    const { recipients: read, delayed } = form.read(email);
+    // A delay warning carries no such header: a notice that still retries is read as it stands
+    const recipients = read.length > 0 && !delayed ? asFailedHeaderNames(email, read) : read;
     if (recipients.length > 0) {
       // A form names its own pattern for what it read; what it read is marked by the form's name
       for (const recipient of recipients) {
@@ -156,7 +186,9 @@ async function readOne(email: Email): Promise<BounceReport> {
           if (recipient[field] !== undefined) source(recipient, field, `text:${form.name}`);
         }
       }
-      if (form !== notice) fillReplies(email, recipients, FORMS.slice(i + 1));
+      // Replies a form left out, from the prose; under a list of reasons only a reply line is one, not the MTA's words
+      const rest = FORMS.slice(i + 1).filter((later) => later !== notice || !form.listsReasons);
+      if (form !== notice) fillReplies(email, recipients, rest);
       return {
         kind: kindOf(recipients, delayed),
         format: form.name,

@@ -64,6 +64,8 @@ export interface Email {
 /** A non-standard bounce form: recognises its emails and reads their recipients */
 export interface BounceForm {
   name: string;
+  /** It lists each recipient's reason under its address: a reply it leaves out is no prose after the list */
+  listsReasons?: boolean;
   /** The email is of this form */
   detect(email: Email): boolean;
   /** Recipients in order; kind `delayed` when the text says the server still retries */

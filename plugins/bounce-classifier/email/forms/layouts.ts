@@ -27,6 +27,8 @@ export interface Rules {
   remote_mta?: RegExp[];
   /** Where the text names a recipient: group 1 */
   recipient?: RegExp[];
+  /** The line before an indented address that is the sender's, not a recipient's (Exim's `A message sent by`) */
+  sender_lead?: RegExp;
   /** The text lists failed addresses (an indented list reads its hidden recipients only then) */
   lists_failures?: RegExp;
   /** Section headings: the failed addresses, and the session transcript */
@@ -43,6 +45,12 @@ export interface Rules {
   /** The words after which the reply follows: group 1 the rest of the text */
   reply_lead?: RegExp;
 }
+
+/**
+ * Layouts that list each recipient's reason under its address (Exim indents it beneath, and writes none when it has
+ * none): the prose after the list is the MTA's own words, no recipient's reply
+ */
+export const LISTS_REASONS: ReadonlySet<Layout> = new Set(['indented-list']);
 
 /** What a reader answers: recipients in order, and whether the notice says the server still retries */
 export type Reader = (text: string, rules: Rules, delayed: boolean) => ReportedRecipient[];
@@ -106,7 +114,11 @@ function indentedListReader(text: string, rules: Rules, delayed: boolean): Repor
   let hidden = false;
   // Asked once: per line it would scan the whole text again
   const listsFailures = rules.lists_failures?.test(text) ?? false;
+  // The last line that is not blank, for the sender's lead
+  let lastWords = '';
   for (const line of text.split(/\r?\n/)) {
+    const lead = lastWords;
+    if (line.trim() !== '') lastWords = line;
     const generated = /^ {4,}\(generated from <?([^\s<>()@]+@[^\s<>()]+?)>?\)\s*$/.exec(line);
     if (generated && hidden) {
       recipients.push({ recipient: generated[1]!, action: delayed ? 'delayed' : 'failed' });
@@ -114,10 +126,21 @@ function indentedListReader(text: string, rules: Rules, delayed: boolean): Repor
       hidden = false;
       continue;
     }
-    hidden = listsFailures && /^ {2}\S[^@]*$/.test(line) && !/^ {2}(?:host|SMTP|-)/i.test(line);
+    // A line at the addresses' indent naming none (`an undisclosed address`, `pipe to |...`) ends the reason above it
+    const unnamed = /^ {2}\S[^@]*$/.test(line) && !/^ {2}(?:host|SMTP|-)/i.test(line);
+    if (unnamed) {
+      close();
+      details = undefined;
+    }
+    hidden = listsFailures && unnamed;
     const address = /^ {2}(<?[^\s<>@]+@[^\s<>]+?>?)(?:\s*$|\s+\S)/.exec(line);
     if (address && !/^ {3}/.test(line)) {
       close();
+      // The sender, listed when the bounce goes to an errors address other than the sender's: no recipient
+      if (rules.sender_lead?.test(lead)) {
+        details = undefined;
+        continue;
+      }
       recipients.push({ recipient: bareAddress(address[1]!), action: delayed ? 'delayed' : 'failed' });
       details = [];
       const rest = line.slice(2 + address[1]!.length).trim();

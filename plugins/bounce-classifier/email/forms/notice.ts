@@ -1,6 +1,7 @@
 import { ADDRESS, bareAddress, replyOrText, statusIn, unfold } from '../reply.ts';
 import type { BounceForm, Email, ReportedRecipient } from '../types.ts';
 import { NOTICE_RULES } from '../families.ts';
+import { isVacationReply } from '../kind.ts';
 import { BOUNCE_SUBJECT } from './text.ts';
 
 /**
@@ -17,7 +18,17 @@ const DAEMON_FROM =
 
 /** Subjects of bounces beyond the common ones of `BOUNCE_SUBJECT` */
 const NOTICE_SUBJECT =
-  /\b(?:non[- ]?delivery|could not be delivered|not delivered|mail (?:error|system error|delivery (?:problem|warning))|processing error|failed mail|mail failed|returned mail|error report|user unknown|delivery (?:problem|warning|report)|warning: message)\b/i;
+  /\b(?:non[- ]?delivery|could not be delivered|not delivered|mail (?:error|failure|system error|delivery (?:problem|warning))|processing error|failed mail|mail failed|returned mail|error report|user unknown|delivery (?:problem|warning|report)|warning: message)\b/i;
+
+/** Words of a notice saying the message was not delivered at all, whatever its subject */
+const NOT_DELIVERED =
+  /\b(?:has|have|was|were|could|can)\s+not\s+(?:been\s+|be\s+)?delivered\b|\bno\s+(?:attempt\s+at\s+)?delivery\s+(?:could\s+be\s+attempted|was\s+possible)/i;
+
+/**
+ * A reason saying the address as written is no full address (Exim's `unqualified recipient address not allowed`): its
+ * local part stays as written, since completing it would name a mailbox the message was never sent to
+ */
+const MALFORMED = /\bunqualified\b|\bmalformed\b|\bdomain missing\b/i;
 
 /** Where the notice ends and its copy of the returned message begins */
 const COPY_START =
@@ -315,7 +326,8 @@ export const notice: BounceForm = {
     // A reason the notice states on its own applies when it reports one recipient
     const stated = found.length === 1 ? statedReasons(lines)[0] : undefined;
     const recipients: ReportedRecipient[] = found.map((mention) => {
-      const address = mention.address.includes('@') ? mention.address : completed(mention.address, email);
+      const written = mention.address.includes('@') || MALFORMED.test(mention.reason ?? '');
+      const address = written ? mention.address : completed(mention.address, email);
       // Every line naming the address may hold its reply (a list, then the details)
       const named = new Set([...mention.lines, ...(mentions.get(address.toLowerCase())?.lines ?? [])]);
       const [reply, pattern] = chooseReply(
@@ -350,7 +362,13 @@ export const notice: BounceForm = {
   },
 };
 
-/** A notice that names no address but is a bounce by both its sender and its subject */
+/**
+ * A notice that names no address but is a bounce by its sender and its subject, or by its sender and its words that
+ * the message was not delivered: such a notice stays a bounce whatever `Auto-Submitted` says, as some MTAs label
+ * their bounces `auto-replied`
+ */
 export function isBareNotice(email: Email): boolean {
-  return DAEMON_FROM.test(email.from) && (BOUNCE_SUBJECT.test(email.subject) || NOTICE_SUBJECT.test(email.subject));
+  if (!DAEMON_FROM.test(email.from)) return false;
+  if (BOUNCE_SUBJECT.test(email.subject) || NOTICE_SUBJECT.test(email.subject)) return true;
+  return !isVacationReply(email) && NOT_DELIVERED.test(noticeLines(email.text).join('\n'));
 }

@@ -5,6 +5,26 @@ import type { BounceForm, ReportedRecipient } from '../types.ts';
 export const BOUNCE_SUBJECT =
   /undeliver|undelivered|delivery (?:status|failure|failed|has failed|notification)|returned mail|failure notice|mail delivery (?:failed|failure|system)|non[- ]?(?:remis|recapitabile|entregado)|unzustellbar|nicht zugestellt|non distribuita|no se pudo entregar|niet bezorgd|nie dostarczono|não entregue|配信(?:エラー|不能|失敗)|未送达|退信|전달 실패/i;
 
+/** A line holding an address alone (`  user@host`, `<user@host>:`), as lists of recipients open each one's lines */
+const ADDRESS_LINE = /^([ \t]*)<?[^\s<>@]{1,64}@[^\s<>@]{1,255}>?:?$/;
+
+/**
+ * A paragraph cut where an address alone on its line, indented no deeper than the paragraph's first line, opens the
+ * next recipient's lines: a reason listed under one recipient does not run on into the next (Exim's `  a@x` then its
+ * indented reason, then `  b@x`)
+ */
+function blocks(paragraph: string): string[] {
+  const lines = paragraph.split('\n');
+  const indent = lines[0]!.length - lines[0]!.trimStart().length;
+  const out: string[][] = [];
+  for (const line of lines) {
+    const alone = ADDRESS_LINE.exec(line);
+    if (out.length === 0 || (alone && alone[1]!.length <= indent)) out.push([line]);
+    else out.at(-1)!.push(line);
+  }
+  return out.map((block) => block.join('\n'));
+}
+
 /**
  * Any other form, in any language: each SMTP reply line of the text, with the address named in it or in the lines
  * just before it. Reads nothing from a text without a reply line.
@@ -19,7 +39,7 @@ export const text: BounceForm = {
     const recipients: ReportedRecipient[] = [];
     const seen = new Set<string>();
     let lastAddress = '';
-    for (const paragraph of paragraphs(email.text)) {
+    for (const paragraph of paragraphs(email.text).flatMap(blocks)) {
       // The address pattern scans every word: only paragraphs with an `@` can hold one
       const address = paragraph.includes('@') ? ADDRESS.exec(paragraph)?.[1] : undefined;
       const reply = replyIn(paragraph);
