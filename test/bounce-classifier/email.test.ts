@@ -167,6 +167,29 @@ email(
   },
 );
 
+email(
+  'an X-Failed-Recipients header leaves out the addresses the text names that did not fail',
+  async ({ service }) => {
+    const bounce = [
+      'From: Mail Delivery System <Mailer-Daemon@mx.example.org>',
+      'To: owner@example.org',
+      'Subject: Mail delivery failed: returning message to sender',
+      'X-Failed-Recipients: ann@gone.example.net',
+      '',
+      'Your message could not be delivered to one or more recipients.',
+      '',
+      '  ann@gone.example.net: 550 5.1.1 User unknown',
+      '  bob@example.org: delivered',
+      '',
+    ].join('\n');
+    const answer = await (await service!.post('/v1/bounce-email', bounce, RFC822)).json();
+    assert.equal(
+      answer.recipients.map((r: { recipient: string }) => r.recipient),
+      ['ann@gone.example.net'],
+    );
+  },
+);
+
 email('answers the same for the JSON form {"email"} as for message/rfc822', async ({ service }) => {
   const raw = readFileSync(join(FIXTURES, 'postfix-two-recipients.eml'), 'utf8');
   const asJson = await (await service!.post('/v1/bounce-email', { email: raw })).json();

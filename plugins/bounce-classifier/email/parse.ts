@@ -85,14 +85,17 @@ function asFailedHeaderNames(email: Email, read: ReportedRecipient[]): ReportedR
     .map(bareAddress)
     .filter((address) => address.includes('@'));
   if (named.length === 0) return read;
-  const kept = read.filter((r) => named.some((address) => address.toLowerCase() === r.recipient.toLowerCase()));
-  const listed = new Set(kept.map((r) => r.recipient.toLowerCase()));
-  const added: ReportedRecipient[] = [];
-  for (const recipient of named) {
-    if (listed.has(recipient.toLowerCase())) continue;
-    listed.add(recipient.toLowerCase());
-    added.push({ recipient, action: 'failed', sources: { recipient: FAILED_HEADER, action: FAILED_HEADER } });
-  }
+  const failed = new Set(named.map((address) => address.toLowerCase()));
+  const kept = read.filter((r) => failed.has(r.recipient.toLowerCase()));
+  // What remains of the header's addresses once the text's are taken: each failed all the same
+  for (const r of kept) failed.delete(r.recipient.toLowerCase());
+  const added = named
+    .filter((address) => failed.delete(address.toLowerCase()))
+    .map((recipient) => ({
+      recipient,
+      action: 'failed',
+      sources: { recipient: FAILED_HEADER, action: FAILED_HEADER },
+    }));
   return [...kept, ...added];
 }
 

@@ -18,8 +18,9 @@ const REASON = /(?:\brejected\b[^:\n]{0,120}|\breason was given):[ \t]*\n?([^]*)
  * other email; no recipient when the parts are empty.
  */
 export function readSieveReject(email: Email): ReportedRecipient[] | undefined {
-  const mdn = email.parts.find((p) => p.type === MDN)?.content ?? '';
-  if (email.reportType !== 'disposition-notification' && !email.parts.some((p) => p.type === MDN)) return undefined;
+  const part = email.parts.find((p) => p.type === MDN);
+  if (!part && email.reportType !== 'disposition-notification') return undefined;
+  const mdn = part?.content ?? '';
   const deleted = DELETED.test(mdn);
   if (!deleted && !/\(rejected\)/i.test(email.header('auto-submitted') ?? '')) return undefined;
   const final = FINAL_RECIPIENT.exec(mdn)?.[1];
