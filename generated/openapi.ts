@@ -1726,7 +1726,7 @@ export const documents: Record<string, any> = {
             },
             "recipients": {
               "type": "array",
-              "description": "The complained-about recipients: ARF's `Original-Rcpt-To`, else the reported message's `To`; the\nnotification's complained recipients. Empty when the report redacts them\n",
+              "description": "The complained-about recipients: ARF's `Original-Rcpt-To`, else the reported message's `To`; the\nnotification's complained recipients; a JMRP complaint's `X-HmXmrOriginalRecipient`. Empty when the\nreport redacts them\n",
               "items": {
                 "type": "string"
               }
@@ -1775,7 +1775,7 @@ export const documents: Record<string, any> = {
             },
             "source_ip": {
               "type": "string",
-              "description": "The address the reported message came from (ARF `Source-IP`, SES `mail.sourceIp`)"
+              "description": "The address the reported message came from (ARF `Source-IP`, SES `mail.sourceIp`, the subject of a JMRP\ncomplaint)\n"
             },
             "arrival_date": {
               "type": "string",
@@ -1823,7 +1823,7 @@ export const documents: Record<string, any> = {
             },
             "format": {
               "type": "string",
-              "description": "The parser that read it: `rfc3464` (also for RFC 6533), `postfix`, `qmail`, `exim`, `sendmail`,\n`exchange`, `gmail`, `yahoo`, `domino`, `courier`, `amazon-ses`, `text` (reply lines found in an\nunknown form), `notice` (the addresses a plain-text notice of an unknown form names), `rfc5429` (a\nSieve reject sent as a disposition notification), `rfc5965`, `rfc3834`, `vacation` or `none`\n"
+              "description": "The parser that read it: `rfc3464` (also for RFC 6533), `postfix`, `qmail`, `exim`, `sendmail`,\n`exchange`, `gmail`, `yahoo`, `domino`, `courier`, `amazon-ses`, `text` (reply lines found in an\nunknown form), `notice` (the addresses a plain-text notice of an unknown form names), `rfc5429` (a\nSieve reject sent as a disposition notification), `rfc5965`, `jmrp` (a complaint of Microsoft's Junk Mail\nReporting Program, which sends no RFC 5965 report), `rfc3834`, `vacation` or `none`\n"
             },
             "recipients": {
               "type": "array",

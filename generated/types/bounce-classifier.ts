@@ -454,7 +454,8 @@ export interface components {
             type: string;
             /**
              * @description The complained-about recipients: ARF's `Original-Rcpt-To`, else the reported message's `To`; the
-             *     notification's complained recipients. Empty when the report redacts them
+             *     notification's complained recipients; a JMRP complaint's `X-HmXmrOriginalRecipient`. Empty when the
+             *     report redacts them
              */
             recipients: string[];
             /** @description Where `type` and `recipients` came from (an ARF field, the reported message's header, a notification field) */
@@ -475,7 +476,10 @@ export interface components {
             type: string;
             /** @description The envelope sender of the reported message (ARF `Original-Mail-From`, SES `mail.source`) */
             original_mail_from?: string;
-            /** @description The address the reported message came from (ARF `Source-IP`, SES `mail.sourceIp`) */
+            /**
+             * @description The address the reported message came from (ARF `Source-IP`, SES `mail.sourceIp`, the subject of a JMRP
+             *     complaint)
+             */
             source_ip?: string;
             /** @description When the receiver got the reported message (ARF `Arrival-Date`, SES `complaint.arrivalDate`) */
             arrival_date?: string;
@@ -494,7 +498,8 @@ export interface components {
              * @description The parser that read it: `rfc3464` (also for RFC 6533), `postfix`, `qmail`, `exim`, `sendmail`,
              *     `exchange`, `gmail`, `yahoo`, `domino`, `courier`, `amazon-ses`, `text` (reply lines found in an
              *     unknown form), `notice` (the addresses a plain-text notice of an unknown form names), `rfc5429` (a
-             *     Sieve reject sent as a disposition notification), `rfc5965`, `rfc3834`, `vacation` or `none`
+             *     Sieve reject sent as a disposition notification), `rfc5965`, `jmrp` (a complaint of Microsoft's Junk Mail
+             *     Reporting Program, which sends no RFC 5965 report), `rfc3834`, `vacation` or `none`
              */
             format: string;
             /** @description One entry per recipient, in the order of the report; at most 1,000 */

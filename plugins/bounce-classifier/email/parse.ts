@@ -2,6 +2,7 @@ import { CapstanError } from '../../../runtime/mod.ts';
 import { readDeliveryStatus } from './dsn.ts';
 import { FAMILY_FORMS } from './families.ts';
 import { readArf } from './forms/arf.ts';
+import { isJmrpComplaint, readJmrp } from './forms/jmrp.ts';
 import { isBareNotice, notice } from './forms/notice.ts';
 import { readSes } from './forms/ses.ts';
 import { readSieveReject } from './forms/sieve-reject.ts';
@@ -169,6 +170,8 @@ async function readOne(email: Email): Promise<BounceReport> {
     const feedback = readArf(email);
     return { kind: 'feedback', format: 'rfc5965', recipients: [], omitted: 0, ...(feedback && { feedback }) };
   }
+  if (isJmrpComplaint(email))
+    return { kind: 'feedback', format: 'jmrp', recipients: [], omitted: 0, feedback: readJmrp(email) };
   // A Sieve reject is sent as a disposition notification marked auto-replied: a failure all the same
   const rejected = readSieveReject(email);
   if (rejected) return { kind: 'failed', format: 'rfc5429', recipients: rejected, omitted: 0 };

@@ -3,7 +3,7 @@ import { ADDRESS, unfold } from '../reply.ts';
 import type { Email, Feedback, FeedbackRecipient } from '../types.ts';
 
 /** The fields of a block up to its first blank line (a report's fields, a message's header): see `fieldGroups` */
-function fields(block: string): Map<string, string[]> {
+export function fields(block: string): Map<string, string[]> {
   const end = block.search(/^[ \t]*\r?$/m);
   return fieldGroups(end < 0 ? block : block.slice(0, end))[0] ?? new Map();
 }
@@ -12,7 +12,7 @@ function fields(block: string): Map<string, string[]> {
 const REDACTED = /^(?:redacted|removed|anonymi[sz]ed|hidden|x+|\*+)@/i;
 
 /** The addresses a header value names, less redaction placeholders */
-function addresses(values: readonly string[]): string[] {
+export function addresses(values: readonly string[]): string[] {
   return values
     .flatMap((value) => [...unfold(value).matchAll(new RegExp(ADDRESS.source, 'gi'))].map((m) => m[1]!))
     .filter((a) => !REDACTED.test(a));
