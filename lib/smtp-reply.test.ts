@@ -220,6 +220,12 @@ const EXIM_SENDMAIL_QMAIL: Row[] = [
     'Message rejected due to content',
   ],
   [
+    'Sent <<< RCPT TO:<x@y.example>\nReceived >>> 550 5.1.1 <x@y.example>... user unknown\n\nUnable to deliver message to <x@y.example>.',
+    '550',
+    '5.1.1',
+    '<x@y.example>... user unknown',
+  ],
+  [
     '<<< 550 5.1.1 <x@y.example>... User unknown 550 5.1.1 <x@y.example>... User unknown',
     '550',
     '5.1.1',

@@ -3,7 +3,7 @@
  * (Postfix, Exim, sendmail, qmail, Exchange, DSN fields, provider JSON, HTML).
  *
  * - Start. Wrappers introduce the reply with fixed words ("said:", "returned
- *   '", "smtp;", "<<<", Exim's "host h [ip]:"). These strong markers are
+ *   '", "smtp;", "<<<", InterScan's "Received >>>", Exim's "host h [ip]:"). These strong markers are
  *   trusted even when no code follows (Postfix "said: Mailbox full"); loose
  *   ones ("error:", "was:", "<x@y>:", " #") also occur in reply prose, so they
  *   count only when a reply code follows (a JSON "message" value may also
@@ -32,7 +32,7 @@
  * - HTML is decoded only when known tags or entities are present, and only
  *   known tag names are removed, so "<a@b.example>" stays.
  * - Cost: every regex is built once; markers start with the punctuation that
- *   ends them, so the one scan over the text only stops at ":;<'\"#-".
+ *   ends them, so the one scan over the text only stops at ":;<>'\"#-".
  */
 
 /** The remote server's reply, cut out of its wrapper: reply code, enhanced status code and text, each once. */
@@ -55,6 +55,8 @@ const STRONG_MARKERS = [
   String.raw`:(?<=\b(?:said|replied|responded|returned(?: was)?|reason(?: for the problem)?|refused to talk to me|diagnostic-code|host [^\s[\]]{1,255} ?\[[^\]\s]{1,64}\]):)`,
   String.raw`;(?<=\b(?:smtp|x-[\w.-]{1,40});)`,
   String.raw`<<<`,
+  // Trend Micro InterScan's transcript: `Sent <<< RCPT TO:<x>`, then `Received >>> 550 ...` (arrows the other way)
+  String.raw`>>>(?<=\breceived[ \t]{0,3}>>>)`,
   String.raw`['"](?<=\breturned\s*['"])`,
 ];
 const WEAK_MARKERS = [
