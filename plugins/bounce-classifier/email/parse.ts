@@ -204,6 +204,15 @@ async function readOne(email: Email): Promise<BounceReport> {
     }
     if (form !== text && form !== notice) known ??= form;
   }
+  // A notice no form reads recipients from (a Google Group refusing a post) may name them in its header all the same
+  const named = asFailedHeaderNames(email, []);
+  if (named.length > 0)
+    return {
+      kind: 'failed',
+      format: known?.name ?? notice.name,
+      recipients: named.slice(0, MAX_RECIPIENTS),
+      omitted: Math.max(0, named.length - MAX_RECIPIENTS),
+    };
   if (known || isBareNotice(email))
     return { kind: 'failed', format: known?.name ?? notice.name, recipients: [], omitted: 0 };
   const auto = autoReplyFormat(email);

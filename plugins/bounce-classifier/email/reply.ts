@@ -11,6 +11,14 @@ export const ADDRESS = /<?([^\s<>()"',;:@]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1
 // Not part of a dotted run either side, so `client 5.10.20.30` or `192.0.2.10` hold no status (as in parseReply)
 const ENHANCED = /(?<![\d.])([245])\.(\d{1,3})\.(\d{1,3})(?!\.?\d)/;
 
+/** Lines whose addresses are no recipient: header lines of a quoted message, and the notice's contact advice */
+export const NOT_RECIPIENT_LINE =
+  /^\s*>?\s*(?:from|to|sender|reply-to|return-path|errors-to|cc|message-id|in-reply-to|references|envelope-from)\s*:|\b(?:contact|please (?:send|write|e-?mail|reply)|sent by|originally from|your message from)\b|\be\.g\.|,\s*try /i;
+
+/** Mailboxes that report, relay or run lists, never a failed recipient */
+export const NOT_RECIPIENT =
+  /^(?:postmaster|mailer-daemon|mail-daemon|mdaemon|hostmaster|webmaster|abuse|root|no-?reply|noreply|help|support)@|^owner-|-(?:bounces|admin|owner|request)(?:\+[^@]*)?@/i;
+
 /** Folded lines joined into one, whitespace collapsed */
 export function unfold(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

@@ -1,4 +1,4 @@
-import { ADDRESS, bareAddress, replyOrText, statusIn, unfold } from '../reply.ts';
+import { ADDRESS, bareAddress, NOT_RECIPIENT, NOT_RECIPIENT_LINE, replyOrText, statusIn, unfold } from '../reply.ts';
 import type { BounceForm, Email, ReportedRecipient } from '../types.ts';
 import { NOTICE_RULES } from '../families.ts';
 import { isVacationReply } from '../kind.ts';
@@ -33,14 +33,6 @@ const MALFORMED = /\bunqualified\b|\bmalformed\b|\bdomain missing\b/i;
 /** Where the notice ends and its copy of the returned message begins */
 const COPY_START =
   /^\s*(?:[-=_*>]{2,}.{0,20}(?:original|copy of|unsent|returned|undelivered|message follows|headers? (?:of|follow))|(?:original|returned|unsent) message\b|message headers?(?: follows)?\s*:?\s*$|the (?:original|returned) message (?:was|headers|follows))|^>?\s?(?:return-path|received|message-id|x-[\w-]+|dkim-signature|mime-version)\s*:/i;
-
-/** Lines whose addresses are no recipient: header lines of a quoted message, and the notice's contact advice */
-const NOT_RECIPIENT_LINE =
-  /^\s*>?\s*(?:from|to|sender|reply-to|return-path|errors-to|cc|message-id|in-reply-to|references|envelope-from)\s*:|\b(?:contact|please (?:send|write|e-?mail|reply)|sent by|originally from|your message from)\b|\be\.g\.|,\s*try /i;
-
-/** Mailboxes that report, relay or run lists, never a failed recipient */
-const NOT_RECIPIENT =
-  /^(?:postmaster|mailer-daemon|mail-daemon|mdaemon|hostmaster|webmaster|abuse|root|no-?reply|noreply|help|support)@|^owner-|-(?:bounces|admin|owner|request)(?:\+[^@]*)?@/i;
 
 /** Words that mark a line as telling about a failed address */
 const FAILURE_WORDS =

@@ -1,4 +1,13 @@
-import { actionOf, ADDRESS, bareAddress, paragraphs, replyIn, statusIn } from '../reply.ts';
+import {
+  actionOf,
+  ADDRESS,
+  bareAddress,
+  NOT_RECIPIENT,
+  NOT_RECIPIENT_LINE,
+  paragraphs,
+  replyIn,
+  statusIn,
+} from '../reply.ts';
 import type { BounceForm, ReportedRecipient } from '../types.ts';
 
 /** Words of bounce subjects, in the languages bounces come in most */
@@ -25,6 +34,28 @@ function blocks(paragraph: string): string[] {
   return out.map((block) => block.join('\n'));
 }
 
+/** A line naming the sender (a quoted `From:` header): its address failed nowhere */
+const SENDER_LINE = /^\s*>?\s*(?:from|sender|reply-to|return-path|errors-to|envelope-from)\s*:/i;
+
+/** The first address of a paragraph on a line that does not name the sender */
+function addressIn(paragraph: string): string | undefined {
+  for (const line of paragraph.split('\n')) {
+    if (!line.includes('@') || SENDER_LINE.test(line)) continue;
+    const match = ADDRESS.exec(line);
+    if (match) return match[1];
+  }
+  return undefined;
+}
+
+/** The addresses of a paragraph that can be a recipient's: none from header lines, contact advice or a daemon's box */
+function recipientsIn(paragraph: string): string[] {
+  return paragraph
+    .split('\n')
+    .filter((line) => line.includes('@') && !NOT_RECIPIENT_LINE.test(line))
+    .flatMap((line) => [...line.matchAll(new RegExp(ADDRESS.source, 'gi'))].map((m) => m[1]!.toLowerCase()))
+    .filter((address) => !NOT_RECIPIENT.test(address));
+}
+
 /**
  * Any other form, in any language: each SMTP reply line of the text, with the address named in it or in the lines
  * just before it. Reads nothing from a text without a reply line.
@@ -39,9 +70,15 @@ export const text: BounceForm = {
     const recipients: ReportedRecipient[] = [];
     const seen = new Set<string>();
     let lastAddress = '';
+    // The first reply line with an enhanced status and no address before it, and the addresses the text names after
+    // it: a notice may give its reason before listing the recipient (`Could not be delivered because of` the reply,
+    // then `The following recipients were affected:` and the address)
+    let orphan: string | undefined;
+    const after = new Set<string>();
     for (const paragraph of paragraphs(email.text).flatMap(blocks)) {
       // The address pattern scans every word: only paragraphs with an `@` can hold one
-      const address = paragraph.includes('@') ? ADDRESS.exec(paragraph)?.[1] : undefined;
+      const address = paragraph.includes('@') ? addressIn(paragraph) : undefined;
+      if (orphan && address) for (const named of recipientsIn(paragraph)) after.add(named);
       const reply = replyIn(paragraph);
       // Only an SMTP reply line makes a recipient here: a wrapper's words without a code are no reply
       if (!reply || !/^[45]\d\d[ -]/.test(reply)) {
@@ -49,12 +86,23 @@ export const text: BounceForm = {
         continue;
       }
       const recipient = bareAddress(ADDRESS.exec(reply)?.[1] ?? address ?? lastAddress);
-      // A reply line with no address before it is a phone number or a wrapper's words, not a recipient's reply
-      if (recipient === '') continue;
+      // A reply line with no address before it is a phone number or a wrapper's words, not a recipient's reply,
+      // unless it has an enhanced status and the one address named after it takes it (below)
+      if (recipient === '') {
+        if (statusIn(reply)) orphan ??= reply;
+        continue;
+      }
       if (seen.has(`${recipient}\n${reply}`)) continue;
       seen.add(`${recipient}\n${reply}`);
       const status = statusIn(reply);
       recipients.push({ recipient, action: actionOf(status ?? reply[0], 'failed'), ...(status && { status }), reply });
+    }
+    // The notice goes to the sender: the sender's address is no recipient's
+    for (const to of (email.header('to') ?? '').matchAll(new RegExp(ADDRESS.source, 'gi')))
+      after.delete(to[1]!.toLowerCase());
+    if (recipients.length === 0 && orphan && after.size === 1) {
+      const status = statusIn(orphan)!;
+      recipients.push({ recipient: [...after][0]!, action: actionOf(status, 'failed'), status, reply: orphan });
     }
     return { recipients, delayed: recipients.length > 0 && recipients.every((r) => r.action === 'delayed') };
   },
