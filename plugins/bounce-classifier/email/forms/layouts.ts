@@ -21,6 +21,9 @@ export interface Rules {
   answer_prefix?: string;
   /** A transcript line naming the recipient a following answer is for: group 1 the address */
   asked?: RegExp;
+  /** A transcript line giving the MTA's own verdict on a recipient (sendmail's `<x>... Deferred: ...`): group 1 the
+   * address, group 2 the verdict */
+  verdict?: RegExp;
   /** A status code the MTA writes beside its own reason (qmail's `(#5.1.1)`): group 1 */
   status?: RegExp[];
   /** Where the text names the remote host: group 1 */
@@ -197,6 +200,13 @@ function sectionsReader(text: string, rules: Rules, delayed: boolean): ReportedR
       const remote = first(rules.remote_mta, line);
       // Each recipient takes the first host named: past `named`, all have one (a loop per line is quadratic)
       if (remote) for (; named < recipients.length; named++) recipients[named]!.remote_mta ??= remote;
+      // The MTA's own verdict on a listed recipient that has no answer yet (`<x>... Deferred: Connection timed out`)
+      const verdict = rules.verdict?.exec(trimmed);
+      const judged = verdict ? byAddress.get(bareAddress(verdict[1]!).toLowerCase()) : undefined;
+      if (judged) {
+        judged.reply ??= unfold(verdict![2]!);
+        continue;
+      }
       // The MTA's own verdict (`554 Too many hops`) is a bare reply line
       const bare = /^[45]\d\d[ -]\S/.test(line);
       if (!line.startsWith(prefix) && !bare) continue;
