@@ -115,6 +115,21 @@ function asReply(text: string): string | undefined {
 }
 
 /**
+ * A reason the MTA wraps whole in parentheses after the address (`<x> (connection to 'mx' failed: Connection
+ * refused)`, McAfee's `<x>   (User unknown)`): the words inside, when the parentheses are the outer pair
+ */
+function unwrapped(text: string): string {
+  const inner = /^\s*\((.*)\)\s*$/.exec(text)?.[1];
+  if (inner === undefined) return text;
+  let depth = 0;
+  for (const char of inner) {
+    if (char === '(') depth++;
+    else if (char === ')' && --depth < 0) return text;
+  }
+  return depth === 0 ? inner : text;
+}
+
+/**
  * The reply for an address mentioned on line `i`: the rest of its line, else the lines after it up to a blank line
  * or the next address, else the paragraph after a blank line, else the words before it on its line when they tell
  * of a failure (`User mailbox exceeds allowed size: user@host`)
@@ -141,7 +156,7 @@ function replyAfter(lines: readonly string[], i: number, address: string): strin
     const sentence = sentenceAt(lines, i, at);
     if (sentence && FAILURE_WORDS.test(sentence)) return asReply(sentence);
   }
-  let rest = line.slice(at + address.length).replace(/^[>)"'\s:.,;-]+/, '');
+  let rest = unwrapped(line.slice(at + address.length).replace(/^[>)"'\s:.,;-]+/, ''));
   if (NOT_REPLY.test(rest.trim())) rest = '';
   const block = [rest];
   if (rest.trim() === '' || /^\s/.test(lines[i + 1] ?? '')) block.push(paragraphAt(lines, i + 1, address));
