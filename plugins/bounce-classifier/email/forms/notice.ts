@@ -74,8 +74,12 @@ const TRAILER = NOTICE_RULES.trailers.length > 0 ? new RegExp(NOTICE_RULES.trail
 
 /** A line that introduces the failed recipients listed under it (`The following addresses failed:`) */
 const HEADING = new RegExp(`(?:${NOTICE_RULES.headings.join('|')})\\b.{0,160}?(?::|-{3,})\\s*$`, 'i');
-/** A bare local part listed under a heading (`screenname`, `user   No such user`): an address without its domain */
-const LOCAL_PART = /^\s*(?:[-*•]\s*)?<?([a-z0-9][a-z0-9._%+=-]{0,63}[a-z0-9_])>?(?:\s{2,}(\S.*))?$/i;
+/**
+ * A bare local part listed under a heading (`screenname`, `user   No such user`, GroupWise's `user (user not found)`):
+ * an address without its domain, and its reason
+ */
+const LOCAL_PART =
+  /^\s*(?:[-*•]\s*)?<?([a-z0-9][a-z0-9._%+=-]{0,63}[a-z0-9_])>?(?:\s{2,}(\S.*)|\s+\(([^()]{1,200})\))?$/i;
 /** A line that states the reason for the failure on the lines after it (`Last attempt failed because:`) */
 const REASON_LEAD = new RegExp(`(?:${NOTICE_RULES.reason_leads.join('|')})\\s*:\\s*$`, 'i');
 
@@ -263,7 +267,8 @@ function listed(lines: readonly string[], own: ReadonlySet<string>): Mention[] {
         continue;
       }
       const local = LOCAL_PART.exec(line);
-      if (local) locals.push({ address: local[1]!, lines: [j], tier: 0, ...(local[2] && { reason: local[2] }) });
+      const reason = local?.[2] ?? local?.[3];
+      if (local) locals.push({ address: local[1]!, lines: [j], tier: 0, ...(reason && { reason }) });
     }
   }
   return found.length > 0 ? found : locals;
