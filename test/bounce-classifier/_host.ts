@@ -18,6 +18,7 @@ export interface TestService {
   folder: string;
   /** Warnings and errors the host logged, one JSON line each */
   logs: string[];
+  /** A string or bytes are sent as they are (an email's 8-bit bytes stay), anything else as JSON */
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
   get(path: string, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
@@ -58,7 +59,12 @@ export async function startService(
       fetch(url + path, {
         method: 'POST',
         headers: { ...json, ...headers },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
+        body:
+          typeof body === 'string'
+            ? body
+            : body instanceof Uint8Array
+              ? new Blob([new Uint8Array(body)])
+              : JSON.stringify(body),
       }),
     get: (path, headers) => fetch(url + path, { headers: { accept: 'application/json', ...headers } }),
     async close() {

@@ -58,6 +58,21 @@ function bodyOf(kept: Buffer): string {
   return end ? kept.toString('utf8', end.index + end[0].length) : '';
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const LATIN = new TextDecoder('windows-1252');
+
+/**
+ * A kept part's text: UTF-8 (RFC 6533's global status parts, JSON), else the 8-bit Western text some servers write
+ * into an RFC 3464 status part that should be ASCII (a German Domino's `Empfänger`), not replacement characters
+ */
+function decoded(bytes: ArrayBuffer): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return LATIN.decode(bytes);
+  }
+}
+
 /**
  * Reads what `scanEmail` kept with the MIME library (encodings, charsets, nesting): broken MIME gets a best effort,
  * what the library refuses a 400
@@ -67,7 +82,7 @@ export async function readEmail(kept: Buffer): Promise<Email> {
   try {
     // The scan enforced both limits already: the library's own are a second line
     parsed = await PostalMime.parse(kept, {
-      attachmentEncoding: 'utf8',
+      attachmentEncoding: 'arraybuffer',
       forceRfc822Attachments: true,
       maxNestingDepth: MAX_DEPTH,
       maxHeadersSize: MAX_HEADER_BYTES,
@@ -94,7 +109,7 @@ export async function readEmail(kept: Buffer): Promise<Email> {
     reportType: /;\s*report-type\s*=\s*"?([\w-]+)/.exec(contentType)?.[1] ?? '',
     text,
     parts: parsed.attachments
-      .filter((a) => typeof a.content === 'string' && !a.mimeType.startsWith('image/'))
-      .map((a) => ({ type: a.mimeType, content: a.content as string })),
+      .filter((a) => typeof a.content !== 'string' && !a.mimeType.startsWith('image/'))
+      .map((a) => ({ type: a.mimeType, content: decoded(a.content as ArrayBuffer) })),
   };
 }
