@@ -1381,6 +1381,251 @@ export const documents: Record<string, any> = {
             }
           }
         },
+        "EnhancedStatusDetail": {
+          "type": "string",
+          "description": "The subject and detail of an enhanced status code (`1.1` of `5.1.1`). `x-table` gives the description its\nstandard gives it, which `/v1/bounce-email` adds to a recipient's status when the report gives no reply,\nso that `5.1.1` alone is classified as `5.1.1 Bad destination mailbox address`.\n",
+          "x-const": "ENHANCED_STATUS_DETAILS",
+          "enum": [
+            "1.1",
+            "1.2",
+            "1.3",
+            "1.4",
+            "1.6",
+            "1.7",
+            "1.8",
+            "1.10",
+            "2.1",
+            "2.2",
+            "2.3",
+            "3.0",
+            "3.1",
+            "3.2",
+            "3.4",
+            "4.1",
+            "4.2",
+            "4.3",
+            "4.4",
+            "4.5",
+            "4.6",
+            "4.7",
+            "5.1",
+            "5.2",
+            "5.3",
+            "5.4",
+            "5.5",
+            "6.1",
+            "6.2",
+            "6.3",
+            "6.5",
+            "6.7",
+            "7.0",
+            "7.1",
+            "7.2",
+            "7.4",
+            "7.8",
+            "7.9",
+            "7.10",
+            "7.11",
+            "7.12",
+            "7.13",
+            "7.14",
+            "7.16",
+            "7.17",
+            "7.20",
+            "7.21",
+            "7.22",
+            "7.23",
+            "7.24",
+            "7.25",
+            "7.27",
+            "7.28",
+            "7.30"
+          ],
+          "x-table": {
+            "const": "ENHANCED_STATUS_TABLE",
+            "row": {
+              "$ref": "#/components/schemas/EnhancedStatusData"
+            },
+            "rows": {
+              "1.1": {
+                "description": "Bad destination mailbox address"
+              },
+              "1.2": {
+                "description": "Bad destination system address"
+              },
+              "1.3": {
+                "description": "Bad destination mailbox address syntax"
+              },
+              "1.4": {
+                "description": "Destination mailbox address ambiguous"
+              },
+              "1.6": {
+                "description": "Destination mailbox has moved, no forwarding address"
+              },
+              "1.7": {
+                "description": "Bad sender's mailbox address syntax"
+              },
+              "1.8": {
+                "description": "Bad sender's system address"
+              },
+              "1.10": {
+                "description": "Recipient address has null MX"
+              },
+              "2.1": {
+                "description": "Mailbox disabled, not accepting messages"
+              },
+              "2.2": {
+                "description": "Mailbox full"
+              },
+              "2.3": {
+                "description": "Message length exceeds administrative limit"
+              },
+              "3.0": {
+                "description": "Other or undefined mail system status"
+              },
+              "3.1": {
+                "description": "Mail system full"
+              },
+              "3.2": {
+                "description": "System not accepting network messages"
+              },
+              "3.4": {
+                "description": "Message too big for system"
+              },
+              "4.1": {
+                "description": "No answer from host"
+              },
+              "4.2": {
+                "description": "Bad connection"
+              },
+              "4.3": {
+                "description": "Directory server failure"
+              },
+              "4.4": {
+                "description": "Unable to route"
+              },
+              "4.5": {
+                "description": "Mail system congestion"
+              },
+              "4.6": {
+                "description": "Routing loop detected"
+              },
+              "4.7": {
+                "description": "Delivery time expired"
+              },
+              "5.1": {
+                "description": "Invalid command"
+              },
+              "5.2": {
+                "description": "Syntax error"
+              },
+              "5.3": {
+                "description": "Too many recipients"
+              },
+              "5.4": {
+                "description": "Invalid command arguments"
+              },
+              "5.5": {
+                "description": "Wrong protocol version"
+              },
+              "6.1": {
+                "description": "Media not supported"
+              },
+              "6.2": {
+                "description": "Conversion required and prohibited"
+              },
+              "6.3": {
+                "description": "Conversion required but not supported"
+              },
+              "6.5": {
+                "description": "Conversion failed"
+              },
+              "6.7": {
+                "description": "Non-ASCII addresses not permitted for that sender/recipient"
+              },
+              "7.0": {
+                "description": "Other or undefined security status"
+              },
+              "7.1": {
+                "description": "Delivery not authorized, message refused"
+              },
+              "7.2": {
+                "description": "Mailing list expansion prohibited"
+              },
+              "7.4": {
+                "description": "Security features not supported"
+              },
+              "7.8": {
+                "description": "Authentication credentials invalid"
+              },
+              "7.9": {
+                "description": "Authentication mechanism is too weak"
+              },
+              "7.10": {
+                "description": "Encryption needed"
+              },
+              "7.11": {
+                "description": "Encryption required for requested authentication mechanism"
+              },
+              "7.12": {
+                "description": "A password transition is needed"
+              },
+              "7.13": {
+                "description": "User account disabled"
+              },
+              "7.14": {
+                "description": "Trust relationship required"
+              },
+              "7.16": {
+                "description": "Message is too big for the specified priority"
+              },
+              "7.17": {
+                "description": "Mailbox owner has changed"
+              },
+              "7.20": {
+                "description": "No passing DKIM signature found"
+              },
+              "7.21": {
+                "description": "No acceptable DKIM signature found"
+              },
+              "7.22": {
+                "description": "No valid author-matched DKIM signature found"
+              },
+              "7.23": {
+                "description": "SPF validation failed"
+              },
+              "7.24": {
+                "description": "SPF validation error"
+              },
+              "7.25": {
+                "description": "Reverse DNS validation failed"
+              },
+              "7.27": {
+                "description": "Sender address has null MX"
+              },
+              "7.28": {
+                "description": "Mail flood detected"
+              },
+              "7.30": {
+                "description": "REQUIRETLS support required"
+              }
+            }
+          }
+        },
+        "EnhancedStatusData": {
+          "type": "object",
+          "description": "One row of `EnhancedStatusDetail`'s `x-table`.",
+          "required": [
+            "description"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "description": {
+              "type": "string",
+              "description": "The code's description in its standard"
+            }
+          }
+        },
         "BackoffClassGroup": {
           "type": "string",
           "description": "A group of backoff classes whose share of attempts from one local IP to one provider can trigger backoff.",

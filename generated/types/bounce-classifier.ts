@@ -351,6 +351,18 @@ export interface components {
          */
         BackoffClass: "AUTHENTICATION_ERROR" | "CONCURRENCY_LIMIT" | "CONNECTION_FAILURE" | "CONTENT_REJECTED_OTHER" | "CONTENT_REJECTED_SPAM" | "CONTENT_REJECTED_VIRUS" | "GENERIC_BLOCK" | "GRAYLISTING" | "INFRASTRUCTURE_BLOCK" | "INFRASTRUCTURE_ERROR" | "MAILBOX_FULL" | "POLICY_VIOLATION_SPF_DMARC__DKIM_FAIL" | "POLICY_VIOLATION_SPF_DMARC__SPF_OR_DMARC_FAIL" | "PROTOCOL_ERROR" | "RATE_LIMIT__DOMAIN_RATE_LIMIT" | "RATE_LIMIT__GENERAL" | "RATE_LIMIT__IP_RATE_LIMIT" | "RATE_LIMIT__RECIPIENT_LIMIT" | "RATE_LIMIT__SERVER_BUSY" | "RATE_LIMIT__URL_DOMAIN" | "RECIPIENT_ERROR" | "SENDER_REPUTATION__DOMAIN" | "SENDER_REPUTATION__SENDER_ADDRESS" | "TEMPORARY_SYSTEM_FAILURE";
         /**
+         * @description The subject and detail of an enhanced status code (`1.1` of `5.1.1`). `x-table` gives the description its
+         *     standard gives it, which `/v1/bounce-email` adds to a recipient's status when the report gives no reply,
+         *     so that `5.1.1` alone is classified as `5.1.1 Bad destination mailbox address`.
+         * @enum {string}
+         */
+        EnhancedStatusDetail: "1.1" | "1.2" | "1.3" | "1.4" | "1.6" | "1.7" | "1.8" | "1.10" | "2.1" | "2.2" | "2.3" | "3.0" | "3.1" | "3.2" | "3.4" | "4.1" | "4.2" | "4.3" | "4.4" | "4.5" | "4.6" | "4.7" | "5.1" | "5.2" | "5.3" | "5.4" | "5.5" | "6.1" | "6.2" | "6.3" | "6.5" | "6.7" | "7.0" | "7.1" | "7.2" | "7.4" | "7.8" | "7.9" | "7.10" | "7.11" | "7.12" | "7.13" | "7.14" | "7.16" | "7.17" | "7.20" | "7.21" | "7.22" | "7.23" | "7.24" | "7.25" | "7.27" | "7.28" | "7.30";
+        /** @description One row of `EnhancedStatusDetail`'s `x-table`. */
+        EnhancedStatusData: {
+            /** @description The code's description in its standard */
+            description: string;
+        };
+        /**
          * @description A group of backoff classes whose share of attempts from one local IP to one provider can trigger backoff.
          * @enum {string}
          */

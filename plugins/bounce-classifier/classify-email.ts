@@ -4,6 +4,7 @@ import type { ClassifierModel } from '../../runtime/mod.ts';
 import { withExplanations, type ApiExplanation } from './explain.ts';
 import { backoffFormat, bnacV2, type Format } from './format.ts';
 import { classifiedText } from './email/reply.ts';
+import { ENHANCED_STATUS_TABLE, type EnhancedStatusDetail } from '../../generated/data/bounce-classifier.ts';
 import type { BounceReport, ReportedRecipient } from './email/types.ts';
 
 const backoffPlain = backoffFormat(false);
@@ -24,9 +25,21 @@ export interface BounceAnswer {
 }
 
 /**
+ * What a recipient with a status and no reply is classified on: the status with the description its standard gives
+ * it (`5.1.1 Bad destination mailbox address`), as MTAs print it when they have no text of their own and as the
+ * models were trained on it; a bare code weighs too little against the models' priors to decide alone (`5.1.1` was
+ * answered TEMPORARY_ERROR). A code the table does not describe (`5.0.0`) stays bare.
+ */
+function statusText(status: string): string {
+  const detail = status.slice(status.indexOf('.') + 1) as EnhancedStatusDetail;
+  const row = Object.hasOwn(ENHANCED_STATUS_TABLE, detail) ? ENHANCED_STATUS_TABLE[detail] : undefined;
+  return row ? `${status} ${row.description}` : status;
+}
+
+/**
  * Classifies the failed and delayed recipients of reports through the same path as `/v2/bnac` and `/v1/backoff`
  * (the classifier's normaliser, run once per reply for both models, the cache, one classifier call per model for the
- * distinct replies of all the reports). A recipient without a reply is classified on its status code; one with neither
+ * distinct replies of all the reports). A recipient without a reply is classified on its status code (`statusText`); one with neither
  * is answered unclassified. The classifier reads the reply less what names a peer, not a cause (`classifiedText`).
  * `explain`: each class carries what decided it, as `?explain=true` answers on `/v2/bnac` and `/v1/backoff`.
  */
@@ -48,7 +61,9 @@ export async function classifyReports(
     return answer;
   });
   if (chosen.length === 0) return answers;
-  const texts = chosen.map((r) => deps.normalise(r.reply === undefined ? r.status! : classifiedText(r.reply)));
+  const texts = chosen.map((r) =>
+    deps.normalise(r.reply === undefined ? statusText(r.status!) : classifiedText(r.reply)),
+  );
   const [bnac, backoff] = await Promise.all([
     classifyNormalised(deps, 'bnac', texts, options),
     classifyNormalised(deps, 'backoff', texts, options),
