@@ -62,8 +62,11 @@ class Scan {
   #keptBytes = 0;
   parts = 0;
   keptLines = 0;
-  /** A feedback-report part was kept: the reported message's headers after it are wanted */
-  #feedback = false;
+  /**
+   * A feedback-report or disposition-notification part was kept: the reported or returned message's headers after it
+   * are wanted (a complaint's recipient, a Sieve reject's when its parts name none)
+   */
+  #reported = false;
   /** The email is a top-level `multipart/mixed`: an attached message may be a forwarded bounce */
   #mixed = false;
 
@@ -179,12 +182,13 @@ class Scan {
         this.multipart(head.body, end, head.boundary, depth + 1);
       } else if (wanted) {
         this.keep(at, end);
-        if (head.type === 'message/feedback-report') this.#feedback = true;
+        if (head.type === 'message/feedback-report' || head.type === 'message/disposition-notification')
+          this.#reported = true;
       } else if (head.type === 'message/rfc822' && depth === 1 && this.#mixed && this.#keptBytes < MAX_KEPT_BYTES) {
         // A message attached to a top-level `multipart/mixed` may be a bounce forwarded whole: kept, within limits
         this.keep(at, end);
-      } else if (this.#feedback && REPORTED.test(head.type) && head.body >= 0) {
-        // A feedback report's reported message: its header block names the complained-about recipient (`To`)
+      } else if (this.#reported && REPORTED.test(head.type) && head.body >= 0) {
+        // A feedback report's reported message, a Sieve reject's returned one: its header block names the recipient
         const blank = [within.indexOf(BLANK_LINE, head.body), within.indexOf(BLANK_CRLF, head.body)].filter(
           (i) => i >= 0,
         );

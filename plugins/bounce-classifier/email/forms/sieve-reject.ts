@@ -1,5 +1,6 @@
 import { bareAddress, paragraphs, unfold, untyped } from '../reply.ts';
 import type { Email, ReportedRecipient } from '../types.ts';
+import { addresses, fields } from './arf.ts';
 
 const MDN = 'message/disposition-notification';
 /** The MDN's disposition of a message an automatic action deleted unread (RFC 8098): what a Sieve `reject` sends */
@@ -10,12 +11,19 @@ const REJECTED_TO = /\bto\s+<?([^\s<>@]{1,64}@[^\s<>@]{1,255}?)>?\s+was\s+(?:aut
 /** The reason after `...rejected:` or `The following reason was given:`, on its line or the next */
 const REASON = /(?:\brejected\b[^:\n]{0,120}|\breason was given):[ \t]*\n?([^]*)/i;
 
+/** The one address the returned message (its `message/rfc822` or `text/rfc822-headers` part) was sent to, if one */
+function soleRecipient(email: Email): string | undefined {
+  const returned = email.parts.find((p) => p.type === 'message/rfc822' || p.type === 'text/rfc822-headers');
+  const to = returned ? addresses(fields(returned.content).get('to') ?? []) : [];
+  return to.length === 1 ? to[0] : undefined;
+}
+
 /**
  * A Sieve `reject` (RFC 5429 section 2.1): the rejecting server answers with an MDN (`multipart/report;
  * report-type=disposition-notification`) whose disposition is `deleted` by an automatic action, marked
  * `Auto-Submitted: auto-replied (rejected)`. A failed delivery, not an automatic reply: the recipient is the MDN's
- * `Final-Recipient`, else the address the text names, and the reply the reason the text gives. Undefined for any
- * other email; no recipient when the parts are empty.
+ * `Final-Recipient`, else the address the text names, else the returned message's one `To` address, and the reply the
+ * reason the text gives. Undefined for any other email.
  */
 export function readSieveReject(email: Email): ReportedRecipient[] | undefined {
   const part = email.parts.find((p) => p.type === MDN);
@@ -24,7 +32,10 @@ export function readSieveReject(email: Email): ReportedRecipient[] | undefined {
   const deleted = DELETED.test(mdn);
   if (!deleted && !/\(rejected\)/i.test(email.header('auto-submitted') ?? '')) return undefined;
   const final = FINAL_RECIPIENT.exec(mdn)?.[1];
-  const named = final ? bareAddress(untyped(final)) : REJECTED_TO.exec(email.text)?.[1];
+  const said = final ? undefined : REJECTED_TO.exec(email.text)?.[1];
+  // A reject whose parts say nothing names its recipient only in the returned message, when that went to one address
+  const returned = final || said ? undefined : soleRecipient(email);
+  const named = final ? bareAddress(untyped(final)) : (said ?? returned);
   if (!named) return [];
   const reason = REASON.exec(email.text)?.[1];
   const reply = reason === undefined ? '' : unfold(paragraphs(reason)[0] ?? '');
@@ -34,7 +45,7 @@ export function readSieveReject(email: Email): ReportedRecipient[] | undefined {
       action: 'failed',
       ...(reply !== '' && { reply }),
       sources: {
-        recipient: final ? 'mdn:Final-Recipient' : 'text:rfc5429',
+        recipient: final ? 'mdn:Final-Recipient' : said ? 'text:rfc5429' : 'returned-message:To',
         action: deleted ? 'mdn:Disposition' : 'header:Auto-Submitted',
         ...(reply !== '' && { reply: 'text:rfc5429' }),
       },
