@@ -380,6 +380,21 @@ test('readReply reports the code note it cut off the reply, and no other tail', 
   assert.equal([postfix.text, postfix.note], ['No such user', '']);
 });
 
+test('readReply keeps a multi-line reply as sent when asked, and drops its continuation prefixes otherwise', () => {
+  const given =
+    'said: 550-5.1.1 The account does not exist. Please try\n    550-5.1.1 double-checking the address.\n    550 5.1.1 See https://help.example (in reply to RCPT TO command)';
+  const sent = readReply(given, { asSent: true });
+  assert.equal([sent.code, sent.status, sent.dash], ['550', '5.1.1', true]);
+  assert.is(
+    sent.text,
+    'The account does not exist. Please try 550-5.1.1 double-checking the address. 550 5.1.1 See https://help.example',
+  );
+  assert.is(
+    readReply(given).text,
+    'The account does not exist. Please try double-checking the address. See https://help.example',
+  );
+});
+
 test('parseReply never throws and returns well-formed fields when given odd input', () => {
   const odd = [
     '',

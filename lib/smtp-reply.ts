@@ -112,9 +112,14 @@ export function parseReply(raw: string): Reply {
 /**
  * `parseReply`, and whether `raw` holds a reply at all (`found`: a wrapper's marker or a line starting with a code
  * or status); without one, `text` is the whole text, less the sending MTA's tail notes. `note` is the code note cut
- * off the reply's end (qmail's `(#5.1.1)`, `[SMTP Error Code 550]`), "" when none. Never throws.
+ * off the reply's end (qmail's `(#5.1.1)`, `[SMTP Error Code 550]`), "" when none. `asSent` keeps a multi-line
+ * reply's continuation prefixes (`550-5.1.1 ... 550-5.1.1 ... 550 5.1.1 ...`) in `text`, as the server sent them,
+ * and `dash` says the first line had one. Never throws.
  */
-export function readReply(raw: string): Reply & { found: boolean; note: string } {
+export function readReply(
+  raw: string,
+  options: { asSent?: boolean } = {},
+): Reply & { found: boolean; note: string; dash: boolean } {
   let s = typeof raw === 'string' ? raw : '';
   if (s.length > MAX_CHARS) s = s.slice(0, MAX_CHARS);
   if (HTML_TEST_RE.test(s)) s = s.replace(INLINE_TAG_RE, '').replace(BLOCK_TAGS_RE, '\n').replace(ENTITY_RE, entity);
@@ -124,7 +129,8 @@ export function readReply(raw: string): Reply & { found: boolean; note: string }
   let text = head.start < 0 ? s : cutReply(s, head);
   text = text.replace(SPACE_RE, ' ');
   // Before trim(), so a continuation after an empty first line keeps the space it needs.
-  if (code && (head.dash || text.includes(code + '-'))) text = dropContinuations(text, code, head.dash);
+  if (code && !options.asSent && (head.dash || text.includes(code + '-')))
+    text = dropContinuations(text, code, head.dash);
   text = text.trim();
   const hashes = text.indexOf('##');
   if (hashes >= 0) text = text.slice(0, hashes).trimEnd();
@@ -152,7 +158,7 @@ export function readReply(raw: string): Reply & { found: boolean; note: string }
   } else if (s.includes('"code"')) {
     code = JSON_CODE_RE.exec(s)?.[1] ?? '';
   }
-  return { code, status, text, found: head.start >= 0, note: codeNote };
+  return { code, status, text, found: head.start >= 0, note: codeNote, dash: head.dash };
 }
 
 interface Head {

@@ -57,18 +57,21 @@ export function actionOf(status: string | undefined, fallback: string): string {
  * (neither a wrapper's marker such as `said:` nor a line starting with a code or status).
  */
 export function replyIn(text: string): string | undefined {
-  return replyOf(readReply(text));
+  return replyOf(readReply(text, { asSent: true }));
 }
 
 /** The remote's reply in a sending MTA's text (`replyIn`), else the whole text unfolded, less the MTA's tail */
 export function replyOrText(text: string): string {
-  const reply = readReply(text);
+  const reply = readReply(text, { asSent: true });
   return replyOf(reply) ?? withNote(reply.text, reply);
 }
 
 function replyOf(reply: ReturnType<typeof readReply>): string | undefined {
   if (!reply.found) return undefined;
-  const joined = [reply.code, reply.status, reply.text].filter((part) => part !== '').join(' ');
+  const rest = [reply.status, reply.text].filter((part) => part !== '').join(' ');
+  // A multi-line reply as sent: its first line's code joined to the rest by the dash (`550-5.1.1 ...`)
+  const joined =
+    reply.dash && reply.code !== '' ? `${reply.code}-${rest}` : [reply.code, rest].filter((p) => p !== '').join(' ');
   return joined === '' ? undefined : withNote(joined, reply);
 }
 
