@@ -197,7 +197,8 @@ function sentenceAt(lines: readonly string[], i: number, at: number): string | u
   const start = Math.max(head.lastIndexOf('. '), head.lastIndexOf('! '), head.lastIndexOf('? '));
   const end = /[.!?](?=\s|$)/.exec(tail.replace(/@[^\s<>]+/, (host) => host.replace(/\./g, '_')));
   if (!end) return undefined;
-  return unfold(`${head.slice(start + 1)} ${tail.slice(0, end.index + 1)}`);
+  // The head ends where the tail starts on the address's line: joined as written (`<user@host>`, not `< user@host>`)
+  return unfold(head.slice(start + 1) + tail.slice(0, end.index + 1));
 }
 
 /** The reasons the notice states after a lead line (`Last attempt failed because:`), those with a reply code first */
