@@ -53,8 +53,9 @@ export function actionOf(status: string | undefined, fallback: string): string {
 
 /**
  * The remote's reply in a sending MTA's text, cut by the one reply cutter (`lib/smtp-reply.ts`, as the model's
- * normaliser cuts it): code, enhanced status and text, whitespace collapsed. Undefined when the text holds no reply
- * (neither a wrapper's marker such as `said:` nor a line starting with a code or status).
+ * normaliser cuts it): code, enhanced status and text, whitespace collapsed, a multi-line reply's continuation
+ * prefixes kept as sent (`550-5.1.1 ... 550 5.1.1 ...`). Undefined when the text holds no reply (neither a wrapper's
+ * marker such as `said:` nor a line starting with a code or status).
  */
 export function replyIn(text: string): string | undefined {
   return replyOf(readReply(text, { asSent: true }));

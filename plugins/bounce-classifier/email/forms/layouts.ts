@@ -21,8 +21,7 @@ export interface Rules {
   answer_prefix?: string;
   /** A transcript line naming the recipient a following answer is for: group 1 the address */
   asked?: RegExp;
-  /** A transcript line giving the MTA's own verdict on a recipient (sendmail's `<x>... Deferred: ...`): group 1 the
-   * address, group 2 the verdict */
+  /** The MTA's own verdict on a recipient in a transcript (`<x>... Deferred: ...`): group 1 address, group 2 verdict */
   verdict?: RegExp;
   /** A status code the MTA writes beside its own reason (qmail's `(#5.1.1)`): group 1 */
   status?: RegExp[];
