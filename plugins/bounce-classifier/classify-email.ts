@@ -39,8 +39,9 @@ function statusText(status: string): string {
 /**
  * Classifies the failed and delayed recipients of reports through the same path as `/v2/bnac` and `/v1/backoff`
  * (the classifier's normaliser, run once per reply for both models, the cache, one classifier call per model for the
- * distinct replies of all the reports). A recipient without a reply is classified on its status code (`statusText`); one with neither
- * is answered unclassified. The classifier reads the reply less what names a peer, not a cause (`classifiedText`).
+ * distinct replies of all the reports). A recipient without a reply is classified on its status code (`statusText`);
+ * one with neither is answered unclassified. The classifier reads the reply less what names a peer, not a cause
+ * (`classifiedText`).
  * `explain`: each class carries what decided it, as `?explain=true` answers on `/v2/bnac` and `/v1/backoff`.
  */
 export async function classifyReports(
