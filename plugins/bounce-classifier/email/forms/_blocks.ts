@@ -1,5 +1,12 @@
 import { bareAddress } from '../reply.ts';
 
+/**
+ * A line that ends the last block: a separator, the quoted original message, or the report's fields (a notice
+ * forwarded inline has its status part as text after it)
+ */
+const BLOCK_END =
+  /^-{3,}|^\s*-{2,}\s*(?:Below this line|Original message|The header)|^\s*(?:Reporting-MTA|Final-Recipient)\s*:/i;
+
 /** Lines of a text grouped under the `<address>:` lines that open them (qmail, Yahoo, Courier, Postfix) */
 export function addressBlocks(
   text: string,
@@ -12,8 +19,7 @@ export function addressBlocks(
       blocks.push({ address: bareAddress(match[1]!), lines: match[2]!.trim() === '' ? [] : [match[2]!.trim()] });
       continue;
     }
-    // A separator line or the quoted original message ends the last block
-    if (/^-{3,}|^\s*-{2,}\s*(?:Below this line|Original message|The header)/i.test(line)) {
+    if (BLOCK_END.test(line)) {
       if (blocks.length > 0) blocks.push({ address: '', lines: [] });
       continue;
     }
