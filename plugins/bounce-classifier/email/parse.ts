@@ -3,7 +3,7 @@ import { readDeliveryStatus } from './dsn.ts';
 import { FAMILY_FORMS } from './families.ts';
 import { readArf } from './forms/arf.ts';
 import { isJmrpComplaint, readJmrp } from './forms/jmrp.ts';
-import { isBareNotice, notice } from './forms/notice.ts';
+import { isBareNotice, notice, noticeReason } from './forms/notice.ts';
 import { readSes } from './forms/ses.ts';
 import { readSieveReject } from './forms/sieve-reject.ts';
 import { BOUNCE_SUBJECT, text } from './forms/text.ts';
@@ -204,8 +204,14 @@ async function readOne(email: Email): Promise<BounceReport> {
     }
     if (form !== text && form !== notice) known ??= form;
   }
-  // A notice no form reads recipients from (a Google Group refusing a post) may name them in its header all the same
+  // A notice no form reads recipients from (a Google Group refusing a post) may name them in its header all the same;
+  // one such recipient's reply is the reason the notice gives
   const named = asFailedHeaderNames(email, []);
+  const reason = named.length === 1 ? noticeReason(email) : undefined;
+  if (reason) {
+    named[0]!.reply = reason;
+    source(named[0]!, 'reply', 'text:notice.stated-reason');
+  }
   if (named.length > 0)
     return {
       kind: 'failed',

@@ -1,4 +1,13 @@
-import { ADDRESS, bareAddress, NOT_RECIPIENT, NOT_RECIPIENT_LINE, replyOrText, statusIn, unfold } from '../reply.ts';
+import {
+  ADDRESS,
+  bareAddress,
+  NOT_RECIPIENT,
+  NOT_RECIPIENT_LINE,
+  paragraphs,
+  replyOrText,
+  statusIn,
+  unfold,
+} from '../reply.ts';
 import type { BounceForm, Email, ReportedRecipient } from '../types.ts';
 import { NOTICE_RULES } from '../families.ts';
 import { isVacationReply } from '../kind.ts';
@@ -374,6 +383,25 @@ export const notice: BounceForm = {
     return { recipients, delayed };
   },
 };
+
+/**
+ * The reason a notice gives without naming the recipient, for the one recipient its header names (a Google Group's
+ * `the group you tried to contact (x) may not exist, or you may not have permission to post`): the reason it states
+ * after a lead line, else its first sentence that tells of a failure
+ */
+export function noticeReason(email: Email): string | undefined {
+  const lines = noticeLines(email.text);
+  const stated = statedReasons(lines)[0];
+  if (stated) return stated;
+  for (const paragraph of paragraphs(lines.join('\n'))) {
+    const sentence = unfold(paragraph)
+      .split(/(?<=[.!?])\s+/)
+      .find((s) => FAILURE_WORDS.test(s) && !/:$/.test(s));
+    const reply = sentence && asReply(sentence);
+    if (reply) return reply;
+  }
+  return undefined;
+}
 
 /**
  * A notice that names no address but is a bounce by its sender and its subject, or by its sender and its words that
