@@ -125,8 +125,8 @@ export function readDeliveryStatus(content: string, limit: number): DeliveryStat
       [reply, from] = [supplement, 'dsn:X400-Supplementary-Info'];
     // Exchange gives the remote's reply in `X-Supplementary-Info` (`<mx #5.1.1 smtp;550 5.1.1 ...>`) when it writes no
     // `Diagnostic-Code`
-    const exchange = /\bsmtp;\s*(.+?)>?$/i.exec(unfold(fields.get('x-supplementary-info') ?? ''))?.[1];
-    if (reply === '' && exchange) [reply, from] = [exchange, 'dsn:X-Supplementary-Info'];
+    const exchange = reply === '' && /\bsmtp;\s*(.+?)>?$/i.exec(unfold(fields.get('x-supplementary-info') ?? ''))?.[1];
+    if (exchange) [reply, from] = [exchange, 'dsn:X-Supplementary-Info'];
     if (reply === '' && /^[245]\d\d[ -]\S/.test(statusField)) [reply, from] = [statusField, 'dsn:Status'];
     // Some MTAs write their own wrapper into the field (`host mx[ip] said: 550 ... (in reply to RCPT TO command)`)
     if (/\bsaid:|\(in reply to /i.test(reply)) reply = replyIn(reply) ?? reply;

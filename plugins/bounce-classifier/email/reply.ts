@@ -4,6 +4,7 @@
  * uses too.
  */
 import { readReply } from '../../../lib/smtp-reply.ts';
+import type { Email } from './types.ts';
 
 /** An address in text, in angle brackets or bare; bounded parts keep a scan of long tokens linear */
 export const ADDRESS = /<?([^\s<>()"',;:@]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.[a-z]{2,63})>?/i;
@@ -11,13 +12,28 @@ export const ADDRESS = /<?([^\s<>()"',;:@]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1
 // Not part of a dotted run either side, so `client 5.10.20.30` or `192.0.2.10` hold no status (as in parseReply)
 const ENHANCED = /(?<![\d.])([245])\.(\d{1,3})\.(\d{1,3})(?!\.?\d)/;
 
+/** Quoted header lines naming the sender (`From:`): their address failed nowhere */
+const SENDER_FIELDS = String.raw`from|sender|reply-to|return-path|errors-to|envelope-from`;
+export const SENDER_LINE = new RegExp(String.raw`^\s*>?\s*(?:${SENDER_FIELDS})\s*:`, 'i');
+
 /** Lines whose addresses are no recipient: header lines of a quoted message, and the notice's contact advice */
-export const NOT_RECIPIENT_LINE =
-  /^\s*>?\s*(?:from|to|sender|reply-to|return-path|errors-to|cc|message-id|in-reply-to|references|envelope-from)\s*:|\b(?:contact|please (?:send|write|e-?mail|reply)|sent by|originally from|your message from)\b|\be\.g\.|,\s*try /i;
+export const NOT_RECIPIENT_LINE = new RegExp(
+  String.raw`^\s*>?\s*(?:${SENDER_FIELDS}|to|cc|message-id|in-reply-to|references)\s*:|\b(?:contact|please (?:send|write|e-?mail|reply)|sent by|originally from|your message from)\b|\be\.g\.|,\s*try `,
+  'i',
+);
 
 /** Mailboxes that report, relay or run lists, never a failed recipient */
 export const NOT_RECIPIENT =
   /^(?:postmaster|mailer-daemon|mail-daemon|mdaemon|hostmaster|webmaster|abuse|root|no-?reply|noreply|help|support)@|^owner-|-(?:bounces|admin|owner|request)(?:\+[^@]*)?@/i;
+
+/** The notice's own addresses, lower case (its sender, the sender it returns to): no recipient's */
+export function ownAddresses(email: Email): Set<string> {
+  return new Set(
+    [email.from, ...email.headers('to'), ...email.headers('return-path')].flatMap((v) =>
+      v ? [bareAddress(v).toLowerCase()] : [],
+    ),
+  );
+}
 
 /** Folded lines joined into one, whitespace collapsed */
 export function unfold(text: string): string {

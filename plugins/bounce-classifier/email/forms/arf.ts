@@ -3,7 +3,7 @@ import { ADDRESS, unfold } from '../reply.ts';
 import type { Email, Feedback, FeedbackRecipient } from '../types.ts';
 
 /** The fields of a block up to its first blank line (a report's fields, a message's header): see `fieldGroups` */
-export function fields(block: string): Map<string, string[]> {
+function fields(block: string): Map<string, string[]> {
   const end = block.search(/^[ \t]*\r?$/m);
   return fieldGroups(end < 0 ? block : block.slice(0, end))[0] ?? new Map();
 }
@@ -16,6 +16,15 @@ export function addresses(values: readonly string[]): string[] {
   return values
     .flatMap((value) => [...unfold(value).matchAll(new RegExp(ADDRESS.source, 'gi'))].map((m) => m[1]!))
     .filter((a) => !REDACTED.test(a));
+}
+
+/**
+ * The header fields of the message a report carries (a complaint's reported message, a reject's returned one): its
+ * `message/rfc822` or `text/rfc822-headers` part, of which the scan keeps the header block; empty without one
+ */
+export function reportedHeader(email: Email): Map<string, string[]> {
+  const part = email.parts.find((p) => p.type === 'message/rfc822' || p.type === 'text/rfc822-headers');
+  return part ? fields(part.content) : new Map();
 }
 
 /**
@@ -36,8 +45,7 @@ export function readArf(email: Email): Feedback | undefined {
   let recipients = addresses(arf.get('original-rcpt-to') ?? []);
   if (recipients.length > 0) sources.recipients = 'arf:Original-Rcpt-To';
   else {
-    const original = email.parts.find((p) => p.type === 'message/rfc822' || p.type === 'text/rfc822-headers');
-    recipients = original ? addresses(fields(original.content).get('to') ?? []) : [];
+    recipients = addresses(reportedHeader(email).get('to') ?? []);
     if (recipients.length > 0) sources.recipients = 'reported-message:To';
   }
   const unique = [...new Set(recipients)];

@@ -1,5 +1,5 @@
 import type { Email, Feedback } from '../types.ts';
-import { addresses, fields } from './arf.ts';
+import { addresses, reportedHeader } from './arf.ts';
 
 /** The address Microsoft's complaints come from: its Junk Mail Reporting Program (JMRP) sends no RFC 5965 report */
 const JMRP_SENDER = 'staff@hotmail.com';
@@ -8,17 +8,12 @@ const ORIGINAL_RECIPIENT = 'x-hmxmroriginalrecipient';
 /** `complaint about message from 192.0.2.1`: the reported message's source IP */
 const SOURCE_IP = /\bcomplaint about message from \[?([0-9a-f.:]{3,45}?)\]?(?:\s|$)/i;
 
-/** The reported message: the complaint's attached message, of which the scan keeps the header block */
-function reportedMessage(email: Email): string | undefined {
-  return email.parts.find((p) => p.type === 'message/rfc822' || p.type === 'text/rfc822-headers')?.content;
-}
-
 /**
  * A complaint of Microsoft's JMRP (Outlook.com, Hotmail): a message from `staff@hotmail.com` whose subject says
  * complaint, with the reported message attached and no `message/feedback-report` part
  */
 export function isJmrpComplaint(email: Email): boolean {
-  return email.from === JMRP_SENDER && /\bcomplaint\b/i.test(email.subject) && reportedMessage(email) !== undefined;
+  return email.from === JMRP_SENDER && /\bcomplaint\b/i.test(email.subject) && reportedHeader(email).size > 0;
 }
 
 /**
@@ -28,7 +23,7 @@ export function isJmrpComplaint(email: Email): boolean {
  */
 export function readJmrp(email: Email): Feedback {
   const type = 'abuse';
-  const reported = fields(reportedMessage(email) ?? '');
+  const reported = reportedHeader(email);
   const sources: Feedback['sources'] = { type: 'inferred' };
   let recipients = addresses(email.headers(ORIGINAL_RECIPIENT));
   if (recipients.length > 0) sources.recipients = 'header:X-HmXmrOriginalRecipient';

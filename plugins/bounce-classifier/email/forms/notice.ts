@@ -1,8 +1,8 @@
 import {
   ADDRESS,
-  bareAddress,
   NOT_RECIPIENT,
   NOT_RECIPIENT_LINE,
+  ownAddresses,
   paragraphs,
   replyOrText,
   statusIn,
@@ -303,11 +303,7 @@ export const notice: BounceForm = {
   name: 'notice',
   detect: isNotice,
   read(email) {
-    const own = new Set(
-      [email.from, ...email.headers('to'), ...email.headers('return-path')].flatMap((v) =>
-        v ? [bareAddress(v).toLowerCase()] : [],
-      ),
-    );
+    const own = ownAddresses(email);
     const lines = noticeLines(email.text);
     const mentions = new Map<string, Mention>();
     lines.forEach((line, i) => {

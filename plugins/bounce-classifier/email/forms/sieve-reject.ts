@@ -1,6 +1,6 @@
 import { bareAddress, paragraphs, unfold, untyped } from '../reply.ts';
 import type { Email, ReportedRecipient } from '../types.ts';
-import { addresses, fields } from './arf.ts';
+import { addresses, reportedHeader } from './arf.ts';
 
 const MDN = 'message/disposition-notification';
 /** The MDN's disposition of a message an automatic action deleted unread (RFC 8098): what a Sieve `reject` sends */
@@ -10,13 +10,6 @@ const FINAL_RECIPIENT = /^final-recipient\s*:\s*(.+)$/im;
 const REJECTED_TO = /\bto\s+<?([^\s<>@]{1,64}@[^\s<>@]{1,255}?)>?\s+was\s+(?:automatically\s+)?rejected\b/i;
 /** The reason after `...rejected:` or `The following reason was given:`, on its line or the next */
 const REASON = /(?:\brejected\b[^:\n]{0,120}|\breason was given):[ \t]*\n?([^]*)/i;
-
-/** The one address the returned message (its `message/rfc822` or `text/rfc822-headers` part) was sent to, if one */
-function soleRecipient(email: Email): string | undefined {
-  const returned = email.parts.find((p) => p.type === 'message/rfc822' || p.type === 'text/rfc822-headers');
-  const to = returned ? addresses(fields(returned.content).get('to') ?? []) : [];
-  return to.length === 1 ? to[0] : undefined;
-}
 
 /**
  * A Sieve `reject` (RFC 5429 section 2.1): the rejecting server answers with an MDN (`multipart/report;
@@ -34,7 +27,8 @@ export function readSieveReject(email: Email): ReportedRecipient[] | undefined {
   const final = FINAL_RECIPIENT.exec(mdn)?.[1];
   const said = final ? undefined : REJECTED_TO.exec(email.text)?.[1];
   // A reject whose parts say nothing names its recipient only in the returned message, when that went to one address
-  const returned = final || said ? undefined : soleRecipient(email);
+  const to = final || said ? [] : addresses(reportedHeader(email).get('to') ?? []);
+  const returned = to.length === 1 ? to[0] : undefined;
   const named = final ? bareAddress(untyped(final)) : (said ?? returned);
   if (!named) return [];
   const reason = REASON.exec(email.text)?.[1];

@@ -4,8 +4,10 @@ import {
   bareAddress,
   NOT_RECIPIENT,
   NOT_RECIPIENT_LINE,
+  ownAddresses,
   paragraphs,
   replyIn,
+  SENDER_LINE,
   statusIn,
 } from '../reply.ts';
 import type { BounceForm, ReportedRecipient } from '../types.ts';
@@ -33,9 +35,6 @@ function blocks(paragraph: string): string[] {
   }
   return out.map((block) => block.join('\n'));
 }
-
-/** A line naming the sender (a quoted `From:` header): its address failed nowhere */
-const SENDER_LINE = /^\s*>?\s*(?:from|sender|reply-to|return-path|errors-to|envelope-from)\s*:/i;
 
 /** The first address of a paragraph on a line that does not name the sender */
 function addressIn(paragraph: string): string | undefined {
@@ -98,8 +97,7 @@ export const text: BounceForm = {
       recipients.push({ recipient, action: actionOf(status ?? reply[0], 'failed'), ...(status && { status }), reply });
     }
     // The notice goes to the sender: the sender's address is no recipient's
-    for (const to of (email.header('to') ?? '').matchAll(new RegExp(ADDRESS.source, 'gi')))
-      after.delete(to[1]!.toLowerCase());
+    for (const own of ownAddresses(email)) after.delete(own);
     if (recipients.length === 0 && orphan && after.size === 1) {
       const status = statusIn(orphan)!;
       recipients.push({ recipient: [...after][0]!, action: actionOf(status, 'failed'), status, reply: orphan });
