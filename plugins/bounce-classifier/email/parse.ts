@@ -143,6 +143,16 @@ async function parseAttached(raw: Buffer): Promise<BounceReport | undefined> {
   }
 }
 
+/** A form's report: its first MAX_RECIPIENTS recipients, and a count of the rest */
+function capped(kind: BounceKind, format: string, recipients: ReportedRecipient[]): BounceReport {
+  return {
+    kind,
+    format,
+    recipients: recipients.slice(0, MAX_RECIPIENTS),
+    omitted: Math.max(0, recipients.length - MAX_RECIPIENTS),
+  };
+}
+
 /** What one email is, and its recipients */
 async function readOne(email: Email): Promise<BounceReport> {
   const ses = readSes(email, MAX_RECIPIENTS);
@@ -195,12 +205,7 @@ async function readOne(email: Email): Promise<BounceReport> {
       // Replies a form left out, from the prose; under a list of reasons only a reply line is one, not the MTA's words
       const rest = FORMS.slice(i + 1).filter((later) => later !== notice || !form.listsReasons);
       if (form !== notice) fillReplies(email, recipients, rest);
-      return {
-        kind: kindOf(recipients, delayed),
-        format: form.name,
-        recipients: recipients.slice(0, MAX_RECIPIENTS),
-        omitted: Math.max(0, recipients.length - MAX_RECIPIENTS),
-      };
+      return capped(kindOf(recipients, delayed), form.name, recipients);
     }
     if (form !== text && form !== notice) known ??= form;
   }
@@ -212,13 +217,7 @@ async function readOne(email: Email): Promise<BounceReport> {
     named[0]!.reply = reason;
     source(named[0]!, 'reply', 'text:notice.stated-reason');
   }
-  if (named.length > 0)
-    return {
-      kind: 'failed',
-      format: known?.name ?? notice.name,
-      recipients: named.slice(0, MAX_RECIPIENTS),
-      omitted: Math.max(0, named.length - MAX_RECIPIENTS),
-    };
+  if (named.length > 0) return capped('failed', known?.name ?? notice.name, named);
   if (known || isBareNotice(email))
     return { kind: 'failed', format: known?.name ?? notice.name, recipients: [], omitted: 0 };
   const auto = autoReplyFormat(email);
