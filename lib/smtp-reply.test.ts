@@ -142,6 +142,13 @@ const POSTFIX_AND_DSN: Row[] = [
     '<x@y.example>: Recipient address rejected: User unknown in virtual mailbox table',
   ],
   [
+    // Sun's indented field list: the next field at the reply line's indent ends it, a deeper fold carries on
+    '  Reason: Remote SMTP server has rejected address\n  Diagnostic code: smtp;550 5.1.1 <x@y.example>... User\n    unknown\n  Remote system: dns;mx.y.example (TCP|192.0.2.1|41234|192.0.2.25|25)',
+    '550',
+    '5.1.1',
+    '<x@y.example>... User unknown',
+  ],
+  [
     'Action: delayed\nStatus: 4.4.1\nDiagnostic-Code: X-Postfix; connect to mx.y.example[192.0.2.1]:25: Connection\n    timed out\nWill-Retry-Until: Fri, 19 Jan 2024 09:12:44 +0100',
     '',
     '',

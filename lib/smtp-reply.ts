@@ -16,7 +16,8 @@
  *   wrappers fold long lines by indenting them. So indented lines and
  *   continuations of the same code carry on; a blank line, a ">>>"/"<<<"
  *   transcript line, a new reply line (sendmail repeats the reply unprefixed),
- *   an unindented "Label:" line (DSN fields) or qmail's "Giving up on" end it.
+ *   a "Label:" line indented no deeper than the reply's own line (DSN fields, an
+ *   indented field list) or qmail's "Giving up on" end it.
  * - Continuations joined by spaces are found by the same code and a dash; the
  *   closing "550 " only goes after such a dash, so "more than 550 recipients"
  *   in a one-line reply stays.
@@ -202,14 +203,17 @@ function findHead(s: string): Head {
 
 function cutReply(s: string, { code, dash, start }: Head): string {
   let end = s.length;
+  const lineStart = s.lastIndexOf('\n', start - 1) + 1;
+  // A fold is indented deeper than the line it continues: a status or label line at the reply line's own indent is
+  // the next field of an indented list (Sun's `  Diagnostic code: ...` then `  Remote system: ...`)
+  const indent = /^[ \t\r]*/.exec(s.slice(lineStart, start))![0].length;
   for (let nl = s.indexOf('\n', start); nl >= 0 && end === s.length; nl = s.indexOf('\n', nl + 1)) {
     NEXT_LINE_RE.lastIndex = nl + 1;
     const m = NEXT_LINE_RE.exec(s)!;
     if (m[4] && dash && m[4] === code) dash = m[5] === '-';
-    else if (m[2] !== undefined || m[3] || m[4] || (!m[1] && (m[6] || m[7]))) end = nl;
+    else if (m[2] !== undefined || m[3] || m[4] || ((m[6] || m[7]) && m[1]!.length <= indent)) end = nl;
   }
   const text = s.slice(start, end);
-  const lineStart = s.lastIndexOf('\n', start - 1) + 1;
   if (s.lastIndexOf("'", start - 1) < lineStart && s.lastIndexOf('"', start - 1) < lineStart) return text;
   const quote = openQuote(s, lineStart, start);
   return quote ? text.slice(0, closingQuote(text, quote)) : text;
