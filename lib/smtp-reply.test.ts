@@ -142,6 +142,13 @@ const POSTFIX_AND_DSN: Row[] = [
     '<x@y.example>: Recipient address rejected: User unknown in virtual mailbox table',
   ],
   [
+    // A transcript without markers: the client's next command is no part of the reply
+    ' RCPT To:<x@y.example>\n 552 5.2.2 Mailbox of <x@y.example> is full\n QUIT\n 221 2.0.0 Bye',
+    '552',
+    '5.2.2',
+    'Mailbox of <x@y.example> is full',
+  ],
+  [
     // Sun's indented field list: the next field at the reply line's indent ends it, a deeper fold carries on
     '  Reason: Remote SMTP server has rejected address\n  Diagnostic code: smtp;550 5.1.1 <x@y.example>... User\n    unknown\n  Remote system: dns;mx.y.example (TCP|192.0.2.1|41234|192.0.2.25|25)',
     '550',

@@ -15,9 +15,10 @@
  * - End. A reply is one line plus "550-" continuation lines (RFC 5321), and
  *   wrappers fold long lines by indenting them. So indented lines and
  *   continuations of the same code carry on; a blank line, a ">>>"/"<<<"
- *   transcript line, a new reply line (sendmail repeats the reply unprefixed),
- *   a "Label:" line indented no deeper than the reply's own line (DSN fields, an
- *   indented field list) or qmail's "Giving up on" end it.
+ *   transcript line or a client's command in a bare transcript (`QUIT`), a new
+ *   reply line (sendmail repeats the reply unprefixed), a "Label:" line
+ *   indented no deeper than the reply's own line (DSN fields, an indented
+ *   field list) or qmail's "Giving up on" end it.
  * - Continuations joined by spaces are found by the same code and a dash; the
  *   closing "550 " only goes after such a dash, so "more than 550 recipients"
  *   in a one-line reply stays.
@@ -77,9 +78,10 @@ const MARKER_RE = new RegExp(`(${STRONG_MARKERS.join('|')})|${WEAK_MARKERS.join(
 const HEAD = String.raw`[\s'"<([]*#?(?:([2-5]\d\d)(?:-['"]|(-)\s*|\s+|$)(?:#?([245]\.\d{1,3}\.\d{1,3})(?!\.?\d)[ \t]*)?|([245]\.\d{1,3}\.\d{1,3})(?!\.?\d)[ \t]*)`;
 const HEAD_RE = new RegExp(HEAD, 'y');
 const LINE_HEAD_RE = new RegExp(String.raw`^[ \t]*${HEAD}`, 'gm');
-// Groups: 1 indent, 2 blank line, 3 transcript or qmail note, 4 code, 5 dash, 6 status, 7 label.
+// Groups: 1 indent, 2 blank line, 3 transcript or qmail note, 4 code, 5 dash, 6 status, 7 label. A transcript without
+// `>>>` markers gives the client's next command as a bare line (`QUIT`, `RCPT To:<x>`): it is no part of the reply.
 const NEXT_LINE_RE =
-  /([ \t\r]*)(?:(\n|$)|(<<<|>>>|giving up on |i'm not going to try again)|#?([2-5]\d\d)(?:(-)|\s|$)|([245]\.\d{1,3}\.\d{1,3}\s)|([a-z][\w-]*(?: [\w-]+){0,3}:(?:\s|$)))?/iy;
+  /([ \t\r]*)(?:(\n|$)|(<<<|>>>|giving up on |i'm not going to try again|(?:quit|rset|noop|data)[ \t\r]*(?=\n|$)|(?:mail from|rcpt to):<|(?:helo|ehlo) [^\s]+[ \t\r]*(?=\n|$))|#?([2-5]\d\d)(?:(-)|\s|$)|([245]\.\d{1,3}\.\d{1,3}\s)|([a-z][\w-]*(?: [\w-]+){0,3}:(?:\s|$)))?/iy;
 // Groups: 1 code, 2 dash, 3 status.
 const CONTINUATION_RE = / ([2-5]\d\d)(?:(-)|(?= ))(?: ?#?([245]\.\d{1,3}\.\d{1,3})(?!\.?\d))?/g;
 // Sending-MTA notes after the reply, tried at the text's last "(" or "[".
