@@ -16,9 +16,15 @@ const ENHANCED = /(?<![\d.])([245])\.(\d{1,3})\.(\d{1,3})(?!\.?\d)/;
 const SENDER_FIELDS = String.raw`from|sender|reply-to|return-path|errors-to|envelope-from`;
 export const SENDER_LINE = new RegExp(String.raw`^\s*>?\s*(?:${SENDER_FIELDS})\s*:`, 'i');
 
+/** Header fields of a quoted message that name people or messages */
+const ADDRESS_FIELDS = String.raw`${SENDER_FIELDS}|to|cc|message-id|in-reply-to|references`;
+
+/** Header lines of the returned message quoted in a notice's text (`Subject: ...`): no part of a recipient's reason */
+export const QUOTED_HEADER_LINE = new RegExp(String.raw`^\s*>?\s*(?:${ADDRESS_FIELDS}|subject|date)\s*:`, 'i');
+
 /** Lines whose addresses are no recipient: header lines of a quoted message, and the notice's contact advice */
 export const NOT_RECIPIENT_LINE = new RegExp(
-  String.raw`^\s*>?\s*(?:${SENDER_FIELDS}|to|cc|message-id|in-reply-to|references)\s*:|\b(?:contact|please (?:send|write|e-?mail|reply)|sent by|originally from|your message from)\b|\be\.g\.|,\s*try `,
+  String.raw`^\s*>?\s*(?:${ADDRESS_FIELDS})\s*:|\b(?:contact|please (?:send|write|e-?mail|reply)|sent by|originally from|your message from)\b|\be\.g\.|,\s*try `,
   'i',
 );
 

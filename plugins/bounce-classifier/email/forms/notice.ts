@@ -4,6 +4,7 @@ import {
   NOT_RECIPIENT_LINE,
   ownAddresses,
   paragraphs,
+  QUOTED_HEADER_LINE,
   replyOrText,
   statusIn,
   unfold,
@@ -106,8 +107,8 @@ function isReplyText(text: string): boolean {
 }
 
 /**
- * A paragraph starting at line `from` (leading list marks dropped), up to a blank line, the returned message, 8 lines
- * or, given the `address` it is about, a line naming another
+ * A paragraph starting at line `from` (leading list marks and quoted header lines dropped), up to a blank line, the
+ * returned message, 8 lines or, given the `address` it is about, a line naming another
  */
 function paragraphAt(lines: readonly string[], from: number, address?: string): string {
   const out: string[] = [];
@@ -115,7 +116,7 @@ function paragraphAt(lines: readonly string[], from: number, address?: string): 
     const line = lines[j]!.trim();
     const other = address === undefined ? undefined : ADDRESS.exec(line)?.[1];
     if (line === '' || (other && other.toLowerCase() !== address!.toLowerCase()) || COPY_START.test(lines[j]!)) break;
-    if (!NOT_REPLY.test(line)) out.push(line.replace(/^[-*•]{1,3}\s+/, ''));
+    if (!NOT_REPLY.test(line) && !QUOTED_HEADER_LINE.test(line)) out.push(line.replace(/^[-*•]{1,3}\s+/, ''));
   }
   return out.join('\n');
 }
