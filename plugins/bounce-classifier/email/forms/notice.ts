@@ -273,8 +273,11 @@ function listed(lines: readonly string[], own: ReadonlySet<string>): Mention[] {
         ?.replace(/\.$/, '')
         .replace(/^(?:smtp|rfc-?822)=/i, '');
       if (address) {
-        if (!own.has(address.toLowerCase()) && !NOT_RECIPIENT.test(address) && !NOT_RECIPIENT_LINE.test(line))
-          found.push({ address, lines: [j], tier: 0 });
+        if (own.has(address.toLowerCase()) || NOT_RECIPIENT.test(address) || NOT_RECIPIENT_LINE.test(line)) continue;
+        // The same address again (`(Was addressed to user@host)` under its rewritten form) is the same recipient
+        const again = found.find((m) => m.address.toLowerCase() === address.toLowerCase());
+        if (again) again.lines.push(j);
+        else found.push({ address, lines: [j], tier: 0 });
         continue;
       }
       const local = LOCAL_PART.exec(line);
