@@ -1936,7 +1936,7 @@ export const documents: Record<string, any> = {
         },
         "BounceRecipientSources": {
           "type": "object",
-          "description": "Where each field of the recipient came from, so that a wrong answer can be traced: a delivery-status field\n(`dsn:Final-Recipient`, `dsn:Diagnostic-Code`, `dsn:Status`, ...), a notification field (`ses:bouncedRecipients`),\nan MDN field (`mdn:Final-Recipient`, `mdn:Disposition`), a header (`header:X-Failed-Recipients`), or the text\npattern of a form that read it (`text:postfix`, `text:notice.listed`, `text:notice.reason`, ...);\n`inferred` where the parser derived it (an action from the status class, a status from the reply)\n",
+          "description": "Where each field of the recipient came from, so that a wrong answer can be traced: a delivery-status field\n(`dsn:Final-Recipient`, `dsn:Diagnostic-Code`, `dsn:Status`, ...), a notification field (`ses:bouncedRecipients`),\nan MDN field (`mdn:Final-Recipient`, `mdn:Disposition`), a header (`header:X-Failed-Recipients`), the\nreturned message's header where nothing else names the recipient (`returned-message:To`), or the text\npattern of a form that read it (`text:postfix`, `text:notice.listed`, `text:notice.reason`, ...);\n`inferred` where the parser derived it (an action from the status class or from a report that states none, a\nstatus from the reply)\n",
           "additionalProperties": false,
           "properties": {
             "recipient": {

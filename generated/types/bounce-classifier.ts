@@ -446,9 +446,11 @@ export interface components {
         /**
          * @description Where each field of the recipient came from, so that a wrong answer can be traced: a delivery-status field
          *     (`dsn:Final-Recipient`, `dsn:Diagnostic-Code`, `dsn:Status`, ...), a notification field (`ses:bouncedRecipients`),
-         *     an MDN field (`mdn:Final-Recipient`, `mdn:Disposition`), a header (`header:X-Failed-Recipients`), or the text
+         *     an MDN field (`mdn:Final-Recipient`, `mdn:Disposition`), a header (`header:X-Failed-Recipients`), the
+         *     returned message's header where nothing else names the recipient (`returned-message:To`), or the text
          *     pattern of a form that read it (`text:postfix`, `text:notice.listed`, `text:notice.reason`, ...);
-         *     `inferred` where the parser derived it (an action from the status class, a status from the reply)
+         *     `inferred` where the parser derived it (an action from the status class or from a report that states none, a
+         *     status from the reply)
          */
         BounceRecipientSources: {
             recipient?: string;

@@ -1,13 +1,13 @@
 import { CapstanError } from '../../../runtime/mod.ts';
 import { readDeliveryStatus } from './dsn.ts';
 import { FAMILY_FORMS } from './families.ts';
-import { readArf } from './forms/arf.ts';
+import { addresses, readArf, reportedHeader } from './forms/arf.ts';
 import { isJmrpComplaint, readJmrp } from './forms/jmrp.ts';
 import { isBareNotice, notice, noticeReason } from './forms/notice.ts';
 import { readSes } from './forms/ses.ts';
 import { readSieveReject } from './forms/sieve-reject.ts';
 import { BOUNCE_SUBJECT, text } from './forms/text.ts';
-import { bareAddress, statusIn } from './reply.ts';
+import { bareAddress, ownAddresses, statusIn } from './reply.ts';
 import { autoReplyFormat, isFeedbackReport, isVacationReply } from './kind.ts';
 import { readEmail, scanEmail } from './mime.ts';
 import type { BounceForm, BounceKind, BounceReport, Email, ReportedRecipient } from './types.ts';
@@ -98,6 +98,18 @@ function asFailedHeaderNames(email: Email, read: ReportedRecipient[]): ReportedR
       sources: { recipient: FAILED_HEADER, action: FAILED_HEADER },
     }));
   return [...kept, ...added];
+}
+
+/**
+ * A delivery-status report whose status part names no one (left empty, or a bounce forwarded in a form of its own)
+ * names its recipient only as the returned message's one `To` address: that address, failed; else undefined
+ */
+function returnedTo(email: Email): ReportedRecipient | undefined {
+  if (email.reportType !== 'delivery-status' && !email.parts.some((p) => DELIVERY_STATUS.has(p.type))) return undefined;
+  const own = ownAddresses(email);
+  const to = addresses(reportedHeader(email).get('to') ?? []).filter((a) => !own.has(a.toLowerCase()));
+  if (to.length !== 1) return undefined;
+  return { recipient: to[0]!, action: 'failed', sources: { recipient: 'returned-message:To', action: 'inferred' } };
 }
 
 /** Reads the RFC 3464 / RFC 6533 report; replies the status part lacks come from the prose (`fillReplies`) */
@@ -218,6 +230,8 @@ async function readOne(email: Email): Promise<BounceReport> {
     source(named[0]!, 'reply', 'text:notice.stated-reason');
   }
   if (named.length > 0) return capped('failed', known?.name ?? notice.name, named);
+  const returned = returnedTo(email);
+  if (returned) return capped('failed', 'rfc3464', [returned]);
   if (known || isBareNotice(email))
     return { kind: 'failed', format: known?.name ?? notice.name, recipients: [], omitted: 0 };
   const auto = autoReplyFormat(email);

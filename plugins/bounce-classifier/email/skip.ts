@@ -25,6 +25,8 @@ const KEEP =
   /^(?:text\/(?!rfc822-headers)|multipart\/|message\/(?:global-)?(?:delivery-status|feedback-report|disposition-notification)|application\/json)/;
 const CONTENT_TYPE = /^content-type:[ \t]*([^\r\n]*(?:\r?\n[ \t][^\r\n]*)*)/im;
 const BOUNDARY = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^\s;]+))/i;
+const STATUS_PART = /^message\/(?:global-)?delivery-status$/;
+const RECIPIENT_FIELD = /^(?:final|original)-recipient[ \t]*:/im;
 /** The reported message of a feedback report, whole or its headers */
 const REPORTED = /^(?:message\/rfc822|text\/rfc822-headers)$/;
 const BLANK_LINE = Buffer.from('\n\n', 'latin1');
@@ -63,8 +65,9 @@ class Scan {
   parts = 0;
   keptLines = 0;
   /**
-   * A feedback-report or disposition-notification part was kept: the reported or returned message's headers after it
-   * are wanted (a complaint's recipient, a Sieve reject's when its parts name none)
+   * A feedback-report or disposition-notification part, or a status part naming no recipient, was kept: the reported
+   * or returned message's headers after it are wanted (a complaint's recipient, a Sieve reject's or an empty
+   * report's when its parts name none)
    */
   #reported = false;
   /** The email is a top-level `multipart/mixed`: an attached message may be a forwarded bounce */
@@ -184,11 +187,18 @@ class Scan {
         this.keep(at, end);
         if (head.type === 'message/feedback-report' || head.type === 'message/disposition-notification')
           this.#reported = true;
+        // A status part that names no recipient leaves the returned message's header block to name one
+        else if (
+          STATUS_PART.test(head.type) &&
+          head.body >= 0 &&
+          !RECIPIENT_FIELD.test(within.toString('latin1', head.body, end))
+        )
+          this.#reported = true;
       } else if (head.type === 'message/rfc822' && depth === 1 && this.#mixed && this.#keptBytes < MAX_KEPT_BYTES) {
         // A message attached to a top-level `multipart/mixed` may be a bounce forwarded whole: kept, within limits
         this.keep(at, end);
       } else if (this.#reported && REPORTED.test(head.type) && head.body >= 0) {
-        // A feedback report's reported message, a Sieve reject's returned one: its header block names the recipient
+        // A feedback report's reported message, a returned one: its header block names the recipient
         const blank = [within.indexOf(BLANK_LINE, head.body), within.indexOf(BLANK_CRLF, head.body)].filter(
           (i) => i >= 0,
         );
