@@ -6,8 +6,12 @@
 import { readReply } from '../../../lib/smtp-reply.ts';
 import type { Email } from './types.ts';
 
-/** An address in text, in angle brackets or bare; bounded parts keep a scan of long tokens linear */
-export const ADDRESS = /<?([^\s<>()"',;:@]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.[a-z]{2,63})>?/i;
+/**
+ * An address in text, in angle brackets or bare; bounded parts keep a scan of long tokens linear. Full-width and
+ * ideographic punctuation ends a local part as its ASCII form does: CJK notices write `宛先：user@host`
+ */
+export const ADDRESS =
+  /<?([^\s<>()"',;:@\uff1a\uff0c\uff1b\uff08\uff09\uff1c\uff1e\u3001\u3002\u300c-\u300f\u3010\u3011]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.[a-z]{2,63})>?/i;
 
 // Not part of a dotted run either side, so `client 5.10.20.30` or `192.0.2.10` hold no status (as in parseReply)
 const ENHANCED = /(?<![\d.])([245])\.(\d{1,3})\.(\d{1,3})(?!\.?\d)/;
