@@ -1,6 +1,14 @@
 import { actionOf, bareAddress, replyIn, statusIn, unfold, untyped } from './reply.ts';
 import type { ReportedRecipient } from './types.ts';
 
+/** The media types of an RFC 3464 / RFC 6533 status part */
+export const DELIVERY_STATUS = new Set(['message/delivery-status', 'message/global-delivery-status']);
+
+/** Whether a status part's text names a recipient (`Final-Recipient:` or `Original-Recipient:`) */
+export function namesRecipient(content: string): boolean {
+  return /^(?:final|original)-recipient[ \t]*:/im.test(content);
+}
+
 /** Longest field value read: a reply is classified on its first 4,096 characters, and no address or host is longer */
 const MAX_FIELD = 8 * 1024;
 

@@ -1,13 +1,13 @@
 import { CapstanError } from '../../../runtime/mod.ts';
-import { readDeliveryStatus } from './dsn.ts';
+import { DELIVERY_STATUS, namesRecipient, readDeliveryStatus } from './dsn.ts';
 import { FAMILY_FORMS } from './families.ts';
-import { addresses, readArf, reportedHeader } from './forms/arf.ts';
+import { readArf, returnedTo } from './forms/arf.ts';
 import { isJmrpComplaint, readJmrp } from './forms/jmrp.ts';
 import { isBareNotice, notice, noticeReason } from './forms/notice.ts';
 import { readSes } from './forms/ses.ts';
 import { readSieveReject } from './forms/sieve-reject.ts';
 import { BOUNCE_SUBJECT, text } from './forms/text.ts';
-import { bareAddress, ownAddresses, statusIn } from './reply.ts';
+import { bareAddress, statusIn } from './reply.ts';
 import { autoReplyFormat, isFeedbackReport, isVacationReply } from './kind.ts';
 import { readEmail, scanEmail } from './mime.ts';
 import type { BounceForm, BounceKind, BounceReport, Email, ReportedRecipient } from './types.ts';
@@ -20,8 +20,6 @@ export const MAX_RECIPIENTS = 1_000;
  * `notice` (named addresses) as the fallbacks
  */
 const FORMS: readonly BounceForm[] = [...FAMILY_FORMS, text, notice];
-
-const DELIVERY_STATUS = new Set(['message/delivery-status', 'message/global-delivery-status']);
 
 /** `failed` when any recipient failed, else `delayed` when any is delayed, else `delivered` */
 function kindOf(recipients: readonly ReportedRecipient[], delayed = false): BounceKind {
@@ -104,12 +102,11 @@ function asFailedHeaderNames(email: Email, read: ReportedRecipient[]): ReportedR
  * A delivery-status report whose status part names no one (left empty, or a bounce forwarded in a form of its own)
  * names its recipient only as the returned message's one `To` address: that address, failed; else undefined
  */
-function returnedTo(email: Email): ReportedRecipient | undefined {
+function emptyReportRecipient(email: Email): ReportedRecipient | undefined {
   if (email.reportType !== 'delivery-status' && !email.parts.some((p) => DELIVERY_STATUS.has(p.type))) return undefined;
-  const own = ownAddresses(email);
-  const to = addresses(reportedHeader(email).get('to') ?? []).filter((a) => !own.has(a.toLowerCase()));
-  if (to.length !== 1) return undefined;
-  return { recipient: to[0]!, action: 'failed', sources: { recipient: 'returned-message:To', action: 'inferred' } };
+  const recipient = returnedTo(email);
+  if (!recipient) return undefined;
+  return { recipient, action: 'failed', sources: { recipient: 'returned-message:To', action: 'inferred' } };
 }
 
 /** Reads the RFC 3464 / RFC 6533 report; replies the status part lacks come from the prose (`fillReplies`) */
@@ -177,9 +174,7 @@ async function readOne(email: Email): Promise<BounceReport> {
       ...(ses.feedback && { feedback: ses.feedback }),
     };
   // The status part that names recipients: a mail system may label its human-readable text a status part too
-  const status = email.parts.find(
-    (p) => DELIVERY_STATUS.has(p.type) && /^(?:final|original)-recipient\s*:/im.test(p.content),
-  );
+  const status = email.parts.find((p) => DELIVERY_STATUS.has(p.type) && namesRecipient(p.content));
   if (status) {
     // A status part with no fields is the notice's text mislabelled: its prose may hold the replies
     const prose = email.parts.filter(
@@ -230,7 +225,7 @@ async function readOne(email: Email): Promise<BounceReport> {
     source(named[0]!, 'reply', 'text:notice.stated-reason');
   }
   if (named.length > 0) return capped('failed', known?.name ?? notice.name, named);
-  const returned = returnedTo(email);
+  const returned = emptyReportRecipient(email);
   if (returned) return capped('failed', 'rfc3464', [returned]);
   if (known || isBareNotice(email))
     return { kind: 'failed', format: known?.name ?? notice.name, recipients: [], omitted: 0 };

@@ -8,6 +8,7 @@
  * `BOUNCE_ERR_EMAIL_LIMIT` (413).
  */
 import { errors } from '../errors.ts';
+import { DELIVERY_STATUS, namesRecipient } from './dsn.ts';
 import { MAX_DEPTH, MAX_HEADER_BYTES, MAX_HEADER_LINES, MAX_KEPT_BYTES, MAX_KEPT_LINES, MAX_PARTS } from './limits.ts';
 
 /**
@@ -25,8 +26,8 @@ const KEEP =
   /^(?:text\/(?!rfc822-headers)|multipart\/|message\/(?:global-)?(?:delivery-status|feedback-report|disposition-notification)|application\/json)/;
 const CONTENT_TYPE = /^content-type:[ \t]*([^\r\n]*(?:\r?\n[ \t][^\r\n]*)*)/im;
 const BOUNDARY = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^\s;]+))/i;
-const STATUS_PART = /^message\/(?:global-)?delivery-status$/;
-const RECIPIENT_FIELD = /^(?:final|original)-recipient[ \t]*:/im;
+/** Bytes of a status part read to tell whether it names a recipient */
+const STATUS_PREFIX = 4096;
 /** The reported message of a feedback report, whole or its headers */
 const REPORTED = /^(?:message\/rfc822|text\/rfc822-headers)$/;
 const BLANK_LINE = Buffer.from('\n\n', 'latin1');
@@ -187,11 +188,12 @@ class Scan {
         this.keep(at, end);
         if (head.type === 'message/feedback-report' || head.type === 'message/disposition-notification')
           this.#reported = true;
-        // A status part that names no recipient leaves the returned message's header block to name one
+        // A status part that names no recipient leaves the returned message's header block to name one. Its first
+        // recipient group follows the few per-message fields, so a bounded prefix tells, whatever the part's size
         else if (
-          STATUS_PART.test(head.type) &&
+          DELIVERY_STATUS.has(head.type) &&
           head.body >= 0 &&
-          !RECIPIENT_FIELD.test(within.toString('latin1', head.body, end))
+          !namesRecipient(within.toString('latin1', head.body, Math.min(end, head.body + STATUS_PREFIX)))
         )
           this.#reported = true;
       } else if (head.type === 'message/rfc822' && depth === 1 && this.#mixed && this.#keptBytes < MAX_KEPT_BYTES) {

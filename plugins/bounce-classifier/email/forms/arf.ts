@@ -1,5 +1,5 @@
 import { fieldGroups } from '../dsn.ts';
-import { ADDRESS, unfold } from '../reply.ts';
+import { ADDRESS, ownAddresses, unfold } from '../reply.ts';
 import type { Email, Feedback, FeedbackRecipient } from '../types.ts';
 
 /** The fields of a block up to its first blank line (a report's fields, a message's header): see `fieldGroups` */
@@ -25,6 +25,16 @@ export function addresses(values: readonly string[]): string[] {
 export function reportedHeader(email: Email): Map<string, string[]> {
   const part = email.parts.find((p) => p.type === 'message/rfc822' || p.type === 'text/rfc822-headers');
   return part ? fields(part.content) : new Map();
+}
+
+/**
+ * The one address the returned message went to (its `To`, the notice's own addresses left out), which names the
+ * recipient of a report whose parts name none; undefined when it went to none or to several
+ */
+export function returnedTo(email: Email): string | undefined {
+  const own = ownAddresses(email);
+  const to = addresses(reportedHeader(email).get('to') ?? []).filter((a) => !own.has(a.toLowerCase()));
+  return to.length === 1 ? to[0] : undefined;
 }
 
 /**

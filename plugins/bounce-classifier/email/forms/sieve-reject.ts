@@ -1,6 +1,6 @@
 import { bareAddress, paragraphs, unfold, untyped } from '../reply.ts';
 import type { Email, ReportedRecipient } from '../types.ts';
-import { addresses, reportedHeader } from './arf.ts';
+import { returnedTo } from './arf.ts';
 
 const MDN = 'message/disposition-notification';
 /** The MDN's disposition of a message an automatic action deleted unread (RFC 8098): what a Sieve `reject` sends */
@@ -27,8 +27,7 @@ export function readSieveReject(email: Email): ReportedRecipient[] | undefined {
   const final = FINAL_RECIPIENT.exec(mdn)?.[1];
   const said = final ? undefined : REJECTED_TO.exec(email.text)?.[1];
   // A reject whose parts say nothing names its recipient only in the returned message, when that went to one address
-  const to = final || said ? [] : addresses(reportedHeader(email).get('to') ?? []);
-  const returned = to.length === 1 ? to[0] : undefined;
+  const returned = final || said ? undefined : returnedTo(email);
   const named = final ? bareAddress(untyped(final)) : (said ?? returned);
   if (!named) return [];
   const reason = REASON.exec(email.text)?.[1];
