@@ -21,7 +21,33 @@ export function fieldGroups(content: string): Map<string, string[]>[] {
   const out: Map<string, string[]>[] = [];
   let fields = new Map<string, string[]>();
   let last: string[] | undefined;
+  // The code of a `Diagnostic-Code` reply whose last line read (`451-...`) says more lines follow, and whether blank
+  // lines came after it: Microsoft's SMTPSVC writes the other lines unindented, after a blank line
+  let open: string | undefined;
+  let blank = false;
+  const append = (line: string) => {
+    const value = last![last!.length - 1]!;
+    if (value.length < MAX_FIELD) last![last!.length - 1] = `${value}\n${line.slice(0, MAX_FIELD)}`;
+    if (open !== undefined) open = /^\s*(\d{3})-/.exec(line)?.[1];
+  };
   for (const line of content.split(/\r?\n/)) {
+    if (open !== undefined) {
+      if (line.trim() === '') {
+        blank = true;
+        continue;
+      }
+      if (line.startsWith(open) && /^\d{3}[ -]/.test(line)) {
+        append(line);
+        continue;
+      }
+      open = undefined;
+      if (blank) {
+        out.push(fields);
+        fields = new Map();
+        last = undefined;
+        blank = false;
+      }
+    }
     if (line.trim() === '') {
       if (fields.size > 0) out.push(fields);
       fields = new Map();
@@ -29,8 +55,7 @@ export function fieldGroups(content: string): Map<string, string[]>[] {
       continue;
     }
     if (/^[ \t]/.test(line) && last) {
-      const value = last[last.length - 1]!;
-      if (value.length < MAX_FIELD) last[last.length - 1] = `${value}\n${line.slice(0, MAX_FIELD)}`;
+      append(line);
       continue;
     }
     const colon = line.indexOf(':');
@@ -42,6 +67,7 @@ export function fieldGroups(content: string): Map<string, string[]>[] {
       fields = new Map();
     }
     const value = line.slice(colon + 1, colon + 1 + MAX_FIELD).trimStart();
+    open = name === 'diagnostic-code' ? /^(?:[\w-]+\s*;\s*)?(\d{3})-/.exec(value)?.[1] : undefined;
     last = fields.get(name);
     if (last) last.push(value);
     else fields.set(name, (last = [value]));
