@@ -3,7 +3,7 @@ import { DELIVERY_STATUS, namesRecipient, readDeliveryStatus } from './dsn.ts';
 import { FAMILY_FORMS } from './families.ts';
 import { readArf, returnedTo } from './forms/arf.ts';
 import { isJmrpComplaint, readJmrp } from './forms/jmrp.ts';
-import { isBareNotice, notice, noticeReason } from './forms/notice.ts';
+import { isBareNotice, isNotice, notice, noticeReason } from './forms/notice.ts';
 import { readSes } from './forms/ses.ts';
 import { readSieveReject } from './forms/sieve-reject.ts';
 import { BOUNCE_SUBJECT, text } from './forms/text.ts';
@@ -227,7 +227,8 @@ async function readOne(email: Email): Promise<BounceReport> {
   if (named.length > 0) return capped('failed', known?.name ?? notice.name, named);
   const returned = emptyReportRecipient(email);
   if (returned) return capped('failed', 'rfc3464', [returned]);
-  if (known || isBareNotice(email))
+  // A form knows text a person may quote too (asking a list why their mail bounced): only a notice is a bounce
+  if ((known && isNotice(email)) || isBareNotice(email))
     return { kind: 'failed', format: known?.name ?? notice.name, recipients: [], omitted: 0 };
   const auto = autoReplyFormat(email);
   if (auto) return { kind: 'auto-reply', format: auto, recipients: [], omitted: 0 };

@@ -52,7 +52,8 @@ const FAILURE_WORDS =
 const DELAYED = new RegExp(NOTICE_RULES.delayed.join('|'), 'i');
 const FINAL = new RegExp(NOTICE_RULES.final.join('|'), 'i');
 
-function isNotice(email: Email): boolean {
+/** A notice by its sender, its subject or its media type: a person's message that quotes one is none */
+export function isNotice(email: Email): boolean {
   return (
     DAEMON_FROM.test(email.from) ||
     BOUNCE_SUBJECT.test(email.subject) ||
