@@ -6,12 +6,17 @@
 import { readReply } from '../../../lib/smtp-reply.ts';
 import type { Email } from './types.ts';
 
+/** What ends a local part: full-width and ideographic punctuation as its ASCII form (CJK notices write `宛先：user@host`) */
+const NOT_LOCAL = String.raw`\s<>()"',;:@\uff1a\uff0c\uff1b\uff08\uff09\uff1c\uff1e\u3001\u3002\u300c-\u300f\u3010\u3011`;
+
 /**
- * An address in text, in angle brackets or bare; bounded parts keep a scan of long tokens linear. Full-width and
- * ideographic punctuation ends a local part as its ASCII form does: CJK notices write `宛先：user@host`
+ * An address in text, in angle brackets or bare; bounded parts keep a scan of long tokens linear. A local part starts
+ * where a token does and not with `//`, so a link holding an address (`https://host/page#user@host`) names none
  */
-export const ADDRESS =
-  /<?([^\s<>()"',;:@\uff1a\uff0c\uff1b\uff08\uff09\uff1c\uff1e\u3001\u3002\u300c-\u300f\u3010\u3011]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.[a-z]{2,63})>?/i;
+export const ADDRESS = new RegExp(
+  String.raw`<?(?<![^${NOT_LOCAL}])(?!\/\/)([^${NOT_LOCAL}]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.[a-z]{2,63})>?`,
+  'i',
+);
 
 // Not part of a dotted run either side, so `client 5.10.20.30` or `192.0.2.10` hold no status (as in parseReply)
 const ENHANCED = /(?<![\d.])([245])\.(\d{1,3})\.(\d{1,3})(?!\.?\d)/;
