@@ -150,7 +150,10 @@ export function readDeliveryStatus(content: string, limit: number): DeliveryStat
       sources.status = 'dsn:Status';
     }
     const diagnostic = fields.get('diagnostic-code');
-    let reply = diagnostic === undefined ? '' : untyped(unfold(diagnostic));
+    // Domino folds its `X-Notes` reason at a fixed width, inside a word, and adds the fold's space: take it out
+    const domino = diagnostic !== undefined && /^x-notes\s*;/i.test(diagnostic);
+    let reply =
+      diagnostic === undefined ? '' : untyped(unfold(domino ? diagnostic.replace(/\n[ \t]/g, '') : diagnostic));
     // An X.400 gateway's reason code (`Reason 1 (Unable-To-Transfer)`) yields to the SMTP reply it quotes in its
     // supplementary information; an MTA that writes the SMTP reply into `Status` (`553 Too big`) gave one there
     const supplement = unfold(fields.get('x400-supplementary-info') ?? '').replace(/^"|"$/g, '');
