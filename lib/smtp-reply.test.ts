@@ -149,6 +149,20 @@ const POSTFIX_AND_DSN: Row[] = [
     'Mailbox of <x@y.example> is full',
   ],
   [
+    // MDaemon's session transcript: the server's line after its arrow, up to the client's next line
+    ' Thu 2026-03-05 10:14:44: --> RCPT To:<x@y.example>\n Thu 2026-03-05 10:14:44: <-- 552 5.2.2 Mailbox of <x@y.example> is full\n Thu 2026-03-05 10:14:44: --> QUIT',
+    '552',
+    '5.2.2',
+    'Mailbox of <x@y.example> is full',
+  ],
+  [
+    // An arrow inside a reply introduces nothing: no code follows it
+    '550 5.7.1 Client host [192.0.2.1 <-- y.example] blocked using a local list',
+    '550',
+    '5.7.1',
+    'Client host [192.0.2.1 <-- y.example] blocked using a local list',
+  ],
+  [
     // Sun's indented field list: the next field at the reply line's indent ends it, a deeper fold carries on
     '  Reason: Remote SMTP server has rejected address\n  Diagnostic code: smtp;550 5.1.1 <x@y.example>... User\n    unknown\n  Remote system: dns;mx.y.example (TCP|192.0.2.1|41234|192.0.2.25|25)',
     '550',

@@ -70,6 +70,8 @@ const WEAK_MARKERS = [
   String.raw`#(?<=(?:^|\s)#)(?=[2-5]\d\d[\s-]+#?[245]\.\d)`,
   // MDaemon's "error 550-'5.1.1 ...'": group 2 keeps the code the quote cuts off.
   String.raw`-(?<=\berror ([2-5]\d\d)-)(?=['"])`,
+  // MDaemon's session transcript: "Thu 2007-11-15 17:14:44: <-- 550 ...", the server's line after its arrow
+  String.raw`-(?<=(?:^|\s)<--)${CODE_AHEAD}`,
 ];
 // Group 1 is set for strong markers.
 const MARKER_RE = new RegExp(`(${STRONG_MARKERS.join('|')})|${WEAK_MARKERS.join('|')}`, 'gi');
@@ -81,7 +83,7 @@ const LINE_HEAD_RE = new RegExp(String.raw`^[ \t]*${HEAD}`, 'gm');
 // Groups: 1 indent, 2 blank line, 3 transcript or qmail note, 4 code, 5 dash, 6 status, 7 label. A transcript without
 // `>>>` markers gives the client's next command as a bare line (`QUIT`, `RCPT To:<x>`): it is no part of the reply.
 const NEXT_LINE_RE =
-  /([ \t\r]*)(?:(\n|$)|(<<<|>>>|giving up on |i'm not going to try again|(?:quit|rset|noop|data)[ \t\r]*(?=\n|$)|(?:mail from|rcpt to):<|(?:helo|ehlo) [^\s]+[ \t\r]*(?=\n|$))|#?([2-5]\d\d)(?:(-)|\s|$)|([245]\.\d{1,3}\.\d{1,3}\s)|([a-z][\w-]*(?: [\w-]+){0,3}:(?:\s|$)))?/iy;
+  /([ \t\r]*)(?:(\n|$)|(<<<|>>>|(?:[^\n]{0,40}?[\s:])?(?:-->|<--)[ \t]|giving up on |i'm not going to try again|(?:quit|rset|noop|data)[ \t\r]*(?=\n|$)|(?:mail from|rcpt to):<|(?:helo|ehlo) [^\s]+[ \t\r]*(?=\n|$))|#?([2-5]\d\d)(?:(-)|\s|$)|([245]\.\d{1,3}\.\d{1,3}\s)|([a-z][\w-]*(?: [\w-]+){0,3}:(?:\s|$)))?/iy;
 // Groups: 1 code, 2 dash, 3 status.
 const CONTINUATION_RE = / ([2-5]\d\d)(?:(-)|(?= ))(?: ?#?([245]\.\d{1,3}\.\d{1,3})(?!\.?\d))?/g;
 // Sending-MTA notes after the reply, tried at the text's last "(" or "[".
