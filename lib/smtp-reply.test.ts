@@ -156,6 +156,13 @@ const POSTFIX_AND_DSN: Row[] = [
     'Mailbox of <x@y.example> is full',
   ],
   [
+    // NetEase writes its wrapper's "said" without a colon
+    'SMTP error, RCPT TO: Host mx.y.example(192.0.2.1) RCPT TO said 550 5.1.1 Mailbox not found',
+    '550',
+    '5.1.1',
+    'Mailbox not found',
+  ],
+  [
     // An arrow inside a reply introduces nothing: no code follows it
     '550 5.7.1 Client host [192.0.2.1 <-- y.example] blocked using a local list',
     '550',

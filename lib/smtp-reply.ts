@@ -84,6 +84,8 @@ const LINE_HEAD_RE = new RegExp(String.raw`^[ \t]*${HEAD}`, 'gm');
 // `>>>` markers gives the client's next command as a bare line (`QUIT`, `RCPT To:<x>`): it is no part of the reply.
 const NEXT_LINE_RE =
   /([ \t\r]*)(?:(\n|$)|(<<<|>>>|(?:[^\n]{0,40}?[\s:])?(?:-->|<--)[ \t]|giving up on |i'm not going to try again|(?:quit|rset|noop|data)[ \t\r]*(?=\n|$)|(?:mail from|rcpt to):<|(?:helo|ehlo) [^\s]+[ \t\r]*(?=\n|$))|#?([2-5]\d\d)(?:(-)|\s|$)|([245]\.\d{1,3}\.\d{1,3}\s)|([a-z][\w-]*(?: [\w-]+){0,3}:(?:\s|$)))?/iy;
+// Wrapper words that some MTAs write without their colon, before a code: asked only when nothing else introduces a reply
+const SAID_RE = /\b(?:said|replied|responded)[ \t]+(?=#?[2-5]\d\d[\s-])/i;
 // Groups: 1 code, 2 dash, 3 status.
 const CONTINUATION_RE = / ([2-5]\d\d)(?:(-)|(?= ))(?: ?#?([245]\.\d{1,3}\.\d{1,3})(?!\.?\d))?/g;
 // Sending-MTA notes after the reply, tried at the text's last "(" or "[".
@@ -196,6 +198,15 @@ function findHead(s: string): Head {
     LINE_HEAD_RE.lastIndex = 0;
     head = LINE_HEAD_RE.exec(s);
     start = head ? LINE_HEAD_RE.lastIndex : strongEnd;
+  }
+  // Last, a wrapper's words without a colon before a code (NetEase's "RCPT TO said 550 No such user here")
+  if (!head && strongEnd < 0) {
+    const said = SAID_RE.exec(s);
+    if (said) {
+      HEAD_RE.lastIndex = said.index + said[0].length;
+      head = HEAD_RE.exec(s);
+      start = head ? HEAD_RE.lastIndex : -1;
+    }
   }
   return {
     code: quotedCode || (head?.[1] ?? ''),

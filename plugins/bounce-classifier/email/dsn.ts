@@ -165,8 +165,9 @@ export function readDeliveryStatus(content: string, limit: number): DeliveryStat
     const exchange = reply === '' && /\bsmtp;\s*(.+?)>?$/i.exec(unfold(fields.get('x-supplementary-info') ?? ''))?.[1];
     if (exchange) [reply, from] = [exchange, 'dsn:X-Supplementary-Info'];
     if (reply === '' && /^[245]\d\d[ -]\S/.test(statusField)) [reply, from] = [statusField, 'dsn:Status'];
-    // Some MTAs write their own wrapper into the field (`host mx[ip] said: 550 ... (in reply to RCPT TO command)`)
-    if (/\bsaid:|\(in reply to /i.test(reply)) reply = replyIn(reply) ?? reply;
+    // Some MTAs write their own wrapper into the field (`host mx[ip] said: 550 ... (in reply to RCPT TO command)`;
+    // NetEase's `SMTP error, RCPT TO: Host mx(ip) RCPT TO said 550 ...`)
+    if (/\bsaid(?::| [2-5]\d\d )|\(in reply to /i.test(reply)) reply = replyIn(reply) ?? reply;
     if (reply !== '') {
       recipient.reply = reply;
       sources.reply = from;
