@@ -85,13 +85,19 @@ const LINE_HEAD_RE = new RegExp(String.raw`^[ \t]*${HEAD}`, 'gm');
 const NEXT_LINE_RE =
   /([ \t\r]*)(?:(\n|$)|(<<<|>>>|(?:[^\n]{0,40}?[\s:])?(?:-->|<--)[ \t]|giving up on |i'm not going to try again|(?:quit|rset|noop|data)[ \t\r]*(?=\n|$)|(?:mail from|rcpt to):<|(?:helo|ehlo) [^\s]+[ \t\r]*(?=\n|$))|#?([2-5]\d\d)(?:(-)|\s|$)|([245]\.\d{1,3}\.\d{1,3}\s)|([a-z][\w-]*(?: [\w-]+){0,3}:(?:\s|$)))?/iy;
 // Wrapper words that some MTAs write without their colon, before a code: asked only when nothing else introduces a reply
-const SAID_RE = /\b(?:said|replied|responded)[ \t]+(?=#?[2-5]\d\d[\s-])/i;
+const SAID_WORDS = String.raw`\b(?:said|replied|responded)`;
+const SAID_RE = new RegExp(String.raw`${SAID_WORDS}[ \t]+(?=#?[2-5]\d\d[\s-])`, 'i');
+const IN_REPLY_TO = 'in reply to ';
+// A sending MTA's own words around a reply, with or without their colon, or its `(in reply to ...)` note
+const WRAPPER_RE = new RegExp(String.raw`${SAID_WORDS}(?::|[ \t]+#?[2-5]\d\d[\s-])|\(${IN_REPLY_TO}`, 'i');
 // Groups: 1 code, 2 dash, 3 status.
 const CONTINUATION_RE = / ([2-5]\d\d)(?:(-)|(?= ))(?: ?#?([245]\.\d{1,3}\.\d{1,3})(?!\.?\d))?/g;
 // Sending-MTA notes after the reply, tried at the text's last "(" or "[".
 // Groups: 1 code hint, 2 status hint.
-const TAIL_NOTE_RE =
-  /[[(](?:in reply to [^()]*|delivery attempts: \d+|smtp error code:? ([2-5]\d\d)|#([245]\.\d{1,3}\.\d{1,3}))[\])]$/iy;
+const TAIL_NOTE_RE = new RegExp(
+  String.raw`[[(](?:${IN_REPLY_TO}[^()]*|delivery attempts: \d+|smtp error code:? ([2-5]\d\d)|#([245]\.\d{1,3}\.\d{1,3}))[\])]$`,
+  'iy',
+);
 const JSON_CODE_RE = /"code"\s*:\s*"?([2-5]\d\d)\b/;
 // Runs of whitespace other than a lone space: replace() then copies nothing
 // for the usual one-line reply.
@@ -111,6 +117,14 @@ const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quo
 const WORD_CHAR_RE = /^[\p{L}\p{N}]$/u;
 
 /** The innermost remote reply in `raw`, split into code, status and text. Never throws. */
+/**
+ * Whether a text gives the remote's reply in a sending MTA's own words (`host mx said: 550 ...`, NetEase's
+ * `RCPT TO said 550 ...`, Postfix's `(in reply to RCPT TO command)`), so that `readReply` should cut it out
+ */
+export function hasWrapper(text: string): boolean {
+  return WRAPPER_RE.test(text);
+}
+
 export function parseReply(raw: string): Reply {
   const { code, status, text } = readReply(raw);
   return { code, status, text };

@@ -1,4 +1,4 @@
-import { actionOf, bareAddress, replyIn, statusIn, unfold, untyped } from './reply.ts';
+import { actionOf, bareAddress, hasWrapper, replyIn, statusIn, unfold, untyped } from './reply.ts';
 import type { ReportedRecipient } from './types.ts';
 
 /** The media types of an RFC 3464 / RFC 6533 status part */
@@ -167,7 +167,7 @@ export function readDeliveryStatus(content: string, limit: number): DeliveryStat
     if (reply === '' && /^[245]\d\d[ -]\S/.test(statusField)) [reply, from] = [statusField, 'dsn:Status'];
     // Some MTAs write their own wrapper into the field (`host mx[ip] said: 550 ... (in reply to RCPT TO command)`;
     // NetEase's `SMTP error, RCPT TO: Host mx(ip) RCPT TO said 550 ...`)
-    if (/\bsaid(?::| [2-5]\d\d )|\(in reply to /i.test(reply)) reply = replyIn(reply) ?? reply;
+    if (hasWrapper(reply)) reply = replyIn(reply) ?? reply;
     if (reply !== '') {
       recipient.reply = reply;
       sources.reply = from;

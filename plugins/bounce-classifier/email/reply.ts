@@ -6,6 +6,8 @@
 import { readReply } from '../../../lib/smtp-reply.ts';
 import type { Email } from './types.ts';
 
+export { hasWrapper } from '../../../lib/smtp-reply.ts';
+
 /** What ends a local part: full-width and ideographic punctuation as its ASCII form (CJK notices write `宛先：user@host`) */
 const NOT_LOCAL = String.raw`\s<>()"',;:@\uff1a\uff0c\uff1b\uff08\uff09\uff1c\uff1e\u3001\u3002\u300c-\u300f\u3010\u3011`;
 
