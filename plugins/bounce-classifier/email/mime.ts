@@ -1,6 +1,7 @@
 import PostalMime from 'postal-mime';
 import type { Email as ParsedEmail } from 'postal-mime';
 import { errors } from '../errors.ts';
+import { rejoinHardWraps } from './hard-wrap.ts';
 import { htmlToText } from './html-text.ts';
 import { MAX_DEPTH, MAX_HEADER_BYTES } from './limits.ts';
 import { skipUnneededBodies } from './skip.ts';
@@ -99,7 +100,7 @@ export async function readEmail(kept: Buffer): Promise<Email> {
   const contentType = (byName.get('content-type')?.[0] ?? 'text/plain').toLowerCase();
   const from = parsed.from?.address ?? parsed.from?.group?.[0]?.address ?? '';
   const read = parsed.text?.trim() ? parsed.text : parsed.html ? htmlToText(parsed.html) : '';
-  const text = tidy(read || (parsed.attachments.length === 0 ? bodyOf(kept) : ''));
+  const text = tidy(rejoinHardWraps(read || (parsed.attachments.length === 0 ? bodyOf(kept) : '')));
   return {
     header: (name) => byName.get(name)?.[0],
     headers: (name) => byName.get(name) ?? [],
