@@ -319,6 +319,20 @@ const EXCHANGE_AND_OTHERS: Row[] = [
     '5.1.1',
     '<x@y.example>: Recipient address rejected: User unknown in local recipient table',
   ],
+  // IronPort's own status and words need not end in "error": the quoted reply after the remote's code is the reply,
+  // with or without an enhanced status of its own
+  [
+    "5.3.0 - Other mail system problem 550-'Sender address has no valid SPF record [ref 7QH2]' (delivery attempts: 0)",
+    '550',
+    '',
+    'Sender address has no valid SPF record [ref 7QH2]',
+  ],
+  [
+    "smtp; 5.7.0 - Delivery not authorized, message refused 554-'5.7.1 Message refused by local policy' (delivery attempts: 0)",
+    '554',
+    '5.7.1',
+    'Message refused by local policy',
+  ],
   ['Remote server returned: 554 5.7.1 Relay access denied', '554', '5.7.1', 'Relay access denied'],
   [
     "Your message couldn't be delivered. Remote Server returned '550 5.7.1 Sender's domain isn't allowed'",

@@ -49,6 +49,9 @@ export interface Reply {
 
 const MAX_CHARS = 4096;
 
+// Words before a code whose reply follows in quotes, the code's dash and quote aside; group 1 is the code
+const QUOTED_REPLY = String.raw`(?:\berror|(?:^|\s)[245]\.\d{1,3}\.\d{1,3} - [^'"\n]{1,80}) ([2-5]\d\d)-`;
+
 // A reply code (or for JSON values, a status too) ahead, for the markers that
 // only count when one follows.
 const CODE_AHEAD = String.raw`(?=[\s'"<([]*#?[2-5]\d\d(?:[\s-]|$))`;
@@ -68,8 +71,9 @@ const WEAK_MARKERS = [
   // Outlook's "x@y.example #550 5.1.1 ... ##". The enhanced status is required: a reply may end in a reference such as
   // smtpf's "#208 <session id>", which is not a reply code
   String.raw`#(?<=(?:^|\s)#)(?=[2-5]\d\d[\s-]+#?[245]\.\d)`,
-  // MDaemon's "error 550-'5.1.1 ...'": group 2 keeps the code the quote cuts off.
-  String.raw`-(?<=\berror ([2-5]\d\d)-)(?=['"])`,
+  // A code the quote cuts off (group 2 keeps it): MDaemon's "error 550-'5.1.1 ...'", IronPort's
+  // "5.3.0 - Other mail system problem 550-'...' (delivery attempts: 0)"
+  String.raw`-(?<=${QUOTED_REPLY})(?=['"])`,
   // MDaemon's session transcript: "Thu 2007-11-15 17:14:44: <-- 550 ...", the server's line after its arrow
   String.raw`-(?<=(?:^|\s)<--)${CODE_AHEAD}`,
 ];
@@ -79,6 +83,9 @@ const MARKER_RE = new RegExp(`(${STRONG_MARKERS.join('|')})|${WEAK_MARKERS.join(
 // "550-" opens a quoted reply (MDaemon's "550-'5.1.1 ...'"), not a continuation.
 const HEAD = String.raw`[\s'"<([]*#?(?:([2-5]\d\d)(?:-['"]|(-)\s*|\s+|$)(?:#?([245]\.\d{1,3}\.\d{1,3})(?!\.?\d)[ \t]*)?|([245]\.\d{1,3}\.\d{1,3})(?!\.?\d)[ \t]*)`;
 const HEAD_RE = new RegExp(HEAD, 'y');
+// After a code the quote cuts off, a reply whose text has no code or status of its own (IronPort's `550-'SPF check
+// failed ...'`): its groups line up with HEAD's, the code's and the dash's empty
+const QUOTED_HEAD_RE = /['"]\s*()()(?:#?([245]\.\d{1,3}\.\d{1,3})(?!\.?\d)[ \t]*)?/y;
 const LINE_HEAD_RE = new RegExp(String.raw`^[ \t]*${HEAD}`, 'gm');
 // Groups: 1 indent, 2 blank line, 3 transcript or qmail note, 4 code, 5 dash, 6 status, 7 label. A transcript without
 // `>>>` markers gives the client's next command as a bare line (`QUIT`, `RCPT To:<x>`): it is no part of the reply.
@@ -88,8 +95,12 @@ const NEXT_LINE_RE =
 const SAID_WORDS = String.raw`\b(?:said|replied|responded)`;
 const SAID_RE = new RegExp(String.raw`${SAID_WORDS}[ \t]+(?=#?[2-5]\d\d[\s-])`, 'i');
 const IN_REPLY_TO = 'in reply to ';
-// A sending MTA's own words around a reply, with or without their colon, or its `(in reply to ...)` note
-const WRAPPER_RE = new RegExp(String.raw`${SAID_WORDS}(?::|[ \t]+#?[2-5]\d\d[\s-])|\(${IN_REPLY_TO}`, 'i');
+// A sending MTA's own words around a reply, with or without their colon, its `(in reply to ...)` note or a code it
+// quotes the reply after
+const WRAPPER_RE = new RegExp(
+  String.raw`${SAID_WORDS}(?::|[ \t]+#?[2-5]\d\d[\s-])|\(${IN_REPLY_TO}|${QUOTED_REPLY}['"]`,
+  'i',
+);
 // Groups: 1 code, 2 dash, 3 status.
 const CONTINUATION_RE = / ([2-5]\d\d)(?:(-)|(?= ))(?: ?#?([245]\.\d{1,3}\.\d{1,3})(?!\.?\d))?/g;
 // Sending-MTA notes after the reply, tried at the text's last "(" or "[".
@@ -199,11 +210,12 @@ function findHead(s: string): Head {
   MARKER_RE.lastIndex = 0;
   for (let m; (m = MARKER_RE.exec(s));) {
     HEAD_RE.lastIndex = MARKER_RE.lastIndex;
-    const h = HEAD_RE.exec(s);
+    QUOTED_HEAD_RE.lastIndex = MARKER_RE.lastIndex;
+    const h = HEAD_RE.exec(s) ?? (m[2] === undefined ? null : QUOTED_HEAD_RE.exec(s));
     if (h) {
       head = h;
       quotedCode = m[2] ?? '';
-      start = HEAD_RE.lastIndex;
+      start = h[0].length + h.index;
     } else if (m[1] !== undefined) {
       strongEnd = MARKER_RE.lastIndex;
     }
