@@ -62,6 +62,10 @@ export const NOTICE_RULES = {
   trailers: FAMILIES.flatMap((f) => f.trailers),
 };
 
+/** Any family's words saying delivery is still being tried, and saying the failure is final (which overrule them) */
+export const DELAYED_WORDS = new RegExp(NOTICE_RULES.delayed.join('|'), 'i');
+export const FINAL_WORDS = new RegExp(NOTICE_RULES.final.join('|'), 'i');
+
 const pattern = (source: string) => new RegExp(source, 'im');
 /** Any of the sources, as one pattern; undefined for none */
 const anyOf = (sources: readonly string[]) => (sources.length > 0 ? pattern(sources.join('|')) : undefined);

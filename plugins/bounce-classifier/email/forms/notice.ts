@@ -10,7 +10,7 @@ import {
   unfold,
 } from '../reply.ts';
 import type { BounceForm, Email, ReportedRecipient } from '../types.ts';
-import { NOTICE_RULES } from '../families.ts';
+import { DELAYED_WORDS, FINAL_WORDS, NOTICE_RULES } from '../families.ts';
 import { isVacationReply } from '../kind.ts';
 import { BOUNCE_SUBJECT } from './text.ts';
 
@@ -49,8 +49,6 @@ const FAILURE_WORDS =
   /unknown|exceed|did ?n[o']t|not (?:found|exist|known|listed|deliver|available|allowed|valid)|no longer|no such|does ?n[o']t exist|invalid|undeliver|could not|couldn't|can ?not|unable|fail|reject|refus|denied|quota|full|disabled|inactive|suspend|expired|error|reason|unavailable|bad |unrouteable|inexistant|inconnu|unbekannt|desconocido|no existe|non recens|utilisateur|following (?:recipient|address)|:\s*$/i;
 
 /** The notice says the server still retries (a delay warning, not a failure), unless it says the failure is final */
-const DELAYED = new RegExp(NOTICE_RULES.delayed.join('|'), 'i');
-const FINAL = new RegExp(NOTICE_RULES.final.join('|'), 'i');
 
 /** A notice by its sender, its subject or its media type: a person's message that quotes one is none */
 export function isNotice(email: Email): boolean {
@@ -345,7 +343,7 @@ export const notice: BounceForm = {
         found = [{ address, lines: [], tier: 2 }];
     }
     const whole = lines.join('\n');
-    const delayed = DELAYED.test(whole) && !FINAL.test(whole);
+    const delayed = DELAYED_WORDS.test(whole) && !FINAL_WORDS.test(whole);
     // A reason the notice states on its own applies when it reports one recipient
     const stated = found.length === 1 ? statedReasons(lines)[0] : undefined;
     const recipients: ReportedRecipient[] = found.map((mention) => {

@@ -10,6 +10,7 @@ import {
   SENDER_LINE,
   statusIn,
 } from '../reply.ts';
+import { FINAL_WORDS } from '../families.ts';
 import type { BounceForm, ReportedRecipient } from '../types.ts';
 
 /** Words of bounce subjects, in the languages bounces come in most */
@@ -104,6 +105,12 @@ export const text: BounceForm = {
     if (recipients.length === 0 && orphan && after.size === 1) {
       const status = statusIn(orphan)!;
       recipients.push({ recipient: [...after][0]!, action: actionOf(status, 'failed'), status, reply: orphan });
+    }
+    // A temporary reply in a notice that says the failure is final failed all the same (hMailServer's `Tried 5 time(s)`
+    // after a greylisting 451). As in the families' forms, the final words overrule words of delay, which the reply
+    // itself may hold (`try again later`)
+    if (FINAL_WORDS.test(`${email.subject}\n${email.text}`)) {
+      for (const r of recipients) if (r.action === 'delayed') r.action = 'failed';
     }
     return { recipients, delayed: recipients.length > 0 && recipients.every((r) => r.action === 'delayed') };
   },
