@@ -127,15 +127,16 @@ const ENTITY_RE = /&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(lt|gt|amp|quot|apos|nbsp));
 const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ' };
 const WORD_CHAR_RE = /^[\p{L}\p{N}]$/u;
 
-/** The innermost remote reply in `raw`, split into code, status and text. Never throws. */
 /**
  * Whether a text gives the remote's reply in a sending MTA's own words (`host mx said: 550 ...`, NetEase's
- * `RCPT TO said 550 ...`, Postfix's `(in reply to RCPT TO command)`), so that `readReply` should cut it out
+ * `RCPT TO said 550 ...`, Postfix's `(in reply to RCPT TO command)`, IronPort's `... problem 550-'...'`), so that
+ * `readReply` should cut it out
  */
 export function hasWrapper(text: string): boolean {
   return WRAPPER_RE.test(text);
 }
 
+/** The innermost remote reply in `raw`, split into code, status and text. Never throws. */
 export function parseReply(raw: string): Reply {
   const { code, status, text } = readReply(raw);
   return { code, status, text };
@@ -210,8 +211,7 @@ function findHead(s: string): Head {
   MARKER_RE.lastIndex = 0;
   for (let m; (m = MARKER_RE.exec(s));) {
     HEAD_RE.lastIndex = MARKER_RE.lastIndex;
-    QUOTED_HEAD_RE.lastIndex = MARKER_RE.lastIndex;
-    const h = HEAD_RE.exec(s) ?? (m[2] === undefined ? null : QUOTED_HEAD_RE.exec(s));
+    const h = HEAD_RE.exec(s) ?? (m[2] === undefined ? null : quotedHead(s, MARKER_RE.lastIndex));
     if (h) {
       head = h;
       quotedCode = m[2] ?? '';
@@ -240,6 +240,11 @@ function findHead(s: string): Head {
     dash: head?.[2] === '-',
     start,
   };
+}
+
+function quotedHead(s: string, at: number): RegExpExecArray | null {
+  QUOTED_HEAD_RE.lastIndex = at;
+  return QUOTED_HEAD_RE.exec(s);
 }
 
 function cutReply(s: string, { code, dash, start }: Head): string {

@@ -48,8 +48,6 @@ const COPY_START =
 const FAILURE_WORDS =
   /unknown|exceed|did ?n[o']t|not (?:found|exist|known|listed|deliver|available|allowed|valid)|no longer|no such|does ?n[o']t exist|invalid|undeliver|could not|couldn't|can ?not|unable|fail|reject|refus|denied|quota|full|disabled|inactive|suspend|expired|error|reason|unavailable|bad |unrouteable|inexistant|inconnu|unbekannt|desconocido|no existe|non recens|utilisateur|following (?:recipient|address)|:\s*$/i;
 
-/** The notice says the server still retries (a delay warning, not a failure), unless it says the failure is final */
-
 /** A notice by its sender, its subject or its media type: a person's message that quotes one is none */
 export function isNotice(email: Email): boolean {
   return (

@@ -87,7 +87,7 @@ export const text: BounceForm = {
       }
       // An address alone on the block's first line opens the block: it is the recipient, whatever addresses the reply
       // names (1&1's SPF reply names the sender's `identity`)
-      const opener = ADDRESS_LINE.test(paragraph.slice(0, paragraph.indexOf('\n') >>> 0)) ? address : undefined;
+      const opener = ADDRESS_LINE.test(paragraph.split('\n', 1)[0]!) ? address : undefined;
       const recipient = bareAddress(opener ?? ADDRESS.exec(reply)?.[1] ?? address ?? lastAddress);
       // A reply line with no address before it is a phone number or a wrapper's words, not a recipient's reply,
       // unless it has an enhanced status and the one address named after it takes it (below)
