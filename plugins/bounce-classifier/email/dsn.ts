@@ -13,14 +13,24 @@ export function namesRecipient(content: string): boolean {
 const MAX_FIELD = 8 * 1024;
 
 /**
+ * The name of a field that may follow a `Diagnostic-Code`: RFC 3464's own, or any hyphenated one (`X-...`, a MIME
+ * header run on without a blank line); a hard-wrapped piece of the reply rarely starts so (`ps://...`, `e: 7QK2`)
+ */
+const FIELD_AFTER_DIAGNOSTIC = /^(?:action|status|[a-z][a-z\d]*-[\w-]+)$/;
+/** The per-recipient fields that may follow a `Diagnostic-Code`, indented (Gmail folds `Last-Attempt-Date:` into it) */
+const INDENTED_FIELD = /^[ \t]+(?:last-attempt-date|will-retry-until|final-log-id|remote-mta)[ \t]*:/i;
+
+/**
  * Field groups of a delivery-status or feedback-report part (`Name: value` lines, groups between blank lines): the
  * per-message group, then one per recipient. Names are lower case, values start at their first non-blank, a folded
- * line is kept on a line of its own in the value, and every value of a repeated field is kept, in order.
+ * line is kept on a line of its own in the value (a line that is no field, after a `Diagnostic-Code`, is joined to it
+ * as it stands), and every value of a repeated field is kept, in order.
  */
 export function fieldGroups(content: string): Map<string, string[]>[] {
   const out: Map<string, string[]>[] = [];
   let fields = new Map<string, string[]>();
   let last: string[] | undefined;
+  let lastName = '';
   // The code of a `Diagnostic-Code` reply whose last line read (`451-...`) says more lines follow, and whether blank
   // lines came after it: Microsoft's SMTPSVC writes the other lines unindented, after a blank line
   let open: string | undefined;
@@ -54,13 +64,23 @@ export function fieldGroups(content: string): Map<string, string[]>[] {
       last = undefined;
       continue;
     }
-    if (/^[ \t]/.test(line) && last) {
+    // Gmail folds `Last-Attempt-Date:` into the `Diagnostic-Code` before it, indented: a field all the same
+    if (/^[ \t]/.test(line) && last && !INDENTED_FIELD.test(line)) {
       append(line);
       continue;
     }
     const colon = line.indexOf(':');
+    const name = colon > 0 ? line.slice(0, colon).trim().toLowerCase() : '';
+    // After a `Diagnostic-Code`, a line that is no field carries its reply on: a reply line of its own (`550 ...`), or
+    // a piece cut where a mailer hard-wrapped it (`... judged to b` / `e spam by ...`, `<htt` / `ps://...`), joined
+    // as it stands, as such a cut adds nothing
+    if (last && lastName === 'diagnostic-code' && !FIELD_AFTER_DIAGNOSTIC.test(name)) {
+      const value = last[last.length - 1]!;
+      if (/^[2-5]\d\d[ -]/.test(line)) append(line);
+      else if (value.length < MAX_FIELD) last[last.length - 1] = value + line.slice(0, MAX_FIELD);
+      continue;
+    }
     if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim().toLowerCase();
     // Some MTAs omit the blank line between recipients: a second Final-Recipient starts a new group
     if (name === 'final-recipient' && fields.has('final-recipient')) {
       out.push(fields);
@@ -69,6 +89,7 @@ export function fieldGroups(content: string): Map<string, string[]>[] {
     const value = line.slice(colon + 1, colon + 1 + MAX_FIELD).trimStart();
     open = name === 'diagnostic-code' ? /^(?:[\w-]+\s*;\s*)?(\d{3})-/.exec(value)?.[1] : undefined;
     last = fields.get(name);
+    lastName = name;
     if (last) last.push(value);
     else fields.set(name, (last = [value]));
   }
