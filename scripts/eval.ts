@@ -22,8 +22,9 @@
  * and the trained model alone (plugin config `rules: false`), which is what answers where no rule fires.
  *
  * It classifies through the public plugin interface, as the bounce-classifier API plugin does: `usePlugin`
- * starts the plugin, each text goes through `service.normalise` when the service has one (plugin API 1.1;
- * without it the texts are sent as they are), then `service.classify(model, texts)`.
+ * starts the plugin, each text goes through the API plugin's `normaliserOf` (the service's `normalise` when it has
+ * one, plugin API 1.1, a reply that is only a code given its status's description first; without it the texts are
+ * sent as they are), then `service.classify(model, texts)`.
  *
  * Per model: strict accuracy over rows without an `ambiguous_<model>` list; lenient accuracy over all rows (an
  * ambiguous row is right when the answer is any listed class); on strict rows, macro-F1 over the classes that
@@ -41,6 +42,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BACKOFF_CLASSES, BNAC_CLASSES } from '../generated/data/bounce-classifier.ts';
 import { usePlugin } from '../runtime/mod.ts';
+import { normaliserOf } from '../plugins/bounce-classifier/classify.ts';
 import type { Classification, Classifier, ClassifierModel } from '../runtime/mod.ts';
 import { holdoutFile, readRealText, REAL_TEXT_FILE } from './train/real-text.ts';
 import {
@@ -283,9 +285,9 @@ export async function evaluatePlugin(
     const service = used.service;
     if (!service || typeof service.classify !== 'function')
       throw new Error(`plugin "${plugin}" has no classifier service`);
-    const normalise = typeof service.normalise === 'function' ? service.normalise.bind(service) : undefined;
+    const normalise = normaliserOf(service);
     const score = async (wrap: (text: string) => string) => {
-      const texts = rows.map((row) => (normalise ? normalise(wrap(row.text)) : wrap(row.text)));
+      const texts = rows.map((row) => normalise(wrap(row.text)));
       const models = {} as Record<ClassifierModel, ModelResult>;
       for (const model of MODELS) models[model] = scoreModel(model, rows, await service.classify(model, texts));
       return models;
@@ -294,7 +296,7 @@ export async function evaluatePlugin(
       file,
       plugin,
       version: service.version,
-      normalise: normalise ? 'service' : 'none',
+      normalise: typeof service.normalise === 'function' ? 'service' : 'none',
       rows: rows.length,
       models: await score(AS_LABELLED),
     };

@@ -4,7 +4,7 @@ import type { ClassifierModel } from '../../runtime/mod.ts';
 import { withExplanations, type ApiExplanation } from './explain.ts';
 import { backoffFormat, bnacV2, type Format } from './format.ts';
 import { classifiedText } from './email/reply.ts';
-import { ENHANCED_STATUS_TABLE, type EnhancedStatusDetail } from '../../generated/data/bounce-classifier.ts';
+import { statusText } from './status-text.ts';
 import type { BounceReport, ReportedRecipient } from './email/types.ts';
 
 const backoffPlain = backoffFormat(false);
@@ -25,23 +25,11 @@ export interface BounceAnswer {
 }
 
 /**
- * What a recipient with a status and no reply is classified on: the status with the description its standard gives
- * it (`5.1.1 Bad destination mailbox address`), as MTAs print it when they have no text of their own and as the
- * models were trained on it; a bare code weighs too little against the models' priors to decide alone (`5.1.1` was
- * answered TEMPORARY_ERROR). A code the table does not describe (`5.0.0`) stays bare.
- */
-function statusText(status: string): string {
-  const detail = status.slice(status.indexOf('.') + 1) as EnhancedStatusDetail;
-  const row = Object.hasOwn(ENHANCED_STATUS_TABLE, detail) ? ENHANCED_STATUS_TABLE[detail] : undefined;
-  return row ? `${status} ${row.description}` : status;
-}
-
-/**
  * Classifies the failed and delayed recipients of reports through the same path as `/v2/bnac` and `/v1/backoff`
  * (the classifier's normaliser, run once per reply for both models, the cache, one classifier call per model for the
- * distinct replies of all the reports). A recipient without a reply is classified on its status code (`statusText`);
- * one with neither is answered unclassified. The classifier reads the reply less what names a peer, not a cause
- * (`classifiedText`).
+ * distinct replies of all the reports). A recipient without a reply is classified on its status code with the
+ * description its standard gives it (`statusText`: a bare code weighs too little to decide alone); one with neither is
+ * answered unclassified. The classifier reads the reply less what names a peer, not a cause (`classifiedText`).
  * `explain`: each class carries what decided it, as `?explain=true` answers on `/v2/bnac` and `/v1/backoff`.
  */
 export async function classifyReports(

@@ -2,6 +2,7 @@ import { errors } from './errors.ts';
 import type { Classification, Classifier, ClassifierModel } from '../../runtime/mod.ts';
 import type { ResultCache } from './cache/result-cache.ts';
 import { CLASSES } from './classes.ts';
+import { withStatusText } from './status-text.ts';
 import type { ClassifierMetrics } from './metrics.ts';
 
 /** Options of one classification request */
@@ -11,10 +12,13 @@ export interface ClassifyRequestOptions {
   signal?: AbortSignal;
 }
 
-/** The classifier's input contract, or the replies as sent when it has none (plugin API 1.0 classifiers) */
+/**
+ * The classifier's input contract, a reply that is only a code given its status's description first
+ * (`withStatusText`); or the replies as sent when it has none (plugin API 1.0 classifiers)
+ */
 export function normaliserOf(classifier: Classifier): (message: string) => string {
   return typeof classifier.normalise === 'function'
-    ? (message) => classifier.normalise!(message)
+    ? (message) => classifier.normalise!(withStatusText(message))
     : (message) => message;
 }
 

@@ -47,4 +47,26 @@ test('service cuts the reply out of its wrapper when normalising and classifying
   }
 });
 
+test('a reply that is only a code is classified on its status with the description its standard gives it', async () => {
+  const service = await startService();
+  try {
+    const bnac = async (message: string) => (await (await service.post('/v2/bnac/single', { message })).json()).class;
+    const backoff = async (message: string) => (await (await service.post('/v1/backoff', { message })).json())[0].class;
+    assert.is(await bnac('550 5.1.1'), 'RECIPIENT_NOT_FOUND');
+    assert.is(
+      await bnac('host mx.example.org[192.0.2.1] said: 5.1.1 (in reply to RCPT TO command)'),
+      'RECIPIENT_NOT_FOUND',
+    );
+    assert.is(await backoff('552 5.2.2'), 'MAILBOX_FULL');
+    // The same text as the status and its description, so corrections and the cache see one reply
+    const normalised = async (message: string) =>
+      (await (await service.post('/normalise', { message })).json()).normalised;
+    assert.is(await normalised('550 5.1.1'), await normalised('550 5.1.1 Bad destination mailbox address'));
+    // A reply with words of its own is read as it is
+    assert.is.not(await normalised('550 5.1.1 Gone'), await normalised('550 5.1.1 Bad destination mailbox address'));
+  } finally {
+    await service.close();
+  }
+});
+
 test.run();
