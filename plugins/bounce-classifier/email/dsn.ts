@@ -30,14 +30,14 @@ export function fieldGroups(content: string): Map<string, string[]>[] {
   const out: Map<string, string[]>[] = [];
   let fields = new Map<string, string[]>();
   let last: string[] | undefined;
-  let lastName = '';
   // The code of a `Diagnostic-Code` reply whose last line read (`451-...`) says more lines follow, and whether blank
   // lines came after it: Microsoft's SMTPSVC writes the other lines unindented, after a blank line
   let open: string | undefined;
   let blank = false;
-  const append = (line: string) => {
+  // A folded line goes on a line of its own in the value; a hard-wrapped piece (`separator` "") as it stands
+  const append = (line: string, separator = '\n') => {
     const value = last![last!.length - 1]!;
-    if (value.length < MAX_FIELD) last![last!.length - 1] = `${value}\n${line.slice(0, MAX_FIELD)}`;
+    if (value.length < MAX_FIELD) last![last!.length - 1] = `${value}${separator}${line.slice(0, MAX_FIELD)}`;
     if (open !== undefined) open = /^\s*(\d{3})-/.exec(line)?.[1];
   };
   for (const line of content.split(/\r?\n/)) {
@@ -74,10 +74,8 @@ export function fieldGroups(content: string): Map<string, string[]>[] {
     // After a `Diagnostic-Code`, a line that is no field carries its reply on: a reply line of its own (`550 ...`), or
     // a piece cut where a mailer hard-wrapped it (`... judged to b` / `e spam by ...`, `<htt` / `ps://...`), joined
     // as it stands, as such a cut adds nothing
-    if (last && lastName === 'diagnostic-code' && !FIELD_AFTER_DIAGNOSTIC.test(name)) {
-      const value = last[last.length - 1]!;
-      if (/^[2-5]\d\d[ -]/.test(line)) append(line);
-      else if (value.length < MAX_FIELD) last[last.length - 1] = value + line.slice(0, MAX_FIELD);
+    if (last && last === fields.get('diagnostic-code') && !FIELD_AFTER_DIAGNOSTIC.test(name)) {
+      append(line, /^[2-5]\d\d[ -]/.test(line) ? '\n' : '');
       continue;
     }
     if (colon <= 0) continue;
@@ -89,7 +87,6 @@ export function fieldGroups(content: string): Map<string, string[]>[] {
     const value = line.slice(colon + 1, colon + 1 + MAX_FIELD).trimStart();
     open = name === 'diagnostic-code' ? /^(?:[\w-]+\s*;\s*)?(\d{3})-/.exec(value)?.[1] : undefined;
     last = fields.get(name);
-    lastName = name;
     if (last) last.push(value);
     else fields.set(name, (last = [value]));
   }
