@@ -12,17 +12,42 @@ export function statusText(status: string): string {
   return row ? `${status} ${row.description}` : status;
 }
 
-/** A text ending in a status, Postfix's `(in reply to ...)` note aside: the cheap test before the reply is cut */
-const ENDS_IN_STATUS = /[245]\.\d{1,3}\.\d{1,3}\s*(?:\(in reply to [^()]{0,80}\)\s*)?$/i;
+/**
+ * The cheap test before the reply is cut: a text ending in a status, or in a status followed by links and ids only
+ * (Gmail's last line, `550 5.1.1 https://support.google.com/mail/?p=NoSuchUser 41be03b00d2f7-...si12 - gsmtp`), with
+ * Postfix's `(in reply to ...)` note aside
+ */
+const ENDS_BARE =
+  /[245]\.\d{1,3}\.\d{1,3}(?:\s+(?=\S*[\d/])\S+)*(?:\s+-\s+gsmtp)?\s*(?:\(in reply to [^()]{0,80}\)\s*)?$/i;
+
+const URL = /\bhttps?:\/\/\S+/gi;
+/** What a reply holds besides its words: ids and host names (a token with a digit or a dot), Gmail's signature */
+const NOT_WORDS = /(?:^|\s)(?:\S*[\d.]\S*|-|gsmtp)(?=\s|$)/gi;
+/** A help link's key written in CamelCase (`?p=NoSuchUser`, `/IPv6ReverseDNS`): its words name the cause */
+const LINK_KEY = /[/=]([A-Z][A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*)(?=[&#]|$)/;
 
 /**
- * A reply that is only a code (`550 5.1.1`, `host mx said: 5.1.1 (in reply to RCPT TO command)`) with its status's
- * description added (`statusText`); any other text as it is. A bare code weighs too little against the models' priors
- * to decide alone: `550 5.1.1` was answered MESSAGE_CONTENT at p 0.51, `5.1.1` TEMPORARY_ERROR.
+ * A reply that has nothing to read but its code is given its status's description first (`statusText`); any other
+ * text stays as it is. That is a reply that is only a code (`550 5.1.1`, `host mx said: 5.1.1 (in reply to RCPT TO
+ * command)`), or whose only other parts are links and ids, as where a log keeps the last line of Gmail's reply. A help
+ * link's CamelCase key is the provider's own name for the cause, so its words follow the description (`no such user`).
+ * A bare code weighs too little against the models' priors to decide alone: `550 5.1.1` was answered MESSAGE_CONTENT
+ * at p 0.51, `5.1.1` TEMPORARY_ERROR, and Gmail's `550 5.1.1 <link> <id> - gsmtp` PROTOCOL_ERROR at p 0.53.
  */
 export function withStatusText(message: string): string {
-  if (message.length > 300 || !ENDS_IN_STATUS.test(message)) return message;
+  if (message.length > 300 || !ENDS_BARE.test(message)) return message;
   const { code, status, text } = parseReply(message);
-  if (status === '' || text !== '') return message;
-  return code === '' ? statusText(status) : `${code} ${statusText(status)}`;
+  if (status === '') return message;
+  const links = text.match(URL) ?? [];
+  if (text.replace(URL, ' ').replace(NOT_WORDS, ' ').trim() !== '') return message;
+  const keys = links.map((link) => keyWords(LINK_KEY.exec(link)?.[1] ?? ''));
+  return [code, statusText(status), ...keys, text].filter((part) => part !== '').join(' ');
+}
+
+/** `UnsolicitedIPError` -> `unsolicited ip error`; `IPv6ReverseDNS` -> `ipv6 reverse dns` */
+function keyWords(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z]{2})/g, '$1 $2')
+    .toLowerCase();
 }

@@ -64,6 +64,19 @@ test('a reply that is only a code is classified on its status with the descripti
     assert.is(await normalised('550 5.1.1'), await normalised('550 5.1.1 Bad destination mailbox address'));
     // A reply with words of its own is read as it is
     assert.is.not(await normalised('550 5.1.1 Gone'), await normalised('550 5.1.1 Bad destination mailbox address'));
+    // The last line of Gmail's reply, as some logs keep it: nothing to read but a help link and an id
+    const gmail = (status: string, key: string) =>
+      `${status} https://support.google.com/mail/?p=${key} 41be03b00d2f7-5bd5f8c2b2fsi12a.120 - gsmtp`;
+    assert.is(await bnac(gmail('550 5.1.1', 'NoSuchUser')), 'RECIPIENT_NOT_FOUND');
+    assert.is(await backoff(gmail('452 4.2.2', 'OverQuotaTemp')), 'MAILBOX_FULL');
+    // The link's key is Gmail's name for the cause: 4.7.0's description alone reads as the receiver's own block
+    assert.is(
+      await normalised(gmail('421 4.7.0', 'UnsolicitedIPError')),
+      await normalised(
+        gmail('421 4.7.0 Other or undefined security status unsolicited ip error', 'UnsolicitedIPError'),
+      ),
+    );
+    assert.is(await bnac(gmail('421 4.7.0', 'UnsolicitedIPError')), 'IP_REPUTATION');
   } finally {
     await service.close();
   }
