@@ -81,7 +81,11 @@ const WEAK_MARKERS = [
 const MARKER_RE = new RegExp(`(${STRONG_MARKERS.join('|')})|${WEAK_MARKERS.join('|')}`, 'gi');
 // Groups: 1 code, 2 dash (continuation follows), 3 or 4 status. A quote after
 // "550-" opens a quoted reply (MDaemon's "550-'5.1.1 ...'"), not a continuation.
-const HEAD = String.raw`[\s'"<([]*#?(?:([2-5]\d\d)(?:-['"]|(-)\s*|\s+|$)(?:#?([245]\.\d{1,3}\.\d{1,3})(?!\.?\d)[ \t]*)?|([245]\.\d{1,3}\.\d{1,3})(?!\.?\d)[ \t]*)`;
+// chasquid names the stage that failed before the reply (`MAIL+RCPT 550 ...`, `DATA 554 ...`): a wrapper's word
+const STAGE_WORDS = String.raw`(?:MAIL|RCPT|DATA)(?:\+(?:MAIL|RCPT|DATA))*[ \t]+`;
+const STAGE = String.raw`(?:${STAGE_WORDS}(?=[2-5]\d\d[\s-]))?`;
+const STAGE_FIRST_RE = new RegExp(String.raw`^${STAGE_WORDS}[2-5]\d\d[\s-]`);
+const HEAD = String.raw`[\s'"<([]*${STAGE}#?(?:([2-5]\d\d)(?:-['"]|(-)\s*|\s+|$)(?:#?([245]\.\d{1,3}\.\d{1,3})(?!\.?\d)[ \t]*)?|([245]\.\d{1,3}\.\d{1,3})(?!\.?\d)[ \t]*)`;
 const HEAD_RE = new RegExp(HEAD, 'y');
 // After a code the quote cuts off, a reply whose text has no code or status of its own (IronPort's `550-'SPF check
 // failed ...'`): its groups line up with HEAD's, the code's and the dash's empty
@@ -129,11 +133,12 @@ const WORD_CHAR_RE = /^[\p{L}\p{N}]$/u;
 
 /**
  * Whether a text gives the remote's reply in a sending MTA's own words (`host mx said: 550 ...`, NetEase's
- * `RCPT TO said 550 ...`, Postfix's `(in reply to RCPT TO command)`, IronPort's `... problem 550-'...'`), so that
+ * `RCPT TO said 550 ...`, Postfix's `(in reply to RCPT TO command)`, IronPort's `... problem 550-'...'`, chasquid's
+ * `MAIL+RCPT 550 ...`), so that
  * `readReply` should cut it out
  */
 export function hasWrapper(text: string): boolean {
-  return WRAPPER_RE.test(text);
+  return WRAPPER_RE.test(text) || STAGE_FIRST_RE.test(text);
 }
 
 /** The innermost remote reply in `raw`, split into code, status and text. Never throws. */

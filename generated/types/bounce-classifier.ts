@@ -513,7 +513,8 @@ export interface components {
              *     `exchange`, `gmail`, `yahoo`, `domino`, `courier`, `amazon-ses`, `text` (reply lines found in an
              *     unknown form), `notice` (the addresses a plain-text notice of an unknown form names), `rfc5429` (a
              *     Sieve reject sent as a disposition notification), `rfc5965`, `jmrp` (a complaint of Microsoft's Junk Mail
-             *     Reporting Program, which sends no RFC 5965 report), `rfc3834`, `vacation` or `none`
+             *     Reporting Program, which sends no RFC 5965 report), `dmarc` (a DMARC failure report sent as text, as
+             *     Exim sends it, without an RFC 5965 part), `rfc3834`, `vacation` or `none`
              */
             format: string;
             /** @description One entry per recipient, in the order of the report; at most 1,000 */

@@ -8,6 +8,25 @@ export function isFeedbackReport(email: Email): boolean {
   return email.reportType === 'feedback-report' || email.parts.some((p) => p.type === 'message/feedback-report');
 }
 
+/**
+ * A DMARC failure report sent as text, without an RFC 5965 part (Exim's: `A message claiming to be from you has failed
+ * the published DMARC policy for your domain`): feedback on the sender's own mail, no bounce and no automatic reply,
+ * though it is marked `Auto-Submitted`
+ */
+export function isDmarcFailureText(email: Email): boolean {
+  return /^DMARC (?:forensic|failure) report\b/i.test(email.subject.trim()) || DMARC_FAILED.test(email.text);
+}
+
+const DMARC_FAILED = /\bfailed the published DMARC\s+policy\b/i;
+
+/**
+ * A report of a kind that is about no delivery (RFC 8460's TLS reports, `report-type=tlsrpt`): the addresses it names
+ * (its `Report-ID`, the policy's contact) are no recipients
+ */
+export function isOtherReport(email: Email): boolean {
+  return email.reportType.toLowerCase() === 'tlsrpt';
+}
+
 /** An acknowledgement of receipt sent by a program (`Eingangsbestätigung`, `Accusé de réception`) */
 const RECEIPT_SUBJECT =
   /\b(?:empfangsbest|eingangsbest|lesebest)|accus[eé] de r[eé]ception|acuse de recibo|receipt (?:confirmation|acknowledg)|acknowledg(?:e)?ment of receipt|we (?:have )?received your (?:e-?mail|message)|ticket (?:received|created)/i;
