@@ -134,8 +134,7 @@ const WORD_CHAR_RE = /^[\p{L}\p{N}]$/u;
 /**
  * Whether a text gives the remote's reply in a sending MTA's own words (`host mx said: 550 ...`, NetEase's
  * `RCPT TO said 550 ...`, Postfix's `(in reply to RCPT TO command)`, IronPort's `... problem 550-'...'`, chasquid's
- * `MAIL+RCPT 550 ...`), so that
- * `readReply` should cut it out
+ * `MAIL+RCPT 550 ...`), so that `readReply` should cut it out
  */
 export function hasWrapper(text: string): boolean {
   return WRAPPER_RE.test(text) || STAGE_FIRST_RE.test(text);
