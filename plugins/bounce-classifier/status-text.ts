@@ -12,17 +12,20 @@ export function statusText(status: string): string {
   return row ? `${status} ${row.description}` : status;
 }
 
+/** What follows a status in a reply with nothing else to read: links and ids (tokens with a `/` or a digit), `- gsmtp` */
+const LINKS_AND_IDS = String.raw`(?:\s+(?=\S*[\d/])\S+)*(?:\s+-\s+gsmtp)?\s*`;
 /**
  * The cheap test before the reply is cut: a text ending in a status, or in a status followed by links and ids only
  * (Gmail's last line, `550 5.1.1 https://support.google.com/mail/?p=NoSuchUser 41be03b00d2f7-...si12 - gsmtp`), with
  * Postfix's `(in reply to ...)` note aside
  */
-const ENDS_BARE =
-  /[245]\.\d{1,3}\.\d{1,3}(?:\s+(?=\S*[\d/])\S+)*(?:\s+-\s+gsmtp)?\s*(?:\(in reply to [^()]{0,80}\)\s*)?$/i;
-
+const ENDS_BARE = new RegExp(
+  String.raw`[245]\.\d{1,3}\.\d{1,3}${LINKS_AND_IDS}(?:\(in reply to [^()]{0,80}\)\s*)?$`,
+  'i',
+);
+/** The cut reply's text after its status, when the test above matched at another status than the reply's */
+const ONLY_LINKS_AND_IDS = new RegExp(String.raw`^${LINKS_AND_IDS}$`, 'i');
 const URL = /\bhttps?:\/\/\S+/gi;
-/** What a reply holds besides its words: ids and host names (a token with a digit or a dot), Gmail's signature */
-const NOT_WORDS = /(?:^|\s)(?:\S*[\d.]\S*|-|gsmtp)(?=\s|$)/gi;
 /** A help link's key written in CamelCase (`?p=NoSuchUser`, `/IPv6ReverseDNS`): its words name the cause */
 const LINK_KEY = /[/=]([A-Z][A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*)(?=[&#]|$)/;
 
@@ -37,10 +40,8 @@ const LINK_KEY = /[/=]([A-Z][A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*)(?=[&#]|$)/;
 export function withStatusText(message: string): string {
   if (message.length > 300 || !ENDS_BARE.test(message)) return message;
   const { code, status, text } = parseReply(message);
-  if (status === '') return message;
-  const links = text.match(URL) ?? [];
-  if (text.replace(URL, ' ').replace(NOT_WORDS, ' ').trim() !== '') return message;
-  const keys = links.map((link) => keyWords(LINK_KEY.exec(link)?.[1] ?? ''));
+  if (status === '' || !ONLY_LINKS_AND_IDS.test(` ${text}`)) return message;
+  const keys = (text.match(URL) ?? []).map((link) => keyWords(LINK_KEY.exec(link)?.[1] ?? ''));
   return [code, statusText(status), ...keys, text].filter((part) => part !== '').join(' ');
 }
 

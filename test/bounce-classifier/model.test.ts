@@ -64,6 +64,8 @@ test('a reply that is only a code is classified on its status with the descripti
     assert.is(await normalised('550 5.1.1'), await normalised('550 5.1.1 Bad destination mailbox address'));
     // A reply with words of its own is read as it is
     assert.is.not(await normalised('550 5.1.1 Gone'), await normalised('550 5.1.1 Bad destination mailbox address'));
+    // ... also when its words come before a status it repeats with a link
+    assert.not.match(await normalised('550 5.7.1 Refused by policy, see 5.7.1 https://help.example/x'), 'authorized');
     // The last line of Gmail's reply, as some logs keep it: nothing to read but a help link and an id
     const gmail = (status: string, key: string) =>
       `${status} https://support.google.com/mail/?p=${key} 41be03b00d2f7-5bd5f8c2b2fsi12a.120 - gsmtp`;

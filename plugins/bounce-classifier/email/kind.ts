@@ -24,7 +24,7 @@ const DMARC_FAILED = /\bfailed the published DMARC\s+policy\b/i;
  * (its `Report-ID`, the policy's contact) are no recipients
  */
 export function isOtherReport(email: Email): boolean {
-  return email.reportType.toLowerCase() === 'tlsrpt';
+  return email.reportType === 'tlsrpt';
 }
 
 /** An acknowledgement of receipt sent by a program (`Eingangsbestätigung`, `Accusé de réception`) */
