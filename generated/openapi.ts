@@ -1886,7 +1886,7 @@ export const documents: Record<string, any> = {
         },
         "BounceKind": {
           "type": "string",
-          "description": "What the email is: `failed`, `delayed` or `delivered` (a delivery report or bounce; `failed` when any\nrecipient failed, else `delayed` when any is delayed), `feedback` (an abuse or feedback report),\n`auto-reply` (a vacation or other automatic reply) or `not-a-bounce`\n",
+          "description": "What the email is: `failed`, `delayed` or `delivered` (a delivery report or bounce; `failed` when any\nrecipient failed, else `delayed` when any is delayed), `feedback` (an abuse or feedback report),\n`auto-reply` (a vacation or other automatic reply) or `not-a-bounce` (other mail, including a phishing mail\ndressed as a bounce that says mail for the reader is held and asks them to fetch it)\n",
           "enum": [
             "failed",
             "delayed",

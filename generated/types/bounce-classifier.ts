@@ -424,7 +424,8 @@ export interface components {
         /**
          * @description What the email is: `failed`, `delayed` or `delivered` (a delivery report or bounce; `failed` when any
          *     recipient failed, else `delayed` when any is delayed), `feedback` (an abuse or feedback report),
-         *     `auto-reply` (a vacation or other automatic reply) or `not-a-bounce`
+         *     `auto-reply` (a vacation or other automatic reply) or `not-a-bounce` (other mail, including a phishing mail
+         *     dressed as a bounce that says mail for the reader is held and asks them to fetch it)
          * @enum {string}
          */
         BounceKind: "failed" | "delayed" | "delivered" | "feedback" | "auto-reply" | "not-a-bounce";

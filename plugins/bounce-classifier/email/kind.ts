@@ -27,6 +27,26 @@ export function isOtherReport(email: Email): boolean {
   return email.reportType === 'tlsrpt';
 }
 
+/**
+ * What a lure dressed as a bounce says and a bounce does not: that the reader's own incoming mail is held back (`You
+ * have 3 pending messages`, `Messages sent to your inbox could not be delivered`), and a call to fetch it. A bounce
+ * tells the sender that their message did not reach someone else, and asks for nothing to be clicked.
+ */
+const HELD_FOR_READER =
+  /you have (?:more than |over )?\d+ (?:[a-z-]+ ){0,2}(?:e-?mails?|messages?)\b|\b(?:delivered|sent) to your (?:inbox|mailbox)\b|\b(?:incoming|pending|held|quarantined) (?:e-?mails?|messages?)\b/i;
+const FETCH_IT =
+  /\b(?:click|tap)\b[^.]{0,60}\b(?:review|retrieve|release|recover|restore|read|deliver|view|access)\b|\b(?:retrieve|release|recover|restore|review|read|view|deliver) (?:(?:your|the|all|these|pending|held|incoming|blocked|quarantined) )*(?:e-?mails?|messages?)\b/i;
+const LINK = /\(?\bhttps?:\/\/\S+\)?/g;
+
+/**
+ * A phishing mail written to look like a bounce or a mail server's notice: its own text (not an attached message) says
+ * mail for the reader is held and asks them to fetch it. Asked only of emails without a status part naming recipients.
+ */
+export function isLureNotice(email: Email): boolean {
+  const text = `${email.subject}\n${email.text.replace(LINK, ' ')}`;
+  return HELD_FOR_READER.test(text) && FETCH_IT.test(text);
+}
+
 /** An acknowledgement of receipt sent by a program (`Eingangsbestätigung`, `Accusé de réception`) */
 const RECEIPT_SUBJECT =
   /\b(?:empfangsbest|eingangsbest|lesebest)|accus[eé] de r[eé]ception|acuse de recibo|receipt (?:confirmation|acknowledg)|acknowledg(?:e)?ment of receipt|we (?:have )?received your (?:e-?mail|message)|ticket (?:received|created)/i;

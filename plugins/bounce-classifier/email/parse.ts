@@ -8,7 +8,14 @@ import { readSes } from './forms/ses.ts';
 import { readSieveReject } from './forms/sieve-reject.ts';
 import { BOUNCE_SUBJECT, text } from './forms/text.ts';
 import { bareAddress, statusIn } from './reply.ts';
-import { autoReplyFormat, isDmarcFailureText, isFeedbackReport, isOtherReport, isVacationReply } from './kind.ts';
+import {
+  autoReplyFormat,
+  isDmarcFailureText,
+  isFeedbackReport,
+  isLureNotice,
+  isOtherReport,
+  isVacationReply,
+} from './kind.ts';
 import { readEmail, scanEmail } from './mime.ts';
 import type { BounceForm, BounceKind, BounceReport, Email, ReportedRecipient } from './types.ts';
 
@@ -192,7 +199,8 @@ async function readOne(email: Email): Promise<BounceReport> {
   // A bounce may quote a DMARC reply in its own words: its subject says which it is
   if (isDmarcFailureText(email) && !BOUNCE_SUBJECT.test(email.subject))
     return { kind: 'feedback', format: 'dmarc', recipients: [], omitted: 0 };
-  if (isOtherReport(email)) return { kind: 'not-a-bounce', format: 'none', recipients: [], omitted: 0 };
+  if (isOtherReport(email) || isLureNotice(email))
+    return { kind: 'not-a-bounce', format: 'none', recipients: [], omitted: 0 };
   // A Sieve reject is sent as a disposition notification marked auto-replied: a failure all the same
   const rejected = readSieveReject(email);
   if (rejected) return { kind: 'failed', format: 'rfc5429', recipients: rejected, omitted: 0 };
