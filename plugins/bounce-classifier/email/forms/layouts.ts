@@ -264,7 +264,12 @@ function returnedLineReader(text: string, rules: Rules, delayed: boolean): Repor
         break;
       }
     }
-    recipients.push(recipientOf(address, delayed, replyOrText(lines[i]!), remote));
+    const reply = replyOrText(lines[i]!);
+    // Exchange 2013 and later repeat the reply under its date (`10/14/2025 10:12:49 AM - Remote Server at ...`)
+    if (recipients.some((r) => r.recipient === address && r.reply === reply)) continue;
+    // and name the server on the reply's own line (`Remote Server at mx.example.net (192.0.2.25) returned '550 ...'`),
+    // so each recipient gets the one that answered it
+    recipients.push(recipientOf(address, delayed, reply, first(rules.remote_mta, lines[i]!) ?? remote));
   }
   if (recipients.length > 0) return recipients;
   const address = first(rules.recipient, text);
