@@ -38,12 +38,16 @@ const FETCH_IT =
   /\b(?:click|tap)\b[^.]{0,60}\b(?:review|retrieve|release|recover|restore|read|deliver|view|access)\b|\b(?:retrieve|release|recover|restore|review|read|view|deliver) (?:(?:your|the|all|these|pending|held|incoming|blocked|quarantined) )*(?:e-?mails?|messages?)\b/i;
 const LINK = /\(?\bhttps?:\/\/\S+\)?/g;
 
+/** Characters of a notice's text a lure is looked for in: a lure is short, and a bounce quoting a lure it returns quotes
+ * it after its own words */
+const LURE_SPAN = 2000;
+
 /**
  * A phishing mail written to look like a bounce or a mail server's notice: its own text (not an attached message) says
  * mail for the reader is held and asks them to fetch it. Asked only of emails without a status part naming recipients.
  */
 export function isLureNotice(email: Email): boolean {
-  const text = `${email.subject}\n${email.text.replace(LINK, ' ')}`;
+  const text = `${email.subject}\n${email.text.slice(0, LURE_SPAN).replace(LINK, ' ')}`;
   return HELD_FOR_READER.test(text) && FETCH_IT.test(text);
 }
 
