@@ -45,10 +45,14 @@ export function withStatusText(message: string): string {
   return [code, statusText(status), ...keys, text].filter((part) => part !== '').join(' ');
 }
 
-/** `UnsolicitedIPError` -> `unsolicited ip error`; `IPv6ReverseDNS` -> `ipv6 reverse dns` */
+/**
+ * `UnsolicitedIPError` -> `unsolicited ip`; `IPv6ReverseDNS` -> `ipv6 reverse dns`. A closing `Error` names no cause
+ * (Gmail's `UnsolicitedMessageError` is spam), and the models read `error` as a protocol error.
+ */
 function keyWords(key: string): string {
   return key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z]{2})/g, '$1 $2')
-    .toLowerCase();
+    .toLowerCase()
+    .replace(/ error$/, '');
 }
