@@ -2068,7 +2068,7 @@ export const documents: Record<string, any> = {
             },
             "format": {
               "type": "string",
-              "description": "The parser that read it: `rfc3464` (also for RFC 6533), `postfix`, `qmail`, `exim`, `sendmail`,\n`exchange`, `gmail`, `yahoo`, `domino`, `courier`, `amazon-ses`, `text` (reply lines found in an\nunknown form), `notice` (the addresses a plain-text notice of an unknown form names), `rfc5429` (a\nSieve reject sent as a disposition notification), `rfc5965`, `jmrp` (a complaint of Microsoft's Junk Mail\nReporting Program, which sends no RFC 5965 report), `dmarc` (a DMARC failure report sent as text, as\nExim sends it, without an RFC 5965 part), `rfc3834`, `vacation` or `none`\n"
+              "description": "The parser that read it: `rfc3464` (also for RFC 6533), `postfix`, `qmail`, `exim`, `sendmail`,\n`exchange`, `gmail`, `yahoo`, `domino`, `courier`, `pec` (an Italian certified-mail provider's `AVVISO DI MANCATA\nCONSEGNA`), `amazon-ses`, `text` (reply lines found in an\nunknown form), `notice` (the addresses a plain-text notice of an unknown form names), `rfc5429` (a\nSieve reject sent as a disposition notification), `rfc5965`, `jmrp` (a complaint of Microsoft's Junk Mail\nReporting Program, which sends no RFC 5965 report), `dmarc` (a DMARC failure report sent as text, as\nExim sends it, without an RFC 5965 part), `rfc3834`, `vacation` or `none`\n"
             },
             "recipients": {
               "type": "array",

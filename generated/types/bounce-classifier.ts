@@ -511,7 +511,8 @@ export interface components {
             kind: components["schemas"]["BounceKind"];
             /**
              * @description The parser that read it: `rfc3464` (also for RFC 6533), `postfix`, `qmail`, `exim`, `sendmail`,
-             *     `exchange`, `gmail`, `yahoo`, `domino`, `courier`, `amazon-ses`, `text` (reply lines found in an
+             *     `exchange`, `gmail`, `yahoo`, `domino`, `courier`, `pec` (an Italian certified-mail provider's `AVVISO DI MANCATA
+             *     CONSEGNA`), `amazon-ses`, `text` (reply lines found in an
              *     unknown form), `notice` (the addresses a plain-text notice of an unknown form names), `rfc5429` (a
              *     Sieve reject sent as a disposition notification), `rfc5965`, `jmrp` (a complaint of Microsoft's Junk Mail
              *     Reporting Program, which sends no RFC 5965 report), `dmarc` (a DMARC failure report sent as text, as

@@ -3,6 +3,9 @@ import type { Email } from './types.ts';
 const VACATION_SUBJECT =
   /^(?:auto(?:matic)?[ -]?(?:reply|response|antwort|réponse|respuesta|risposta)|out of (?:the )?office|vacation|on vacation|abwesenheit|absence|réponse automatique|automatische antwort|respuesta automática|risposta automatica|fuera de la oficina|niet aanwezig|不在|自動応答)/i;
 
+/** Lotus Notes names the person first, and sets no header an automatic reply sets (`Jane Doe is out of the office.`) */
+const AWAY_SUBJECT = /\bis out of (?:the )?office\b/i;
+
 /** An RFC 5965 feedback report: `multipart/report; report-type=feedback-report` or a `message/feedback-report` part */
 export function isFeedbackReport(email: Email): boolean {
   return email.reportType === 'feedback-report' || email.parts.some((p) => p.type === 'message/feedback-report');
@@ -66,6 +69,7 @@ export function isVacationReply(email: Email): boolean {
     email.header('x-autorespond') ||
     precedence === 'auto_reply' ||
     VACATION_SUBJECT.test(email.subject.trim()) ||
+    AWAY_SUBJECT.test(email.subject) ||
     RECEIPT_SUBJECT.test(email.subject)
   );
 }
