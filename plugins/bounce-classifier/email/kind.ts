@@ -41,8 +41,10 @@ const FETCH_IT =
   /\b(?:click|tap)\b[^.]{0,60}\b(?:review|retrieve|release|recover|restore|read|deliver|view|access)\b|\b(?:retrieve|release|recover|restore|review|read|view|deliver) (?:(?:your|the|all|these|pending|held|incoming|blocked|quarantined) )*(?:e-?mails?|messages?)\b/i;
 const LINK = /\(?\bhttps?:\/\/\S+\)?/g;
 
-/** Characters of a notice's text a lure is looked for in: a lure is short, and a bounce quoting a lure it returns quotes
- * it after its own words */
+/**
+ * Characters of a notice's text a lure is looked for in: a lure is short, and a bounce that returns a lure quotes it
+ * after its own words
+ */
 const LURE_SPAN = 2000;
 
 /**
