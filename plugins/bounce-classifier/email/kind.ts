@@ -36,9 +36,9 @@ export function isOtherReport(email: Email): boolean {
  * tells the sender that their message did not reach someone else, and asks for nothing to be clicked.
  */
 const HELD_FOR_READER =
-  /\byou have (?:more than |over )?\d+ (?:[a-z-]+ ){0,2}(?:e-?mails?|messages?)\b|\b(?:delivered|sent) to your (?:inbox|mailbox)\b|\b(?:incoming|pending|held|quarantined) (?:e-?mails?|messages?)\b/i;
+  /\byou have (?:more than |over )?\d+ (?:[a-z-]+ ){0,2}(?:e-?mails?|messages?)\b|\b(?:delivered|sent) to your (?:inbox|mailbox)\b|\b(?:incoming|pending|held|quarantined|undelivered)\s+(?:e-?mails?|messages?)\b/i;
 const FETCH_IT =
-  /\b(?:click|tap)\b[^.]{0,60}\b(?:review|retrieve|release|recover|restore|read|deliver|view|access)\b|\b(?:retrieve|release|recover|restore|review|read|view|deliver) (?:(?:your|the|all|these|pending|held|incoming|blocked|quarantined) )*(?:e-?mails?|messages?)\b/i;
+  /\b(?:click|tap)\b[^.]{0,60}\b(?:review|retrieve|release|recover|restore|read|deliver|view|access)\b|\b(?:retrieve|release|recover|restore|review|read|view|deliver)\s+(?:(?:your|the|all|these|pending|held|incoming|blocked|quarantined|undelivered|undeliverable)\s+)*(?:e-?mails?|messages?)\b/i;
 const LINK = /\(?\bhttps?:\/\/\S+\)?/g;
 
 /**
