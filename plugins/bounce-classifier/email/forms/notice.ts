@@ -88,16 +88,16 @@ const HEADING = new RegExp(`(?:${NOTICE_RULES.headings.join('|')})\\b.{0,160}?(?
 const LOCAL_PART =
   /^\s*(?:[-*•]\s*)?<?([a-z0-9][a-z0-9._%+=-]{0,63}[a-z0-9_])>?(?:\s{2,}(\S.*)|\s+\(([^()]{1,200})\))?$/i;
 /** A line that states the reason for the failure on the lines after it (`Last attempt failed because:`) */
-const REASON_LEAD = new RegExp(`(?:${NOTICE_RULES.reason_leads.join('|')})\\s*:\\s*$`, 'i');
+const REASON_LEAD = new RegExp(`(?:${NOTICE_RULES.reason_leads.join('|')})\\s*[:：]\\s*$`, 'i');
 
-/** A label before a reason (`Reason: ...`): the notice's word, not the reply */
-const LABEL = /^(?:reason|error|problem|diagnostic|details?|cause)\s*:\s*/i;
+/** A label before a reason (`Reason: ...`, `退信原因:`): the notice's word, not the reply */
+const LABEL = /^(?:reason|error|problem|diagnostic|details?|cause|退信原因|错误原因)\s*[:：]\s*/i;
 
-/** Text that is no reply: a lone mark, a label or heading (`...:`), a separator, a date */
+/** Text that is no reply: a lone mark, a label or heading (`...:`), a separator, a date; a reason may be Chinese */
 function isReplyText(text: string): boolean {
   return (
-    /[a-z]{2,}\W+[a-z]{2,}|^[45]\d\d\b/i.test(text) &&
-    !/:\s*$/.test(text) &&
+    /[a-z]{2,}\W+[a-z]{2,}|^[45]\d\d\b|\p{Script=Han}{4}/iu.test(text) &&
+    !/[:：]\s*$/.test(text) &&
     !/^[-=_*]{2,}/.test(text) &&
     !NOT_REPLY.test(text)
   );
