@@ -35,6 +35,10 @@ const KNOWN_WRONG: Readonly<Record<string, { readonly answer: string; readonly w
     answer: 'PROTOCOL_ERROR',
     why: "since label smoothing (2026-11-28) 'MTA ... gives error message' outweighs 'mailbox unknown' at p 0.52",
   },
+  'mailenable-delay backoff': {
+    answer: 'TEMPORARY_SYSTEM_FAILURE',
+    why: "'Mail server for x could not be contacted' reads as the sending side's own failure at p 0.60, not a connection",
+  },
   'public-cpython-msg-43 backoff': {
     answer: 'CONTENT_REJECTED_SPAM',
     why: "a banned attachment's 'content rejected' reads as spam at p 0.52; before label smoothing it was right at 0.49",

@@ -251,6 +251,8 @@ interface Mention {
   tier: number;
   /** The words after a bare local part on its line */
   reason?: string;
+  /** How it was found, where no line names it (`domain`) */
+  how?: string;
 }
 
 /** The addresses (and bare local parts) listed under the notice's headings, in order */
@@ -300,6 +302,31 @@ function completed(local: string, email: Email): string {
   return domain && DAEMON_FROM.test(email.from) ? `${local}@${domain}` : local;
 }
 
+/** A notice that names the recipient's domain only (MailEnable's `Message is waiting at host for delivery to x.org.`) */
+const DELIVERY_TO_DOMAIN = /\bfor delivery to ([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8})\.?\s*$/im;
+const RETURNED_TO = /^(?:to|cc):.*$/gim;
+const REASON_LINE = /^\s*reason\s*:\s*\S.*$/im;
+
+/**
+ * The recipients of a notice that names their domain only: the returned message's `To` and `Cc` addresses there, each
+ * with the notice's `Reason:` line. The notice's own addressee counts too: spam sent from a list's address to itself
+ * comes back to it
+ */
+function byDomain(notice: string, text: string): Mention[] {
+  const domain = DELIVERY_TO_DOMAIN.exec(notice)?.[1]?.toLowerCase();
+  if (!domain) return [];
+  const reason = REASON_LINE.exec(notice)?.[0].trim();
+  const found = new Map<string, Mention>();
+  for (const [line] of text.matchAll(RETURNED_TO)) {
+    for (const m of line.matchAll(new RegExp(ADDRESS.source, 'gi'))) {
+      const address = m[1]!.toLowerCase();
+      if (address.endsWith(`@${domain}`) && !found.has(address))
+        found.set(address, { address: m[1]!, lines: [], tier: 2, how: 'domain', ...(reason && { reason }) });
+    }
+  }
+  return [...found.values()];
+}
+
 export const notice: BounceForm = {
   name: 'notice',
   detect: isNotice,
@@ -341,6 +368,7 @@ export const notice: BounceForm = {
         found = [{ address, lines: [], tier: 2 }];
     }
     const whole = lines.join('\n');
+    if (found.length === 0) found = byDomain(whole, email.text);
     const delayed = DELAYED_WORDS.test(whole) && !FINAL_WORDS.test(whole);
     // A reason the notice states on its own applies when it reports one recipient
     const stated = found.length === 1 ? statedReasons(lines)[0] : undefined;
@@ -356,13 +384,14 @@ export const notice: BounceForm = {
       );
       const status = reply ? statusIn(reply) : undefined;
       const how =
-        mention.lines.length === 0
+        mention.how ??
+        (mention.lines.length === 0
           ? 'subject'
           : !mention.address.includes('@')
             ? address.includes('@')
               ? 'local-part-completed'
               : 'local-part'
-            : TIERS[mention.tier];
+            : TIERS[mention.tier]);
       const sources = {
         recipient: `text:notice.${how}`,
         action: `text:notice.${delayed ? 'delayed' : 'failed'}-words`,
