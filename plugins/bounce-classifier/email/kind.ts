@@ -1,3 +1,4 @@
+import { noticeLines } from './reply.ts';
 import type { Email } from './types.ts';
 
 const VACATION_SUBJECT =
@@ -42,17 +43,12 @@ const FETCH_IT =
 const LINK = /\(?\bhttps?:\/\/\S+\)?/g;
 
 /**
- * Characters of a notice's text a lure is looked for in: a lure is short, and a bounce that returns a lure quotes it
- * after its own words
- */
-const LURE_SPAN = 2000;
-
-/**
- * A phishing mail written to look like a bounce or a mail server's notice: its own text (not an attached message) says
- * mail for the reader is held and asks them to fetch it. Asked only of emails without a status part naming recipients.
+ * A phishing mail written to look like a bounce or a mail server's notice: its own text says mail for the reader is
+ * held and asks them to fetch it. Only the notice's own lines are read: a bounce that returns a lure quotes it after
+ * them. Asked only of emails without a status part naming recipients.
  */
 export function isLureNotice(email: Email): boolean {
-  const text = `${email.subject}\n${email.text.slice(0, LURE_SPAN).replace(LINK, ' ')}`;
+  const text = `${email.subject}\n${noticeLines(email.text).join('\n').replace(LINK, ' ')}`;
   return HELD_FOR_READER.test(text) && FETCH_IT.test(text);
 }
 

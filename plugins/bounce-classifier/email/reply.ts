@@ -6,8 +6,6 @@
 import { readReply } from '../../../lib/smtp-reply.ts';
 import type { Email } from './types.ts';
 
-export { hasWrapper } from '../../../lib/smtp-reply.ts';
-
 /** What ends a local part: full-width and ideographic punctuation as its ASCII form (CJK notices write `宛先：user@host`) */
 const NOT_LOCAL = String.raw`\s<>()"',;:@\uff1a\uff0c\uff1b\uff08\uff09\uff1c\uff1e\u3001\u3002\u300c-\u300f\u3010\u3011`;
 
@@ -138,4 +136,15 @@ export function untyped(value: string): string {
 export function bareAddress(value: string): string {
   const match = ADDRESS.exec(value);
   return match ? match[1]! : value.replace(/[<>]/g, '').trim();
+}
+
+/** Where the notice ends and its copy of the returned message begins */
+export const COPY_START =
+  /^\s*(?:[-=_*>]{2,}.{0,20}(?:original|copy of|unsent|returned|undelivered|message follows|headers? (?:of|follow))|(?:original|returned|unsent) message\b|message headers?(?: follows)?\s*:?\s*$|the (?:original|returned) message (?:was|headers|follows))|^>?\s?(?:return-path|received|message-id|x-[\w-]+|dkim-signature|mime-version)\s*:/i;
+
+/** The notice's own lines: up to the copy of the returned message */
+export function noticeLines(text: string): string[] {
+  const lines = text.split('\n');
+  const end = lines.findIndex((line) => COPY_START.test(line));
+  return end < 0 ? lines : lines.slice(0, end);
 }

@@ -1,9 +1,11 @@
 import {
   ADDRESS,
+  COPY_START,
   NOT_RECIPIENT,
   NOT_RECIPIENT_LINE,
   ownAddresses,
   paragraphs,
+  noticeLines,
   QUOTED_HEADER_LINE,
   replyOrText,
   statusIn,
@@ -40,10 +42,6 @@ const NOT_DELIVERED =
  */
 const MALFORMED = /\bunqualified\b|\bmalformed\b|\bdomain missing\b/i;
 
-/** Where the notice ends and its copy of the returned message begins */
-const COPY_START =
-  /^\s*(?:[-=_*>]{2,}.{0,20}(?:original|copy of|unsent|returned|undelivered|message follows|headers? (?:of|follow))|(?:original|returned|unsent) message\b|message headers?(?: follows)?\s*:?\s*$|the (?:original|returned) message (?:was|headers|follows))|^>?\s?(?:return-path|received|message-id|x-[\w-]+|dkim-signature|mime-version)\s*:/i;
-
 /** Words that mark a line as telling about a failed address */
 const FAILURE_WORDS =
   /unknown|exceed|did ?n[o']t|not (?:found|exist|known|listed|deliver|available|allowed|valid)|no longer|no such|does ?n[o']t exist|invalid|undeliver|could not|couldn't|can ?not|unable|fail|reject|refus|denied|quota|full|disabled|inactive|suspend|expired|error|reason|unavailable|bad |unrouteable|inexistant|inconnu|unbekannt|desconocido|no existe|non recens|utilisateur|following (?:recipient|address)|:\s*$/i;
@@ -56,13 +54,6 @@ export function isNotice(email: Email): boolean {
     NOTICE_SUBJECT.test(email.subject) ||
     email.mediaType === 'multipart/report'
   );
-}
-
-/** The notice's own lines: up to the copy of the returned message */
-function noticeLines(text: string): string[] {
-  const lines = text.split('\n');
-  const end = lines.findIndex((line) => COPY_START.test(line));
-  return end < 0 ? lines : lines.slice(0, end);
 }
 
 /**
