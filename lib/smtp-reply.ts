@@ -79,12 +79,10 @@ const WEAK_MARKERS = [
 ];
 // Group 1 is set for strong markers.
 const MARKER_RE = new RegExp(`(${STRONG_MARKERS.join('|')})|${WEAK_MARKERS.join('|')}`, 'gi');
+// chasquid names the stage that failed before the reply (`MAIL+RCPT 550 ...`, `DATA 554 ...`): a wrapper's words
+const STAGE = String.raw`(?:(?:MAIL|RCPT|DATA)(?:\+(?:MAIL|RCPT|DATA))*[ \t]+(?=[2-5]\d\d[\s-]))?`;
 // Groups: 1 code, 2 dash (continuation follows), 3 or 4 status. A quote after
 // "550-" opens a quoted reply (MDaemon's "550-'5.1.1 ...'"), not a continuation.
-// chasquid names the stage that failed before the reply (`MAIL+RCPT 550 ...`, `DATA 554 ...`): a wrapper's word
-const STAGE_WORDS = String.raw`(?:MAIL|RCPT|DATA)(?:\+(?:MAIL|RCPT|DATA))*[ \t]+`;
-const STAGE = String.raw`(?:${STAGE_WORDS}(?=[2-5]\d\d[\s-]))?`;
-const STAGE_FIRST_RE = new RegExp(String.raw`^${STAGE_WORDS}[2-5]\d\d[\s-]`);
 const HEAD = String.raw`[\s'"<([]*${STAGE}#?(?:([2-5]\d\d)(?:-['"]|(-)\s*|\s+|$)(?:#?([245]\.\d{1,3}\.\d{1,3})(?!\.?\d)[ \t]*)?|([245]\.\d{1,3}\.\d{1,3})(?!\.?\d)[ \t]*)`;
 const HEAD_RE = new RegExp(HEAD, 'y');
 // After a code the quote cuts off, a reply whose text has no code or status of its own (IronPort's `550-'SPF check
@@ -99,12 +97,6 @@ const NEXT_LINE_RE =
 const SAID_WORDS = String.raw`\b(?:said|replied|responded)`;
 const SAID_RE = new RegExp(String.raw`${SAID_WORDS}[ \t]+(?=#?[2-5]\d\d[\s-])`, 'i');
 const IN_REPLY_TO = 'in reply to ';
-// A sending MTA's own words around a reply, with or without their colon, its `(in reply to ...)` note or a code it
-// quotes the reply after
-const WRAPPER_RE = new RegExp(
-  String.raw`${SAID_WORDS}(?::|[ \t]+#?[2-5]\d\d[\s-])|\(${IN_REPLY_TO}|${QUOTED_REPLY}['"]`,
-  'i',
-);
 // Groups: 1 code, 2 dash, 3 status.
 const CONTINUATION_RE = / ([2-5]\d\d)(?:(-)|(?= ))(?: ?#?([245]\.\d{1,3}\.\d{1,3})(?!\.?\d))?/g;
 // Sending-MTA notes after the reply, tried at the text's last "(" or "[".
@@ -130,15 +122,6 @@ const BLOCK_TAGS_RE = new RegExp(String.raw`(?:${tagRe(BLOCK_TAGS)}[^<>]*>\s*)+`
 const ENTITY_RE = /&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(lt|gt|amp|quot|apos|nbsp));/gi;
 const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: ' ' };
 const WORD_CHAR_RE = /^[\p{L}\p{N}]$/u;
-
-/**
- * Whether a text gives the remote's reply in a sending MTA's own words (`host mx said: 550 ...`, NetEase's
- * `RCPT TO said 550 ...`, Postfix's `(in reply to RCPT TO command)`, IronPort's `... problem 550-'...'`, chasquid's
- * `MAIL+RCPT 550 ...`), so that `readReply` should cut it out
- */
-export function hasWrapper(text: string): boolean {
-  return WRAPPER_RE.test(text) || STAGE_FIRST_RE.test(text);
-}
 
 /** The innermost remote reply in `raw`, split into code, status and text. Never throws. */
 export function parseReply(raw: string): Reply {

@@ -1,4 +1,4 @@
-import { actionOf, bareAddress, hasWrapper, replyIn, replyOrText, statusIn, unfold, untyped } from './reply.ts';
+import { actionOf, bareAddress, replyOrText, statusIn, unfold, untyped } from './reply.ts';
 import type { ReportedRecipient } from './types.ts';
 
 /** The media types of an RFC 3464 / RFC 6533 status part */
@@ -184,10 +184,9 @@ export function readDeliveryStatus(content: string, limit: number): DeliveryStat
     if (exchange) [reply, from] = [exchange, 'dsn:X-Supplementary-Info'];
     if (reply === '' && /^[245]\d\d[ -]\S/.test(statusField)) [reply, from] = [statusField, 'dsn:Status'];
     // Some MTAs write their own wrapper into the field (`host mx[ip] said: 550 ... (in reply to RCPT TO command)`;
-    // NetEase's `SMTP error, RCPT TO: Host mx(ip) RCPT TO said 550 ...`)
-    if (hasWrapper(reply)) reply = replyIn(reply) ?? reply;
-    // and some their own note after it (`... 'no valid ip addresses' (delivery attempts: 0)`)
-    else reply = replyOrText(reply);
+    // NetEase's `SMTP error, RCPT TO: Host mx(ip) RCPT TO said 550 ...`), or their own note after it (`... 'no valid
+    // ip addresses' (delivery attempts: 0)`)
+    reply = replyOrText(reply);
     if (reply !== '') {
       recipient.reply = reply;
       sources.reply = from;

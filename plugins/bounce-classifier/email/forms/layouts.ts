@@ -255,6 +255,7 @@ function returnedLineReader(text: string, rules: Rules, delayed: boolean): Repor
   const lines = text.split(/\r?\n/).map((l) => l.trim());
   const recipients: ReportedRecipient[] = [];
   const remote = first(rules.remote_mta, text);
+  const seen = new Set<string>();
   for (let i = 0; i < lines.length; i++) {
     if (!rules.reply_line?.test(lines[i]!)) continue;
     let address = '';
@@ -266,7 +267,8 @@ function returnedLineReader(text: string, rules: Rules, delayed: boolean): Repor
     }
     const reply = replyOrText(lines[i]!);
     // Exchange 2013 and later repeat the reply under its date (`10/14/2025 10:12:49 AM - Remote Server at ...`)
-    if (recipients.some((r) => r.recipient === address && r.reply === reply)) continue;
+    if (seen.has(`${address}\n${reply}`)) continue;
+    seen.add(`${address}\n${reply}`);
     // and name the server on the reply's own line (`Remote Server at mx.example.net (192.0.2.25) returned '550 ...'`),
     // so each recipient gets the one that answered it
     recipients.push(recipientOf(address, delayed, reply, first(rules.remote_mta, lines[i]!) ?? remote));

@@ -296,6 +296,7 @@ function completed(local: string, email: Email): string {
 /** A notice that names the recipient's domain only (MailEnable's `Message is waiting at host for delivery to x.org.`) */
 const DELIVERY_TO_DOMAIN = /\bfor delivery to ([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8})\.?\s*$/im;
 const RETURNED_TO = /^(?:to|cc):.*$/gim;
+const ADDRESSES = new RegExp(ADDRESS.source, 'gi');
 const REASON_LINE = /^\s*reason\s*:\s*\S.*$/im;
 
 /**
@@ -309,7 +310,7 @@ function byDomain(notice: string, text: string): Mention[] {
   const reason = REASON_LINE.exec(notice)?.[0].trim();
   const found = new Map<string, Mention>();
   for (const [line] of text.matchAll(RETURNED_TO)) {
-    for (const m of line.matchAll(new RegExp(ADDRESS.source, 'gi'))) {
+    for (const m of line.matchAll(ADDRESSES)) {
       const address = m[1]!.toLowerCase();
       if (address.endsWith(`@${domain}`) && !found.has(address))
         found.set(address, { address: m[1]!, lines: [], tier: 2, how: 'domain', ...(reason && { reason }) });
