@@ -42,9 +42,11 @@ const NOT_DELIVERED =
  */
 const MALFORMED = /\bunqualified\b|\bmalformed\b|\bdomain missing\b/i;
 
-/** Words that mark a line as telling about a failed address */
-const FAILURE_WORDS =
-  /unknown|exceed|did ?n[o']t|not (?:found|exist|known|listed|deliver|available|allowed|valid)|no longer|no such|does ?n[o']t exist|invalid|undeliver|could not|couldn't|can ?not|unable|fail|reject|refus|denied|quota|full|disabled|inactive|suspend|expired|error|reason|unavailable|bad |unrouteable|inexistant|inconnu|unbekannt|desconocido|no existe|non recens|utilisateur|following (?:recipient|address)|:\s*$/i;
+/** Words that tell of a failure */
+const FAILURE_TERMS =
+  /unknown|exceed|did ?n[o']t|not (?:found|exist|known|listed|deliver|available|allowed|valid)|no longer|no such|does ?n[o']t exist|invalid|undeliver|could not|couldn't|can ?not|unable|fail|reject|refus|denied|quota|full|disabled|inactive|suspend|expired|error|reason|unavailable|bad |unrouteable|inexistant|inconnu|unbekannt|desconocido|no existe|non recens|utilisateur|following (?:recipient|address)/i;
+/** Words that mark a line as telling about a failed address, or a line that introduces what follows */
+const FAILURE_WORDS = new RegExp(`${FAILURE_TERMS.source}|:\\s*$`, 'i');
 
 /** A notice by its sender, its subject or its media type: a person's message that quotes one is none */
 export function isNotice(email: Email): boolean {
@@ -319,12 +321,35 @@ function byDomain(notice: string, text: string): Mention[] {
   return [...found.values()];
 }
 
+/** A letter of another script than Latin */
+const OTHER_SCRIPT = /(?=\p{L})\P{Script=Latin}/u;
+
+/**
+ * A notice by its subject or media type, or one whose own lines tell of a failure or a delay: a daemon's address alone
+ * makes none, as spam is sent as `postmaster@` too, and the contact address it names is no failed recipient. The
+ * words are Latin-script ones: a text in another script is not judged by them
+ */
+function tellsOfFailure(email: Email, lines: readonly string[]): boolean {
+  if (BOUNCE_SUBJECT.test(email.subject) || NOTICE_SUBJECT.test(email.subject) || email.mediaType === 'multipart/report')
+    return true;
+  const whole = lines.join('\n');
+  return (
+    OTHER_SCRIPT.test(whole) ||
+    FAILURE_TERMS.test(whole) ||
+    NOT_DELIVERED.test(whole) ||
+    DELAYED_WORDS.test(whole) ||
+    /^\s*[45]\d\d\b/m.test(whole) ||
+    lines.some((line) => HEADING.test(line) || REASON_LEAD.test(line))
+  );
+}
+
 export const notice: BounceForm = {
   name: 'notice',
   detect: isNotice,
   read(email) {
     const own = ownAddresses(email);
     const lines = noticeLines(email.text);
+    if (!tellsOfFailure(email, lines)) return { recipients: [], delayed: false };
     const mentions = new Map<string, Mention>();
     lines.forEach((line, i) => {
       if (!line.includes('@') || NOT_RECIPIENT_LINE.test(line)) return;
