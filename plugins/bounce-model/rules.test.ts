@@ -511,6 +511,22 @@ const DECIDES: readonly Row[] = [
     'RATE_LIMIT@too-many-connections',
     'CONCURRENCY_LIMIT@too-many-connections',
   ],
+  // The client's errors end the session: a protocol error, not a rate limit
+  [
+    '421 4.7.0 mx.b.example Error: too many errors',
+    'PROTOCOL_ERROR@too-many-protocol-errors',
+    'PROTOCOL_ERROR@too-many-protocol-errors',
+  ],
+  [
+    '421 4.7.0 mx.b.example Too many bad commands; closing connection',
+    'PROTOCOL_ERROR@too-many-protocol-errors',
+    'PROTOCOL_ERROR@too-many-protocol-errors',
+  ],
+  [
+    '421 mx.b.example too many syntax or protocol errors',
+    'PROTOCOL_ERROR@too-many-protocol-errors',
+    'PROTOCOL_ERROR@too-many-protocol-errors',
+  ],
   // Content
   [
     '552 5.3.4 Message size exceeds fixed maximum message size',
@@ -672,6 +688,9 @@ const DECIDES: readonly Row[] = [
 
 // Near misses: replies a risky rule must NOT decide.
 const NEAR_MISSES: readonly Row[] = [
+  // Failed recipients or logins counted are not the client's protocol errors
+  ['550 5.7.1 Too many errors for recipient addresses, try again later', '-', '-'],
+  ['535 5.7.8 Too many errors in authentication, login refused', '-', '-'],
   // No third-party list named: the receiver's own block, not BLOCK_LIST (left to the model).
   ['550 5.7.1 IP address is block listed', '-', '-'],
   ['554 5.7.1 Your IP 192.0.2.44 has been blacklisted', '-', '-'],
