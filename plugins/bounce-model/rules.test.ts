@@ -691,6 +691,8 @@ const NEAR_MISSES: readonly Row[] = [
   // Failed recipients or logins counted are not the client's protocol errors
   ['550 5.7.1 Too many errors for recipient addresses, try again later', '-', '-'],
   ['535 5.7.8 Too many errors in authentication, login refused', '-', '-'],
+  // ... nor is the block they earn: the receiver's own
+  ['421 4.5.1 Too many errors, you have been blocked for an hour', '-', '-'],
   // No third-party list named: the receiver's own block, not BLOCK_LIST (left to the model).
   ['550 5.7.1 IP address is block listed', '-', '-'],
   ['554 5.7.1 Your IP 192.0.2.44 has been blacklisted', '-', '-'],
