@@ -330,7 +330,11 @@ const OTHER_SCRIPT = /(?=\p{L})\P{Script=Latin}/u;
  * words are Latin-script ones: a text in another script is not judged by them
  */
 function tellsOfFailure(email: Email, lines: readonly string[]): boolean {
-  if (BOUNCE_SUBJECT.test(email.subject) || NOTICE_SUBJECT.test(email.subject) || email.mediaType === 'multipart/report')
+  if (
+    BOUNCE_SUBJECT.test(email.subject) ||
+    NOTICE_SUBJECT.test(email.subject) ||
+    email.mediaType === 'multipart/report'
+  )
     return true;
   const whole = lines.join('\n');
   return (
