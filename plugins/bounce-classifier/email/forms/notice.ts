@@ -48,14 +48,16 @@ const FAILURE_TERMS =
 /** Words that mark a line as telling about a failed address, or a line that introduces what follows */
 const FAILURE_WORDS = new RegExp(`${FAILURE_TERMS.source}|:\\s*$`, 'i');
 
+/** A notice by its subject or its media type */
+function isReportByHeader(email: Email): boolean {
+  return (
+    BOUNCE_SUBJECT.test(email.subject) || NOTICE_SUBJECT.test(email.subject) || email.mediaType === 'multipart/report'
+  );
+}
+
 /** A notice by its sender, its subject or its media type: a person's message that quotes one is none */
 export function isNotice(email: Email): boolean {
-  return (
-    DAEMON_FROM.test(email.from) ||
-    BOUNCE_SUBJECT.test(email.subject) ||
-    NOTICE_SUBJECT.test(email.subject) ||
-    email.mediaType === 'multipart/report'
-  );
+  return DAEMON_FROM.test(email.from) || isReportByHeader(email);
 }
 
 /**
@@ -330,12 +332,7 @@ const OTHER_SCRIPT = /(?=\p{L})\P{Script=Latin}/u;
  * words are Latin-script ones: a text in another script is not judged by them
  */
 function tellsOfFailure(email: Email, lines: readonly string[]): boolean {
-  if (
-    BOUNCE_SUBJECT.test(email.subject) ||
-    NOTICE_SUBJECT.test(email.subject) ||
-    email.mediaType === 'multipart/report'
-  )
-    return true;
+  if (isReportByHeader(email)) return true;
   const whole = lines.join('\n');
   return (
     OTHER_SCRIPT.test(whole) ||
