@@ -337,6 +337,7 @@ function tellsOfFailure(email: Email, lines: readonly string[]): boolean {
   return (
     OTHER_SCRIPT.test(whole) ||
     FAILURE_TERMS.test(whole) ||
+    /\bbounc|\breturned\b|\bnon-?delivery\b/i.test(whole) ||
     NOT_DELIVERED.test(whole) ||
     DELAYED_WORDS.test(whole) ||
     /^\s*[45]\d\d\b/m.test(whole) ||
