@@ -388,10 +388,9 @@ export const notice: BounceForm = {
     }
     const whole = lines.join('\n');
     if (found.length === 0) found = byDomain(whole, email.text);
-    const delayed = DELAYED_WORDS.test(whole) && !FINAL_WORDS.test(whole);
     // A reason the notice states on its own applies when it reports one recipient
     const stated = found.length === 1 ? statedReasons(lines)[0] : undefined;
-    const recipients: ReportedRecipient[] = found.map((mention) => {
+    const recipients = found.map((mention) => {
       const written = mention.address.includes('@') || MALFORMED.test(mention.reason ?? '');
       const address = written ? mention.address : completed(mention.address, email);
       // Every line naming the address may hold its reply (a list, then the details)
@@ -411,21 +410,31 @@ export const notice: BounceForm = {
               ? 'local-part-completed'
               : 'local-part'
             : TIERS[mention.tier]);
-      const sources = {
-        recipient: `text:notice.${how}`,
-        action: `text:notice.${delayed ? 'delayed' : 'failed'}-words`,
-        ...(status && { status: 'inferred' }),
-        ...(reply && { reply: `text:notice.${pattern}` }),
-      };
-      return {
+      return { address, how, pattern, ...(status && { status }), ...(reply && { reply }) };
+    });
+    // The notice's own words say whether it still retries: a remote's reply it quotes (`You can try again later`) does
+    // not, nor does the rest of a line the reply was read from
+    const replies = recipients.flatMap((r) => r.reply ?? []);
+    const ownLines = lines.filter(
+      (line) => line.trim() === '' || !replies.some((reply) => reply.includes(line.trim().replace(/\s+/g, ' '))),
+    );
+    const delayed = DELAYED_WORDS.test(ownLines.join('\n')) && !FINAL_WORDS.test(whole);
+    const action = delayed ? 'delayed' : 'failed';
+    return {
+      recipients: recipients.map(({ address, how, pattern, status, reply }): ReportedRecipient => ({
         recipient: address,
-        action: delayed ? 'delayed' : 'failed',
+        action,
         ...(status && { status }),
         ...(reply && { reply }),
-        sources,
-      };
-    });
-    return { recipients, delayed };
+        sources: {
+          recipient: `text:notice.${how}`,
+          action: `text:notice.${action}-words`,
+          ...(status && { status: 'inferred' }),
+          ...(reply && { reply: `text:notice.${pattern}` }),
+        },
+      })),
+      delayed,
+    };
   },
 };
 
