@@ -187,6 +187,9 @@ export function readDeliveryStatus(content: string, limit: number): DeliveryStat
     // NetEase's `SMTP error, RCPT TO: Host mx(ip) RCPT TO said 550 ...`), or their own note after it (`... 'no valid
     // ip addresses' (delivery attempts: 0)`)
     reply = replyOrText(reply);
+    // A success reply given for a recipient that failed or waits (an old sendmail wrote its last hop's `250 Message
+    // accepted for delivery` there) tells nothing of why: the notice's prose may
+    if (/^2\d\d\b/.test(reply) && (recipient.action === 'failed' || recipient.action === 'delayed')) reply = '';
     if (reply !== '') {
       recipient.reply = reply;
       sources.reply = from;
