@@ -81,6 +81,20 @@ export const HOSTILE_EMAILS: HostileEmail[] = [
     expect: { status: 200, recipients: 1_000 },
   },
   {
+    // A plain-text notice, each recipient's reason on the line after it: telling the notice's own words from the replies
+    // it quotes compared every line with every reply, quadratic (6 s)
+    name: '5,000-recipient plain-text notice',
+    build: () =>
+      Buffer.from(
+        `From: MAILER-DAEMON@mx.example.org\r\nSubject: Mail delivery failed\r\n\r\nYour message could not be delivered to the following recipients.\r\n\r\n${Array.from(
+          { length: 5_000 },
+          (_, i) => `<user${i}@example.net>:\r\nMailbox is over quota, you can try again later (${i})\r\n`,
+        ).join('\r\n')}`,
+        'latin1',
+      ),
+    expect: { status: 200, recipients: 1_000 },
+  },
+  {
     // An HTML-only notice of `<` without `>`: a tag pattern retried at each `<` is quadratic
     name: '1 MB of "<" in an HTML notice',
     build: () =>

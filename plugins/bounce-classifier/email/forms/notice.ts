@@ -345,6 +345,33 @@ function tellsOfFailure(email: Email, lines: readonly string[]): boolean {
   );
 }
 
+/** The lines a reply after an address is read from: the address's own line, and those of the paragraphs after it */
+const REPLY_REACH = 17;
+
+/**
+ * The lines a recipient's reply was read from: the rest of a line naming it, or a line near one, that the reply holds.
+ * Only the lines near each mention are compared, so a notice of many recipients costs as many comparisons
+ */
+function quotedLines(
+  lines: readonly string[],
+  recipients: readonly { address: string; named: ReadonlySet<number>; reply?: string }[],
+): Set<number> {
+  const quoted = new Set<number>();
+  for (const { address, named, reply } of recipients) {
+    if (!reply) continue;
+    for (const n of named) {
+      for (let j = n; j < Math.min(lines.length, n + REPLY_REACH); j++) {
+        const line = lines[j]!;
+        const at = j === n ? line.toLowerCase().indexOf(address.toLowerCase()) : -1;
+        const words = (at < 0 ? line : line.slice(at + address.length)).replace(/^[>)"'\s:.,;-]+/, '');
+        const folded = words.trim().replace(/\s+/g, ' ');
+        if (folded !== '' && reply.includes(folded)) quoted.add(j);
+      }
+    }
+  }
+  return quoted;
+}
+
 export const notice: BounceForm = {
   name: 'notice',
   detect: isNotice,
@@ -410,15 +437,12 @@ export const notice: BounceForm = {
               ? 'local-part-completed'
               : 'local-part'
             : TIERS[mention.tier]);
-      return { address, how, pattern, ...(status && { status }), ...(reply && { reply }) };
+      return { address, how, pattern, named, ...(status && { status }), ...(reply && { reply }) };
     });
     // The notice's own words say whether it still retries: a remote's reply it quotes (`You can try again later`) does
     // not, nor does the rest of a line the reply was read from
-    const replies = recipients.flatMap((r) => r.reply ?? []);
-    const ownLines = lines.filter(
-      (line) => line.trim() === '' || !replies.some((reply) => reply.includes(line.trim().replace(/\s+/g, ' '))),
-    );
-    const delayed = DELAYED_WORDS.test(ownLines.join('\n')) && !FINAL_WORDS.test(whole);
+    const quoted = quotedLines(lines, recipients);
+    const delayed = DELAYED_WORDS.test(lines.filter((_, j) => !quoted.has(j)).join('\n')) && !FINAL_WORDS.test(whole);
     const action = delayed ? 'delayed' : 'failed';
     return {
       recipients: recipients.map(({ address, how, pattern, status, reply }): ReportedRecipient => ({
