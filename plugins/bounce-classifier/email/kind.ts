@@ -72,14 +72,20 @@ export function isVacationReply(email: Email): boolean {
   );
 }
 
+/** A reply's subject (`Re:`, German `AW:`, Nordic `SV:` / `VS:`, Dutch `Antw:`, Italian `R:` / `Rif:`) */
+const REPLY_SUBJECT = /^\s*(?:re|aw|sv|vs|antw|r|rif)\s*:/i;
+
 /**
- * An automatic reply: `Auto-Submitted` other than `no` (RFC 3834), the headers vacation programs add, or a vacation
- * subject. Asked only once the email was found not to be a bounce: bounces carry `Auto-Submitted: auto-replied` too.
+ * An automatic reply: `Auto-Submitted: auto-replied` (RFC 3834), or `auto-generated` on a reply (its subject or
+ * `In-Reply-To` says so: some responders mark their replies so), the headers vacation programs add, or a vacation
+ * subject. `auto-generated` alone marks any automatic message (a calendar reminder, a forum digest), which answers
+ * nobody. Asked only once the email was found not to be a bounce: bounces carry `Auto-Submitted: auto-replied` too.
  * Answers the format that recognised it, or undefined.
  */
 export function autoReplyFormat(email: Email): 'rfc3834' | 'vacation' | undefined {
-  const submitted = email.header('auto-submitted')?.trim().toLowerCase();
-  if (submitted && !submitted.startsWith('no')) return 'rfc3834';
+  const submitted = email.header('auto-submitted')?.trim().toLowerCase() ?? 'no';
+  const reply = !!email.header('in-reply-to') || REPLY_SUBJECT.test(email.subject);
+  if (submitted.startsWith('auto-replied') || (!submitted.startsWith('no') && reply)) return 'rfc3834';
   if (isVacationReply(email)) return 'vacation';
   return undefined;
 }
