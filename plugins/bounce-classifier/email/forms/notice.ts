@@ -42,6 +42,9 @@ const NOT_DELIVERED =
  */
 const MALFORMED = /\bunqualified\b|\bmalformed\b|\bdomain missing\b/i;
 
+/** Every address of a text (`matchAll` copies it, so its state is never shared) */
+const ADDRESSES = new RegExp(ADDRESS.source, 'gi');
+
 /** Words that tell of a failure */
 const FAILURE_TERMS =
   /unknown|exceed|did ?n[o']t|not (?:found|exist|known|listed|deliver|available|allowed|valid)|no longer|no such|does ?n[o']t exist|invalid|undeliver|could not|couldn't|can ?not|unable|fail|reject|refus|denied|quota|full|disabled|inactive|suspend|expired|error|reason|unavailable|bad |unrouteable|inexistant|inconnu|unbekannt|desconocido|no existe|non recens|utilisateur|following (?:recipient|address)/i;
@@ -98,13 +101,16 @@ function isReplyText(text: string): boolean {
   );
 }
 
+/** The most lines a paragraph read as a reply holds */
+const PARAGRAPH_LINES = 8;
+
 /**
  * A paragraph starting at line `from` (leading list marks and quoted header lines dropped), up to a blank line, the
  * returned message, 8 lines or, given the `address` it is about, a line naming another
  */
 function paragraphAt(lines: readonly string[], from: number, address?: string): string {
   const out: string[] = [];
-  for (let j = from; j < lines.length && j < from + 8; j++) {
+  for (let j = from; j < lines.length && j < from + PARAGRAPH_LINES; j++) {
     const line = lines[j]!.trim();
     const other = address === undefined ? undefined : ADDRESS.exec(line)?.[1];
     if (line === '' || (other && other.toLowerCase() !== address!.toLowerCase()) || COPY_START.test(lines[j]!)) break;
@@ -300,7 +306,6 @@ function completed(local: string, email: Email): string {
 /** A notice that names the recipient's domain only (MailEnable's `Message is waiting at host for delivery to x.org.`) */
 const DELIVERY_TO_DOMAIN = /\bfor delivery to ([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8})\.?\s*$/im;
 const RETURNED_TO = /^(?:to|cc):.*$/gim;
-const ADDRESSES = new RegExp(ADDRESS.source, 'gi');
 const REASON_LINE = /^\s*reason\s*:\s*\S.*$/im;
 
 /**
@@ -331,9 +336,8 @@ const OTHER_SCRIPT = /(?=\p{L})\P{Script=Latin}/u;
  * makes none, as spam is sent as `postmaster@` too, and the contact address it names is no failed recipient. The
  * words are Latin-script ones: a text in another script is not judged by them
  */
-function tellsOfFailure(email: Email, lines: readonly string[]): boolean {
+function tellsOfFailure(email: Email, lines: readonly string[], whole: string): boolean {
   if (isReportByHeader(email)) return true;
-  const whole = lines.join('\n');
   return (
     OTHER_SCRIPT.test(whole) ||
     FAILURE_TERMS.test(whole) ||
@@ -345,8 +349,11 @@ function tellsOfFailure(email: Email, lines: readonly string[]): boolean {
   );
 }
 
-/** The lines a reply after an address is read from: the address's own line, and those of the paragraphs after it */
-const REPLY_REACH = 17;
+/**
+ * How far after an address's line `replyAfter` reads its reply: the line, the paragraph after it, a blank line and the
+ * paragraph after that
+ */
+const REPLY_REACH = 2 + 2 * PARAGRAPH_LINES;
 
 /**
  * The lines a recipient's reply was read from: the rest of a line naming it, or a line near one, that the reply holds.
@@ -378,12 +385,12 @@ export const notice: BounceForm = {
   read(email) {
     const own = ownAddresses(email);
     const lines = noticeLines(email.text);
-    if (!tellsOfFailure(email, lines)) return { recipients: [], delayed: false };
+    const whole = lines.join('\n');
+    if (!tellsOfFailure(email, lines, whole)) return { recipients: [], delayed: false };
     const mentions = new Map<string, Mention>();
     lines.forEach((line, i) => {
       if (!line.includes('@') || NOT_RECIPIENT_LINE.test(line)) return;
-      const pattern = new RegExp(ADDRESS.source, 'gi');
-      for (let m; (m = pattern.exec(line));) {
+      for (const m of line.matchAll(ADDRESSES)) {
         // An X.400 gateway's `SMTP=user@host` names the address after the `=`; an address after `from` is the sender
         const address = m[1]!.replace(/\.$/, '').replace(/^(?:smtp|rfc-?822)=/i, '');
         if (/\bfrom\s*<?$/i.test(line.slice(0, m.index))) continue;
@@ -413,7 +420,6 @@ export const notice: BounceForm = {
       if (address && !own.has(address.toLowerCase()) && !NOT_RECIPIENT.test(address))
         found = [{ address, lines: [], tier: 2 }];
     }
-    const whole = lines.join('\n');
     if (found.length === 0) found = byDomain(whole, email.text);
     // A reason the notice states on its own applies when it reports one recipient
     const stated = found.length === 1 ? statedReasons(lines)[0] : undefined;
