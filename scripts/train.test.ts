@@ -19,6 +19,10 @@ import { softmax, type LinearModel } from '../plugins/bounce-model/linear-model.
 import { fitRealTemperature, ruleProbabilities } from './train/calibrate.ts';
 import { readRealText, readsTwoWays, type RealRow } from './train/real-text.ts';
 import { averageOf, epochOrder, predictLogits, train } from './train/linear-train.ts';
+import { normaliserOf } from '../plugins/bounce-classifier/classify.ts';
+import { normalise } from '../plugins/bounce-model/normalise.ts';
+import type { Classifier } from '../runtime/mod.ts';
+import { readFileSync, readdirSync } from 'node:fs';
 
 const rows = readCorpus(join(import.meta.dirname, 'corpus/lines')).filter((_, i) => i % 10 === 0);
 const small = { bits: 14, epochs: 2, learningRate: 0.2, smoothing: 0.1, seed: 7, runs: 2 };
@@ -31,6 +35,35 @@ test('training gives byte-identical model files when run twice on the same corpu
     assert.ok(a[task.name].equals(b[task.name]), `${task.name} differs between runs`);
     assert.is(loadModel(a[task.name]).version, loadModel(b[task.name]).version);
     assert.equal([...loadModel(a[task.name]).labels], [...task.labels]);
+  }
+});
+
+test('training reads every corpus line and real train reply as the classifier hands it to the models', () => {
+  // Trained on another form than the one served, a reply's words teach nothing the service can use
+  const served = normaliserOf({ normalise } as unknown as Classifier);
+  const dir = join(import.meta.dirname, 'corpus/lines');
+  const raw = readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .flatMap((f) =>
+      readFileSync(join(dir, f), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => (JSON.parse(l) as { text: string }).text),
+    );
+  const corpus = readCorpus(dir);
+  assert.is(corpus.length, raw.length);
+  let codeOnly = 0;
+  corpus.forEach((row, i) => {
+    assert.is(row.text, served(raw[i]!), row.template);
+    if (row.text !== normalise(raw[i]!)) codeOnly++;
+  });
+  // The lines that are only a code are read with their status's description, as the service reads them
+  assert.ok(codeOnly > 0, 'some corpus lines are only a code');
+  const train = readRealText('train');
+  for (const row of realTrainingRows().rows) {
+    const reply = train[Number(row.template.split(':').at(-1))]!;
+    assert.is(row.text, served(reply.text), reply.text);
   }
 });
 

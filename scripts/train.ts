@@ -56,7 +56,7 @@ import {
 import { IDENTITY_MAP, type ModelCalibration } from '../plugins/bounce-model/model.ts';
 import { readCorpus, type LabelledText } from './train/corpus.ts';
 import { readRealText, readsTwoWays, type RealRow } from './train/real-text.ts';
-import { normalise } from '../plugins/bounce-model/normalise.ts';
+import { servedText } from './train/served-text.ts';
 import { evaluate, evaluationMarkdown, type Evaluation } from './train/metrics.ts';
 import {
   correctionRows,
@@ -258,7 +258,7 @@ export function realTrainingRows(): { rows: LabelledText[]; skipped: RealRow[] }
       family: 'real',
       template: `real:${situation}:real:${i}`,
       situation,
-      text: normalise(r.text),
+      text: servedText(r.text),
       bnac: r.bnac,
       backoff: r.backoff,
     };

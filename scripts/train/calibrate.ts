@@ -25,7 +25,7 @@ import {
   type ProbabilityMap,
   type RuleProbabilities,
 } from '../../plugins/bounce-model/model.ts';
-import { normalise } from '../../plugins/bounce-model/normalise.ts';
+import { servedText } from './served-text.ts';
 import { matchRule } from '../../plugins/bounce-model/rules.ts';
 import type { RealRow } from './real-text.ts';
 
@@ -56,7 +56,7 @@ export function ruleProbabilities(rows: readonly RealRow[]): RuleProbabilities {
     let right = 0;
     for (const row of rows) {
       if (!strict(row, task)) continue;
-      const rule = matchRule(task, normalise(row.text));
+      const rule = matchRule(task, servedText(row.text));
       if (!rule) continue;
       const ok = rule.label === row[task] ? 1 : 0;
       const s = seen.get(rule.id) ?? { n: 0, right: 0 };
@@ -298,7 +298,7 @@ export function realHeldOut(
   rows: readonly RealRow[],
   tasks: readonly CalibrationTask[],
 ): HeldOutText[] {
-  const texts = rows.map((r) => normalise(r.text));
+  const texts = rows.map((r) => servedText(r.text));
   return predictLogits(model, texts).map(({ logits, coverage }, i) => ({
     logits,
     coverage,

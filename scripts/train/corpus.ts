@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { normalise } from '../../plugins/bounce-model/normalise.ts';
+import { servedText } from './served-text.ts';
 
 /** One corpus line, normalised, with the corpus file (`family`) and the template it came from. */
 export interface LabelledText {
@@ -32,7 +32,7 @@ export function readCorpus(dir: string): LabelledText[] {
         family,
         template: row.template,
         situation: row.template.split(':')[1]!,
-        text: normalise(row.text),
+        text: servedText(row.text),
         bnac: row.bnac,
         backoff: row.backoff,
       });

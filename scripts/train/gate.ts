@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { loadModel, type Model } from '../../plugins/bounce-model/model.ts';
-import { normalise } from '../../plugins/bounce-model/normalise.ts';
+import { servedText } from './served-text.ts';
 import type { LabelledText } from './corpus.ts';
 import { lenientAccuracy } from './metrics.ts';
 import { acceptedClasses } from '../eval.ts';
@@ -97,7 +97,7 @@ export function correctionRows(
   const skipped: CorrectionLine[] = [];
   const moved: MovedCorrection[] = [];
   corrections.forEach((c, i) => {
-    const text = normalise(c.message);
+    const text = servedText(c.message);
     let situation = situationWith(
       c.bnac ?? current.bnac.predict(text).label,
       c.backoff ?? current.backoff.predict(text).label,
@@ -144,7 +144,7 @@ export function gate(
   const lines: string[] = [];
   let accepted = true;
   for (const [name, rows] of Object.entries(sets)) {
-    const texts = rows.map((row) => normalise(row.text));
+    const texts = rows.map((row) => servedText(row.text));
     for (const task of ['bnac', 'backoff'] as const) {
       const was = texts.map((text) => before[task].predict(text).label);
       const now = texts.map((text) => after[task].predict(text).label);
