@@ -165,6 +165,11 @@ export const SITUATIONS = {
     backoff: 'SENDER_REPUTATION__SENDER_ADDRESS',
     what: 'the sender address is refused: blocked by the recipient, blocked senders list, unknown sender, sender domain does not exist, invalid sender',
   },
+  'sender-domain-blocked': {
+    bnac: 'BLOCKED',
+    backoff: 'SENDER_REPUTATION__DOMAIN',
+    what: "the receiver's own refusal of the sender domain, no third-party list named: a banned or blocked sending domain, mail from the domain not accepted, a sending service that suspended, paused or has not verified the domain",
+  },
   // Content
   'spam-content': {
     bnac: 'MESSAGE_CONTENT',
@@ -204,6 +209,12 @@ export const SITUATIONS = {
     bnac: 'TLS',
     backoff: 'INFRASTRUCTURE_ERROR',
     what: 'TLS required or not offered, STARTTLS required, TLS version or certificate policy not met',
+  },
+  // RFC 4954's 538: the login, not the message, needs the encryption (gathered rows label it so)
+  'auth-needs-tls': {
+    bnac: 'TLS',
+    backoff: 'AUTHENTICATION_ERROR',
+    what: 'the authentication mechanism needs an encrypted session: encryption required for the requested authentication mechanism, AUTH not available without TLS',
   },
   'tls-handshake': {
     bnac: 'TLS',

@@ -216,6 +216,17 @@ export default [
       '550 5.7.1 Sender address {sender} is {blocked|blacklisted|denied}',
     ],
   }),
+  phrasings('sender-domain-blocked', {
+    shared: [
+      '550 5.7.1 {Sender domain|Sending domain|Mail from domain} {sdomain} {is banned|is blocked|has been blacklisted|is not allowed} here',
+      '554 5.7.1 <{sender}>: Sender address rejected: domain {sdomain} is {blocked|banned} by {local policy|the administrator}',
+      '550 {Mail|Email|Messages} from {the domain |}{sdomain} {is|are} not accepted {here|by this server}',
+      '553 5.7.1 {sdomain}: sender domain {refused|denied} by policy',
+      '550 5.7.1 Your domain {sdomain} {is on our block list|has been blocked by our administrator}',
+      '550 Outbound mail from {sdomain} {has been suspended|is paused|is disabled} {for abuse|by the provider|}',
+      'Domain {sdomain} is not verified for sending. {Verify the domain|Add and verify the domain} before sending',
+    ],
+  }),
   phrasings('spam-content', {
     shared: [
       '550 5.7.1 Message rejected {as spam|because it looks like spam|due to spam content}',
@@ -290,6 +301,14 @@ export default [
       '530 5.7.0 {Authentication required|Client not authenticated|Must authenticate first}',
       '535 5.7.3 {Authentication unsuccessful|Incorrect username or password}',
       '535 {Incorrect authentication data|Invalid user or password}',
+    ],
+  }),
+  phrasings('auth-needs-tls', {
+    shared: [
+      '538 5.7.11 Encryption required for requested authentication mechanism',
+      '538 {AUTH|authentication} not available without {TLS|STARTTLS|an encrypted connection}',
+      '535 5.7.0 {Plaintext authentication disallowed on non-secure connections|Must issue STARTTLS before AUTH}',
+      '504 5.7.4 {Insecure authentication mechanism|Plain-text login} {requires TLS|not allowed without TLS}',
     ],
   }),
   phrasings('tls-required', {

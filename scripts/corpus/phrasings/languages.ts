@@ -647,6 +647,16 @@ export default [
     'lang-hi': ['{550 5.7.1 |554 |}पहुँच अस्वीकृत', '{554 5.7.1 |}सर्वर नीति के कारण संदेश अस्वीकार किया गया'],
   }),
 
+  phrasings('sender-domain-blocked', {
+    'lang-de': [
+      '{550 5.7.1 |}Absenderdomain {sdomain} ist gesperrt',
+      '{550 |}E-Mails der Domain {sdomain} werden nicht angenommen',
+    ],
+    'lang-fr': ["{550 5.7.1 |}Le domaine de l'expéditeur {sdomain} est bloqué"],
+    'lang-es': ['{550 5.7.1 |}El dominio remitente {sdomain} está bloqueado'],
+    'lang-it': ['{550 5.7.1 |}Dominio mittente {sdomain} bloccato'],
+    'lang-pl': ['{550 |}Domena nadawcy {sdomain} jest zablokowana'],
+  }),
   phrasings('sender-blocked', {
     'lang-de': [
       '{550 5.7.1 |553 |}Absenderadresse ist gesperrt',

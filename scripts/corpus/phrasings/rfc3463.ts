@@ -113,9 +113,9 @@ export default [
   phrasings('tls-required', {
     'rfc3463-x74': renderings('5.7.4', ['554']),
     'rfc3463-x710': renderings('5.7.10', ['523', '530']),
-    'rfc3463-x711': renderings('5.7.11', ['538']),
     'rfc3463-x730': renderings('5.7.30', ['550']),
   }),
+  phrasings('auth-needs-tls', { 'rfc3463-x711': renderings('5.7.11', ['538']) }),
   phrasings('dkim', {
     'rfc3463-x720': renderings('5.7.20', ['550']),
     'rfc3463-x721': renderings('5.7.21', ['550']),

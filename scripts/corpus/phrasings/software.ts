@@ -519,6 +519,26 @@ export default [
     ironport: ['554 5.7.1 Message refused by content filter policy'],
   }),
 
+  phrasings('sender-domain-blocked', {
+    // Postfix check_sender_access, Exim's and qmail's domain lists, and sending services refusing their own
+    // customers' domain: each refuses the domain itself, not one address and not for a named list
+    postfix: [
+      '554 5.7.1 <{sdomain}>: Sender address rejected: Domain is blocked',
+      '550 5.7.1 <{sender}>: Sender address rejected: Sending domain banned',
+    ],
+    exim: [
+      '550 Sender domain {sdomain} is blocked on this server',
+      '550 Administrative prohibition: mail from {sdomain} not accepted',
+    ],
+    qmail: ['553 sorry, your envelope sender domain is in my badmailfrom list (#5.7.1)'],
+    sendmail: ['550 5.7.1 <{sender}>... Mail from domain {sdomain} refused'],
+    ironport: ['554 #5.7.1 Sender domain {sdomain} rejected by sender group policy'],
+    esp: [
+      '421 Domain {sdomain} is not allowed to send: {please activate your account|the account is disabled}',
+      '550 Sending from {sdomain} has been {suspended|paused} on this account',
+      'The {sdomain} domain is not verified. Please add and verify your domain before sending',
+    ],
+  }),
   phrasings('sender-blocked', {
     postfix: [
       '450 4.1.8 <{sender}>: Sender address rejected: Domain not found',
@@ -758,6 +778,12 @@ export default [
     kerio: ['535 5.7.8 Authentication failed'],
   }),
 
+  phrasings('auth-needs-tls', {
+    postfix: ['538 5.7.11 Encryption required for requested authentication mechanism'],
+    dovecot: ['535 5.7.8 Error: plaintext authentication disallowed on non-secure (SSL/TLS) connections'],
+    qmail: ['538 auth not available without TLS (#5.3.3)'],
+    exchange: ['504 5.7.4 Unrecognized authentication type (plain-text authentication requires TLS)'],
+  }),
   phrasings('tls-required', {
     opensmtpd: ['530 5.5.1 Invalid command: Must issue a STARTTLS command first'],
     ironport: ['530 Must issue a STARTTLS command first'],
@@ -805,6 +831,12 @@ export default [
     courier: ['554 Syntax error - your mail software violates RFC 821.'],
     opensmtpd: ['500 5.5.1 Invalid command: Command unrecognized', '553 5.1.0 Sender address syntax error'],
     ironport: ['500 #5.5.1 command not recognized', '503 #5.5.1 MAIL needed first'],
-    haraka: ['501 Command parsing failed'],
+    haraka: ['501 Command parsing failed', '554 You talk too soon'],
+    // Early talkers: the client sent commands before the server's greeting (pregreet tests of filters and MTAs)
+    qpsmtpd: ['554 Connecting host started transmitting before SMTP greeting'],
+    'early-talker': [
+      '554 5.5.0 {Input sent|Commands sent|SMTP command sent} {before|without waiting for} the {server|SMTP|} greeting',
+      '554 {Wait for the greeting before sending commands|Protocol violation: client talked before greeting}',
+    ],
   }),
 ];
