@@ -449,6 +449,17 @@ const DECIDES: readonly Row[] = [
     'RECIPIENT_NOT_FOUND@recipient-unknown',
     'RECIPIENT_ERROR@recipient-unknown',
   ],
+  // X.1.1 with the mailbox called unknown, its name between: an X.400 gateway's supplementary information
+  [
+    "MTA 'mx.b.example' gives error message 5.1.1 Mailbox bob unknown",
+    'RECIPIENT_NOT_FOUND@status-mailbox-unknown',
+    'RECIPIENT_ERROR@status-mailbox-unknown',
+  ],
+  [
+    '550 5.1.1 user bob@b.example is unknown',
+    'RECIPIENT_NOT_FOUND@status-mailbox-unknown',
+    'RECIPIENT_ERROR@status-mailbox-unknown',
+  ],
   [
     '552 5.2.2 <bob@b.example>: Recipient address rejected: Mailbox full',
     'RECIPIENT_ERROR@mailbox-full',
@@ -688,6 +699,14 @@ const DECIDES: readonly Row[] = [
 
 // Near misses: replies a risky rule must NOT decide.
 const NEAR_MISSES: readonly Row[] = [
+  // X.1.1 and `unknown` that are not the recipient's mailbox: the sender's, or a domain unknown in DNS
+  ['550 5.1.1 Sender mailbox unknown', '-', '-'],
+  ['550 5.1.1 Mailbox unknown, domain unknown in DNS', '-', '-'],
+  [
+    '550 5.1.1 Mailbox status unknown: message rejected as spam',
+    'MESSAGE_CONTENT@spam-content',
+    'CONTENT_REJECTED_SPAM@spam-content',
+  ],
   // Failed recipients or logins counted are not the client's protocol errors
   ['550 5.7.1 Too many errors for recipient addresses, try again later', '-', '-'],
   ['535 5.7.8 Too many errors in authentication, login refused', '-', '-'],

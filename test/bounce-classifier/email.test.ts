@@ -31,10 +31,6 @@ const UNSURE = 0.5;
  * wrong, so the list stays true (remove the line when it is answered right).
  */
 const KNOWN_WRONG: Readonly<Record<string, { readonly answer: string; readonly why: string }>> = {
-  'dsn-x400-gateway bnac': {
-    answer: 'PROTOCOL_ERROR',
-    why: "since label smoothing (2026-11-28) 'MTA ... gives error message' outweighs 'mailbox unknown' at p 0.52",
-  },
   'mailenable-delay backoff': {
     answer: 'TEMPORARY_SYSTEM_FAILURE',
     why: "'Mail server for x could not be contacted' reads as the sending side's own failure at p 0.60, not a connection",
