@@ -566,6 +566,17 @@ const DECIDES: readonly Row[] = [
     'MESSAGE_CONTENT@gmail-unsolicited-message',
     'CONTENT_REJECTED_SPAM@gmail-unsolicited-message',
   ],
+  [
+    '552 5.7.0 Other or undefined security status blocked message https://support.google.com/mail/?p=BlockedMessage 41be03b00d2f7-5bd5f8c2b2fsi12a.120 - gsmtp',
+    'MESSAGE_CONTENT@gmail-blocked-message',
+    'CONTENT_REJECTED_OTHER@gmail-blocked-message',
+  ],
+  // ... and a recipient receiving too fast is no disabled mailbox, though 4.2.1's description says so
+  [
+    '450 4.2.1 Mailbox disabled, not accepting messages receiving rate https://support.google.com/mail/?p=ReceivingRate 41be03b00d2f7-5bd5f8c2b2fsi12a.120 - gsmtp',
+    'RECIPIENT_ERROR@recipient-receiving-rate',
+    'RATE_LIMIT__GENERAL@recipient-receiving-rate',
+  ],
   // Sender blocked
   [
     "550 5.7.1 Sender a@b.example is on the recipient's blocked senders list",
