@@ -560,7 +560,8 @@ const DECIDES: readonly Row[] = [
     'CONTENT_REJECTED_SPAM@spam-content',
   ],
   // Gmail's last line alone, as some logs keep it, as the classifier serves it (status-text.ts gives it the status's
-  // description and the help link's key): the key names the cause
+  // description and the help link's key): the key names the cause. test/bounce-classifier/model.test.ts sends the
+  // bare line through the service
   [
     '550 5.7.1 Delivery not authorized, message refused unsolicited message https://support.google.com/mail/?p=UnsolicitedMessageError 41be03b00d2f7-5bd5f8c2b2fsi12a.120 - gsmtp',
     'MESSAGE_CONTENT@gmail-unsolicited-message',

@@ -79,6 +79,10 @@ test('a reply that is only a code is classified on its status with the descripti
     assert.is(await bnac(gmail('421 4.7.0', 'UnsolicitedIPError')), 'IP_REPUTATION');
     // A key's closing `Error` names no cause: read as a word, it pulled spam towards a protocol error
     assert.is(await bnac(gmail('550 5.7.1', 'UnsolicitedMessageError')), 'MESSAGE_CONTENT');
+    // The keys that rules decide (rules.json's Gmail rows hold these replies as served): content judged a security risk,
+    // and a recipient receiving too fast, whose 4.2.1 description alone would read as a disabled mailbox
+    assert.is(await bnac(gmail('552 5.7.0', 'BlockedMessage')), 'MESSAGE_CONTENT');
+    assert.is(await backoff(gmail('452 4.2.1', 'ReceivingRate')), 'RATE_LIMIT__GENERAL');
   } finally {
     await service.close();
   }
