@@ -595,6 +595,27 @@ const DECIDES: readonly Row[] = [
     'PROTOCOL_ERROR@smtp-auth',
     'AUTHENTICATION_ERROR@smtp-auth',
   ],
+  // 535 and X.7.8 are SMTP AUTH's refusal whatever the words; a certificate named with them is TLS's
+  ['535 5.7.8 Permission denied', 'PROTOCOL_ERROR@auth-reply-code', 'AUTHENTICATION_ERROR@auth-reply-code'],
+  [
+    '535 Login Fail. Please enter your authorization code to login.',
+    'PROTOCOL_ERROR@auth-reply-code',
+    'AUTHENTICATION_ERROR@auth-reply-code',
+  ],
+  ['535 5.7.8 TLS certificate invalid', '-', '-'],
+  // A dynamic or generic HELO name, or one not matching reverse DNS, is a naming judgement like a bad PTR
+  ['550 HELO is dynamic', 'DNS_PTR@helo-dynamic', 'INFRASTRUCTURE_BLOCK@helo-dynamic'],
+  [
+    '554 5.7.1 <host-192-0-2-1.example.net>: Helo command rejected: Generic / dynamic helo/ehlo is not allowed here',
+    'DNS_PTR@helo-dynamic',
+    'INFRASTRUCTURE_BLOCK@helo-dynamic',
+  ],
+  ['550 HELO host does not match rDNS', 'DNS_PTR@helo-dynamic', 'INFRASTRUCTURE_BLOCK@helo-dynamic'],
+  [
+    '554 5.7.1 Service unavailable; Helo command [dyn.example] blocked using dbl.spamhaus.org',
+    'BLOCK_LIST@list-named-any',
+    '-',
+  ],
   // Recipient domain in DNS
   [
     'Host or domain name not found. Name service error for name=b.example type=MX: Host not found, try again',
@@ -728,7 +749,12 @@ const NEAR_MISSES: readonly Row[] = [
   ],
   // Failed recipients or logins counted are not the client's protocol errors
   ['550 5.7.1 Too many errors for recipient addresses, try again later', '-', '-'],
-  ['535 5.7.8 Too many errors in authentication, login refused', '-', '-'],
+  // (535 makes a login refused for its failures SMTP AUTH's answer, as the gathered rows label it)
+  [
+    '535 5.7.8 Too many errors in authentication, login refused',
+    'PROTOCOL_ERROR@auth-reply-code',
+    'AUTHENTICATION_ERROR@auth-reply-code',
+  ],
   // ... nor is the block they earn: the receiver's own
   ['421 4.5.1 Too many errors, you have been blocked for an hour', '-', '-'],
   // No third-party list named: the receiver's own block, not BLOCK_LIST (left to the model).
