@@ -603,6 +603,22 @@ const DECIDES: readonly Row[] = [
     'AUTHENTICATION_ERROR@auth-reply-code',
   ],
   ['535 5.7.8 TLS certificate invalid', '-', '-'],
+  // No HELO, a second one or one without its argument breaks the sequence: no judgement on the name
+  ['503 5.5.1 Polite people say EHLO first.', 'PROTOCOL_ERROR@helo-sequence', 'PROTOCOL_ERROR@helo-sequence'],
+  ['503 Duplicate HELO/EHLO', 'PROTOCOL_ERROR@helo-sequence', 'PROTOCOL_ERROR@helo-sequence'],
+  ['501 5.5.4 Empty HELO/EHLO argument not allowed', 'PROTOCOL_ERROR@helo-sequence', 'PROTOCOL_ERROR@helo-sequence'],
+  // ... while a name refused is the HELO name rules' case, however it is worded
+  [
+    '450 4.7.1 <mx.example>: Helo command rejected: Host not found, say HELO again',
+    'PROTOCOL_ERROR@helo-invalid',
+    'INFRASTRUCTURE_ERROR@helo-invalid',
+  ],
+  ['554 5.7.1 <mx.example>: Helo command rejected: You are not me, greet with your own name', '-', '-'],
+  [
+    '550 Dynamic HELO names are refused, greet with your real name',
+    'DNS_PTR@helo-dynamic',
+    'INFRASTRUCTURE_BLOCK@helo-dynamic',
+  ],
   // A dynamic or generic HELO name, or one not matching reverse DNS, is a naming judgement like a bad PTR
   ['550 HELO is dynamic', 'DNS_PTR@helo-dynamic', 'INFRASTRUCTURE_BLOCK@helo-dynamic'],
   [
