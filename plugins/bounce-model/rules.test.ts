@@ -634,6 +634,11 @@ const DECIDES: readonly Row[] = [
   ],
   // Recipient domain in DNS
   [
+    'host mx.b.example[192.0.2.3] greeted me with my own hostname mail.a.example',
+    'MX_ERROR@mail-loops-back',
+    'INFRASTRUCTURE_ERROR@mail-loops-back',
+  ],
+  [
     'Host or domain name not found. Name service error for name=b.example type=MX: Host not found, try again',
     'MX_ERROR@postfix-host-or-domain-not-found',
     'INFRASTRUCTURE_ERROR@postfix-host-or-domain-not-found',
