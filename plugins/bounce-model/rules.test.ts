@@ -578,6 +578,18 @@ const DECIDES: readonly Row[] = [
     'RECIPIENT_ERROR@recipient-receiving-rate',
     'RATE_LIMIT__GENERAL@recipient-receiving-rate',
   ],
+  // Spam named first among a filter's guesses is content, not a virus found
+  [
+    "550 We're sorry, but we can't send your email. Either the subject matter, a link, or an attachment potentially contains spam, or phishing or malware.",
+    'MESSAGE_CONTENT@spam-or-phishing',
+    'CONTENT_REJECTED_SPAM@spam-or-phishing',
+  ],
+  // A domain list that is no DBL: rfc-ignorant.org's lists of domains
+  [
+    "550 Sender's domain is listed at dsn.rfc-ignorant.org",
+    'BLOCK_LIST@list-domain-sender',
+    'SENDER_REPUTATION__DOMAIN@list-domain-sender',
+  ],
   // Sender blocked
   [
     "550 5.7.1 Sender a@b.example is on the recipient's blocked senders list",
@@ -619,6 +631,26 @@ const DECIDES: readonly Row[] = [
     'DNS_PTR@helo-dynamic',
     'INFRASTRUCTURE_BLOCK@helo-dynamic',
   ],
+  // The client's breach of the protocol, named, and a needed SMTPUTF8 the other side lacks
+  [
+    '554 5.5.0 Error: SMTP protocol synchronization',
+    'PROTOCOL_ERROR@smtp-protocol-violation',
+    'PROTOCOL_ERROR@smtp-protocol-violation',
+  ],
+  [
+    '550 5.5.3 <DATA>: Data command rejected: Multi-recipient bounce',
+    'PROTOCOL_ERROR@smtp-protocol-violation',
+    'PROTOCOL_ERROR@smtp-protocol-violation',
+  ],
+  ['554 Protocol violation: host 192.0.2.1 is listed at a blocklist', '-', '-'],
+  [
+    '553 5.6.7 Must declare SMTPUTF8 to send unicode address',
+    'PROTOCOL_ERROR@smtputf8-unsupported',
+    'PROTOCOL_ERROR@smtputf8-unsupported',
+  ],
+  // SMTP AUTH's mechanisms, unless TLS or SSL is what the server asks for
+  ['504 5.3.3 AUTH mechanism PLAIN not available', 'PROTOCOL_ERROR@smtp-auth', 'AUTHENTICATION_ERROR@smtp-auth'],
+  ['504 5.5.4 Insecure authentication mechanism requires SSL', '-', '-'],
   // A dynamic or generic HELO name, or one not matching reverse DNS, is a naming judgement like a bad PTR
   ['550 HELO is dynamic', 'DNS_PTR@helo-dynamic', 'INFRASTRUCTURE_BLOCK@helo-dynamic'],
   [
