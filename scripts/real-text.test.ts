@@ -54,6 +54,10 @@ test('excludedSource names reserved and dev-listed sources, whole repositories o
     'github.com/mozilla/fxa-auth-server',
   );
   assert.is(excludedSource('https://github.com/postfix/postfix/blob/x/src/smtpd.c'), undefined);
+  // A port of a reserved parser, and the one part of Exim hidden-set sources copied
+  assert.match(excludedSource('https://github.com/prasad83/node-bounce-handler/blob/x/lib/bounce.js')!, /node-bounce/);
+  assert.match(excludedSource('https://github.com/Exim/exim/blob/13835a3c/test/mail/0001.userx')!, /test/);
+  assert.is(excludedSource('https://github.com/Exim/exim/blob/13835a3c/src/src/deliver.c'), undefined);
 });
 
 test('screen drops a row of an excluded source and counts it apart from the dev near-copies', () => {

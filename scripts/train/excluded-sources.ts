@@ -22,6 +22,8 @@ const RESERVED_NAMES = [
   /^mail-deliverystatus-bounceparser$/,
   /^bounce_email$/,
   /^php-bounce-handler$/,
+  // A port of PHP-Bounce-Handler, which the bounce emails' README names among the hidden set's sources
+  /^node-bounce-handler$/,
   /^mautic$/,
   /^supportarticles-docs$/,
 ];
@@ -92,12 +94,20 @@ const DEV_SOURCES = [
 
 const PREFIXES = [...RESERVED, ...DEV_SOURCES].map((p) => p.toLowerCase());
 
+/**
+ * Parts of a repository, at any commit, that the bounce emails' README names as copied by hidden-set sources: Exim's
+ * test suite mail (the rest of Exim, its source and documentation, is fair game)
+ */
+const COPIED_PATHS = [/^github\.com\/exim\/exim\/(?:blob|tree|raw)\/[^/]+\/test\//];
+
 /** Why a source address is excluded (the prefix or reserved name it falls under), if it is */
 export function excludedSource(source: string): string | undefined {
   const address = source.toLowerCase().replace(/^https?:\/\/(www\.)?/, '');
   const name = /^github\.com\/[^/]+\/([^/#?]+)/.exec(address)?.[1];
   const reserved = name === undefined ? undefined : RESERVED_NAMES.find((n) => n.test(name));
   if (reserved) return `a repository named like ${reserved.source}`;
+  const copied = COPIED_PATHS.find((p) => p.test(address));
+  if (copied) return `a path like ${copied.source}`;
   // A listed thread must not match a longer number (`issues/90` is not `issues/901`)
   return PREFIXES.find((p) => address.startsWith(p) && (p.endsWith('/') || !/^[\w.-]/.test(address.slice(p.length))));
 }
