@@ -35,10 +35,6 @@ const KNOWN_WRONG: Readonly<Record<string, { readonly answer: string; readonly w
     answer: 'TEMPORARY_SYSTEM_FAILURE',
     why: "'Mail server for x could not be contacted' reads as the sending side's own failure at p 0.60, not a connection",
   },
-  'public-cpython-msg-43 backoff': {
-    answer: 'CONTENT_REJECTED_SPAM',
-    why: "a banned attachment's 'content rejected' reads as spam at p 0.52; before label smoothing it was right at 0.49",
-  },
 };
 
 /**
