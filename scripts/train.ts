@@ -57,6 +57,7 @@ import { IDENTITY_MAP, type ModelCalibration } from '../plugins/bounce-model/mod
 import { readCorpus, type LabelledText } from './train/corpus.ts';
 import { readRealText, readsTwoWays, type RealRow } from './train/real-text.ts';
 import { servedText } from './train/served-text.ts';
+import { driftNote, readTrainedOn, trainedOn } from './train/fingerprint.ts';
 import { evaluate, evaluationMarkdown, type Evaluation } from './train/metrics.ts';
 import {
   correctionRows,
@@ -72,7 +73,7 @@ import { DEFAULT_DEV_FILE, readDevSet } from './eval.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS_DIR = join(ROOT, 'scripts/corpus/lines');
-const MODELS_DIR = join(ROOT, 'plugins/bounce-model/models');
+export const MODELS_DIR = join(ROOT, 'plugins/bounce-model/models');
 const FOLDS = 5;
 const AUGMENT_SEED = 11;
 
@@ -265,6 +266,12 @@ export function realTrainingRows(): { rows: LabelledText[]; skipped: RealRow[] }
     return new Array<LabelledText>(readsTwoWays(r) ? AMBIGUOUS_COPIES : REAL_COPIES).fill(row);
   });
   return { rows, skipped };
+}
+
+/** The lines the models train on before any correction: the corpus's and the gathered `train` replies' */
+export function trainingLines(): { rows: LabelledText[]; skipped: RealRow[] } {
+  const real = realTrainingRows();
+  return { rows: [...readCorpus(CORPUS_DIR), ...real.rows], skipped: real.skipped };
 }
 
 /** The `train` split row a `real` corpus line was made from (its index ends the template id) */
@@ -480,8 +487,10 @@ function main(): number {
     );
     return 0;
   }
-  const real = realTrainingRows();
-  const rows = [...readCorpus(CORPUS_DIR), ...real.rows];
+  const real = trainingLines();
+  const rows = real.rows;
+  // Before corrections join: what a later corrections retrain must find the same to compare the corrections alone
+  const base = trainedOn(rows, DEFAULT_TRAIN_OPTIONS, NORMALISER_VERSION);
   for (const r of real.skipped) {
     console.log(
       `real reply not trained on: no situation has its pair of classes ${r.bnac} / ${r.backoff} (${JSON.stringify(r.text)})`,
@@ -495,10 +504,14 @@ function main(): number {
           bnac: readFileSync(join(MODELS_DIR, 'bnac.model')),
           backoff: readFileSync(join(MODELS_DIR, 'backoff.model')),
         });
+  let correctionLines = 0;
   if (current) {
+    const note = driftNote(readTrainedOn(join(MODELS_DIR, 'report.json')), base);
+    if (note) console.log(note);
     const corrections = readCorrections(args.corrections!);
     const { rows: corrected, skipped, moved } = correctionRows(corrections, current, situationWith, REAL_COPIES);
     rows.push(...corrected);
+    correctionLines = corrected.length;
     console.log(
       `corrections: ${corrections.length} read, ${corrections.length - skipped.length} trained on (${REAL_COPIES} copies each), ${skipped.length} skipped (no situation has their pair of classes)`,
     );
@@ -520,7 +533,8 @@ function main(): number {
     'accuracy on real mail is measured separately by `npm run eval` on a hand-labelled set of real replies (README).',
     '',
   ];
-  const json: Record<string, unknown> = {};
+  // What the models learnt from, and how many lines of it were corrections: scripts/train/fingerprint.ts
+  const json: Record<string, unknown> = { trainedOn: base, correctionLines };
   const fitted = crossValidate(rows);
   const files = trainModelFiles(
     rows,
