@@ -487,11 +487,10 @@ function main(): number {
     );
     return 0;
   }
-  const real = trainingLines();
-  const rows = real.rows;
+  const { rows, skipped: untrained } = trainingLines();
   // Before corrections join: what a later corrections retrain must find the same to compare the corrections alone
   const base = trainedOn(rows, DEFAULT_TRAIN_OPTIONS, NORMALISER_VERSION);
-  for (const r of real.skipped) {
+  for (const r of untrained) {
     console.log(
       `real reply not trained on: no situation has its pair of classes ${r.bnac} / ${r.backoff} (${JSON.stringify(r.text)})`,
     );
@@ -560,13 +559,13 @@ function main(): number {
   const { temperature, coverageAlpha } = files.calibration;
   const ruleFigures = writeRuleProbabilities();
   writeFileSync(join(MODELS_DIR, 'calibration.json'), JSON.stringify(files.modelCalibration, null, 1) + '\n');
-  const trained = readRealText('train').length - real.skipped.length;
+  const trained = readRealText('train').length - untrained.length;
   const maps = TASKS.map(
     ({ name }) =>
       `${name} ${files.modelCalibration[name].to.length} steps over ${files.modelCalibration[name].measuredOn} answers`,
   ).join(', ');
   md.push(
-    `Real replies: ${trained} of the ${readRealText('train').length} train replies trained on (${REAL_COPIES} copies each, ${AMBIGUOUS_COPIES} of an ambiguous one)${real.skipped.length ? `; ${real.skipped.length} not, no situation having its pair of classes (${real.skipped.map((r) => `${r.bnac} / ${r.backoff}`).join(', ')})` : ''}; temperature rescaled from ${fitted.calibration.temperature} (corpus files held out) to ${temperature} on the ${readRealText('calibration').length} calibration replies together with the corpus files held out;`,
+    `Real replies: ${trained} of the ${readRealText('train').length} train replies trained on (${REAL_COPIES} copies each, ${AMBIGUOUS_COPIES} of an ambiguous one)${untrained.length ? `; ${untrained.length} not, no situation having its pair of classes (${untrained.map((r) => `${r.bnac} / ${r.backoff}`).join(', ')})` : ''}; temperature rescaled from ${fitted.calibration.temperature} (corpus files held out) to ${temperature} on the ${readRealText('calibration').length} calibration replies together with the corpus files held out;`,
     `the model's probability map (isotonic, steps of at least ${MIN_BLOCK} answers: ${maps}) fitted on the calibration replies and on the train replies as predicted by the held-out model trained without real replies;`,
     `rule probabilities measured on the ${readRealText('holdout').length} holdout replies, gathered after the rules and never trained on (BNAC: ${ruleFigures.bnac.measuredOn} rule answers, pooled ${ruleFigures.bnac.pooled}; backoff: ${ruleFigures.backoff.measuredOn}, pooled ${ruleFigures.backoff.pooled}).`,
     '',

@@ -18,6 +18,7 @@ export interface TrainedOn {
   readonly fingerprint: string;
 }
 
+/** The count and fingerprint of these training lines, as `report.json` keeps them */
 export function trainedOn(rows: readonly LabelledText[], opts: TrainOptions, normaliser: number | string): TrainedOn {
   const hash = createHash('sha256').update(JSON.stringify({ opts, normaliser }));
   for (const r of rows) hash.update(`${r.template}\t${r.situation}\t${r.text}\n`);
