@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Rng } from './corpus/random.ts';
@@ -19,10 +19,8 @@ import { softmax, type LinearModel } from '../plugins/bounce-model/linear-model.
 import { fitRealTemperature, ruleProbabilities } from './train/calibrate.ts';
 import { readRealText, readsTwoWays, type RealRow } from './train/real-text.ts';
 import { averageOf, epochOrder, predictLogits, train } from './train/linear-train.ts';
-import { normaliserOf } from '../plugins/bounce-classifier/classify.ts';
 import { normalise } from '../plugins/bounce-model/normalise.ts';
-import type { Classifier } from '../runtime/mod.ts';
-import { readFileSync, readdirSync } from 'node:fs';
+import { servedText } from './train/served-text.ts';
 
 const rows = readCorpus(join(import.meta.dirname, 'corpus/lines')).filter((_, i) => i % 10 === 0);
 const small = { bits: 14, epochs: 2, learningRate: 0.2, smoothing: 0.1, seed: 7, runs: 2 };
@@ -40,7 +38,6 @@ test('training gives byte-identical model files when run twice on the same corpu
 
 test('training reads every corpus line and real train reply as the classifier hands it to the models', () => {
   // Trained on another form than the one served, a reply's words teach nothing the service can use
-  const served = normaliserOf({ normalise } as unknown as Classifier);
   const dir = join(import.meta.dirname, 'corpus/lines');
   const raw = readdirSync(dir)
     .filter((f) => f.endsWith('.jsonl'))
@@ -55,7 +52,7 @@ test('training reads every corpus line and real train reply as the classifier ha
   assert.is(corpus.length, raw.length);
   let codeOnly = 0;
   corpus.forEach((row, i) => {
-    assert.is(row.text, served(raw[i]!), row.template);
+    assert.is(row.text, servedText(raw[i]!), row.template);
     if (row.text !== normalise(raw[i]!)) codeOnly++;
   });
   // The lines that are only a code are read with their status's description, as the service reads them
@@ -63,7 +60,7 @@ test('training reads every corpus line and real train reply as the classifier ha
   const train = readRealText('train');
   for (const row of realTrainingRows().rows) {
     const reply = train[Number(row.template.split(':').at(-1))]!;
-    assert.is(row.text, served(reply.text), reply.text);
+    assert.is(row.text, servedText(reply.text), reply.text);
   }
 });
 

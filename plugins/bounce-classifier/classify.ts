@@ -16,7 +16,7 @@ export interface ClassifyRequestOptions {
  * The classifier's input contract, a reply that is only a code given its status's description first
  * (`withStatusText`); or the replies as sent when it has none (plugin API 1.0 classifiers)
  */
-export function normaliserOf(classifier: Classifier): (message: string) => string {
+export function normaliserOf(classifier: Pick<Classifier, 'normalise'>): (message: string) => string {
   return typeof classifier.normalise === 'function'
     ? (message) => classifier.normalise!(withStatusText(message))
     : (message) => message;
