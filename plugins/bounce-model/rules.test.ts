@@ -590,6 +590,8 @@ const DECIDES: readonly Row[] = [
     'BLOCK_LIST@list-domain-sender',
     'SENDER_REPUTATION__DOMAIN@list-domain-sender',
   ],
+  // A sending account disabled is the sender's, not a recipient's mailbox
+  ['421 Domain a.example is not allowed to send: the account is disabled', '-', '-'],
   // Sender blocked
   [
     "550 5.7.1 Sender a@b.example is on the recipient's blocked senders list",
@@ -615,10 +617,14 @@ const DECIDES: readonly Row[] = [
     'AUTHENTICATION_ERROR@auth-reply-code',
   ],
   ['535 5.7.8 TLS certificate invalid', '-', '-'],
+  // ... and a login refused for want of encryption, which the corpus reads as TLS / AUTHENTICATION_ERROR
+  ['535 5.7.0 Plaintext authentication disallowed on non-secure connections', '-', '-'],
   // No HELO, a second one or one without its argument breaks the sequence: no judgement on the name
   ['503 5.5.1 Polite people say EHLO first.', 'PROTOCOL_ERROR@helo-sequence', 'PROTOCOL_ERROR@helo-sequence'],
   ['503 Duplicate HELO/EHLO', 'PROTOCOL_ERROR@helo-sequence', 'PROTOCOL_ERROR@helo-sequence'],
-  ['501 5.5.4 Empty HELO/EHLO argument not allowed', 'PROTOCOL_ERROR@helo-sequence', 'PROTOCOL_ERROR@helo-sequence'],
+  ['501 5.5.1 HELO/EHLO requires domain address', 'PROTOCOL_ERROR@helo-sequence', 'PROTOCOL_ERROR@helo-sequence'],
+  // Gmail's empty argument, which the corpus reads as an invalid name, is the model's
+  ['501 5.5.4 Empty HELO/EHLO argument not allowed, closing connection.', '-', '-'],
   // ... while a name refused is the HELO name rules' case, however it is worded
   [
     '450 4.7.1 <mx.example>: Helo command rejected: Host not found, say HELO again',
