@@ -619,6 +619,7 @@ const DECIDES: readonly Row[] = [
   ['535 5.7.8 TLS certificate invalid', '-', '-'],
   // ... and a login refused for want of encryption, which the corpus reads as TLS / AUTHENTICATION_ERROR
   ['535 5.7.0 Plaintext authentication disallowed on non-secure connections', '-', '-'],
+  ['504 5.7.4 Plain-text login requires TLS', '-', '-'],
   // No HELO, a second one or one without its argument breaks the sequence: no judgement on the name
   ['503 5.5.1 Polite people say EHLO first.', 'PROTOCOL_ERROR@helo-sequence', 'PROTOCOL_ERROR@helo-sequence'],
   ['503 Duplicate HELO/EHLO', 'PROTOCOL_ERROR@helo-sequence', 'PROTOCOL_ERROR@helo-sequence'],
