@@ -522,6 +522,16 @@ const DECIDES: readonly Row[] = [
     'RATE_LIMIT@too-many-connections',
     'CONCURRENCY_LIMIT@too-many-connections',
   ],
+  [
+    '421 4.7.0 Zu viele Verbindungen von Ihrer IP-Adresse, bitte später erneut versuchen',
+    'RATE_LIMIT@too-many-connections',
+    'CONCURRENCY_LIMIT@too-many-connections',
+  ],
+  [
+    '421 Zbyt wiele połączeń, spróbuj później',
+    'RATE_LIMIT@too-many-connections',
+    'CONCURRENCY_LIMIT@too-many-connections',
+  ],
   // The client's errors end the session: a protocol error, not a rate limit
   [
     '421 4.7.0 mx.b.example Error: too many errors',
@@ -597,6 +607,17 @@ const DECIDES: readonly Row[] = [
     "550 5.7.1 Sender a@b.example is on the recipient's blocked senders list",
     'BLOCKED@blocked-senders-list',
     'SENDER_REPUTATION__SENDER_ADDRESS@blocked-senders-list',
+  ],
+  // The sender's own domain failing in DNS
+  [
+    '553 5.1.8 Domain of sender address a@b.example has no MX record',
+    'BLOCKED@sender-domain-unresolvable',
+    'SENDER_REPUTATION__SENDER_ADDRESS@sender-domain-unresolvable',
+  ],
+  [
+    '550 5.7.27 Envelope from domain b.example publishes a null MX',
+    'BLOCKED@sender-domain-unresolvable',
+    'SENDER_REPUTATION__SENDER_ADDRESS@sender-domain-unresolvable',
   ],
   // Protocol
   [
@@ -695,7 +716,11 @@ const DECIDES: readonly Row[] = [
   ['Unrouteable address: domain b.example has no MX records', 'MX_ERROR@dns-no-mx', 'INFRASTRUCTURE_ERROR@dns-no-mx'],
   ["Sorry, I couldn't find any host named b.example. (#5.1.2)", 'MX_ERROR@dns-no-mx', 'INFRASTRUCTURE_ERROR@dns-no-mx'],
   // The sender's domain without MX is a sender check, not the recipient's MX
-  ['550 No MX for your FROM address', '-', '-'],
+  [
+    '550 No MX for your FROM address',
+    'BLOCKED@sender-domain-unresolvable',
+    'SENDER_REPUTATION__SENDER_ADDRESS@sender-domain-unresolvable',
+  ],
   [
     '550 5.4.310 DNS domain b.example does not exist',
     'MX_ERROR@exchange-dns-domain-does-not-exist',
@@ -799,6 +824,20 @@ const DECIDES: readonly Row[] = [
 
 // Near misses: replies a risky rule must NOT decide.
 const NEAR_MISSES: readonly Row[] = [
+  // A DNS failure that is not the sender's domain: the recipient's (the MX rules), SPF's, or the client's name
+  [
+    '550 5.1.2 Recipient address rejected: domain b.example has no MX record',
+    'MX_ERROR@dns-no-mx',
+    'INFRASTRUCTURE_ERROR@dns-no-mx',
+  ],
+  [
+    '550 5.7.1 Sender a@b.example rejected: SPF record not found',
+    'SPF@spf',
+    'POLICY_VIOLATION_SPF_DMARC__SPF_OR_DMARC_FAIL@spf',
+  ],
+  ['450 4.7.1 Client host rejected: cannot find your hostname, sender domain does not resolve', '-', '-'],
+  ['550 5.1.2 Sender a@b.example OK, recipient: domain not found', '-', '-'],
+  ['550 5.1.1 Sender verify: no such user in domain not found', '-', '-'],
   // X.1.1 and `unknown` that are not the recipient's mailbox: the sender's, or a domain unknown in DNS
   ['550 5.1.1 Sender mailbox unknown', '-', '-'],
   ['550 5.1.1 Mailbox unknown, domain unknown in DNS', '-', '-'],
@@ -879,13 +918,17 @@ const NEAR_MISSES: readonly Row[] = [
     'AUTHENTICATION_ERROR@smtp-auth',
   ],
   ['Quota exceeded or service disabled', '-', '-'],
-  // A HELO that does not resolve is a HELO problem, a sender domain that does not resolve is not MX_ERROR.
+  // A HELO that does not resolve is a HELO problem, a sender domain that does not resolve is the sender's.
   [
     '450 4.7.1 <mail>: Helo command rejected: Host not found',
     'PROTOCOL_ERROR@helo-invalid',
     'INFRASTRUCTURE_ERROR@helo-invalid',
   ],
-  ['450 4.1.8 <a@b.example>: Sender address rejected: Domain not found', '-', '-'],
+  [
+    '450 4.1.8 <a@b.example>: Sender address rejected: Domain not found',
+    'BLOCKED@sender-domain-unresolvable',
+    'SENDER_REPUTATION__SENDER_ADDRESS@sender-domain-unresolvable',
+  ],
   // A receiver's 5xx "connection refused" is a block, not a connection failure.
   ['554 5.7.1 Connection refused: policy violation', '-', '-'],
   // Postfix's generic "Recipient address rejected: Access denied" without 5.4.1 is a policy block.
