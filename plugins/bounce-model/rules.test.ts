@@ -555,6 +555,11 @@ const DECIDES: readonly Row[] = [
     'CONTENT_REJECTED_OTHER@message-too-large',
   ],
   [
+    '552 5.7.0 File extension .scr is not allowed in attachments',
+    'MESSAGE_CONTENT@banned-attachment',
+    'CONTENT_REJECTED_OTHER@banned-attachment',
+  ],
+  [
     '550 5.7.1 Message rejected: attachments of type .exe are not allowed',
     'MESSAGE_CONTENT@banned-attachment',
     'CONTENT_REJECTED_OTHER@banned-attachment',
@@ -660,6 +665,11 @@ const DECIDES: readonly Row[] = [
     'INFRASTRUCTURE_BLOCK@helo-dynamic',
   ],
   // The client's breach of the protocol, named, and a needed SMTPUTF8 the other side lacks
+  [
+    '503 5.5.1 AUTH command used when not advertised',
+    'PROTOCOL_ERROR@smtp-protocol-violation',
+    'PROTOCOL_ERROR@smtp-protocol-violation',
+  ],
   [
     '554 5.5.0 Error: SMTP protocol synchronization',
     'PROTOCOL_ERROR@smtp-protocol-violation',
