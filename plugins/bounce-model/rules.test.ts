@@ -560,6 +560,16 @@ const DECIDES: readonly Row[] = [
     'CONTENT_REJECTED_OTHER@banned-attachment',
   ],
   [
+    '554 5.7.0 Reject, id=12345-07 - BANNED: P=p003,L=1,M=application/x-msdownload | .exe,setup.exe',
+    'MESSAGE_CONTENT@content-banned',
+    'CONTENT_REJECTED_OTHER@content-banned',
+  ],
+  [
+    '550 5.7.1 Message content rejected, id=2211-04 - BANNED: invoice.pif',
+    'MESSAGE_CONTENT@content-banned',
+    'CONTENT_REJECTED_OTHER@content-banned',
+  ],
+  [
     '550 5.7.1 Message rejected: attachments of type .exe are not allowed',
     'MESSAGE_CONTENT@banned-attachment',
     'CONTENT_REJECTED_OTHER@banned-attachment',
@@ -834,6 +844,10 @@ const DECIDES: readonly Row[] = [
 
 // Near misses: replies a risky rule must NOT decide.
 const NEAR_MISSES: readonly Row[] = [
+  // Banned, but not the content: a word list, a country, the client
+  ['550 5.7.1 Message rejected: banned word in subject', '-', '-'],
+  ['554 5.7.1 Rejected: mail from your country is banned', '-', '-'],
+  ['550 Rejected: client banned for abuse', '-', '-'],
   // A DNS failure that is not the sender's domain: the recipient's (the MX rules), SPF's, or the client's name
   [
     '550 5.1.2 Recipient address rejected: domain b.example has no MX record',
