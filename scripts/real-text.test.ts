@@ -54,6 +54,9 @@ test('excludedSource names reserved and dev-listed sources, whole repositories o
     'github.com/mozilla/fxa-auth-server',
   );
   assert.is(excludedSource('https://github.com/postfix/postfix/blob/x/src/smtpd.c'), undefined);
+  // Owners whose every repository is out: a dev source's sibling projects
+  assert.is(excludedSource('https://github.com/jstedfast/MailKit/issues/1106'), 'github.com/jstedfast/');
+  assert.is(excludedSource('https://github.com/hitobito/hitobito_pbs/issues/3'), 'github.com/hitobito/');
   // A port of a reserved parser, and the one part of Exim hidden-set sources copied
   assert.match(excludedSource('https://github.com/prasad83/node-bounce-handler/blob/x/lib/bounce.js')!, /node-bounce/);
   assert.match(excludedSource('https://github.com/Exim/exim/blob/13835a3c/test/mail/0001.userx')!, /test/);

@@ -73,7 +73,8 @@ const DEV_SOURCES = [
   'github.com/chatmail/relay',
   'github.com/gophish/gophish',
   'github.com/hardware/mailserver',
-  'github.com/hitobito/hitobito',
+  // The whole owner: its other repositories (hitobito_pbs and kin) are plugins of the same application
+  'github.com/hitobito/',
   'github.com/in2code-de/luxletter',
   'github.com/jcbf/smf-spf',
   'github.com/mail-in-a-box/mailinabox',
@@ -83,7 +84,8 @@ const DEV_SOURCES = [
   'github.com/triplea-game/triplea',
   // The bounce emails' sources
   'github.com/dimagi/commcare-hq',
-  'github.com/jstedfast/MimeKit',
+  // The whole owner: MailKit is MimeKit's sibling by the same author, its threads too close to a dev source
+  'github.com/jstedfast/',
   'github.com/okfde/froide',
   // Copies the dev set's SMTP Field Manual often enough that its replies were dev near-copies
   'smtp.codes/',
