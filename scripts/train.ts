@@ -559,13 +559,14 @@ function main(): number {
   const { temperature, coverageAlpha } = files.calibration;
   const ruleFigures = writeRuleProbabilities();
   writeFileSync(join(MODELS_DIR, 'calibration.json'), JSON.stringify(files.modelCalibration, null, 1) + '\n');
-  const trained = readRealText('train').length - untrained.length;
+  const trainReplies = readRealText('train').length;
+  const trained = trainReplies - untrained.length;
   const maps = TASKS.map(
     ({ name }) =>
       `${name} ${files.modelCalibration[name].to.length} steps over ${files.modelCalibration[name].measuredOn} answers`,
   ).join(', ');
   md.push(
-    `Real replies: ${trained} of the ${readRealText('train').length} train replies trained on (${REAL_COPIES} copies each, ${AMBIGUOUS_COPIES} of an ambiguous one)${untrained.length ? `; ${untrained.length} not, no situation having its pair of classes (${untrained.map((r) => `${r.bnac} / ${r.backoff}`).join(', ')})` : ''}; temperature rescaled from ${fitted.calibration.temperature} (corpus files held out) to ${temperature} on the ${readRealText('calibration').length} calibration replies together with the corpus files held out;`,
+    `Real replies: ${trained} of the ${trainReplies} train replies trained on (${REAL_COPIES} copies each, ${AMBIGUOUS_COPIES} of an ambiguous one)${untrained.length ? `; ${untrained.length} not, no situation having its pair of classes (${untrained.map((r) => `${r.bnac} / ${r.backoff}`).join(', ')})` : ''}; temperature rescaled from ${fitted.calibration.temperature} (corpus files held out) to ${temperature} on the ${readRealText('calibration').length} calibration replies together with the corpus files held out;`,
     `the model's probability map (isotonic, steps of at least ${MIN_BLOCK} answers: ${maps}) fitted on the calibration replies and on the train replies as predicted by the held-out model trained without real replies;`,
     `rule probabilities measured on the ${readRealText('holdout').length} holdout replies, gathered after the rules and never trained on (BNAC: ${ruleFigures.bnac.measuredOn} rule answers, pooled ${ruleFigures.bnac.pooled}; backoff: ${ruleFigures.backoff.measuredOn}, pooled ${ruleFigures.backoff.pooled}).`,
     '',
