@@ -623,6 +623,11 @@ const DECIDES: readonly Row[] = [
     'BLOCKED@blocked-senders-list',
     'SENDER_REPUTATION__SENDER_ADDRESS@blocked-senders-list',
   ],
+  // A bare refusal that names no cause, with or without its codes
+  ['554 5.7.1 Blocked', 'BLOCKED@bare-refusal', 'GENERIC_BLOCK@bare-refusal'],
+  ['421 Access denied', 'BLOCKED@bare-refusal', 'GENERIC_BLOCK@bare-refusal'],
+  ['Your message has been rejected.', 'BLOCKED@bare-refusal', 'GENERIC_BLOCK@bare-refusal'],
+  ['553 Sorry, mail refused', 'BLOCKED@bare-refusal', 'GENERIC_BLOCK@bare-refusal'],
   // The sender's own domain failing in DNS
   [
     '553 5.1.8 Domain of sender address a@b.example has no MX record',
@@ -844,6 +849,13 @@ const DECIDES: readonly Row[] = [
 
 // Near misses: replies a risky rule must NOT decide.
 const NEAR_MISSES: readonly Row[] = [
+  // A refusal that says what was refused or why is no bare refusal: the other rules or the model decide
+  ['550 Sender blocked', '-', '-'],
+  ['554 Message rejected as spam', 'MESSAGE_CONTENT@spam-content', 'CONTENT_REJECTED_SPAM@spam-content'],
+  ['550 Relay denied', '-', '-'],
+  ['550 5.7.1 Blocked by policy', '-', '-'],
+  ['550 <a@b.example> blocked', '-', '-'],
+  ['421 Blocked, try again later', '-', '-'],
   // Banned, but not the content: a word list, a country, the client
   ['550 5.7.1 Message rejected: banned word in subject', '-', '-'],
   ['554 5.7.1 Rejected: mail from your country is banned', '-', '-'],
@@ -1108,6 +1120,13 @@ test('compileRules matches whole words, word sequences, prefixes and vetoes when
   assert.is(more.match('bnac', 'ip listed in spamhaus zen')?.id, 'seq-prefix');
   assert.is(more.match('bnac', 'ip listed in the spamhaus zen'), undefined);
   assert.is(more.match('bnac', '550 5_1_1 пользователь не найден')?.id, 'cyrillic');
+  const only = compileRules([
+    { id: 'bare', all: [['blocked']], only: ['blocked', 'mail'], bnac: 'BLOCKED', why: 'test' },
+  ]);
+  assert.is(only.match('bnac', '550 5_7_1 mail blocked')?.id, 'bare', 'codes and listed words only');
+  assert.is(only.match('bnac', 'blocked')?.id, 'bare');
+  assert.is(only.match('bnac', '550 5_7_1 sender mail blocked'), undefined, 'a word "only" does not list');
+  assert.is(only.match('bnac', '550 blocked 550'), undefined, 'a code counts where codes stand, first');
 });
 
 test('compileRules throws an error naming the rule when the table is malformed', () => {
@@ -1128,6 +1147,9 @@ test('compileRules throws an error naming the rule when the table is malformed',
     [[{ ...ok, bnac: undefined }], /rule "ok": decides no model/],
     [[{ ...ok, why: '' }], /rule "ok": "why" must be a non-empty sentence/],
     [[{ ...ok, nome: ['x'] }], /rule "ok": unknown key "nome"/],
+    [[{ ...ok, only: [] }], /rule "ok": "only" must be a non-empty array of words/],
+    [[{ ...ok, only: ['Spamhaus'] }], /rule "ok": "only" word "Spamhaus" is not one lower-case word/],
+    [[{ ...ok, only: ['listed'] }], /rule "ok": phrase "spamhaus" of "all" holds a word "only" does not list/],
     [[{ ...ok, id: 'Not_Kebab' }], /rule #0: "id" must be a kebab-case string/],
   ];
   for (const [table, message] of cases) assert.throws(() => compileRules(table), message, JSON.stringify(table));

@@ -4,11 +4,13 @@
  * it certain (a named block list, greylisting, SPF/DKIM/DMARC, vendor tags); every other reply is left to
  * the trained models.
  *
- * A rule is `{id, all, none?, bnac?, backoff?, why}`. `all` is an AND of groups, each group an OR of
- * phrases; any phrase of `none` vetoes the rule. A phrase is one or more words, matched as a whole-word
- * sequence of the normalised text (words are separated by single spaces); a phrase ending in `*` lets its
- * last word match as a prefix (`blacklist*` matches `blacklisted`). A rule may decide one model only:
- * the other model then falls through to later rules.
+ * A rule is `{id, all, none?, only?, bnac?, backoff?, why}`. `all` is an AND of groups, each group an OR of
+ * phrases; any phrase of `none` vetoes the rule. `only` lists the words a reply may be made of besides its
+ * leading reply code and enhanced status code: a rule for what a reply does not say (a bare "550 Blocked"
+ * names no cause) cannot list every cause as a veto, so it fires only while no other word is there.
+ * A phrase is one or more words, matched as a whole-word sequence of the normalised text (words are separated
+ * by single spaces); a phrase ending in `*` lets its last word match as a prefix (`blacklist*` matches
+ * `blacklisted`). A rule may decide one model only: the other model then falls through to later rules.
  *
  * Speed: at compile time every phrase is indexed under one of its words (an open-addressing hash table
  * of words keyed by length and first, second and last chars, plus first-letter buckets for one-word
@@ -34,6 +36,8 @@ export interface Rule {
   readonly all: readonly (readonly string[])[];
   /** Phrases that veto the rule. */
   readonly none: readonly string[];
+  /** When given, the only words the text may hold besides its reply code and enhanced status code. */
+  readonly only?: readonly string[];
   readonly bnac?: BnacClass;
   readonly backoff?: BackoffClass;
   /** Which class the rule decides and why that is certain. */
@@ -54,7 +58,7 @@ export interface CompiledRules {
   match(model: RuleModel, normalisedText: string): RuleMatch | undefined;
 }
 
-const RULE_KEYS = new Set(['id', 'all', 'none', 'bnac', 'backoff', 'why']);
+const RULE_KEYS = new Set(['id', 'all', 'none', 'only', 'bnac', 'backoff', 'why']);
 const ID_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 // A word of a normalised text: letters, digits, marks, underscores and in-word apostrophes, lower case.
 const WORD_RE = /^[\p{L}\p{N}\p{M}_]+(?:'[\p{L}\p{N}\p{M}_]+)*$/u;
@@ -75,6 +79,7 @@ interface Phrase {
 interface CompiledRule {
   readonly groups: readonly Int32Array[]; // phrase numbers
   readonly none: Int32Array;
+  readonly only: ReadonlySet<string> | undefined;
   readonly bnac: RuleMatch | undefined;
   readonly backoff: RuleMatch | undefined;
 }
@@ -126,6 +131,22 @@ function validateRule(raw: unknown, index: number): Rule {
   });
   if (r.none !== undefined && !Array.isArray(r.none)) fail('"none" must be an array of phrases');
   const none = ((r.none as unknown[] | undefined) ?? []).map((p) => checkPhrase(p, fail));
+  if (r.only !== undefined && (!Array.isArray(r.only) || r.only.length === 0)) {
+    fail('"only" must be a non-empty array of words');
+  }
+  const only = (r.only as unknown[] | undefined)?.map((w) =>
+    typeof w === 'string' && WORD_RE.test(w) && w === w.toLowerCase()
+      ? w
+      : fail(`"only" word ${JSON.stringify(w)} is not one lower-case word of normalised text`),
+  );
+  if (only !== undefined) {
+    const allowed = new Set(only);
+    for (const p of all.flat()) {
+      if (p.endsWith('*') || p.split(' ').some((w) => !allowed.has(w))) {
+        fail(`phrase "${p}" of "all" holds a word "only" does not list, so the rule could never fire`);
+      }
+    }
+  }
   if (r.bnac !== undefined && (typeof r.bnac !== 'string' || !BNAC_SET.has(r.bnac)))
     fail(`unknown BNAC class ${JSON.stringify(r.bnac)}`);
   if (r.backoff !== undefined && (typeof r.backoff !== 'string' || !BACKOFF_SET.has(r.backoff))) {
@@ -137,6 +158,7 @@ function validateRule(raw: unknown, index: number): Rule {
     id,
     all: Object.freeze(all),
     none: Object.freeze(none),
+    ...(only === undefined ? {} : { only: Object.freeze(only) }),
     ...(r.bnac === undefined ? {} : { bnac: r.bnac as BnacClass }),
     ...(r.backoff === undefined ? {} : { backoff: r.backoff as BackoffClass }),
     why: r.why as string,
@@ -198,6 +220,24 @@ function groupCost(group: readonly string[]): number {
 }
 
 const SPACE = 32;
+// The normaliser's reply code (`550`) and enhanced status code (`5_7_1`), which it puts first: an `only` rule lets them pass.
+const CODE_RE = /^(?:[245]\d\d|[245]_\d{1,3}_\d{1,3})$/;
+
+// Whether every word of `text` after its leading codes is one of `words` (checked once a rule's groups matched).
+// Walks the text and stops at the first other word: most texts that reach here hold one early.
+function madeOf(text: string, words: ReadonlySet<string>): boolean {
+  let leading = true;
+  for (let start = 0; start < text.length;) {
+    let end = text.indexOf(' ', start);
+    if (end < 0) end = text.length;
+    const w = text.slice(start, end);
+    start = end + 1;
+    if (w === '' || (leading && CODE_RE.test(w))) continue;
+    leading = false;
+    if (!words.has(w)) return false;
+  }
+  return true;
+}
 
 // Cheap key of the word text[start, end): its length and first, second and last chars (a hit is verified).
 function wordKey(text: string, start: number, end: number): number {
@@ -257,6 +297,7 @@ function buildMatcher(rules: readonly Rule[]): CompiledRules {
     return {
       groups: r.all.map((g) => Int32Array.from(g, phraseId)),
       none: Int32Array.from(r.none, phraseId),
+      only: r.only && new Set(r.only),
       bnac: r.bnac && Object.freeze({ id: r.id, label: r.bnac }),
       backoff: r.backoff && Object.freeze({ id: r.id, label: r.backoff }),
     };
@@ -351,7 +392,7 @@ function buildMatcher(rules: readonly Rule[]): CompiledRules {
     }
     const none = rule.none;
     for (let p = 0; p < none.length; p++) if (present(none[p]!)) return false;
-    return true;
+    return rule.only === undefined || madeOf(current, rule.only);
   };
 
   const evaluate = (text: string): void => {
