@@ -628,6 +628,8 @@ const DECIDES: readonly Row[] = [
   ['421 Access denied', 'BLOCKED@bare-refusal', 'GENERIC_BLOCK@bare-refusal'],
   ['Your message has been rejected.', 'BLOCKED@bare-refusal', 'GENERIC_BLOCK@bare-refusal'],
   ['553 Sorry, mail refused', 'BLOCKED@bare-refusal', 'GENERIC_BLOCK@bare-refusal'],
+  ['550 Zugriff verweigert', 'BLOCKED@bare-refusal', 'GENERIC_BLOCK@bare-refusal'],
+  ['554 Message refusé', 'BLOCKED@bare-refusal', 'GENERIC_BLOCK@bare-refusal'],
   // The sender's own domain failing in DNS
   [
     '553 5.1.8 Domain of sender address a@b.example has no MX record',
@@ -856,6 +858,7 @@ const NEAR_MISSES: readonly Row[] = [
   ['550 5.7.1 Blocked by policy', '-', '-'],
   ['550 <a@b.example> blocked', '-', '-'],
   ['421 Blocked, try again later', '-', '-'],
+  ['550 Absender abgelehnt', '-', '-'],
   // Banned, but not the content: a word list, a country, the client
   ['550 5.7.1 Message rejected: banned word in subject', '-', '-'],
   ['554 5.7.1 Rejected: mail from your country is banned', '-', '-'],
