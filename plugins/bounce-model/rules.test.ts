@@ -843,6 +843,11 @@ const DECIDES: readonly Row[] = [
   ],
   // A plain spam verdict on the message, with no IP or list named.
   [
+    '550 5.7.1 The message from (<a@b.example>) with the subject of (Offer) matches a profile the Internet community may consider spam. Please revise your message before resending.',
+    'MESSAGE_CONTENT@spam-signature',
+    'CONTENT_REJECTED_SPAM@spam-signature',
+  ],
+  [
     '550 5.7.1 Message looks like bulk mail and was refused',
     'MESSAGE_CONTENT@spam-signature',
     'CONTENT_REJECTED_SPAM@spam-signature',
