@@ -626,7 +626,7 @@ const DECIDES: readonly Row[] = [
   // A bare refusal that names no cause, with or without its codes
   ['554 5.7.1 Blocked', 'BLOCKED@bare-refusal', 'GENERIC_BLOCK@bare-refusal'],
   ['421 Access denied', 'BLOCKED@bare-refusal', 'GENERIC_BLOCK@bare-refusal'],
-  ['Your message has been rejected.', 'BLOCKED@bare-refusal', 'GENERIC_BLOCK@bare-refusal'],
+  ['Your message has been blocked.', 'BLOCKED@bare-refusal', 'GENERIC_BLOCK@bare-refusal'],
   ['553 Sorry, mail refused', 'BLOCKED@bare-refusal', 'GENERIC_BLOCK@bare-refusal'],
   ['550 Zugriff verweigert', 'BLOCKED@bare-refusal', 'GENERIC_BLOCK@bare-refusal'],
   ['554 Message refusé', 'BLOCKED@bare-refusal', 'GENERIC_BLOCK@bare-refusal'],
@@ -864,6 +864,9 @@ const NEAR_MISSES: readonly Row[] = [
   ['550 <a@b.example> blocked', '-', '-'],
   ['421 Blocked, try again later', '-', '-'],
   ['550 Absender abgelehnt', '-', '-'],
+  // A bare "rejected" reads as spam as often as a block: the model answers
+  ['554 Mail rejected', '-', '-'],
+  ['550 Nachricht abgelehnt', '-', '-'],
   // Banned, but not the content: a word list, a country, the client
   ['550 5.7.1 Message rejected: banned word in subject', '-', '-'],
   ['554 5.7.1 Rejected: mail from your country is banned', '-', '-'],
