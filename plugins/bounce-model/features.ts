@@ -424,6 +424,14 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
+/**
+ * Whether text[s, e) is a code as the normaliser writes it: a reply code (`550`) or an enhanced status code
+ * (`5_7_1`). The rules' `only` check lets the leading ones pass (./rules.ts).
+ */
+export function isCodeWord(text: string, s: number, e: number): boolean {
+  return isReplyCode(text, s, e) || statusHeadLength(text, s, e) > 0;
+}
+
 /** Whether text[s, e) is a reply code (`^[245]\d\d$`). */
 function isReplyCode(text: string, s: number, e: number): boolean {
   const c = text.charCodeAt(s);

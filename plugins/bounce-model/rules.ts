@@ -24,6 +24,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { BACKOFF_CLASSES, BNAC_CLASSES } from '../../generated/data/bounce-classifier.ts';
+import { isCodeWord } from './features.ts';
 import type { BackoffClass, BnacClass } from '../../generated/data/bounce-classifier.ts';
 
 /** The two label sets a rule can decide. */
@@ -220,9 +221,6 @@ function groupCost(group: readonly string[]): number {
 }
 
 const SPACE = 32;
-// The normaliser's reply code (`550`) and enhanced status code (`5_7_1`), which it puts first: an `only` rule lets them pass.
-const CODE_RE = /^(?:[245]\d\d|[245]_\d{1,3}_\d{1,3})$/;
-
 // Whether every word of `text` after its leading codes is one of `words` (checked once a rule's groups matched).
 // Walks the text and stops at the first other word: most texts that reach here hold one early.
 function madeOf(text: string, words: ReadonlySet<string>): boolean {
@@ -230,11 +228,11 @@ function madeOf(text: string, words: ReadonlySet<string>): boolean {
   for (let start = 0; start < text.length;) {
     let end = text.indexOf(' ', start);
     if (end < 0) end = text.length;
-    const w = text.slice(start, end);
+    const from = start;
     start = end + 1;
-    if (w === '' || (leading && CODE_RE.test(w))) continue;
+    if (end === from || (leading && isCodeWord(text, from, end))) continue;
     leading = false;
-    if (!words.has(w)) return false;
+    if (!words.has(text.slice(from, end))) return false;
   }
   return true;
 }
