@@ -1132,9 +1132,10 @@ test('compileRules matches whole words, word sequences, prefixes and vetoes when
   assert.is(more.match('bnac', 'ip listed in the spamhaus zen'), undefined);
   assert.is(more.match('bnac', '550 5_1_1 пользователь не найден')?.id, 'cyrillic');
   const only = compileRules([
-    { id: 'bare', all: [['blocked']], only: ['blocked', 'mail'], bnac: 'BLOCKED', why: 'test' },
+    { id: 'bare', all: [['blocked', 'not allowed']], only: ['mail'], bnac: 'BLOCKED', why: 'test' },
   ]);
-  assert.is(only.match('bnac', '550 5_7_1 mail blocked')?.id, 'bare', 'codes and listed words only');
+  assert.is(only.match('bnac', '550 5_7_1 mail blocked')?.id, 'bare', 'codes, listed words and the phrases words');
+  assert.is(only.match('bnac', 'mail not allowed')?.id, 'bare', 'every word of a phrase is allowed');
   assert.is(only.match('bnac', 'blocked')?.id, 'bare');
   assert.is(only.match('bnac', '550 5_7_1 sender mail blocked'), undefined, 'a word "only" does not list');
   assert.is(only.match('bnac', '550 blocked 550'), undefined, 'a code counts where codes stand, first');
@@ -1160,7 +1161,7 @@ test('compileRules throws an error naming the rule when the table is malformed',
     [[{ ...ok, nome: ['x'] }], /rule "ok": unknown key "nome"/],
     [[{ ...ok, only: [] }], /rule "ok": "only" must be a non-empty array of words/],
     [[{ ...ok, only: ['Spamhaus'] }], /rule "ok": "only" word "Spamhaus" is not one lower-case word/],
-    [[{ ...ok, only: ['listed'] }], /rule "ok": phrase "spamhaus" of "all" holds a word "only" does not list/],
+    [[{ ...ok, all: [['spamhaus*']], only: ['listed'] }], /rule "ok": phrase "spamhaus\*" of "all" is a prefix/],
     [[{ ...ok, id: 'Not_Kebab' }], /rule #0: "id" must be a kebab-case string/],
   ];
   for (const [table, message] of cases) assert.throws(() => compileRules(table), message, JSON.stringify(table));

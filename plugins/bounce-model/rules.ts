@@ -5,9 +5,10 @@
  * the trained models.
  *
  * A rule is `{id, all, none?, only?, bnac?, backoff?, why}`. `all` is an AND of groups, each group an OR of
- * phrases; any phrase of `none` vetoes the rule. `only` lists the words a reply may be made of besides its
- * leading reply code and enhanced status code: a rule for what a reply does not say (a bare "550 Blocked"
- * names no cause) cannot list every cause as a veto, so it fires only while no other word is there.
+ * phrases; any phrase of `none` vetoes the rule. `only` lists the words a reply may hold besides the words of
+ * the rule's `all` phrases and its leading reply code and enhanced status code: a rule for what a reply does not
+ * say (a bare "550 Blocked" names no cause) cannot list every cause as a veto, so it fires only while no other
+ * word is there.
  * A phrase is one or more words, matched as a whole-word sequence of the normalised text (words are separated
  * by single spaces); a phrase ending in `*` lets its last word match as a prefix (`blacklist*` matches
  * `blacklisted`). A rule may decide one model only: the other model then falls through to later rules.
@@ -37,7 +38,7 @@ export interface Rule {
   readonly all: readonly (readonly string[])[];
   /** Phrases that veto the rule. */
   readonly none: readonly string[];
-  /** When given, the only words the text may hold besides its reply code and enhanced status code. */
+  /** When given, the only words the text may hold besides the `all` phrases' words and its leading codes. */
   readonly only?: readonly string[];
   readonly bnac?: BnacClass;
   readonly backoff?: BackoffClass;
@@ -140,14 +141,9 @@ function validateRule(raw: unknown, index: number): Rule {
       ? w
       : fail(`"only" word ${JSON.stringify(w)} is not one lower-case word of normalised text`),
   );
-  if (only !== undefined) {
-    const allowed = new Set(only);
-    for (const p of all.flat()) {
-      if (p.endsWith('*') || p.split(' ').some((w) => !allowed.has(w))) {
-        fail(`phrase "${p}" of "all" holds a word "only" does not list, so the rule could never fire`);
-      }
-    }
-  }
+  // The `only` check compares whole words, so a prefix of `all` could never be among them
+  const prefix = only && all.flat().find((p) => p.endsWith('*'));
+  if (prefix !== undefined) fail(`phrase "${prefix}" of "all" is a prefix, which a rule with "only" cannot match`);
   if (r.bnac !== undefined && (typeof r.bnac !== 'string' || !BNAC_SET.has(r.bnac)))
     fail(`unknown BNAC class ${JSON.stringify(r.bnac)}`);
   if (r.backoff !== undefined && (typeof r.backoff !== 'string' || !BACKOFF_SET.has(r.backoff))) {
@@ -295,7 +291,7 @@ function buildMatcher(rules: readonly Rule[]): CompiledRules {
     return {
       groups: r.all.map((g) => Int32Array.from(g, phraseId)),
       none: Int32Array.from(r.none, phraseId),
-      only: r.only && new Set(r.only),
+      only: r.only && new Set([...r.only, ...r.all.flat().flatMap((p) => p.split(' '))]),
       bnac: r.bnac && Object.freeze({ id: r.id, label: r.bnac }),
       backoff: r.backoff && Object.freeze({ id: r.id, label: r.backoff }),
     };
