@@ -821,6 +821,12 @@ const DECIDES: readonly Row[] = [
     'TEMPORARY_ERROR@local-store-failed',
     'TEMPORARY_SYSTEM_FAILURE@local-store-failed',
   ],
+  // maildrop's watchdog: the delivery ran out of time, not the mailbox out of space.
+  [
+    'temporary failure. Command output: maildrop: Timeout quota exceeded.',
+    'TEMPORARY_ERROR@maildrop-timeout',
+    'TEMPORARY_SYSTEM_FAILURE@maildrop-timeout',
+  ],
   // ...but a quota in the program's output is a full mailbox.
   [
     'Command died with status 75: "/usr/bin/maildrop". Command output: maildrop: maildir over quota.',
