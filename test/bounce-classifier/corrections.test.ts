@@ -6,12 +6,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as assert from 'uvu/assert';
 import { suite } from '../_deadline.ts';
 import { DATABASE_URL, requirePostgres } from '../_postgres.ts';
 import { startScheduleHost, type ScheduleHost } from '../ip-schedule/_host.ts';
 
+const RULES_CLASSIFIER = fileURLToPath(new URL('../../docs/examples/rules-classifier/mod.ts', import.meta.url));
 // The model reads it as an access block; the operator knows this receiver says it for unknown users
 const REPLY = '550 5.7.1 <anna@example.org>: Recipient address rejected: Access denied [192.0.2.1]';
 const SAME_WORDING = '550 5.7.1 <bob.smith@other.example>: Recipient address rejected: Access denied [198.51.100.23]';
@@ -129,6 +131,42 @@ file('corrections outlive a restart: they are read back from the cache folder', 
     await first.close();
     second = await host({}, folder);
     assert.is((await bnac(second, SAME_WORDING)).class, 'RECIPIENT_NOT_FOUND');
+  } finally {
+    await second?.close();
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
+file("a correction stored under another normaliser's text still answers, and a new one replaces it", async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'capstan-corrections-'));
+  // The example classifier's normaliser keeps addresses and IPs as they are: the text it stores is not the built-in's
+  const first = await startScheduleHost({
+    plugins: [
+      { id: 'schedule-store-file' },
+      { id: 'rules', path: RULES_CLASSIFIER },
+      { id: 'bounce-classifier', config: { classifier: 'rules' } },
+    ],
+    folder,
+  });
+  let second: ScheduleHost | undefined;
+  try {
+    const old = (await first.call('POST', '/v1/corrections', { message: REPLY, bnac: 'RECIPIENT_NOT_FOUND' })).json;
+    await first.close();
+    second = await host({}, folder);
+    const normalised = (await second.call('POST', '/normalise', { message: REPLY })).json.normalised;
+    assert.is.not(old.normalised, normalised, 'the two normalisers differ');
+
+    assert.equal(await bnac(second, SAME_WORDING), { class: 'RECIPIENT_NOT_FOUND', probability: 1, corrected: true });
+    assert.equal((await second.call('GET', '/v1/corrections')).json, { corrections: [{ ...old, normalised }] });
+
+    const replacing = (await second.call('POST', '/v1/corrections', { message: SAME_WORDING, bnac: 'BLOCKED' })).json;
+    assert.equal(
+      (await second.call('GET', '/v1/corrections')).json.corrections.map((c: { id: string }) => c.id),
+      [replacing.id],
+    );
+    assert.equal((await second.call('GET', '/v1/audit?action=correction.replace')).json.entries[0].before, old);
+    await second.call('DELETE', `/v1/corrections/${replacing.id}`);
+    assert.not.ok('corrected' in (await bnac(second, REPLY)), 'the replaced correction is gone from the store');
   } finally {
     await second?.close();
     await rm(folder, { recursive: true, force: true });

@@ -2,7 +2,11 @@
  * Operators' corrections laid over the classifier's answers. Each host holds every correction in a map keyed by the
  * normalised text (the classifier's normaliser masks addresses, IPs and ids, so the same wording with other ones
  * matches): a lookup is one string-keyed Map read, and none at all while there are no corrections. The store is the
- * truth; the map is re-read from it once after every change, this host's or another's (`watch`)
+ * truth; the map is re-read from it once after every change, this host's or another's (`watch`).
+ *
+ * The key is this host's normaliser applied to the correction's message, not the normalised text stored with it: that
+ * one is what the writing host's normaliser made of it, and a new normaliser (an upgrade, another classifier plugin, a
+ * host of another version on the same database) would otherwise leave every older correction matching nothing
  */
 import { randomUUID } from 'node:crypto';
 import type { AuditEntry, ClassifierModel, Logger, PluginAudit } from '../../../runtime/mod.ts';
@@ -25,6 +29,8 @@ export interface CorrectionsDeps {
 export class Corrections {
   readonly #deps: CorrectionsDeps;
   #byText = new Map<string, Correction>();
+  // A correction never changes (a new one replaces it), so its key is normalised once per host, not on every re-read
+  #keys = new Map<string, string>();
   #reading: Promise<void> | undefined;
   #again = false;
 
@@ -51,7 +57,10 @@ export class Corrections {
         this.#again = false;
         try {
           const list = await this.#deps.store.list();
-          this.#byText = new Map(list.map((c) => [c.normalised, c]));
+          const keys = new Map(list.map((c) => [c.id, this.#keys.get(c.id) ?? this.#deps.normalise(c.message)]));
+          // Two corrections whose messages this normaliser no longer tells apart: the later one (lists run oldest first) holds
+          this.#byText = new Map(list.map((c) => [keys.get(c.id)!, c]));
+          this.#keys = keys;
         } catch (error) {
           this.#deps.log.warn('Cannot read the corrections; the ones read before stay in force', {
             error: (error as Error).message,
@@ -71,8 +80,9 @@ export class Corrections {
     return label === undefined ? undefined : { label, id: found!.id };
   }
 
-  list(): Promise<Correction[]> {
-    return this.#deps.store.list();
+  /** Every correction in the store, each with the text it is matched on here */
+  async list(): Promise<Correction[]> {
+    return (await this.#deps.store.list()).map((c) => ({ ...c, normalised: this.#keyOf(c) }));
   }
 
   async create(request: CorrectionRequest, principal: string | undefined): Promise<Correction> {
@@ -97,6 +107,17 @@ export class Corrections {
       },
       async (entry) => {
         await this.#deps.store.put(correction);
+        // The store replaces by the text stored with a correction: one stored under another normaliser's text is the
+        // same reply all the same, and must not come back when the new one is deleted. Left behind, it is outranked by
+        // the new one, so a failure here is logged rather than answered
+        if (before && before.normalised !== correction.normalised) {
+          await this.#deps.store.delete(before.id).catch((error: Error) =>
+            this.#deps.log.warn('Cannot remove the correction the new one replaces', {
+              correction: before.id,
+              error: error.message,
+            }),
+          );
+        }
         await this.#keep(entry);
         return correction;
       },
@@ -128,6 +149,10 @@ export class Corrections {
   // waiting for it, rather than asking for another, answers the change once the map holds it with one read
   #ownChangeRead(): Promise<void> {
     return this.#reading ?? Promise.resolve();
+  }
+
+  #keyOf(correction: Correction): string {
+    return this.#keys.get(correction.id) ?? this.#deps.normalise(correction.message);
   }
 
   // The change is made: an audit store that fails is logged, never undoes it
