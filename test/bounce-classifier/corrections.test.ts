@@ -207,4 +207,38 @@ shared('a correction made on one host is answered by the other within a second, 
   }
 });
 
+shared('cut database connections: corrections stay in force, and a later one reaches the other host', async () => {
+  await requirePostgres();
+  const name = `h22-corrections-cut-${process.pid}`;
+  const corrections = { connectionString: DATABASE_URL, schema: SCHEMA, applicationName: name };
+  const [a, b] = await Promise.all([host({ corrections }), host({ corrections })]);
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  try {
+    await a.call('POST', '/v1/corrections', { message: REPLY, bnac: 'RECIPIENT_NOT_FOUND' });
+    await until(async () => (await bnac(b, SAME_WORDING)).corrected === true, 1000, 'the correction on host b');
+    // Every connection of both hosts' stores: the pools' and the listening ones
+    const { rowCount } = await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1',
+      [name],
+    );
+    assert.ok((rowCount ?? 0) >= 3, `the pools' and both listeners' connections were cut (${rowCount})`);
+    assert.equal(
+      await bnac(b, SAME_WORDING),
+      { class: 'RECIPIENT_NOT_FOUND', probability: 1, corrected: true },
+      'the corrections read before stay in force',
+    );
+    const later = await a.call('POST', '/v1/corrections', { message: OTHER, bnac: 'RATE_LIMIT' });
+    assert.is(later.status, 201, later.text);
+    await until(async () => (await bnac(b, OTHER)).corrected === true, 5000, 'the later correction on host b');
+  } finally {
+    await admin.end();
+    await Promise.all([a.close(), b.close()]);
+    const client = new pg.Client({ connectionString: DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
+    await client.end();
+  }
+});
+
 shared.run();
