@@ -52,6 +52,7 @@ const store: CorrectionStore = {
 const corrections = await Corrections.open({
   store,
   normalise,
+  maxCount: list.length,
   audit: { record: async (_c, commit) => commit({} as never) },
   auditSink: undefined,
   log: console as never,

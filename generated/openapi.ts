@@ -686,6 +686,19 @@ export const documents: Record<string, any> = {
             "401": {
               "$ref": "#/components/responses/Unauthorized"
             },
+            "409": {
+              "description": "The store holds `corrections.maxCount` corrections already; one replacing a text's correction is taken",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/Error"
+                  },
+                  "example": {
+                    "error": "Corrections are full: \"10000\" kept, at most \"10000\": delete some or raise \"corrections.maxCount\""
+                  }
+                }
+              }
+            },
             "413": {
               "$ref": "#/components/responses/TooLarge"
             },
@@ -693,7 +706,7 @@ export const documents: Record<string, any> = {
               "$ref": "#/components/responses/InternalError"
             },
             "503": {
-              "$ref": "#/components/responses/Unavailable"
+              "$ref": "#/components/responses/CorrectionsUnavailable"
             }
           }
         },
@@ -722,7 +735,7 @@ export const documents: Record<string, any> = {
               "$ref": "#/components/responses/InternalError"
             },
             "503": {
-              "$ref": "#/components/responses/Unavailable"
+              "$ref": "#/components/responses/CorrectionsUnavailable"
             }
           }
         }
@@ -778,7 +791,7 @@ export const documents: Record<string, any> = {
               "$ref": "#/components/responses/InternalError"
             },
             "503": {
-              "$ref": "#/components/responses/Unavailable"
+              "$ref": "#/components/responses/CorrectionsUnavailable"
             }
           }
         }
@@ -842,6 +855,27 @@ export const documents: Record<string, any> = {
               },
               "example": {
                 "error": "Internal Server Error"
+              }
+            }
+          }
+        },
+        "CorrectionsUnavailable": {
+          "description": "The corrections store cannot be written or read (a full disk, a database out of reach); nothing was changed, retry after `Retry-After` seconds",
+          "headers": {
+            "Retry-After": {
+              "schema": {
+                "type": "integer"
+              },
+              "description": "Seconds to wait before retrying"
+            }
+          },
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/Error"
+              },
+              "example": {
+                "error": "Cannot write the corrections, nothing was changed: ENOSPC"
               }
             }
           }
@@ -994,7 +1028,10 @@ export const documents: Record<string, any> = {
           ],
           "properties": {
             "message": {
-              "$ref": "#/components/schemas/Message"
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 4096,
+              "description": "The reply; at most 4,096 characters, as much of a reply as is classified and matched"
             },
             "bnac": {
               "$ref": "#/components/schemas/BnacClass"

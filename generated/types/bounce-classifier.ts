@@ -291,7 +291,8 @@ export interface components {
         };
         /** @description The reply and its class for one model or both; at least one of `bnac` and `backoff` */
         CorrectionRequest: {
-            message: components["schemas"]["Message"];
+            /** @description The reply; at most 4,096 characters, as much of a reply as is classified and matched */
+            message: string;
             bnac?: components["schemas"]["BnacClass"];
             backoff?: components["schemas"]["BackoffClass"];
             note?: string;
@@ -597,6 +598,22 @@ export interface components {
                 /**
                  * @example {
                  *       "error": "Internal Server Error"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The corrections store cannot be written or read (a full disk, a database out of reach); nothing was changed, retry after `Retry-After` seconds */
+        CorrectionsUnavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "Cannot write the corrections, nothing was changed: ENOSPC"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -995,7 +1012,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
+            503: components["responses"]["CorrectionsUnavailable"];
         };
     };
     createCorrection: {
@@ -1029,9 +1046,23 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description The store holds `corrections.maxCount` corrections already; one replacing a text's correction is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Corrections are full: \"10000\" kept, at most \"10000\": delete some or raise \"corrections.maxCount\""
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["TooLarge"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
+            503: components["responses"]["CorrectionsUnavailable"];
         };
     };
     deleteCorrection: {
@@ -1070,7 +1101,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
+            503: components["responses"]["CorrectionsUnavailable"];
         };
     };
 }

@@ -83,6 +83,7 @@ export default definePlugin({
       corrections = await Corrections.open({
         store,
         normalise,
+        maxCount: ctx.config.corrections.maxCount,
         audit: ctx.audit,
         auditSink: auditStore?.appendAudit?.bind(auditStore),
         log: ctx.log,

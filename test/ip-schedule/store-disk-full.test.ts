@@ -4,36 +4,16 @@
  * recovers without a restart once space is freed.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { open, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { fill, mountSmallDisk } from '../_small-disk.ts';
 import { autoGrouping, startScheduleHost } from './_host.ts';
 
-const folder = mkdtempSync(join(tmpdir(), 'capstan-full-'));
-let mounted = false;
-let refusal = '';
-try {
-  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=512k', 'tmpfs', folder], { stdio: 'pipe' });
-  mounted = true;
-} catch (error) {
-  refusal = String((error as { stderr?: Buffer }).stderr ?? error).trim();
-}
-
-/** Fills the filesystem holding `file` until it has no byte left */
-async function fill(file: string): Promise<void> {
-  const handle = await open(file, 'w');
-  const block = Buffer.alloc(4096, 1);
-  try {
-    for (;;) await handle.write(block);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-  } finally {
-    await handle.close();
-  }
-}
+const { folder, refusal } = mountSmallDisk('capstan-full-');
+const mounted = refusal === undefined;
 
 const grouping = (name: string) => autoGrouping(name, ['2025-01-01', 10], ['2025-01-30', 1000]);
 /**

@@ -46,6 +46,10 @@ export interface BounceClassifierConfig {
    */
   corrections: {
     /**
+     * Corrections kept at most; a new one past it answers 409 (one replacing a text's correction is taken). Every host holds them all in memory: a correction takes at most about 20 KB (a 4,096-character reply and its normalised text), a real one about 1 KB
+     */
+    maxCount: number;
+    /**
      * postgres:// URL; absent: the file in the cache folder
      */
     connectionString?: string;

@@ -103,9 +103,16 @@ export const bounceClassifierConfigSchema = {
       "description": "Where operators' corrections (/v1/corrections) are kept: PostgreSQL when connectionString is set (shared by every host on that schema, changes reach them by LISTEN/NOTIFY), else the file corrections.json in the cache folder (one host)",
       "required": [
         "schema",
-        "applicationName"
+        "applicationName",
+        "maxCount"
       ],
       "properties": {
+        "maxCount": {
+          "type": "integer",
+          "minimum": 1,
+          "default": 10000,
+          "description": "Corrections kept at most; a new one past it answers 409 (one replacing a text's correction is taken). Every host holds them all in memory: a correction takes at most about 20 KB (a 4,096-character reply and its normalised text), a real one about 1 KB"
+        },
         "connectionString": {
           "type": "string",
           "minLength": 1,

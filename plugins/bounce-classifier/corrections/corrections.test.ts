@@ -22,6 +22,7 @@ test('a change of this host re-reads the store once, and is looked up as soon as
   const corrections = await Corrections.open({
     store: counted,
     normalise: (message) => message.toLowerCase(),
+    maxCount: 10,
     audit: { record: (_change, commit) => commit({} as AuditEntry) },
     auditSink: undefined,
     log: { warn: () => undefined } as unknown as Logger,

@@ -10,7 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AuditEntry, ClassifierModel, Logger, PluginAudit } from '../../../runtime/mod.ts';
-import type { Correction, CorrectionStore } from './store.ts';
+import { errors } from '../errors.ts';
+import { CorrectionsFull, type Correction, type CorrectionStore } from './store.ts';
 
 /** A `POST /v1/corrections` body (the generated type of the schema's `anyOf` is `unknown`) */
 export type CorrectionRequest = Pick<Correction, 'message' | 'bnac' | 'backoff' | 'note'>;
@@ -21,6 +22,8 @@ export type AuditSink = ((entries: readonly AuditEntry[]) => Promise<void>) | un
 export interface CorrectionsDeps {
   store: CorrectionStore;
   normalise: (message: string) => string;
+  /** Corrections kept at most (`corrections.maxCount`) */
+  maxCount: number;
   audit: PluginAudit;
   auditSink: AuditSink;
   log: Logger;
@@ -82,7 +85,10 @@ export class Corrections {
 
   /** Every correction in the store, each with the text it is matched on here */
   async list(): Promise<Correction[]> {
-    return (await this.#deps.store.list()).map((c) => ({ ...c, normalised: this.#keyOf(c) }));
+    const list = await this.#deps.store.list().catch((error: Error) => {
+      throw errors.BOUNCE_ERR_CORRECTIONS_READ(error.message);
+    });
+    return list.map((c) => ({ ...c, normalised: this.#keyOf(c) }));
   }
 
   async create(request: CorrectionRequest, principal: string | undefined): Promise<Correction> {
@@ -106,18 +112,12 @@ export class Corrections {
         after: correction,
       },
       async (entry) => {
-        await this.#deps.store.put(correction);
         // The store replaces by the text stored with a correction: one stored under another normaliser's text is the
-        // same reply all the same, and must not come back when the new one is deleted. Left behind, it is outranked by
-        // the new one, so a failure here is logged rather than answered
-        if (before && before.normalised !== correction.normalised) {
-          await this.#deps.store.delete(before.id).catch((error: Error) =>
-            this.#deps.log.warn('Cannot remove the correction the new one replaces', {
-              correction: before.id,
-              error: error.message,
-            }),
-          );
-        }
+        // same reply all the same, and must not come back when the new one is deleted
+        const replacing = before && before.normalised !== correction.normalised ? before.id : undefined;
+        await this.#deps.store
+          .put(correction, { maxCount: this.#deps.maxCount, ...(replacing ? { replacing } : {}) })
+          .catch(writeFailed);
         await this.#keep(entry);
         return correction;
       },
@@ -132,7 +132,7 @@ export class Corrections {
     const removed = await this.#deps.audit.record(
       { action: 'correction.delete', subject: { correction: id }, principal, before: existing ?? null, after: null },
       async (entry) => {
-        const gone = await this.#deps.store.delete(id);
+        const gone = await this.#deps.store.delete(id).catch(writeFailed);
         if (gone) await this.#keep(entry);
         return gone;
       },
@@ -163,4 +163,11 @@ export class Corrections {
         this.#deps.log.warn('Cannot keep the audit entry of a correction', { error: error.message }),
       );
   }
+}
+
+// A store's refusal as the API answers it: the limit is the client's to see, anything else (a full disk, a database
+// out of reach) a 503 that changed nothing
+function writeFailed(error: Error): never {
+  if (error instanceof CorrectionsFull) throw errors.BOUNCE_ERR_CORRECTIONS_FULL(error.kept, error.max);
+  throw errors.BOUNCE_ERR_CORRECTIONS_WRITE((error as NodeJS.ErrnoException).code ?? error.message);
 }

@@ -1,7 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../../runtime/mod.ts';
-import type { Correction, CorrectionStore } from './store.ts';
+import { CorrectionsFull, type Correction, type CorrectionStore } from './store.ts';
 
 /**
  * Corrections in `corrections.json` of the cache folder, for a single host: read at start, replaced whole (atomically)
@@ -41,10 +41,12 @@ export async function openFileStore(folder: string): Promise<CorrectionStore> {
   };
   return {
     list: async () => [...corrections],
-    put: (correction) =>
+    put: (correction, { replacing, maxCount }) =>
       change((current) => {
-        const replaced = current.find((c) => c.normalised === correction.normalised);
-        return { list: [...current.filter((c) => c !== replaced), correction], answer: replaced };
+        const replaced = current.filter((c) => c.normalised === correction.normalised || c.id === replacing);
+        const kept = current.filter((c) => !replaced.includes(c));
+        if (kept.length >= maxCount) throw new CorrectionsFull(kept.length, maxCount);
+        return { list: [...kept, correction], answer: replaced[0] };
       }),
     delete: (id) =>
       change((current) => {

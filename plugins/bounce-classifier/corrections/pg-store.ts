@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { NotificationListener, type Logger } from '../../../runtime/mod.ts';
-import type { Correction, CorrectionStore } from './store.ts';
+import { CorrectionsFull, type Correction, type CorrectionStore } from './store.ts';
 
 // Hosts starting together must not race to create the table: one migrates, the others wait on this lock
 const MIGRATION_LOCK = 0x62_6f_75_6e;
@@ -26,7 +26,8 @@ export async function openPgStore(options: PgStoreOptions): Promise<CorrectionSt
     application_name: options.applicationName,
     connectionTimeoutMillis: 5000,
   };
-  const pool = new pg.Pool({ ...config, max: 2 });
+  // A database out of reach answers a write within seconds (503), not when TCP gives up
+  const pool = new pg.Pool({ ...config, max: 2, query_timeout: 5000 });
   pool.on('error', (error) => options.log.warn('corrections database connection lost', { error: error.message }));
   const table = `"${options.schema}".bounce_corrections`;
   const channel = `capstan_corrections_${options.schema}`.slice(0, 63);
@@ -55,12 +56,16 @@ export async function openPgStore(options: PgStoreOptions): Promise<CorrectionSt
       );
       return rows.map((row) => row.correction);
     },
-    put: async (correction) => {
+    put: async (correction, { replacing, maxCount }) => {
       const replaced = await transaction(pool, async (client) => {
+        // Puts of every host one at a time, so the count cannot pass the limit between two of them
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [table]);
         const { rows } = await client.query<{ correction: Correction }>(
-          `DELETE FROM ${table} WHERE normalised = $1 RETURNING correction`,
-          [correction.normalised],
+          `DELETE FROM ${table} WHERE normalised = $1 OR id = $2 RETURNING correction`,
+          [correction.normalised, replacing ?? null],
         );
+        const { rows: count } = await client.query<{ kept: number }>(`SELECT count(*)::int AS kept FROM ${table}`);
+        if (count[0]!.kept >= maxCount) throw new CorrectionsFull(count[0]!.kept, maxCount);
         await client.query(`INSERT INTO ${table} (id, normalised, correction, created) VALUES ($1, $2, $3, $4)`, [
           correction.id,
           correction.normalised,
@@ -101,15 +106,23 @@ export async function openPgStore(options: PgStoreOptions): Promise<CorrectionSt
 
 async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let broken = false;
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    // The server's own refusal or the limit leave a connection that answers: it rolls back. Any other (cut, timed
+    // out mid-query) is closed instead, which rolls back on the server too: a rollback would wait behind the query
+    // that timed out
+    if (error instanceof pg.DatabaseError || error instanceof CorrectionsFull) {
+      await client.query('ROLLBACK').catch(() => (broken = true));
+    } else {
+      broken = true;
+    }
     throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
