@@ -1,8 +1,53 @@
 import { noticeLines } from './reply.ts';
 import type { Email } from './types.ts';
 
-const VACATION_SUBJECT =
-  /^(?:auto(?:matic)?[ -]?(?:reply|response|antwort|réponse|respuesta|risposta)|out of (?:the )?office|vacation|on vacation|abwesenheit|absence|réponse automatique|automatische antwort|respuesta automática|risposta automatica|fuera de la oficina|niet aanwezig|不在|自動応答)/i;
+// Outlook and Exchange put their "Automatic reply:" in the sender's language, and often set no header besides
+const VACATION_SUBJECT = new RegExp(
+  `^(?:${[
+    'auto(?:matic)?[ -]?(?:reply|response|antwort|réponse|respuesta|risposta)',
+    'out of (?:the )?office',
+    'vacation',
+    'on vacation',
+    'abwesenheit',
+    'absence',
+    'réponse automatique',
+    'automatische antwort',
+    'respuesta automática',
+    'risposta automatica',
+    'fuera de la oficina',
+    'niet aanwezig',
+    'automatisch antwoord',
+    'automatiskt? svar',
+    'automaattinen vastaus',
+    'automatyczna odpowied[źz]',
+    'resposta autom[áà]tica',
+    'automatick[áa] odpov[ěe][ďd]',
+    'automatikus v[áa]lasz',
+    'r[ăa]spuns automat',
+    'otomatik yan[ıi]t',
+    'automatski odgovor',
+    'samodejni odgovor',
+    'automaatne vastus',
+    'autom[āa]tisk[āa] atbilde',
+    'automatinis atsakymas',
+    'balasan otomatis',
+    'trả lời tự động',
+    'αυτόματη απάντηση',
+    'автоматический ответ',
+    'автоматична відповідь',
+    'автоматичен отговор',
+    'תשובה אוטומטית',
+    'رد تلقائي',
+    '自动答复',
+    '自动回复',
+    '自動回覆',
+    '自動返信',
+    '自動応答',
+    '자동 회신',
+    '不在',
+  ].join('|')})`,
+  'i',
+);
 
 /** Lotus Notes names the person first, and sets no header an automatic reply sets (`Jane Doe is out of the office.`) */
 const AWAY_SUBJECT = /\bis out of (?:the )?office\b/i;

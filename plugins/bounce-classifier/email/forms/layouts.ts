@@ -23,6 +23,11 @@ export interface Rules {
   asked?: RegExp;
   /** The MTA's own verdict on a recipient in a transcript (`<x>... Deferred: ...`): group 1 address, group 2 verdict */
   verdict?: RegExp;
+  /**
+   * The MTA's line saying it gave up after its queue time (sendmail's `Message could not be delivered for 5 days`):
+   * the reason of recipients whose verdict names no cause (a bare `Deferred`)
+   */
+  expiry?: RegExp;
   /** A status code the MTA writes beside its own reason (qmail's `(#5.1.1)`): group 1 */
   status?: RegExp[];
   /** Where the text names the remote host: group 1 */
@@ -171,6 +176,8 @@ function sectionsReader(text: string, rules: Rules, delayed: boolean): ReportedR
   let answered = 0;
   // The first recipient of each address, for the answer lines that name theirs
   const byAddress = new Map<string, ReportedRecipient>();
+  // Recipients whose reply is a verdict that names no cause, until an expiry line gives them one
+  const causeless = new Set<ReportedRecipient>();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const trimmed = line.trim();
@@ -203,7 +210,15 @@ function sectionsReader(text: string, rules: Rules, delayed: boolean): ReportedR
       const verdict = rules.verdict?.exec(trimmed);
       const judged = verdict ? byAddress.get(bareAddress(verdict[1]!).toLowerCase()) : undefined;
       if (judged) {
-        judged.reply ??= unfold(verdict![2]!);
+        if (judged.reply === undefined) {
+          judged.reply = unfold(verdict![2]!);
+          if (!judged.reply.includes(':')) causeless.add(judged);
+        }
+        continue;
+      }
+      if (rules.expiry?.test(trimmed)) {
+        for (const recipient of causeless) recipient.reply = trimmed;
+        causeless.clear();
         continue;
       }
       // The MTA's own verdict (`554 Too many hops`) is a bare reply line

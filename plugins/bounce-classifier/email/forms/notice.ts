@@ -328,6 +328,27 @@ function byDomain(notice: string, text: string): Mention[] {
   return [...found.values()];
 }
 
+/** The failed message's headers as a notice echoes them above its copy (`Subject: ...` then `To: x`, either order) */
+const ECHOED_SUBJECT = /^\s*subject\s*:/i;
+const ECHOED_TO = /^\s*to\s*:/i;
+
+/**
+ * The recipient of a notice that names none but echoes the failed message's `Subject:` and `To:` lines (Yahoo's
+ * `Failure Notice` of 2021: `I'm afraid I wasn't able to deliver the following message`, no address block): the one
+ * address of that `To:` line. A line of several addresses names no one recipient, and is left
+ */
+function echoedTo(lines: readonly string[], own: ReadonlySet<string>): Mention[] {
+  for (let i = 0; i < lines.length; i++) {
+    if (!ECHOED_TO.test(lines[i]!)) continue;
+    if (!ECHOED_SUBJECT.test(lines[i - 1] ?? '') && !ECHOED_SUBJECT.test(lines[i + 1] ?? '')) continue;
+    const addresses = [...lines[i]!.matchAll(ADDRESSES)].map((m) => m[1]!);
+    const [address] = addresses;
+    if (addresses.length !== 1 || own.has(address!.toLowerCase()) || NOT_RECIPIENT.test(address!)) return [];
+    return [{ address: address!, lines: [], tier: 2, how: 'echoed-to' }];
+  }
+  return [];
+}
+
 /** A letter of another script than Latin */
 const OTHER_SCRIPT = /(?=\p{L})\P{Script=Latin}/u;
 
@@ -421,6 +442,7 @@ export const notice: BounceForm = {
         found = [{ address, lines: [], tier: 2 }];
     }
     if (found.length === 0) found = byDomain(whole, email.text);
+    if (found.length === 0) found = echoedTo(lines, own);
     // A reason the notice states on its own applies when it reports one recipient
     const stated = found.length === 1 ? statedReasons(lines)[0] : undefined;
     const recipients = found.map((mention) => {
