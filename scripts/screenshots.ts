@@ -19,6 +19,8 @@ const RATE =
   '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address.';
 const SPAM = '550 5.7.1 Message rejected as spam by Content Filtering.';
 const FULL = '552 5.2.2 Mailbox full';
+// The spec's example of a correction: a receiver that says this for unknown users
+const DENIED = '550 5.7.1 <anna@example.org>: Recipient address rejected: Access denied';
 
 if (!existsSync(CHROMIUM)) {
   console.error(`No Chromium at "${CHROMIUM}": install Debian's "chromium" or set CHROMIUM_PATH`);
@@ -103,6 +105,12 @@ try {
     })),
   );
   await call('POST', '/v1/backoff/events', { events });
+  await call('POST', '/v1/corrections', {
+    message: DENIED,
+    bnac: 'RECIPIENT_NOT_FOUND',
+    backoff: 'RECIPIENT_ERROR',
+    note: 'This receiver says this for unknown users',
+  });
 
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   try {
@@ -124,9 +132,11 @@ try {
       if (path === '/ui/warmup.html') await page.waitForSelector('#rows tr');
       if (path === '/ui/policies.html') await page.waitForSelector('#policies tr[data-id]');
       if (path === '/ui/classifier.html') {
-        await page.fill('#replies', [RATE, SPAM, FULL].join('\n'));
+        await page.fill('#replies', [RATE, SPAM, FULL, DENIED].join('\n'));
         await page.click('#classify');
         await page.waitForSelector('#results tbody tr');
+        // The replies, one of them corrected, rather than the form above them
+        await page.locator('#results-box').scrollIntoViewIfNeeded();
       }
       await page.screenshot({ path: join(OUT, `${name}.png`) });
       console.log(`docs/images/${name}.png`);

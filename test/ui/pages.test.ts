@@ -227,6 +227,63 @@ it('classifier page: a pasted batch shows classes, probabilities, backoff fields
   await page.close();
 });
 
+it('classifier page: a row corrected in place answers corrected with its near-duplicates, and is removed again', async () => {
+  const page = await open('/ui/classifier.html');
+  await useKey(page, KEY);
+  const replies = [
+    '550 5.7.1 <anna@example.org>: Recipient address rejected: Access denied [192.0.2.1]',
+    '550 5.7.1 <bob@other.example>: Recipient address rejected: Access denied [198.51.100.23]',
+    '552 5.2.2 Mailbox full',
+  ];
+  await page.fill('#replies', replies.join('\n'));
+  await page.click('#classify');
+  await page.waitForSelector('#summary:has-text("3 replies classified")');
+  const cell = (row: number, model: string) => page.locator(`#results tr[data-row="${row}"] .${model}`);
+  const before = await cell(1, 'bnac').textContent();
+  assert.is.not(before, 'RECIPIENT_NOT_FOUND', 'the model answers something else');
+  assert.is(await page.textContent('#corrections-summary'), '0 corrections in force');
+
+  await page.click('#results tr[data-row="1"] button:has-text("Correct")');
+  const form = page.locator('tr.correct-form[data-for-row="1"] form');
+  await form.locator('button[type=submit]').click();
+  assert.is(await form.locator('.field-error').textContent(), 'Choose a BNAC class, a backoff class or both');
+  await form.locator('select[name=bnac]').selectOption('RECIPIENT_NOT_FOUND');
+  await form.locator('input[name=note]').fill('their unknown-user reply');
+  await form.locator('button[type=submit]').click();
+  await page.waitForSelector('#summary:has-text("Correction of reply 1 saved")');
+
+  // The row and its near-duplicate (other address and IP) answer the operator's class; the backoff and the other row
+  // stay the classifier's
+  for (const row of [1, 2]) {
+    assert.is(await cell(row, 'bnac').textContent(), 'RECIPIENT_NOT_FOUND');
+    assert.ok(await cell(row, 'bnac').evaluate((td) => td.classList.contains('corrected')), `row ${row} marked`);
+    assert.match((await page.textContent(`#results tr[data-row="${row}"] td.correction`)) ?? '', /Corrected \(BNAC\)/);
+  }
+  assert.not.ok(await cell(1, 'backoff').evaluate((td) => td.classList.contains('corrected')));
+  assert.not.match((await page.textContent('#results tr[data-row="3"] td.correction')) ?? '', /Corrected/);
+  await page.hover('#results tr[data-row="1"] td:nth-child(2)');
+  await page.waitForSelector('#results tr[data-row="1"] .decided [data-model="BNAC"] .by:has-text("correction")');
+  const stored = await fetch(`${base}/v1/corrections`, { headers: { 'x-api-key': KEY } }).then((r) => r.json());
+  assert.equal(
+    stored.corrections.map((c: { message: string; bnac: string; note: string }) => [c.message, c.bnac, c.note]),
+    [[replies[0], 'RECIPIENT_NOT_FOUND', 'their unknown-user reply']],
+  );
+  assert.is(await page.textContent('#corrections-summary'), '1 correction in force');
+  assert.is(
+    await page.textContent(`#corrections tr[data-correction="${stored.corrections[0].id}"] td:nth-child(4)`),
+    'their unknown-user reply',
+  );
+  await page.screenshot({ path: join(SHOTS, 'classifier-corrected.png'), fullPage: true });
+
+  await page.click('#results tr[data-row="2"] button:has-text("Remove")');
+  await page.waitForSelector('#summary:has-text("Correction of reply 2 removed")');
+  assert.is(await cell(1, 'bnac').textContent(), before, 'the classifier answers again');
+  assert.is(await page.textContent('#corrections-summary'), '0 corrections in force');
+  const left = await fetch(`${base}/v1/corrections`, { headers: { 'x-api-key': KEY } }).then((r) => r.json());
+  assert.equal(left, { corrections: [] });
+  await page.close();
+});
+
 it('classifier page: a bounce email given through the file picker shows its kind, format and each recipient with its classes', async () => {
   const page = await open('/ui/classifier.html');
   await useKey(page, KEY);

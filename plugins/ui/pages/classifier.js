@@ -1,11 +1,15 @@
 // The classifier page: one batch each to POST /v2/bnac, POST /v1/backoff and POST /normalise, shown per reply with a
 // table of class counts, and what decided a reply's classes asked for when its row is pointed at, focused or its
 // Explain pressed (`?explain=true` costs the server a computation per reply: not for a thousand rows no one reads);
-// and a whole bounce email, dropped or picked, sent as message/rfc822 to POST /v1/bounce-email, shown per recipient.
+// a row corrected in place (POST /v1/corrections, its classes from the host's /openapi.json) and the corrections in
+// force, each removable (DELETE /v1/corrections/{id}); and a whole bounce email, dropped or picked, sent as
+// message/rfc822 to POST /v1/bounce-email, shown per recipient.
 import { alertBox, api, el, keyBar } from './api.js';
 import { explainable, number } from './look.js';
 
 const MAX_LINES = 1000;
+// Corrections listed at most, newest first: the store may keep thousands, and the page is for looking, not exporting
+const MAX_LISTED = 200;
 
 const $ = (id) => document.getElementById(id);
 
@@ -50,6 +54,12 @@ function explain(reply) {
  */
 function decided(result) {
   const explanation = result?.explanation;
+  if (explanation?.by === 'correction') {
+    return {
+      text: 'correction',
+      why: `An operator's correction ("${explanation.correction ?? '?'}") answers this reply and every reply with its normalised text: the class is theirs, with probability 1.`,
+    };
+  }
   if (explanation?.by === 'rule') {
     return {
       text: `rule ${explanation.rule ?? ''}`.trim(),
@@ -81,7 +91,7 @@ function probabilityCell(result, model) {
  * One reply's row. What decided its classes is asked for when the row is pointed at or takes focus (its figures and
  * its Explain button take focus, for keyboards and touch screens); until then its figures say so
  */
-function resultRow(reply, i, bnac, backoff, normalised) {
+function resultRow(reply, i, bnac, backoff, normalised, correction) {
   const models = ['BNAC', 'Backoff'];
   const figures = [bnac, backoff].map((result, k) =>
     explainable(
@@ -111,20 +121,184 @@ function resultRow(reply, i, bnac, backoff, normalised) {
     if (focused) by.querySelector('.why').focus();
   };
   by.append(el('button', { type: 'button', 'aria-label': `Explain reply ${i + 1}`, onclick: open }, 'Explain'));
-  return el(
+  const row = el(
     'tr',
     { 'data-row': i + 1, onmouseenter: open, onfocusin: open },
     el('td', { class: 'num' }, i + 1),
     el('td', { class: 'mono' }, reply),
-    el('td', { class: 'mono bnac' }, bnac.class),
+    el('td', { class: `mono bnac${bnac.corrected ? ' corrected' : ''}` }, bnac.class),
     el('td', { class: 'num' }, figures[0]),
-    el('td', { class: 'mono backoff' }, backoff.class),
+    el('td', { class: `mono backoff${backoff.corrected ? ' corrected' : ''}` }, backoff.class),
     el('td', { class: 'num' }, figures[1]),
     el('td', { class: 'mono' }, described(backoff.fields)),
     el('td', { class: 'mono' }, described(backoff.actions)),
     el('td', { class: 'mono' }, normalised),
     by,
   );
+  row.append(correctionCell(row, reply, i, bnac, backoff, correction));
+  return row;
+}
+
+/** The host's class lists, from the OpenAPI document it serves (the spec's own): asked once, when first needed */
+let classLists;
+
+function classes() {
+  if (!classLists) {
+    const asked = api('GET', '/openapi.json').then((doc) => ({
+      bnac: doc.components.schemas.BnacClass.enum,
+      backoff: doc.components.schemas.BackoffClass.enum,
+    }));
+    asked.catch(() => classLists === asked && (classLists = undefined));
+    classLists = asked;
+  }
+  return classLists;
+}
+
+/**
+ * A row's last cell: which of its classes an operator's correction gives, with a Remove button, and a Correct button
+ * that opens the correction form under the row
+ */
+function correctionCell(row, reply, i, bnac, backoff, correction) {
+  const cell = el('td', { class: 'correction' });
+  const models = [bnac.corrected && 'BNAC', backoff.corrected && 'backoff'].filter(Boolean);
+  if (models.length > 0) {
+    const note = correction?.note ? `: ${correction.note}` : '';
+    cell.append(el('span', { class: 'note' }, `Corrected (${models.join(', ')})${note}`), ' ');
+    if (correction)
+      cell.append(
+        el(
+          'button',
+          {
+            type: 'button',
+            class: 'danger',
+            'aria-label': `Remove the correction of reply ${i + 1}`,
+            onclick: () => removeCorrection(correction, `reply ${i + 1}`),
+          },
+          'Remove',
+        ),
+        ' ',
+      );
+  }
+  cell.append(
+    el(
+      'button',
+      {
+        type: 'button',
+        'aria-label': `Correct reply ${i + 1}`,
+        onclick: () => openCorrection(row, reply, i, bnac, backoff),
+      },
+      'Correct',
+    ),
+  );
+  return cell;
+}
+
+/** The form under a row: a class for either model or both (the other keeps the classifier's), and a note */
+async function openCorrection(row, reply, i, bnac, backoff) {
+  const next = row.nextElementSibling;
+  if (next?.classList.contains('correct-form')) return next.querySelector('select').focus();
+  let lists;
+  try {
+    lists = await classes();
+  } catch (error) {
+    if (error.status !== 401) alertBox(`Cannot load the class lists: ${error.message}`);
+    return;
+  }
+  const choice = (name, label, list, current) =>
+    el(
+      'label',
+      {},
+      `${label} `,
+      el(
+        'select',
+        { name },
+        el('option', { value: '' }, `keep ${current}`),
+        list.map((c) => el('option', { value: c }, c)),
+      ),
+    );
+  const problem = el('span', { class: 'field-error', role: 'alert' });
+  const form = el(
+    'form',
+    { class: 'correct', 'aria-label': `Correct reply ${i + 1}` },
+    choice('bnac', 'BNAC class', lists.bnac, bnac.class),
+    ' ',
+    choice('backoff', 'Backoff class', lists.backoff, backoff.class),
+    ' ',
+    el('label', {}, 'Note ', el('input', { name: 'note', maxlength: '1000', size: '30' })),
+    ' ',
+    el('button', { type: 'submit' }, 'Save correction'),
+    ' ',
+    el('button', { type: 'button', onclick: () => formRow.remove() }, 'Cancel'),
+    ' ',
+    problem,
+  );
+  const formRow = el('tr', { class: 'correct-form', 'data-for-row': i + 1 }, el('td', { colspan: '11' }, form));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const body = { message: reply };
+    for (const name of ['bnac', 'backoff']) if (form.elements[name].value) body[name] = form.elements[name].value;
+    const note = form.elements.note.value.trim();
+    if (note) body.note = note;
+    if (!body.bnac && !body.backoff) return (problem.textContent = 'Choose a BNAC class, a backoff class or both');
+    problem.textContent = '';
+    try {
+      await api('POST', '/v1/corrections', body);
+    } catch (error) {
+      problem.textContent = `Cannot save the correction: ${error.message}`;
+      return;
+    }
+    await runBatch(batch, `Correction of reply ${i + 1} saved: it answers every reply with the same normalised text`);
+  });
+  row.after(formRow);
+  form.querySelector('select').focus();
+}
+
+async function removeCorrection(correction, what) {
+  try {
+    await api('DELETE', `/v1/corrections/${encodeURIComponent(correction.id)}`);
+  } catch (error) {
+    if (error.status !== 401) alertBox(`Cannot remove the correction of ${what}: ${error.message}`);
+    return;
+  }
+  await runBatch(batch, `Correction of ${what} removed: the classifier answers it again`);
+}
+
+/** The corrections in force, newest first, each with its Remove button */
+function correctionsTable(list) {
+  const newest = [...list].reverse().slice(0, MAX_LISTED);
+  $('corrections').tBodies[0].replaceChildren(
+    ...newest.map((c) =>
+      el(
+        'tr',
+        { 'data-correction': c.id },
+        el('td', { class: 'mono' }, c.message),
+        el('td', { class: 'mono' }, c.bnac ?? '—'),
+        el('td', { class: 'mono' }, c.backoff ?? '—'),
+        el('td', {}, c.note ?? ''),
+        el('td', {}, c.principal),
+        el('td', { class: 'mono' }, c.created),
+        el(
+          'td',
+          {},
+          el(
+            'button',
+            {
+              type: 'button',
+              class: 'danger',
+              'aria-label': `Remove the correction of ${c.message}`,
+              onclick: () => removeCorrection(c, `"${c.message}"`),
+            },
+            'Remove',
+          ),
+        ),
+      ),
+    ),
+  );
+  $('corrections-summary').textContent =
+    list.length > MAX_LISTED
+      ? `${number(list.length)} corrections in force; the newest ${number(MAX_LISTED)} are listed`
+      : `${number(list.length)} ${list.length === 1 ? 'correction' : 'corrections'} in force`;
+  $('corrections-box').classList.remove('hidden');
 }
 
 function countTable(bnac, backoff) {
@@ -160,7 +334,10 @@ function decidedBoth(bnac, backoff) {
   ];
 }
 
-async function classify(event) {
+/** The replies of the batch shown, classified again after a correction changes */
+let batch = [];
+
+function classify(event) {
   event.preventDefault();
   alertBox('');
   const replies = $('replies')
@@ -170,22 +347,32 @@ async function classify(event) {
   if (replies.length === 0) return alertBox('Paste at least one bounce reply, one per line');
   if (replies.length > MAX_LINES)
     return alertBox(`Paste at most ${number(MAX_LINES)} replies at once ("${replies.length}" given)`);
+  return runBatch(replies);
+}
+
+/** Classifies the replies and shows them with the corrections in force; `done` replaces the count in the summary */
+async function runBatch(replies, done) {
+  batch = replies;
   $('classify').disabled = true;
   $('summary').textContent = `Classifying ${replies.length} replies…`;
   try {
-    const [bnac, backoff, { normalised }] = await Promise.all([
+    const [bnac, backoff, { normalised }, { corrections }] = await Promise.all([
       api('POST', '/v2/bnac', { messages: replies }),
       api('POST', '/v1/backoff?return_probability=true', { messages: replies }),
       api('POST', '/normalise', { messages: replies }),
+      api('GET', '/v1/corrections'),
     ]);
     // Corrections may have changed since the last batch: explanations are asked for afresh
     explanations = new Map();
+    // Each correction answers under the text it is matched on here
+    const byText = new Map(corrections.map((c) => [c.normalised, c]));
     $('results').tBodies[0].replaceChildren(
-      ...replies.map((reply, i) => resultRow(reply, i, bnac[i], backoff[i], normalised[i])),
+      ...replies.map((reply, i) => resultRow(reply, i, bnac[i], backoff[i], normalised[i], byText.get(normalised[i]))),
     );
     $('results-box').classList.remove('hidden');
     countTable(bnac, backoff);
-    $('summary').textContent = `${replies.length} replies classified`;
+    correctionsTable(corrections);
+    $('summary').textContent = done ?? `${replies.length} replies classified`;
   } catch (error) {
     $('summary').textContent = '';
     if (error.status !== 401) alertBox(`Cannot classify: ${error.message}`);
