@@ -13,6 +13,7 @@ import * as assert from 'uvu/assert';
 import { suite } from '../_deadline.ts';
 import { DATABASE_URL, requirePostgres } from '../_postgres.ts';
 import { fill, mountSmallDisk } from '../_small-disk.ts';
+import { freePort } from '../host/_fixtures.ts';
 import { startScheduleHost, type ScheduleHost } from '../ip-schedule/_host.ts';
 import { startTcpProxy } from '../ip-schedule/_tcp-proxy.ts';
 
@@ -169,6 +170,22 @@ partition(
       await client.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
       await client.end();
     }
+  },
+);
+
+partition(
+  'a host whose corrections database does not answer at start says which database, and starts nothing',
+  async () => {
+    const port = await freePort();
+    const corrections = { connectionString: `postgres://postgres@127.0.0.1:${port}/test`, schema: SCHEMA };
+    const started = await host({ corrections }).then(
+      (h) => h.close().then(() => 'started'),
+      (error: Error) => error.message,
+    );
+    assert.match(
+      started,
+      /^Cannot start plugin "bounce-classifier": Cannot open the corrections database \("corrections\.connectionString"\): .*ECONNREFUSED/,
+    );
   },
 );
 

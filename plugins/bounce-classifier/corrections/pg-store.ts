@@ -31,12 +31,16 @@ export async function openPgStore(options: PgStoreOptions): Promise<CorrectionSt
   pool.on('error', (error) => options.log.warn('corrections database connection lost', { error: error.message }));
   const table = `"${options.schema}".bounce_corrections`;
   const channel = `capstan_corrections_${options.schema}`.slice(0, 63);
+  // The plugin's name alone would not tell the operator which of its databases failed to answer
   await transaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
     await client.query(
       `CREATE TABLE IF NOT EXISTS ${table} (id text PRIMARY KEY, normalised text NOT NULL UNIQUE, correction jsonb NOT NULL, created timestamptz NOT NULL)`,
     );
+  }).catch(async (error: Error) => {
+    await pool.end().catch(() => undefined);
+    throw new Error(`Cannot open the corrections database ("corrections.connectionString"): ${error.message}`);
   });
   const listener = new NotificationListener({
     client: () => new pg.Client(config),
