@@ -1,9 +1,10 @@
 /**
  * Corrections in PostgreSQL, shared by every host on one schema. Each write notifies the schema's channel in its
  * transaction, so the notice arrives when it commits; each host listens on a connection of its own (the runtime's
- * `NotificationListener`) and re-reads the table (a few hundred rows at most: corrections are made by hand). A lost
- * listening connection reconnects and counts as a change, since notices sent meanwhile are gone. A host hears its own
- * changes as soon as they commit, before the write resolves, and skips their notices: one re-read per change
+ * `NotificationListener`) and re-reads the table (at most `corrections.maxCount` rows; corrections are made by
+ * hand). A lost listening connection reconnects and counts as a change, since notices sent meanwhile are gone. A host
+ * hears its own changes as soon as they commit, before the write resolves, and skips their notices: one re-read per
+ * change
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
