@@ -281,6 +281,17 @@ it('classifier page: a row corrected in place answers corrected with its near-du
   assert.is(await page.textContent('#corrections-summary'), '0 corrections in force');
   const left = await fetch(`${base}/v1/corrections`, { headers: { 'x-api-key': KEY } }).then((r) => r.json());
   assert.equal(left, { corrections: [] });
+
+  // The corrections store out of reach (its 503, as corrections-faults.test.ts provokes it) leaves classifying alone
+  const unreadable = { error: 'Cannot read the corrections: connect ECONNREFUSED 127.0.0.1:5432' };
+  await page.route('**/v1/corrections', (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(unreadable) })
+      : route.continue(),
+  );
+  await page.click('#classify');
+  await page.waitForSelector('#summary:has-text("3 replies classified")');
+  assert.is(await page.textContent('#corrections-summary'), unreadable.error);
   await page.close();
 });
 

@@ -263,8 +263,8 @@ async function removeCorrection(correction, what) {
   await runBatch(batch, `Correction of ${what} removed: the classifier answers it again`);
 }
 
-/** The corrections in force, newest first, each with its Remove button */
-function correctionsTable(list) {
+/** The corrections in force, newest first, each with its Remove button; or why they cannot be read now */
+function correctionsTable(list, unread) {
   const newest = [...list].reverse().slice(0, MAX_LISTED);
   $('corrections').tBodies[0].replaceChildren(
     ...newest.map((c) =>
@@ -294,8 +294,9 @@ function correctionsTable(list) {
       ),
     ),
   );
-  $('corrections-summary').textContent =
-    list.length > MAX_LISTED
+  $('corrections-summary').textContent = unread
+    ? unread
+    : list.length > MAX_LISTED
       ? `${number(list.length)} corrections in force; the newest ${number(MAX_LISTED)} are listed`
       : `${number(list.length)} ${list.length === 1 ? 'correction' : 'corrections'} in force`;
   $('corrections-box').classList.remove('hidden');
@@ -356,11 +357,17 @@ async function runBatch(replies, done) {
   $('classify').disabled = true;
   $('summary').textContent = `Classifying ${replies.length} replies…`;
   try {
+    // Classifying never waits on the corrections store: when it cannot be read, the batch shows without it
+    let unread;
     const [bnac, backoff, { normalised }, { corrections }] = await Promise.all([
       api('POST', '/v2/bnac', { messages: replies }),
       api('POST', '/v1/backoff?return_probability=true', { messages: replies }),
       api('POST', '/normalise', { messages: replies }),
-      api('GET', '/v1/corrections'),
+      api('GET', '/v1/corrections').catch((error) => {
+        if (error.status === 401) throw error;
+        unread = error.message;
+        return { corrections: [] };
+      }),
     ]);
     // Corrections may have changed since the last batch: explanations are asked for afresh
     explanations = new Map();
@@ -371,7 +378,7 @@ async function runBatch(replies, done) {
     );
     $('results-box').classList.remove('hidden');
     countTable(bnac, backoff);
-    correctionsTable(corrections);
+    correctionsTable(corrections, unread);
     $('summary').textContent = done ?? `${replies.length} replies classified`;
   } catch (error) {
     $('summary').textContent = '';
