@@ -32,10 +32,9 @@
  * Run: npx tsx bench/classifier-model.bench.ts   (or npm run bench classifier-model)
  */
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { loadavg } from 'node:os';
 import type { Model } from '../plugins/bounce-model/model.ts';
+import { heapBytes } from './_heap.ts';
 import { loadPhrasingFiles } from '../scripts/corpus/generate-corpus.ts';
 import { Rng } from '../scripts/corpus/random.ts';
 import { expand } from '../scripts/corpus/slots.ts';
@@ -52,20 +51,6 @@ const BIG_ROUNDS = 30;
 const GOAL_MEDIAN_US = 15;
 const GOAL_P99_US = 60;
 const GOAL_MODEL_MB = 4;
-
-const gc: () => void =
-  (globalThis as { gc?: () => void }).gc ??
-  (() => {
-    setFlagsFromString('--expose-gc');
-    return runInNewContext('gc') as () => void;
-  })();
-
-function heapBytes(): number {
-  gc();
-  gc();
-  const m = process.memoryUsage();
-  return m.heapUsed + m.external;
-}
 
 // Heap before the model code is imported: the imports below bring the normaliser and the rule tables both
 // models share (./rules.json), reported apart from the two models
