@@ -243,6 +243,12 @@ it('classifier page: a row corrected in place answers corrected with its near-du
   assert.is.not(before, 'RECIPIENT_NOT_FOUND', 'the model answers something else');
   assert.is(await page.textContent('#corrections-summary'), '0 corrections in force');
 
+  // Escape closes the form and gives the focus back to the button that opened it
+  await page.click('#results tr[data-row="3"] button:has-text("Correct")');
+  await page.locator('tr.correct-form[data-for-row="3"] select[name=bnac]').press('Escape');
+  assert.is(await page.locator('tr.correct-form').count(), 0);
+  assert.is(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Correct reply 3');
+
   await page.click('#results tr[data-row="1"] button:has-text("Correct")');
   const form = page.locator('tr.correct-form[data-for-row="1"] form');
   await form.locator('button[type=submit]').click();

@@ -179,22 +179,24 @@ function correctionCell(row, reply, i, bnac, backoff, correction) {
         ' ',
       );
   }
-  cell.append(
-    el(
-      'button',
-      {
-        type: 'button',
-        'aria-label': `Correct reply ${i + 1}`,
-        onclick: () => openCorrection(row, reply, i, bnac, backoff),
-      },
-      'Correct',
-    ),
+  const opener = el(
+    'button',
+    {
+      type: 'button',
+      'aria-label': `Correct reply ${i + 1}`,
+      onclick: () => openCorrection(row, opener, reply, i, bnac, backoff),
+    },
+    'Correct',
   );
+  cell.append(opener);
   return cell;
 }
 
-/** The form under a row: a class for either model or both (the other keeps the classifier's), and a note */
-async function openCorrection(row, reply, i, bnac, backoff) {
+/**
+ * The form under a row: a class for either model or both (the other keeps the classifier's), and a note. Cancel (or
+ * Escape) closes it and gives the focus back to the button that opened it
+ */
+async function openCorrection(row, opener, reply, i, bnac, backoff) {
   const next = row.nextElementSibling;
   if (next?.classList.contains('correct-form')) return next.querySelector('select').focus();
   let lists;
@@ -228,11 +230,16 @@ async function openCorrection(row, reply, i, bnac, backoff) {
     ' ',
     el('button', { type: 'submit' }, 'Save correction'),
     ' ',
-    el('button', { type: 'button', onclick: () => formRow.remove() }, 'Cancel'),
+    el('button', { type: 'button', onclick: () => close() }, 'Cancel'),
     ' ',
     problem,
   );
   const formRow = el('tr', { class: 'correct-form', 'data-for-row': i + 1 }, el('td', { colspan: '11' }, form));
+  const close = () => {
+    formRow.remove();
+    opener.focus();
+  };
+  form.addEventListener('keydown', (event) => event.key === 'Escape' && close());
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const body = { message: reply };
