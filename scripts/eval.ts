@@ -11,9 +11,9 @@
  *   --json           print the whole result as one JSON object instead of the text report
  *   --forms          also score the strict rows as sending MTAs report them (in an Exim report, a Postfix report,
  *                    a DSN) and with their reply and status codes removed: the figures should not move
- *   --real           score the `test` split of the gathered real replies (plugins/bounce-model/real/) instead of
+ *   --real           score the `test` split of the gathered real replies (scripts/train/real/) instead of
  *                    the dev set: sources never trained on nor calibrated on
- *   --holdout        score the holdout replies (plugins/bounce-model/real/holdout.jsonl) instead: gathered after the
+ *   --holdout        score the holdout replies (scripts/train/real/holdout.jsonl) instead: gathered after the
  *                    rules were written, never trained on; the rules' probabilities are measured there
  *   --all            score the dev set, the test split and the holdout together: on a few hundred rows an ECE is
  *                    mostly sampling noise (see the `exact` figure), pooled it says more

@@ -37,3 +37,14 @@ export async function requirePostgres(url = DATABASE_URL): Promise<void> {
     await client.end().catch(() => {});
   }
 }
+
+/** Drops a schema a test made, whatever it holds (tests make one of their own, named after their process) */
+export async function dropSchema(schema: string, url = DATABASE_URL): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}

@@ -467,7 +467,9 @@ export interface paths {
         /**
          * The audit trail, newest first
          * @description Every change this service made, as the store keeps it: schedule creates, replacements, deletions, pauses and
-         *     resumes, and backoff policies applied, escalated and expired. Each entry names the key that asked
+         *     resumes; backoff policies applied, escalated, expired, lifted, amended and recovered; warm-ups held and
+         *     released while a provider pushes back; and, when the bounce-classifier plugin keeps its audit entries here
+         *     (its `auditStore`), operators' corrections made, replaced and removed. Each entry names the key that asked
          *     (`principal`: the key's configured name, or `key:` and the first 12 hex digits of the key's SHA-256;
          *     `anonymous` when the API is open; `system` for what the service did by itself, such as a policy lapsing),
          *     and holds the object before and after the change (`null` for none). The same entry is written to the log
@@ -524,7 +526,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description What changed, as `<object>.<verb>`. The ip-schedule plugin records `schedule.create`, `schedule.update`, `schedule.delete`, `schedule.pause`, `schedule.resume` (a grouping's when `subject.grouping` is set, else the IP's), `policy.apply`, `policy.escalate`, `policy.expire`, `policy.lift` (lifted by hand), `policy.amend` (its TTL or rate changed by hand) and `policy.recover` (a lapsed rate limit stepping back up); later versions add actions, so a client must accept ones it does not know.
+         * @description What changed, as `<object>.<verb>`. The ip-schedule plugin records `schedule.create`, `schedule.update`, `schedule.delete`, `schedule.pause`, `schedule.resume` (a grouping's when `subject.grouping` is set, else the IP's), `policy.apply`, `policy.escalate`, `policy.expire`, `policy.lift` (lifted by hand), `policy.amend` (its TTL or rate changed by hand), `policy.recover` (a lapsed rate limit stepping back up), `warmup.hold` (a warm-up held, or its hold extended, while a provider pushes back) and `warmup.release`; the bounce-classifier plugin, when this store keeps its entries, `correction.create`, `correction.replace` and `correction.delete`. Later versions add actions, so a client must accept ones it does not know.
          * @example schedule.update
          */
         AuditAction: string;

@@ -1,12 +1,12 @@
 /*
- * The gathered real-text set (plugins/bounce-model/real/replies.jsonl): bounce replies quoted from public mail-server
+ * The gathered real-text set (scripts/train/real/replies.jsonl): bounce replies quoted from public mail-server
  * sources and issue threads, each with its source, commit or date, licence and labels by the dev set's rules.
  * Each row belongs to one split, chosen by a hash of its SOURCE (so replies of one file or thread stay together and
  * the held-out parts measure sources never trained on):
  * - `train`: trained on, with the corpus;
  * - `calibration`: never trained on; the model's temperature and probability map are fitted here;
  * - `test`: neither trained nor fitted on; `npm run eval -- --real` reports it.
- * A fourth part, `holdout`, lives in its own file (plugins/bounce-model/real/holdout.jsonl): replies gathered after the
+ * A fourth part, `holdout`, lives in its own file (scripts/train/real/holdout.jsonl): replies gathered after the
  * rules were written, from sources none of the rows above comes from, labelled before any classifier answer was read.
  * Only each rule's probability is measured there (scripts/train/calibrate.ts); nothing is trained or fitted on it, and
  * no rule is written or edited from it: a row a rule was changed for leaves the holdout (into `replies.jsonl`).
@@ -17,10 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalise } from '../../plugins/bounce-model/normalise.ts';
 
-export const REAL_TEXT_FILE = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../plugins/bounce-model/real/replies.jsonl',
-);
+export const REAL_TEXT_FILE = join(dirname(fileURLToPath(import.meta.url)), 'real/replies.jsonl');
 
 export const HOLDOUT_FILE = join(dirname(REAL_TEXT_FILE), 'holdout.jsonl');
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import * as assert from 'uvu/assert';
 import { suite } from '../_deadline.ts';
-import { DATABASE_URL, requirePostgres } from '../_postgres.ts';
+import { DATABASE_URL, dropSchema, requirePostgres } from '../_postgres.ts';
 import { fill, mountSmallDisk } from '../_small-disk.ts';
 import { freePort } from '../host/_fixtures.ts';
 import { startScheduleHost, type ScheduleHost } from '../ip-schedule/_host.ts';
@@ -165,13 +165,45 @@ partition(
       proxy.resume();
       await h.close();
       await proxy.close();
-      const client = new pg.Client({ connectionString: DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-      await client.end();
+      await dropSchema(SCHEMA);
     }
   },
 );
+
+partition('a connection cut while a write holds it answers 503 and leaves the host up', async () => {
+  await requirePostgres();
+  const name = `h22-faults-held-${process.pid}`;
+  const h = await host({ corrections: { connectionString: DATABASE_URL, schema: SCHEMA, applicationName: name } });
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  try {
+    // The lock every write takes first: held here, the host's write waits inside its transaction, on a connection it
+    // has checked out of the pool
+    await admin.query('BEGIN');
+    await admin.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`"${SCHEMA}".bounce_corrections`]);
+    const write = h.call('POST', '/v1/corrections', { message: FULL, bnac: 'RECIPIENT_ERROR' });
+    const waiting = async () =>
+      (
+        await admin.query("SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'", [
+          name,
+        ])
+      ).rowCount === 1;
+    for (let i = 0; !(await waiting()); i++) {
+      if (i > 100) throw new Error('the write never waited on the lock');
+      await new Promise((done) => setTimeout(done, 20));
+    }
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [name]);
+    const answer = await write;
+    assert.is(answer.status, 503, answer.text);
+    assert.match(answer.json.error, /^Cannot write the corrections, nothing was changed: /);
+    await admin.query('ROLLBACK');
+    assert.is((await h.call('POST', '/v1/corrections', { message: FULL, bnac: 'RECIPIENT_ERROR' })).status, 201);
+  } finally {
+    await admin.end();
+    await h.close();
+    await dropSchema(SCHEMA);
+  }
+});
 
 partition(
   'a host whose corrections database does not answer at start says which database, and starts nothing',

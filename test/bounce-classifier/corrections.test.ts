@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as assert from 'uvu/assert';
 import { suite } from '../_deadline.ts';
-import { DATABASE_URL, requirePostgres } from '../_postgres.ts';
+import { DATABASE_URL, dropSchema, requirePostgres } from '../_postgres.ts';
 import { startScheduleHost, type ScheduleHost } from '../ip-schedule/_host.ts';
 
 const RULES_CLASSIFIER = fileURLToPath(new URL('../../docs/examples/rules-classifier/mod.ts', import.meta.url));
@@ -200,10 +200,7 @@ shared('a correction made on one host is answered by the other within a second, 
     assert.equal(await bnac(a, SAME_WORDING), model);
   } finally {
     await Promise.all([a.close(), b.close()]);
-    const client = new pg.Client({ connectionString: DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-    await client.end();
+    await dropSchema(SCHEMA);
   }
 });
 
@@ -234,10 +231,7 @@ shared('cut database connections: corrections stay in force, and a later one rea
   } finally {
     await admin.end();
     await Promise.all([a.close(), b.close()]);
-    const client = new pg.Client({ connectionString: DATABASE_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-    await client.end();
+    await dropSchema(SCHEMA);
   }
 });
 

@@ -123,7 +123,9 @@ packed('package holds the runtime and the model, not tests, benches or the train
     assert.ok(files.includes(needed), `${needed} is not in the package`);
   }
   const stray = files.filter(
-    (f) => /^(test|bench|scripts)\/|\/corpus\/|\/fixtures\/|\.test\.ts$/.test(f) && !f.startsWith('docs/examples/'),
+    // Training and evaluation data (corpus lines, gathered replies: `.jsonl`) stay in the checkout
+    (f) =>
+      /^(test|bench|scripts)\/|\/corpus\/|\/fixtures\/|\.test\.ts$|\.jsonl$/.test(f) && !f.startsWith('docs/examples/'),
   );
   assert.equal(stray, []);
 });

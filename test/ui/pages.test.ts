@@ -247,7 +247,8 @@ it('classifier page: a row corrected in place answers corrected with its near-du
   await page.click('#results tr[data-row="3"] button:has-text("Correct")');
   await page.locator('tr.correct-form[data-for-row="3"] select[name=bnac]').press('Escape');
   assert.is(await page.locator('tr.correct-form').count(), 0);
-  assert.is(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Correct reply 3');
+  const focused = () => (globalThis as any).document.activeElement?.getAttribute('aria-label');
+  assert.is(await page.evaluate(focused), 'Correct reply 3');
 
   await page.click('#results tr[data-row="1"] button:has-text("Correct")');
   const form = page.locator('tr.correct-form[data-for-row="1"] form');

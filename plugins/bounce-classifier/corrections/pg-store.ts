@@ -112,6 +112,10 @@ export async function openPgStore(options: PgStoreOptions): Promise<CorrectionSt
 async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken = false;
+  // A connection the server ends while it is checked out emits 'error' besides failing its query; the pool listens
+  // only while it is idle, and an 'error' nobody hears ends the process
+  const lost = () => (broken = true);
+  client.on('error', lost);
   try {
     await client.query('BEGIN');
     const result = await work(client);
@@ -128,6 +132,7 @@ async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Pr
     }
     throw error;
   } finally {
+    client.removeListener('error', lost);
     client.release(broken);
   }
 }
