@@ -195,7 +195,9 @@ partition('a connection cut while a write holds it answers 503 and leaves the ho
     await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [name]);
     const answer = await write;
     assert.is(answer.status, 503, answer.text);
-    assert.match(answer.json.error, /^Cannot write the corrections, nothing was changed: /);
+    assert.equal(answer.json, {
+      error: 'Cannot write the corrections, nothing was changed: terminating connection due to administrator command',
+    });
     await admin.query('ROLLBACK');
     assert.is((await h.call('POST', '/v1/corrections', { message: FULL, bnac: 'RECIPIENT_ERROR' })).status, 201);
   } finally {

@@ -166,8 +166,10 @@ export class Corrections {
 }
 
 // A store's refusal as the API answers it: the limit is the client's to see, anything else (a full disk, a database
-// out of reach) a 503 that changed nothing
+// out of reach) a 503 that changed nothing. A system call's failure is named by its code (`ENOSPC`); a database's
+// code (`57P01`) would tell the operator less than its message
 function writeFailed(error: Error): never {
   if (error instanceof CorrectionsFull) throw errors.BOUNCE_ERR_CORRECTIONS_FULL(error.kept, error.max);
-  throw errors.BOUNCE_ERR_CORRECTIONS_WRITE((error as NodeJS.ErrnoException).code ?? error.message);
+  const { syscall, code } = error as NodeJS.ErrnoException;
+  throw errors.BOUNCE_ERR_CORRECTIONS_WRITE(syscall !== undefined && code !== undefined ? code : error.message);
 }
