@@ -60,7 +60,7 @@ export class Corrections {
         this.#again = false;
         try {
           const list = await this.#deps.store.list();
-          const keys = new Map(list.map((c) => [c.id, this.#keys.get(c.id) ?? this.#deps.normalise(c.message)]));
+          const keys = new Map(list.map((c) => [c.id, this.#keyOf(c)]));
           // Two corrections whose messages this normaliser no longer tells apart: the later one (lists run oldest first) holds
           this.#byText = new Map(list.map((c) => [keys.get(c.id)!, c]));
           this.#keys = keys;
@@ -151,6 +151,7 @@ export class Corrections {
     return this.#reading ?? Promise.resolve();
   }
 
+  /** The text a correction is matched on here: normalised once per correction (`#keys` holds those of the last read) */
   #keyOf(correction: Correction): string {
     return this.#keys.get(correction.id) ?? this.#deps.normalise(correction.message);
   }

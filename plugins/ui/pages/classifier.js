@@ -164,20 +164,7 @@ function correctionCell(row, reply, i, bnac, backoff, correction) {
   if (models.length > 0) {
     const note = correction?.note ? `: ${correction.note}` : '';
     cell.append(el('span', { class: 'note' }, `Corrected (${models.join(', ')})${note}`), ' ');
-    if (correction)
-      cell.append(
-        el(
-          'button',
-          {
-            type: 'button',
-            class: 'danger',
-            'aria-label': `Remove the correction of reply ${i + 1}`,
-            onclick: () => removeCorrection(correction, `reply ${i + 1}`),
-          },
-          'Remove',
-        ),
-        ' ',
-      );
+    if (correction) cell.append(removeButton(correction, `reply ${i + 1}`), ' ');
   }
   const opener = el(
     'button',
@@ -260,6 +247,16 @@ async function openCorrection(row, opener, reply, i, bnac, backoff) {
   form.querySelector('select').focus();
 }
 
+/** A correction's Remove button; `what` names it in the button's label and the page's messages */
+function removeButton(correction, what) {
+  const remove = () => removeCorrection(correction, what);
+  return el(
+    'button',
+    { type: 'button', class: 'danger', 'aria-label': `Remove the correction of ${what}`, onclick: remove },
+    'Remove',
+  );
+}
+
 async function removeCorrection(correction, what) {
   try {
     await api('DELETE', `/v1/corrections/${encodeURIComponent(correction.id)}`);
@@ -284,28 +281,15 @@ function correctionsTable(list, unread) {
         el('td', {}, c.note ?? ''),
         el('td', {}, c.principal),
         el('td', { class: 'mono' }, c.created),
-        el(
-          'td',
-          {},
-          el(
-            'button',
-            {
-              type: 'button',
-              class: 'danger',
-              'aria-label': `Remove the correction of ${c.message}`,
-              onclick: () => removeCorrection(c, `"${c.message}"`),
-            },
-            'Remove',
-          ),
-        ),
+        el('td', {}, removeButton(c, `"${c.message}"`)),
       ),
     ),
   );
-  $('corrections-summary').textContent = unread
-    ? unread
-    : list.length > MAX_LISTED
+  $('corrections-summary').textContent =
+    unread ??
+    (list.length > MAX_LISTED
       ? `${number(list.length)} corrections in force; the newest ${number(MAX_LISTED)} are listed`
-      : `${number(list.length)} ${list.length === 1 ? 'correction' : 'corrections'} in force`;
+      : `${number(list.length)} ${list.length === 1 ? 'correction' : 'corrections'} in force`);
   $('corrections-box').classList.remove('hidden');
 }
 
