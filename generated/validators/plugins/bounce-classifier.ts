@@ -111,7 +111,7 @@ export const bounceClassifierConfigSchema = {
           "type": "integer",
           "minimum": 1,
           "default": 10000,
-          "description": "Corrections kept at most; a new one past it answers 409 (one replacing a text's correction is taken). Every host holds them all in memory: 0.7 KB for a correction of a 150-character reply, 10.7 KB for one of 4,096 ASCII characters (npm run bench corrections), up to twice that for text outside Latin-1"
+          "description": "Corrections kept at most; a new one past it answers 409 (one replacing a text's correction is taken). Every host holds them all in memory: 0.7 KB for a correction of a 150-character reply, 10.7 KB for one of 4,096 characters, ASCII or Cyrillic (npm run bench corrections)"
         },
         "connectionString": {
           "type": "string",
