@@ -14,27 +14,19 @@ import { suite } from '../_deadline.ts';
 import { DATABASE_URL, dropSchema, requirePostgres } from '../_postgres.ts';
 import { fill, mountSmallDisk } from '../_small-disk.ts';
 import { freePort } from '../host/_fixtures.ts';
-import { startScheduleHost, type ScheduleHost } from '../ip-schedule/_host.ts';
+import type { ScheduleHost } from '../ip-schedule/_host.ts';
+import { correctionsHost, FULL, REPLY, SAME_WORDING } from './_corrections.ts';
 import { startTcpProxy } from '../ip-schedule/_tcp-proxy.ts';
 
-const REPLY = '550 5.7.1 <anna@example.org>: Recipient address rejected: Access denied [192.0.2.1]';
-const SAME_WORDING = '550 5.7.1 <bob.smith@other.example>: Recipient address rejected: Access denied [198.51.100.23]';
-const FULL = '552 5.2.2 Mailbox full, quota exceeded';
 const LOOP = '554 5.4.6 Too many hops';
 
-function host(config: Record<string, unknown> = {}, folder?: string): Promise<ScheduleHost> {
-  return startScheduleHost({
-    plugins: [{ id: 'schedule-store-file' }, { id: 'bounce-classifier', config }],
-    ...(folder ? { folder } : {}),
-  });
-}
 const corrected = async (h: ScheduleHost, message: string) =>
   (await h.call('POST', '/v2/bnac/single', { message })).json.corrected === true;
 
 const limits = suite('corrections at their limits');
 
 limits('past corrections.maxCount a new text answers 409; a replacing one is taken; a delete makes room', async () => {
-  const h = await host({ corrections: { maxCount: 2 } });
+  const h = await correctionsHost({ corrections: { maxCount: 2 } });
   try {
     assert.is((await h.call('POST', '/v1/corrections', { message: REPLY, bnac: 'RECIPIENT_NOT_FOUND' })).status, 201);
     const full = (await h.call('POST', '/v1/corrections', { message: FULL, bnac: 'RECIPIENT_ERROR' })).json;
@@ -56,7 +48,7 @@ limits('past corrections.maxCount a new text answers 409; a replacing one is tak
 });
 
 limits('a reply longer than the 4,096 characters classified answers 400', async () => {
-  const h = await host();
+  const h = await correctionsHost();
   try {
     const long = await h.call('POST', '/v1/corrections', { message: `550 ${'x'.repeat(4093)}`, bnac: 'BLOCKED' });
     assert.is(long.status, 400, long.text);
@@ -86,7 +78,7 @@ if (refusal) {
   disk(
     'a write on a full disk answers 503 with Retry-After, loses nothing, and the next one after room is made works',
     async () => {
-      const h = await host({ cache: { folder: join(folder, 'cache') } }, folder);
+      const h = await correctionsHost({ cache: { folder: join(folder, 'cache') } }, folder);
       const filler = join(folder, 'filler');
       try {
         assert.is(
@@ -141,7 +133,7 @@ partition(
       applicationName: 'h22-faults',
       maxCount: 2,
     };
-    const h = await host({ corrections });
+    const h = await correctionsHost({ corrections });
     try {
       assert.is((await h.call('POST', '/v1/corrections', { message: REPLY, bnac: 'RECIPIENT_NOT_FOUND' })).status, 201);
       proxy.pause();
@@ -173,7 +165,9 @@ partition(
 partition('a connection cut while a write holds it answers 503 and leaves the host up', async () => {
   await requirePostgres();
   const name = `h22-faults-held-${process.pid}`;
-  const h = await host({ corrections: { connectionString: DATABASE_URL, schema: SCHEMA, applicationName: name } });
+  const h = await correctionsHost({
+    corrections: { connectionString: DATABASE_URL, schema: SCHEMA, applicationName: name },
+  });
   const admin = new pg.Client({ connectionString: DATABASE_URL });
   await admin.connect();
   try {
@@ -212,7 +206,7 @@ partition(
   async () => {
     const port = await freePort();
     const corrections = { connectionString: `postgres://postgres@127.0.0.1:${port}/test`, schema: SCHEMA };
-    const started = await host({ corrections }).then(
+    const started = await correctionsHost({ corrections }).then(
       (h) => h.close().then(() => 'started'),
       (error: Error) => error.message,
     );

@@ -12,19 +12,10 @@ import * as assert from 'uvu/assert';
 import { suite } from '../_deadline.ts';
 import { DATABASE_URL, dropSchema, requirePostgres } from '../_postgres.ts';
 import { startScheduleHost, type ScheduleHost } from '../ip-schedule/_host.ts';
+import { correctionsHost, FULL, REPLY, SAME_WORDING } from './_corrections.ts';
 
 const RULES_CLASSIFIER = fileURLToPath(new URL('../../docs/examples/rules-classifier/mod.ts', import.meta.url));
-// The model reads it as an access block; the operator knows this receiver says it for unknown users
-const REPLY = '550 5.7.1 <anna@example.org>: Recipient address rejected: Access denied [192.0.2.1]';
-const SAME_WORDING = '550 5.7.1 <bob.smith@other.example>: Recipient address rejected: Access denied [198.51.100.23]';
-const OTHER = '552 5.2.2 Mailbox full, quota exceeded';
 
-function host(config: Record<string, unknown> = {}, folder?: string): Promise<ScheduleHost> {
-  return startScheduleHost({
-    plugins: [{ id: 'schedule-store-file' }, { id: 'bounce-classifier', config }],
-    ...(folder ? { folder } : {}),
-  });
-}
 const bnac = async (h: ScheduleHost, message: string, query = '') =>
   (await h.call('POST', `/v2/bnac/single${query}`, { message })).json;
 const backoff = async (h: ScheduleHost, message: string) =>
@@ -35,7 +26,7 @@ const file = suite('corrections in the cache folder');
 file(
   'a correction answers the reply and its near-duplicates, marked; delete restores the model; all audited',
   async () => {
-    const h = await host();
+    const h = await correctionsHost();
     try {
       const before = await bnac(h, SAME_WORDING);
       assert.is.not(before.class, 'RECIPIENT_NOT_FOUND', 'the model alone gets it wrong');
@@ -51,7 +42,7 @@ file(
       assert.is(created.json.principal, 'anonymous');
 
       assert.equal(await bnac(h, SAME_WORDING), { class: 'RECIPIENT_NOT_FOUND', probability: 1, corrected: true });
-      assert.equal((await h.call('POST', '/v2/bnac', { messages: [OTHER, SAME_WORDING] })).json[1], {
+      assert.equal((await h.call('POST', '/v2/bnac', { messages: [FULL, SAME_WORDING] })).json[1], {
         class: 'RECIPIENT_NOT_FOUND',
         probability: 1,
         corrected: true,
@@ -62,7 +53,7 @@ file(
         'v1 answers the class only',
       );
       assert.equal((await bnac(h, SAME_WORDING, '?explain=true')).explanation, { by: 'correction', correction: id });
-      assert.not.ok('corrected' in (await bnac(h, OTHER)), "other replies are the model's");
+      assert.not.ok('corrected' in (await bnac(h, FULL)), "other replies are the model's");
       assert.equal(await backoff(h, SAME_WORDING), backoffBefore, 'a correction of bnac leaves backoff to the model');
 
       assert.equal((await h.call('GET', '/v1/corrections')).json, { corrections: [created.json] });
@@ -88,7 +79,7 @@ file(
 );
 
 file('a correction of the same text replaces the earlier one; bad bodies answer 400', async () => {
-  const h = await host();
+  const h = await correctionsHost();
   try {
     const first = (await h.call('POST', '/v1/corrections', { message: REPLY, backoff: 'RECIPIENT_ERROR' })).json;
     const second = (
@@ -124,12 +115,12 @@ file('a correction of the same text replaces the earlier one; bad bodies answer 
 
 file('corrections outlive a restart: they are read back from the cache folder', async () => {
   const folder = await mkdtemp(join(tmpdir(), 'capstan-corrections-'));
-  const first = await host({}, folder);
+  const first = await correctionsHost({}, folder);
   let second: ScheduleHost | undefined;
   try {
     await first.call('POST', '/v1/corrections', { message: REPLY, bnac: 'RECIPIENT_NOT_FOUND' });
     await first.close();
-    second = await host({}, folder);
+    second = await correctionsHost({}, folder);
     assert.is((await bnac(second, SAME_WORDING)).class, 'RECIPIENT_NOT_FOUND');
   } finally {
     await second?.close();
@@ -152,7 +143,7 @@ file("a correction stored under another normaliser's text still answers, and a n
   try {
     const old = (await first.call('POST', '/v1/corrections', { message: REPLY, bnac: 'RECIPIENT_NOT_FOUND' })).json;
     await first.close();
-    second = await host({}, folder);
+    second = await correctionsHost({}, folder);
     const normalised = (await second.call('POST', '/normalise', { message: REPLY })).json.normalised;
     assert.is.not(old.normalised, normalised, 'the two normalisers differ');
 
@@ -189,7 +180,7 @@ shared('a correction made on one host is answered by the other within a second, 
   await requirePostgres();
   const corrections = { connectionString: DATABASE_URL, schema: SCHEMA, applicationName: 'h22-corrections-test' };
   // Both at once: the first start creates the table while the other waits on the migration lock
-  const [a, b] = await Promise.all([host({ corrections }), host({ corrections })]);
+  const [a, b] = await Promise.all([correctionsHost({ corrections }), correctionsHost({ corrections })]);
   try {
     const model = await bnac(b, SAME_WORDING);
     const created = (await a.call('POST', '/v1/corrections', { message: REPLY, bnac: 'RECIPIENT_NOT_FOUND' })).json;
@@ -208,7 +199,7 @@ shared('cut database connections: corrections stay in force, and a later one rea
   await requirePostgres();
   const name = `h22-corrections-cut-${process.pid}`;
   const corrections = { connectionString: DATABASE_URL, schema: SCHEMA, applicationName: name };
-  const [a, b] = await Promise.all([host({ corrections }), host({ corrections })]);
+  const [a, b] = await Promise.all([correctionsHost({ corrections }), correctionsHost({ corrections })]);
   const admin = new pg.Client({ connectionString: DATABASE_URL });
   await admin.connect();
   try {
@@ -225,9 +216,9 @@ shared('cut database connections: corrections stay in force, and a later one rea
       { class: 'RECIPIENT_NOT_FOUND', probability: 1, corrected: true },
       'the corrections read before stay in force',
     );
-    const later = await a.call('POST', '/v1/corrections', { message: OTHER, bnac: 'RATE_LIMIT' });
+    const later = await a.call('POST', '/v1/corrections', { message: FULL, bnac: 'RATE_LIMIT' });
     assert.is(later.status, 201, later.text);
-    await until(async () => (await bnac(b, OTHER)).corrected === true, 5000, 'the later correction on host b');
+    await until(async () => (await bnac(b, FULL)).corrected === true, 5000, 'the later correction on host b');
   } finally {
     await admin.end();
     await Promise.all([a.close(), b.close()]);

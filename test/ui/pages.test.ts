@@ -199,17 +199,23 @@ it('warm-up page: the filter box and paging keep 1,000 IPs usable', async () => 
   await page.close();
 });
 
-it('classifier page: a pasted batch shows classes, probabilities, backoff fields, normalised text and counts', async () => {
+/** The classifier page with the key given, the replies pasted and classified */
+async function classified(replies: readonly string[]): Promise<Page> {
   const page = await open('/ui/classifier.html');
   await useKey(page, KEY);
+  await page.fill('#replies', replies.join('\n'));
+  await page.click('#classify');
+  await page.waitForSelector(`#summary:has-text("${replies.length} replies classified")`);
+  return page;
+}
+
+it('classifier page: a pasted batch shows classes, probabilities, backoff fields, normalised text and counts', async () => {
   const replies = [
     '451 4.7.1 Greylisting in effect, please come back later',
     '550 5.1.1 <jane@example.com>: Recipient address rejected: User unknown in virtual mailbox table',
     '451 4.7.1 Greylisting in effect, please come back later',
   ];
-  await page.fill('#replies', replies.join('\n'));
-  await page.click('#classify');
-  await page.waitForSelector('#summary:has-text("3 replies classified")');
+  const page = await classified(replies);
   assert.is(await page.locator('#results tbody tr').count(), 3);
   const bnac = await fetch(`${base}/v2/bnac`, {
     method: 'POST',
@@ -228,16 +234,12 @@ it('classifier page: a pasted batch shows classes, probabilities, backoff fields
 });
 
 it('classifier page: a row corrected in place answers corrected with its near-duplicates, and is removed again', async () => {
-  const page = await open('/ui/classifier.html');
-  await useKey(page, KEY);
   const replies = [
     '550 5.7.1 <anna@example.org>: Recipient address rejected: Access denied [192.0.2.1]',
     '550 5.7.1 <bob@other.example>: Recipient address rejected: Access denied [198.51.100.23]',
     '552 5.2.2 Mailbox full',
   ];
-  await page.fill('#replies', replies.join('\n'));
-  await page.click('#classify');
-  await page.waitForSelector('#summary:has-text("3 replies classified")');
+  const page = await classified(replies);
   const cell = (row: number, model: string) => page.locator(`#results tr[data-row="${row}"] .${model}`);
   const before = await cell(1, 'bnac').textContent();
   assert.is.not(before, 'RECIPIENT_NOT_FOUND', 'the model answers something else');
