@@ -49,6 +49,7 @@ const list: Correction[] = Array.from({ length: CORRECTIONS }, (_, i) => ({
 }));
 const store: CorrectionStore = {
   list: async () => list,
+  newest: async (limit) => ({ corrections: list.slice(-limit), total: list.length }),
   put: async () => undefined,
   delete: async () => undefined,
   watch: async () => {},

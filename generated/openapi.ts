@@ -716,7 +716,20 @@ export const documents: Record<string, any> = {
             "corrections"
           ],
           "summary": "Every correction, oldest first",
-          "description": "Also the export for retraining: saved to a file, this answer is what `npm run train -- --corrections FILE`\nreads.\n",
+          "description": "Also the export for retraining: saved to a file, this answer is what `npm run train -- --corrections FILE`\nreads. With `limit`, only the newest ones (still oldest first), for a page that lists what changed last\nwithout reading thousands; `total` counts every correction in force either way.\n",
+          "parameters": [
+            {
+              "name": "limit",
+              "in": "query",
+              "required": false,
+              "description": "Answer only the newest `limit` corrections",
+              "schema": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 100000
+              }
+            }
+          ],
           "responses": {
             "200": {
               "description": "The corrections in force",
@@ -736,6 +749,56 @@ export const documents: Record<string, any> = {
             },
             "503": {
               "$ref": "#/components/responses/CorrectionsUnavailable"
+            }
+          }
+        }
+      },
+      "/v1/corrections/match": {
+        "post": {
+          "operationId": "matchCorrections",
+          "tags": [
+            "corrections"
+          ],
+          "summary": "The correction that answers each reply, if any",
+          "description": "One entry per message, in order: the correction this host lays over the message's classes (the same\nnormalised text), or null. Read from what the host answers with, not from the store: it answers while the\nstore is out of reach, as classifying does, and agrees with the classes the host gives.\n",
+          "requestBody": {
+            "required": true,
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/MessagesRequest"
+                },
+                "example": {
+                  "messages": [
+                    "550 5.7.1 Recipient address rejected: Access denied",
+                    "452 4.2.2 Mailbox full"
+                  ]
+                }
+              }
+            }
+          },
+          "responses": {
+            "200": {
+              "description": "The correction answering each message, or null",
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "$ref": "#/components/schemas/CorrectionMatches"
+                  }
+                }
+              }
+            },
+            "400": {
+              "$ref": "#/components/responses/BadRequest"
+            },
+            "401": {
+              "$ref": "#/components/responses/Unauthorized"
+            },
+            "413": {
+              "$ref": "#/components/responses/TooLarge"
+            },
+            "500": {
+              "$ref": "#/components/responses/InternalError"
             }
           }
         }
@@ -1097,6 +1160,34 @@ export const documents: Record<string, any> = {
               "type": "array",
               "items": {
                 "$ref": "#/components/schemas/Correction"
+              }
+            },
+            "total": {
+              "type": "integer",
+              "minimum": 0,
+              "description": "Corrections in force, those left out by `limit` included"
+            }
+          }
+        },
+        "CorrectionMatches": {
+          "type": "object",
+          "required": [
+            "corrections"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "corrections": {
+              "type": "array",
+              "description": "One per message, in order",
+              "items": {
+                "oneOf": [
+                  {
+                    "$ref": "#/components/schemas/Correction"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
               }
             }
           }

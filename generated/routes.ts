@@ -17,6 +17,7 @@ export const routes: readonly RouteEntry[] = [
   { api: "bounce-classifier", operationId: "getCacheStats", method: "GET", path: "/v1/cache/stats", bodyRequired: false, schemas: bounceClassifier.operations["getCacheStats"] },
   { api: "bounce-classifier", operationId: "listCorrections", method: "GET", path: "/v1/corrections", bodyRequired: false, schemas: bounceClassifier.operations["listCorrections"] },
   { api: "bounce-classifier", operationId: "createCorrection", method: "POST", path: "/v1/corrections", bodyRequired: true, schemas: bounceClassifier.operations["createCorrection"] },
+  { api: "bounce-classifier", operationId: "matchCorrections", method: "POST", path: "/v1/corrections/match", bodyRequired: true, schemas: bounceClassifier.operations["matchCorrections"] },
   { api: "bounce-classifier", operationId: "deleteCorrection", method: "DELETE", path: "/v1/corrections/:id", bodyRequired: false, schemas: bounceClassifier.operations["deleteCorrection"] },
   { api: "bounce-classifier", operationId: "classifyBnacV2", method: "POST", path: "/v2/bnac", bodyRequired: true, schemas: bounceClassifier.operations["classifyBnacV2"] },
   { api: "bounce-classifier", operationId: "classifyBnacSingleV2", method: "POST", path: "/v2/bnac/single", bodyRequired: true, schemas: bounceClassifier.operations["classifyBnacSingleV2"] },

@@ -218,7 +218,8 @@ export interface paths {
         /**
          * Every correction, oldest first
          * @description Also the export for retraining: saved to a file, this answer is what `npm run train -- --corrections FILE`
-         *     reads.
+         *     reads. With `limit`, only the newest ones (still oldest first), for a page that lists what changed last
+         *     without reading thousands; `total` counts every correction in force either way.
          */
         get: operations["listCorrections"];
         put?: never;
@@ -233,6 +234,28 @@ export interface paths {
          *     The cache keeps the classifier's own classes: corrections are laid over them.
          */
         post: operations["createCorrection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/corrections/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The correction that answers each reply, if any
+         * @description One entry per message, in order: the correction this host lays over the message's classes (the same
+         *     normalised text), or null. Read from what the host answers with, not from the store: it answers while the
+         *     store is out of reach, as classifying does, and agrees with the classes the host gives.
+         */
+        post: operations["matchCorrections"];
         delete?: never;
         options?: never;
         head?: never;
@@ -313,6 +336,12 @@ export interface components {
         };
         CorrectionList: {
             corrections: components["schemas"]["Correction"][];
+            /** @description Corrections in force, those left out by `limit` included */
+            total?: number;
+        };
+        CorrectionMatches: {
+            /** @description One per message, in order */
+            corrections: (components["schemas"]["Correction"] | null)[];
         };
         BnacResultV2: {
             class: components["schemas"]["BnacClass"];
@@ -994,7 +1023,10 @@ export interface operations {
     };
     listCorrections: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Answer only the newest `limit` corrections */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1063,6 +1095,42 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["CorrectionsUnavailable"];
+        };
+    };
+    matchCorrections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "messages": [
+                 *         "550 5.7.1 Recipient address rejected: Access denied",
+                 *         "452 4.2.2 Mailbox full"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessagesRequest"];
+            };
+        };
+        responses: {
+            /** @description The correction answering each message, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CorrectionMatches"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     deleteCorrection: {

@@ -101,6 +101,19 @@ const getCacheStatsResponse200 = {
   "components": components
 };
 
+const listCorrectionsQuery = {
+  "type": "object",
+  "properties": {
+    "limit": {
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 100000
+    }
+  },
+  "required": [],
+  "additionalProperties": true
+};
+
 const listCorrectionsResponse200 = {
   "$ref": "#/components/schemas/CorrectionList",
   "components": components
@@ -113,6 +126,16 @@ const createCorrectionBody = {
 
 const createCorrectionResponse201 = {
   "$ref": "#/components/schemas/Correction",
+  "components": components
+};
+
+const matchCorrectionsBody = {
+  "$ref": "#/components/schemas/MessagesRequest",
+  "components": components
+};
+
+const matchCorrectionsResponse200 = {
+  "$ref": "#/components/schemas/CorrectionMatches",
   "components": components
 };
 
@@ -150,8 +173,9 @@ export const operations: Record<string, OperationSchemas> = {
   "classifyBounceEmail": { query: classifyBounceEmailQuery, body: classifyBounceEmailBody, responses: { "200": classifyBounceEmailResponse200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
   "getCacheInfo": { responses: { "200": getCacheInfoResponse200, "401": normaliseResponse400, "500": normaliseResponse400 } },
   "getCacheStats": { responses: { "200": getCacheStatsResponse200, "401": normaliseResponse400, "500": normaliseResponse400 } },
-  "listCorrections": { responses: { "200": listCorrectionsResponse200, "401": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "listCorrections": { query: listCorrectionsQuery, responses: { "200": listCorrectionsResponse200, "401": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
   "createCorrection": { body: createCorrectionBody, responses: { "201": createCorrectionResponse201, "400": normaliseResponse400, "401": normaliseResponse400, "409": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
+  "matchCorrections": { body: matchCorrectionsBody, responses: { "200": matchCorrectionsResponse200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400 } },
   "deleteCorrection": { params: deleteCorrectionParams, responses: { "200": createCorrectionResponse201, "401": normaliseResponse400, "404": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
   "classifyBnacV2": { query: classifyBounceEmailQuery, body: normaliseBody, responses: { "200": classifyBnacV2Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },
   "classifyBnacSingleV2": { query: classifyBounceEmailQuery, body: classifyBnacSingleV1Body, responses: { "200": classifyBnacSingleV2Response200, "400": normaliseResponse400, "401": normaliseResponse400, "413": normaliseResponse400, "500": normaliseResponse400, "503": normaliseResponse400 } },

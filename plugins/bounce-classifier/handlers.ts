@@ -103,7 +103,12 @@ export function createHandlers(deps: HandlerDeps): Record<string, Handler> {
     async createCorrection(request: HandlerRequest<CorrectionRequest>) {
       return { status: 201, body: await deps.corrections.create(request.body, request.principal) };
     },
-    listCorrections: async () => ({ body: { corrections: await deps.corrections.list() } }),
+    listCorrections: async (request: HandlerRequest) => ({
+      body: await deps.corrections.list((request.query as { limit?: number } | undefined)?.limit),
+    }),
+    matchCorrections: (request: HandlerRequest<{ messages: string[] }>) => ({
+      body: { corrections: deps.corrections.match(withinLimit(request.body.messages)) },
+    }),
     async deleteCorrection(request: HandlerRequest) {
       const { id } = request.params as { id: string };
       const removed = await deps.corrections.delete(id, request.principal);

@@ -56,7 +56,7 @@ file(
       assert.not.ok('corrected' in (await bnac(h, FULL)), "other replies are the model's");
       assert.equal(await backoff(h, SAME_WORDING), backoffBefore, 'a correction of bnac leaves backoff to the model');
 
-      assert.equal((await h.call('GET', '/v1/corrections')).json, { corrections: [created.json] });
+      assert.equal((await h.call('GET', '/v1/corrections')).json, { corrections: [created.json], total: 1 });
       const removed = await h.call('DELETE', `/v1/corrections/${id}`);
       assert.equal([removed.status, removed.json], [200, created.json]);
       assert.equal(await bnac(h, SAME_WORDING), before);
@@ -113,6 +113,32 @@ file('a correction of the same text replaces the earlier one; bad bodies answer 
   }
 });
 
+file('a page asks for the newest corrections and for those answering its replies', async () => {
+  const h = await correctionsHost();
+  try {
+    const made = [];
+    for (const message of [REPLY, FULL, '421 4.7.0 Too many connections from your host'])
+      made.push((await h.call('POST', '/v1/corrections', { message, bnac: 'RATE_LIMIT' })).json);
+    assert.equal((await h.call('GET', '/v1/corrections?limit=2')).json, { corrections: made.slice(1), total: 3 });
+    assert.equal((await h.call('GET', '/v1/corrections?limit=5')).json, { corrections: made, total: 3 });
+    for (const query of ['?limit=0', '?limit=two', '?limit=100001']) {
+      const refused = await h.call('GET', `/v1/corrections${query}`);
+      assert.is(refused.status, 400, query);
+      assert.type(refused.json.error, 'string');
+    }
+
+    const asked = [SAME_WORDING, '550 5.1.1 No such user here', FULL];
+    assert.equal((await h.call('POST', '/v1/corrections/match', { messages: asked })).json, {
+      corrections: [made[0], null, made[1]],
+    });
+    assert.is((await h.call('POST', '/v1/corrections/match', { message: REPLY })).status, 400, 'a batch only');
+    const many = await h.call('POST', '/v1/corrections/match', { messages: Array(10_001).fill(FULL) });
+    assert.is(many.status, 413);
+  } finally {
+    await h.close();
+  }
+});
+
 file('corrections outlive a restart: they are read back from the cache folder', async () => {
   const folder = await mkdtemp(join(tmpdir(), 'capstan-corrections-'));
   const first = await correctionsHost({}, folder);
@@ -148,7 +174,10 @@ file("a correction stored under another normaliser's text still answers, and a n
     assert.is.not(old.normalised, normalised, 'the two normalisers differ');
 
     assert.equal(await bnac(second, SAME_WORDING), { class: 'RECIPIENT_NOT_FOUND', probability: 1, corrected: true });
-    assert.equal((await second.call('GET', '/v1/corrections')).json, { corrections: [{ ...old, normalised }] });
+    assert.equal((await second.call('GET', '/v1/corrections')).json, {
+      corrections: [{ ...old, normalised }],
+      total: 1,
+    });
 
     const replacing = (await second.call('POST', '/v1/corrections', { message: SAME_WORDING, bnac: 'BLOCKED' })).json;
     assert.equal(
@@ -185,7 +214,16 @@ shared('a correction made on one host is answered by the other within a second, 
     const model = await bnac(b, SAME_WORDING);
     const created = (await a.call('POST', '/v1/corrections', { message: REPLY, bnac: 'RECIPIENT_NOT_FOUND' })).json;
     await until(async () => (await bnac(b, SAME_WORDING)).corrected === true, 1000, 'the correction on host b');
-    assert.equal((await b.call('GET', '/v1/corrections')).json, { corrections: [created] });
+    assert.equal((await b.call('GET', '/v1/corrections')).json, { corrections: [created], total: 1 });
+    assert.equal((await b.call('POST', '/v1/corrections/match', { messages: [FULL, SAME_WORDING] })).json, {
+      corrections: [null, created],
+    });
+    const later = (await b.call('POST', '/v1/corrections', { message: FULL, bnac: 'RATE_LIMIT' })).json;
+    assert.equal(
+      (await a.call('GET', '/v1/corrections?limit=1')).json,
+      { corrections: [later], total: 2 },
+      'the newest one, counted with the rest, from the database',
+    );
     assert.is((await b.call('DELETE', `/v1/corrections/${created.id}`)).status, 200);
     await until(async () => (await bnac(a, SAME_WORDING)).corrected === undefined, 1000, 'the removal on host a');
     assert.equal(await bnac(a, SAME_WORDING), model);

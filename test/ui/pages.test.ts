@@ -284,23 +284,31 @@ it('classifier page: a row corrected in place answers corrected with its near-du
   );
   await page.screenshot({ path: join(SHOTS, 'classifier-corrected.png'), fullPage: true });
 
-  await page.click('#results tr[data-row="2"] button:has-text("Remove")');
-  await page.waitForSelector('#summary:has-text("Correction of reply 2 removed")');
-  assert.is(await cell(1, 'bnac').textContent(), before, 'the classifier answers again');
-  assert.is(await page.textContent('#corrections-summary'), '0 corrections in force');
-  const left = await fetch(`${base}/v1/corrections`, { headers: { 'x-api-key': KEY } }).then((r) => r.json());
-  assert.equal(left, { corrections: [] });
-
-  // The corrections store out of reach (its 503, as corrections-faults.test.ts provokes it) leaves classifying alone
+  // The corrections store out of reach (its 503, as corrections-faults.test.ts provokes it) leaves classifying alone,
+  // and the rows still show the correction the host answers with
   const unreadable = { error: 'Cannot read the corrections: connect ECONNREFUSED 127.0.0.1:5432' };
-  await page.route('**/v1/corrections', (route) =>
+  const listing = /\/v1\/corrections(\?|$)/;
+  await page.route(listing, (route) =>
     route.request().method() === 'GET'
       ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify(unreadable) })
       : route.continue(),
   );
   await page.click('#classify');
-  await page.waitForSelector('#summary:has-text("3 replies classified")');
-  assert.is(await page.textContent('#corrections-summary'), unreadable.error);
+  await page.waitForSelector(`#corrections-summary:has-text("${unreadable.error}")`);
+  assert.is(await page.textContent('#summary'), '3 replies classified');
+  assert.match(
+    (await page.textContent('#results tr[data-row="2"] td.correction')) ?? '',
+    /^Corrected \(BNAC\): their unknown-user reply Remove/,
+  );
+  await page.unroute(listing);
+
+  await page.click('#results tr[data-row="2"] button:has-text("Remove")');
+  await page.waitForSelector('#summary:has-text("Correction of reply 2 removed")');
+  assert.is(await cell(1, 'bnac').textContent(), before, 'the classifier answers again');
+  assert.is(await page.textContent('#corrections-summary'), '0 corrections in force');
+  const left = await fetch(`${base}/v1/corrections`, { headers: { 'x-api-key': KEY } }).then((r) => r.json());
+  assert.equal(left, { corrections: [], total: 0 });
+
   await page.close();
 });
 

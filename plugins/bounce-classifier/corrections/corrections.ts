@@ -83,12 +83,27 @@ export class Corrections {
     return label === undefined ? undefined : { label, id: found!.id };
   }
 
-  /** Every correction in the store, each with the text it is matched on here */
-  async list(): Promise<Correction[]> {
-    const list = await this.#deps.store.list().catch((error: Error) => {
+  /**
+   * The corrections in the store (with `limit`, the newest ones), oldest first, each with the text it is matched on
+   * here, and how many there are in all
+   */
+  async list(limit?: number): Promise<{ corrections: Correction[]; total: number }> {
+    const read =
+      limit === undefined
+        ? this.#deps.store.list().then((all) => ({ corrections: all, total: all.length }))
+        : this.#deps.store.newest(limit);
+    const { corrections, total } = await read.catch((error: Error) => {
       throw errors.BOUNCE_ERR_CORRECTIONS_READ(error.message);
     });
-    return list.map((c) => ({ ...c, normalised: this.#keyOf(c) }));
+    return { corrections: corrections.map((c) => this.#matchedHere(c)), total };
+  }
+
+  /** The correction each message is answered with on this host now, or null: the map, not the store */
+  match(messages: readonly string[]): (Correction | null)[] {
+    return messages.map((message) => {
+      const found = this.#byText.size === 0 ? undefined : this.#byText.get(this.#deps.normalise(message));
+      return found ? this.#matchedHere(found) : null;
+    });
   }
 
   async create(request: CorrectionRequest, principal: string | undefined): Promise<Correction> {
@@ -149,6 +164,11 @@ export class Corrections {
   // waiting for it, rather than asking for another, answers the change once the map holds it with one read
   #ownChangeRead(): Promise<void> {
     return this.#reading ?? Promise.resolve();
+  }
+
+  /** A correction as the API answers it: with the text it is matched on here */
+  #matchedHere(correction: Correction): Correction {
+    return { ...correction, normalised: this.#keyOf(correction) };
   }
 
   /** The text a correction is matched on here: normalised once per correction (`#keys` holds those of the last read) */

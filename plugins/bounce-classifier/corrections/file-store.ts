@@ -41,6 +41,7 @@ export async function openFileStore(folder: string): Promise<CorrectionStore> {
   };
   return {
     list: async () => [...corrections],
+    newest: async (limit) => ({ corrections: corrections.slice(-limit), total: corrections.length }),
     put: (correction, { replacing, maxCount }) =>
       change((current) => {
         const replaced = current.filter((c) => c.normalised === correction.normalised || c.id === replacing);

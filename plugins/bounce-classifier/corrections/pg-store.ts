@@ -61,6 +61,19 @@ export async function openPgStore(options: PgStoreOptions): Promise<CorrectionSt
       );
       return rows.map((row) => row.correction);
     },
+    async newest(limit) {
+      // One statement, so the count and the rows are of one snapshot
+      const { rows } = await pool.query<{ correction: Correction | null; total: number }>(
+        `SELECT newest.correction, counted.total FROM (SELECT count(*)::int AS total FROM ${table}) AS counted
+         LEFT JOIN LATERAL (SELECT correction, created, id FROM ${table} ORDER BY created DESC, id DESC LIMIT $1) AS newest
+         ON true ORDER BY newest.created, newest.id`,
+        [limit],
+      );
+      return {
+        corrections: rows.flatMap((row) => (row.correction ? [row.correction] : [])),
+        total: rows[0]?.total ?? 0,
+      };
+    },
     put: async (correction, { replacing, maxCount }) => {
       const replaced = await transaction(pool, async (client) => {
         // Puts of every host one at a time, so the count cannot pass the limit between two of them

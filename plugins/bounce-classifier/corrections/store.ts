@@ -26,7 +26,10 @@ export interface PutOptions {
  * removed; `watch` hears of every change, this host's and other hosts', and the listener re-reads `list`
  */
 export interface CorrectionStore {
+  /** Every correction, oldest first */
   list(): Promise<Correction[]>;
+  /** The newest `limit` corrections, oldest first, and how many there are in all */
+  newest(limit: number): Promise<{ corrections: Correction[]; total: number }>;
   /**
    * Stores a correction, replacing one of the same normalised text (and `replacing`), in one change: answers the
    * replaced one

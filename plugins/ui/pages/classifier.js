@@ -1,8 +1,9 @@
 // The classifier page: one batch each to POST /v2/bnac, POST /v1/backoff and POST /normalise, shown per reply with a
 // table of class counts, and what decided a reply's classes asked for when its row is pointed at, focused or its
 // Explain pressed (`?explain=true` costs the server a computation per reply: not for a thousand rows no one reads);
-// a row corrected in place (POST /v1/corrections, its classes from the host's /openapi.json) and the corrections in
-// force, each removable (DELETE /v1/corrections/{id}); and a whole bounce email, dropped or picked, sent as
+// a row corrected in place (POST /v1/corrections, its classes from the host's /openapi.json), the corrections answering
+// the batch (POST /v1/corrections/match) and the newest in force (GET /v1/corrections?limit=), each removable
+// (DELETE /v1/corrections/{id}); and a whole bounce email, dropped or picked, sent as
 // message/rfc822 to POST /v1/bounce-email, shown per recipient.
 import { alertBox, api, el, keyBar } from './api.js';
 import { explainable, number } from './look.js';
@@ -267,9 +268,9 @@ async function removeCorrection(correction, what) {
   await runBatch(batch, `Correction of ${what} removed: the classifier answers it again`);
 }
 
-/** The corrections in force, newest first, each with its Remove button; or why they cannot be read now */
-function correctionsTable(list, unread) {
-  const newest = [...list].reverse().slice(0, MAX_LISTED);
+/** The newest corrections in force, newest first, each with its Remove button; or why they cannot be read now */
+function correctionsTable({ corrections, total }, unread) {
+  const newest = [...corrections].reverse();
   $('corrections').tBodies[0].replaceChildren(
     ...newest.map((c) =>
       el(
@@ -287,9 +288,9 @@ function correctionsTable(list, unread) {
   );
   $('corrections-summary').textContent =
     unread ??
-    (list.length > MAX_LISTED
-      ? `${number(list.length)} corrections in force; the newest ${number(MAX_LISTED)} are listed`
-      : `${number(list.length)} ${list.length === 1 ? 'correction' : 'corrections'} in force`);
+    (total > newest.length
+      ? `${number(total)} corrections in force; the newest ${number(newest.length)} are listed`
+      : `${number(total)} ${total === 1 ? 'correction' : 'corrections'} in force`);
   $('corrections-box').classList.remove('hidden');
 }
 
@@ -348,28 +349,30 @@ async function runBatch(replies, done) {
   $('classify').disabled = true;
   $('summary').textContent = `Classifying ${replies.length} replies…`;
   try {
-    // Classifying never waits on the corrections store: when it cannot be read, the batch shows without it
+    // Classifying never waits on the corrections store: when it cannot be read, the batch shows without it. The
+    // corrections answering the batch come from what the host answers with, so they show then too
     let unread;
-    const [bnac, backoff, { normalised }, { corrections }] = await Promise.all([
+    const [bnac, backoff, { normalised }, matched, newest] = await Promise.all([
       api('POST', '/v2/bnac', { messages: replies }),
       api('POST', '/v1/backoff?return_probability=true', { messages: replies }),
       api('POST', '/normalise', { messages: replies }),
-      api('GET', '/v1/corrections').catch((error) => {
+      api('POST', '/v1/corrections/match', { messages: replies }),
+      api('GET', `/v1/corrections?limit=${MAX_LISTED}`).catch((error) => {
         if (error.status === 401) throw error;
         unread = error.message;
-        return { corrections: [] };
+        return { corrections: [], total: 0 };
       }),
     ]);
     // Corrections may have changed since the last batch: explanations are asked for afresh
     explanations = new Map();
-    // Each correction answers under the text it is matched on here
-    const byText = new Map(corrections.map((c) => [c.normalised, c]));
     $('results').tBodies[0].replaceChildren(
-      ...replies.map((reply, i) => resultRow(reply, i, bnac[i], backoff[i], normalised[i], byText.get(normalised[i]))),
+      ...replies.map((reply, i) =>
+        resultRow(reply, i, bnac[i], backoff[i], normalised[i], matched.corrections[i] ?? undefined),
+      ),
     );
     $('results-box').classList.remove('hidden');
     countTable(bnac, backoff);
-    correctionsTable(corrections, unread);
+    correctionsTable(newest, unread);
     $('summary').textContent = done ?? `${replies.length} replies classified`;
   } catch (error) {
     $('summary').textContent = '';
