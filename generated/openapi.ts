@@ -4291,7 +4291,7 @@ export const documents: Record<string, any> = {
           "name": "q",
           "in": "query",
           "required": false,
-          "description": "Table filter. Words separated by spaces, each of which a row must match: a CIDR prefix (`10.0.0.0/16`, `2001:db8::/32`) matches the IPs in it; any other word matches when the IP, the grouping, the status or the mode contains it (case-insensitive).",
+          "description": "Table filter. Words separated by spaces, each of which a row must match: a CIDR prefix (`10.0.0.0/16`, `2001:db8::/32`) matches the IPs in it; any other word matches when the IP, the grouping, the status or the mode contains it (case-insensitive), and so are matched the words `adaptive` by an adaptive grouping and `held` by one whose day holds now (`q=held` lists the holds in force).",
           "schema": {
             "type": "string",
             "maxLength": 512

@@ -1273,7 +1273,7 @@ export interface components {
         Sort: "ip" | "grouping" | "status" | "day" | "volume";
         /** @description Table parameter. `asc` (default) or `desc`. */
         Order: "asc" | "desc";
-        /** @description Table filter. Words separated by spaces, each of which a row must match: a CIDR prefix (`10.0.0.0/16`, `2001:db8::/32`) matches the IPs in it; any other word matches when the IP, the grouping, the status or the mode contains it (case-insensitive). */
+        /** @description Table filter. Words separated by spaces, each of which a row must match: a CIDR prefix (`10.0.0.0/16`, `2001:db8::/32`) matches the IPs in it; any other word matches when the IP, the grouping, the status or the mode contains it (case-insensitive), and so are matched the words `adaptive` by an adaptive grouping and `held` by one whose day holds now (`q=held` lists the holds in force). */
         TableQuery: string;
         /** @description Table filter. Only rows of this status. */
         StatusFilter: components["schemas"]["StatusValue"];
@@ -1303,7 +1303,7 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description Table parameter. `asc` (default) or `desc`. */
                 order?: components["parameters"]["Order"];
-                /** @description Table filter. Words separated by spaces, each of which a row must match: a CIDR prefix (`10.0.0.0/16`, `2001:db8::/32`) matches the IPs in it; any other word matches when the IP, the grouping, the status or the mode contains it (case-insensitive). */
+                /** @description Table filter. Words separated by spaces, each of which a row must match: a CIDR prefix (`10.0.0.0/16`, `2001:db8::/32`) matches the IPs in it; any other word matches when the IP, the grouping, the status or the mode contains it (case-insensitive), and so are matched the words `adaptive` by an adaptive grouping and `held` by one whose day holds now (`q=held` lists the holds in force). */
                 q?: components["parameters"]["TableQuery"];
                 /** @description Table filter. Only rows of this status. */
                 status?: components["parameters"]["StatusFilter"];
@@ -1634,7 +1634,7 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description Table parameter. `asc` (default) or `desc`. */
                 order?: components["parameters"]["Order"];
-                /** @description Table filter. Words separated by spaces, each of which a row must match: a CIDR prefix (`10.0.0.0/16`, `2001:db8::/32`) matches the IPs in it; any other word matches when the IP, the grouping, the status or the mode contains it (case-insensitive). */
+                /** @description Table filter. Words separated by spaces, each of which a row must match: a CIDR prefix (`10.0.0.0/16`, `2001:db8::/32`) matches the IPs in it; any other word matches when the IP, the grouping, the status or the mode contains it (case-insensitive), and so are matched the words `adaptive` by an adaptive grouping and `held` by one whose day holds now (`q=held` lists the holds in force). */
                 q?: components["parameters"]["TableQuery"];
                 /** @description Table filter. Only rows of this status. */
                 status?: components["parameters"]["StatusFilter"];
@@ -1965,7 +1965,7 @@ export interface operations {
     exportSchedules: {
         parameters: {
             query?: {
-                /** @description Table filter. Words separated by spaces, each of which a row must match: a CIDR prefix (`10.0.0.0/16`, `2001:db8::/32`) matches the IPs in it; any other word matches when the IP, the grouping, the status or the mode contains it (case-insensitive). */
+                /** @description Table filter. Words separated by spaces, each of which a row must match: a CIDR prefix (`10.0.0.0/16`, `2001:db8::/32`) matches the IPs in it; any other word matches when the IP, the grouping, the status or the mode contains it (case-insensitive), and so are matched the words `adaptive` by an adaptive grouping and `held` by one whose day holds now (`q=held` lists the holds in force). */
                 q?: components["parameters"]["TableQuery"];
                 /** @description Table filter. Only rows of this status. */
                 status?: components["parameters"]["StatusFilter"];

@@ -366,8 +366,12 @@ function rowTest(filter: TableFilter): ((row: TableRow) => boolean) | undefined 
   return tests.length === 0 ? undefined : (row) => tests.every((test) => test(row));
 }
 
+// An adaptive grouping's words, so that the filter finds the holds in force (`held`): a hold is written to the stored
+// grouping, so a row made before it is not the row after it
 function searchText(row: TableRow): string {
-  row.text ??= `${row.ip} ${row.config.grouping} ${row.status} ${row.config.mode}`.toLowerCase();
+  const { config } = row;
+  const adaptive = config.adaptive ? ` adaptive${config.warmup?.hold ? ' held' : ''}` : '';
+  row.text ??= `${row.ip} ${config.grouping} ${row.status} ${config.mode}${adaptive}`.toLowerCase();
   return row.text;
 }
 

@@ -77,6 +77,14 @@ test('adaptive: holds over "hold", steps back over "stepBack", releases when the
     assert.equal((update.policy!.then as any).rate!.count, day5, 'the held day keeps its volume');
     assert.is((update.policy!.then as any).tag, 'Day_5');
 
+    // The holds in force are the table's rows matching the word `held`; `adaptive` finds the adaptive ones
+    const holds = (await h.call('GET', '/status?q=held')).json;
+    assert.equal(
+      [holds.total, holds.rows.map((r: any) => [r.ip, r.grouping, r.hold.reason])],
+      [1, [[IP, '&gmail', held.hold.reason]]],
+    );
+    assert.is((await h.call('GET', '/status?q=adaptive')).json.total, 1);
+
     // The same events leave the grouping without `adaptive` alone
     const plain = await status(h, '&plain');
     assert.equal([plain.current_day, plain.hold], [5, undefined]);
@@ -110,6 +118,7 @@ test('adaptive: holds over "hold", steps back over "stepBack", releases when the
     await post(h, delivered(50));
     const released = await status(h, '&gmail');
     assert.equal([released.current_day, released.hold], [4, undefined]);
+    assert.is((await h.call('GET', '/status?q=held')).json.total, 0, 'no hold listed once released');
     await client.until(
       () => thenOf(client, ADAPTIVE_ID)?.properties?.hold === undefined,
       2000,

@@ -41,7 +41,8 @@ function drawCounts() {
   $('schedules').replaceChildren(
     ...STATUSES.map(([status, label, why]) => stat(label, schedules.statuses[status], why, { 'data-status': status })),
     stat(
-      'Held',
+      // The holds themselves, with their reasons, are the warm-up page's rows filtered by the word `held`
+      schedules.held > 0 ? el('a', { href: 'warmup.html?q=held' }, 'Held') : 'Held',
       schedules.held,
       'Adaptive groupings whose day holds now because bounces from their IP crossed a limit.',
       { 'data-count': 'held' },

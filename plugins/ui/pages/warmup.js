@@ -131,7 +131,12 @@ function render() {
         el('td', { class: 'mono ip' }, row.ip),
         el('td', { class: 'mono grouping' }, row.grouping),
         el('td', {}, row.mode),
-        el('td', { class: `status status-${row.status}` }, explainable(el('span', {}, row.status), statusWhy(row))),
+        el(
+          'td',
+          { class: `status status-${row.status}` },
+          explainable(el('span', {}, row.status), statusWhy(row)),
+          ...(row.hold ? [' ', explainable(el('span', { class: 'held-mark' }, 'held'), holdWhy(row).trim())] : []),
+        ),
         el('td', { class: 'num day' }, explainable(el('span', {}, `${row.current_day} / ${row.days}`), dayWhy(row))),
         el('td', { class: 'num volume' }, explainable(el('span', {}, today), volumeWhy(row))),
         el(
@@ -610,6 +615,8 @@ $('cancel').addEventListener('click', () => {
 $('new').addEventListener('click', () => openEditor(undefined));
 $('reload').addEventListener('click', reload);
 $('filter').addEventListener('input', debounce(refilter, FILTER_DELAY_MS));
+// A link may open the page filtered (the overview's Held count opens `?q=held`)
+$('filter').value = new URLSearchParams(location.search).get('q') ?? '';
 $('f-status').addEventListener('change', refilter);
 $('prev').addEventListener('click', () => {
   page -= 1;
