@@ -91,7 +91,12 @@ export default definePlugin({
       // Whichever host deletes a lapsed policy, or replaces it with its next recovery step, records it: the write is
       // conditional, so it is recorded once
       expire: (policy) => {
-        const step = store.replacePolicy ? recoveryStep(policy, table, backoff.recovery, clock.now()) : undefined;
+        const scope = policy.object.if as { localip?: string; grouping?: string } | undefined;
+        const scheduled =
+          scope?.localip && scope.grouping ? feed?.scheduledRate(scope.localip, scope.grouping) : undefined;
+        const step = store.replacePolicy
+          ? recoveryStep(policy, table, backoff.recovery, clock.now(), scheduled)
+          : undefined;
         if (step) {
           return audit.record(
             {

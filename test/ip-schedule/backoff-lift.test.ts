@@ -186,4 +186,35 @@ test('a rate policy that lapses steps back up, doubling its rate each step (UPDA
   });
 });
 
+test('a level-0 policy on a grouping that warms up steps back up to its scheduled rate, then is deleted', async () => {
+  await withHost({ recovery: { step: 1 } }, async (h, client) => {
+    // 345,600 a day is 240 a minute: above the class's 60 a minute, where recovery alone would stop
+    const warming = autoGrouping('&gmail', ['2026-11-20', 345_600], ['2026-12-20', 345_600]);
+    assert.is((await h.call('POST', '/config/192.0.2.1', { groupings: [warming] }, AUTH)).status, 200);
+    await post(h, [GMAIL, GMAIL]);
+    await client.until(() => client.policies.has(RATE_ID), 1000, 'the policy on the feed');
+    assert.is((await h.call('PATCH', PATH, { ttl: 1 }, AUTH)).status, 200);
+    await client.until(() => !client.policies.has(RATE_ID), 6000, 'the DELETE after the steps');
+    assert.equal(framesOf(client, RATE_ID), [
+      ['CREATE', 60, 600],
+      ['UPDATE', 60, 1],
+      ['UPDATE', 120, 1],
+      ['UPDATE', 240, 1],
+      ['DELETE', 240, 1],
+    ]);
+    // Without a warm-up a policy at its class's rate is there already when it lapses: deleted at once
+    const other = { ...GMAIL, localip: '192.0.2.9' };
+    const otherId = RATE_ID.replace('192.0.2.1', '192.0.2.9');
+    await post(h, [other, other]);
+    await client.until(() => client.policies.has(otherId), 1000, 'the other policy on the feed');
+    assert.is((await h.call('PATCH', `/v1/policies/${encodeURIComponent(otherId)}`, { ttl: 1 }, AUTH)).status, 200);
+    await client.until(() => !client.policies.has(otherId), 6000, 'the DELETE');
+    assert.equal(framesOf(client, otherId), [
+      ['CREATE', 60, 600],
+      ['UPDATE', 60, 1],
+      ['DELETE', 60, 1],
+    ]);
+  });
+});
+
 test.run();

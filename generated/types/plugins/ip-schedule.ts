@@ -96,7 +96,7 @@ export interface IpScheduleConfig {
         | undefined;
     };
     /**
-     * Gradual recovery: when a rate policy lapses, its rate steps back up (multiplied by factor each step) until it reaches the class's configured rate, then the policy is deleted; each step is an UPDATE on the feed
+     * Gradual recovery: when a rate policy lapses, its rate steps back up (multiplied by factor each step) until it reaches the class's configured rate, or, for a policy on a grouping whose warm-up is on schedule, that day's scheduled rate when higher; then the policy is deleted; each step is an UPDATE on the feed
      */
     recovery: {
       /**

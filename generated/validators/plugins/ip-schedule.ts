@@ -250,7 +250,7 @@ export const ipScheduleConfigSchema = {
           "type": "object",
           "default": {},
           "additionalProperties": false,
-          "description": "Gradual recovery: when a rate policy lapses, its rate steps back up (multiplied by factor each step) until it reaches the class's configured rate, then the policy is deleted; each step is an UPDATE on the feed",
+          "description": "Gradual recovery: when a rate policy lapses, its rate steps back up (multiplied by factor each step) until it reaches the class's configured rate, or, for a policy on a grouping whose warm-up is on schedule, that day's scheduled rate when higher; then the policy is deleted; each step is an UPDATE on the feed",
           "required": [
             "enabled",
             "factor",

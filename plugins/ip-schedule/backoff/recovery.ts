@@ -1,8 +1,10 @@
 /**
  * Gradual recovery (`backoff.recovery`): a rate policy that lapses does not let the traffic snap back at once; its
  * rate (and concurrency) step back up by `factor` every `step` seconds until they reach its class's configured ones,
- * then it is deleted. Each step replaces the lapsed policy in the store on the condition that it is still the one that
- * lapsed, so exactly one host writes it; every host's feed sends it as an `UPDATE`.
+ * or, where the policy limits a grouping that warms up, that grouping's scheduled rate when it is higher (the MTA
+ * then sends at the warm-up's rate, which deleting the policy leaves it), then it is deleted. Each step replaces the
+ * lapsed policy in the store on the condition that it is still the one that lapsed, so exactly one host writes it;
+ * every host's feed sends it as an `UPDATE`.
  */
 import type { AppliedPolicy } from '../../../runtime/mod.ts';
 import type { ClassPolicy } from './table.ts';
@@ -21,15 +23,23 @@ type Then = {
   [key: string]: unknown;
 };
 
+/** A rate: `count` messages per `interval` seconds */
+export interface Rate {
+  count: number;
+  interval: number;
+}
+
 /**
- * What replaces `lapsed` at `now`: the next step up toward its class's limits, or undefined when there is none (it is
- * at them already, recovery is off, it is a suspension or a class no longer configured): then it is deleted
+ * What replaces `lapsed` at `now`: the next step up toward its class's limits (or `scheduled`, the warm-up rate of the
+ * grouping it limits, when higher), or undefined when there is none (it is at them already, recovery is off, it is a
+ * suspension or a class no longer configured): then it is deleted
  */
 export function recoveryStep(
   lapsed: AppliedPolicy,
   table: ReadonlyMap<string, ClassPolicy>,
   settings: RecoverySettings,
   now: number,
+  scheduled?: Rate,
 ): AppliedPolicy | undefined {
   if (!settings.enabled || lapsed.kind !== 'policy') return undefined;
   const cls = (lapsed.reason as { class?: string } | undefined)?.class;
@@ -40,7 +50,10 @@ export function recoveryStep(
     value === undefined || ceiling === undefined || value >= ceiling
       ? undefined
       : Math.min(ceiling, Math.max(value + 1, Math.floor(value * settings.factor)));
-  const count = up(then.rate?.count, policy.rate?.count);
+  const rate = then.rate;
+  // The warm-up's rate over the policy's own interval: 20,000 a day is 13 a minute
+  const warmup = rate && scheduled ? Math.floor((scheduled.count * rate.interval) / scheduled.interval) : undefined;
+  const count = up(rate?.count, policy.rate && Math.max(policy.rate.count, warmup ?? 0));
   const concurrency = up(then.concurrency, policy.concurrency);
   if (count === undefined && concurrency === undefined) return undefined;
   const next: Then = {

@@ -10,7 +10,7 @@ import { FeedClients, type FeedCounters } from './clients.ts';
 import { nextMidnight } from './midnight.ts';
 import { frame } from './protocol.ts';
 import { Replay } from './replay.ts';
-import { PolicyState, type Snapshot, type StatusCounts } from './state.ts';
+import { PolicyState, type ScheduledRate, type Snapshot, type StatusCounts } from './state.ts';
 
 /** IPs read from the store at once when many changed */
 const READ_BATCH = 64;
@@ -139,6 +139,11 @@ export class PolicyFeed {
   /** Takes a new client: the full state, then every change */
   connect(ws: WebSocket): void {
     this.#clients.add(ws, this.#replay());
+  }
+
+  /** The rate a grouping of an IP is scheduled to send at today, if it is on schedule */
+  scheduledRate(ip: string, grouping: string): ScheduledRate | undefined {
+    return this.#state.scheduledRate(ip, grouping);
   }
 
   /** The applied policy with this id as last read from the store, if it was in force then */
