@@ -387,6 +387,22 @@ const DECIDES: readonly Row[] = [
     'TLS@tls-required',
     'INFRASTRUCTURE_ERROR@tls-required',
   ],
+  // Refused or slowed for not coming over TLS (Gmail's 4.7.29 / 5.7.29, RFC 8689's REQUIRETLS)
+  [
+    '550 5.7.1 Mail for this domain must be sent over a TLS connection',
+    'TLS@tls-required',
+    'INFRASTRUCTURE_ERROR@tls-required',
+  ],
+  [
+    '421 4.7.0 Deferred: this session is not using a TLS connection',
+    'TLS@tls-required',
+    'INFRASTRUCTURE_ERROR@tls-required',
+  ],
+  [
+    '550 5.7.10 REQUIRETLS: the message cannot be relayed over an unencrypted connection',
+    'TLS@tls-required',
+    'INFRASTRUCTURE_ERROR@tls-required',
+  ],
   // Virus
   [
     '554 5.7.0 Reject, id=12345-01 - INFECTED: Eicar-Test-Signature',
@@ -862,6 +878,9 @@ const DECIDES: readonly Row[] = [
 
 // Near misses: replies a risky rule must NOT decide.
 const NEAR_MISSES: readonly Row[] = [
+  // A block list's lookup that failed is the receiver's own temporary fault, not a listing: the model answers
+  ['451 4.3.0 DNS error doing RBL lookup', '-', '-'],
+  ['451 4.7.1 Temporary DNSBL lookup failure, try again later', '-', '-'],
   // A refusal that says what was refused or why is no bare refusal: the other rules or the model decide
   ['550 Sender blocked', '-', '-'],
   ['554 Message rejected as spam', 'MESSAGE_CONTENT@spam-content', 'CONTENT_REJECTED_SPAM@spam-content'],
