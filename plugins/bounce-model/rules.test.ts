@@ -878,6 +878,13 @@ const DECIDES: readonly Row[] = [
 
 // Near misses: replies a risky rule must NOT decide.
 const NEAR_MISSES: readonly Row[] = [
+  // Barracuda signs its replies with its product's name, which names no virus found
+  [
+    '550 5.1.1 <x@b.example>: Recipient address rejected: User unknown (Barracuda Spam & Virus Firewall)',
+    'RECIPIENT_NOT_FOUND@recipient-unknown',
+    'RECIPIENT_ERROR@recipient-unknown',
+  ],
+  ['554 5.0.0 X-Spam-&-Virus-Firewall: Name or service not known', '-', '-'],
   // A block list's lookup that failed is the receiver's own temporary fault, not a listing: the model answers
   ['451 4.3.0 DNS error doing RBL lookup', '-', '-'],
   ['451 4.7.1 Temporary DNSBL lookup failure, try again later', '-', '-'],
