@@ -503,14 +503,17 @@ export interface paths {
          *       `held`: adaptive groupings whose day holds now.
          *     - `policies`: the objects in force (as `GET /v1/policies` lists them) counted by kind and `type`.
          *     - `feed`: MTAs connected to the policy feed of this host (`/v1/policies/feed`).
-         *     - `bounces`: the events `POST /v1/backoff/events` reported to this host, per provider, counted by backoff class
+         *     - `bounces`: the events `POST /v1/backoff/events` reported, per provider, counted by backoff class
          *       and, for `delivered` outcomes, as `delivered`; `hour` in 60 buckets of a minute, `day` in 24 buckets of an
-         *       hour, oldest first, the last bucket holding now. Each event counts at its own `time`. Counts live in this
-         *       process (they start at zero when it starts); at most 64 providers are kept, later ones count as `other`.
+         *       hour, oldest first, the last bucket holding now. Each event counts at its own `time`. On one host the counts live
+         *       in its process (they start at zero when it starts); hosts sharing a store that counts across hosts (the
+         *       PostgreSQL store) hand each other their counts with their backoff counts, so every host counts every host's
+         *       events within a second, and a host that starts reads back those the store still keeps (the longest trigger
+         *       window). At most 64 providers are kept, later ones count as `other`.
          *     - `volume`: per grouping name, what today's schedules plan (`planned`: the sum over the name's running
          *       groupings of the day's messages times the intervals in a day, as the MTA enforces them per `interval`)
-         *       and the deliveries reported today in the host's time zone (`delivered`; null while no event named the
-         *       grouping with outcome `delivered`).
+         *       and the deliveries reported today in the host's time zone (`delivered`, counted as `bounces` is; null
+         *       while no event named the grouping with outcome `delivered`).
          */
         get: operations["getOverview"];
         put?: never;

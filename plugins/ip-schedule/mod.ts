@@ -128,8 +128,17 @@ export default definePlugin({
       explain: classifier?.explainReply && ((message) => classifier.explainReply!('backoff', message)),
       cluster: shared,
     });
+    // Hosts sharing the store count every host's events in their overview too
+    const tally = new EventTally(timezone, shared);
     const cluster = shared
-      ? new CountSync({ store, engine, now: () => clock.now(), retainMs: engine.retainMs, log: ctx.log })
+      ? new CountSync({
+          store,
+          engine,
+          tally,
+          now: () => clock.now(),
+          retainMs: engine.retainMs,
+          log: ctx.log,
+        })
       : undefined;
     const warmups = new AdaptiveWarmups({
       store,
@@ -143,7 +152,6 @@ export default definePlugin({
     const marked = (policy: AppliedPolicy): AppliedPolicy =>
       backoff.shadow ? { ...policy, reason: { ...policy.reason, shadow: true } } : policy;
     const countApplied = appliedMetrics(ctx.metrics, providers.ids);
-    const tally = new EventTally(timezone);
     const events = backoffHandlers({
       classifier,
       store,

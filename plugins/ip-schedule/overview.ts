@@ -2,7 +2,9 @@
  * `GET /v1/overview` (operation `getOverview`): schedules by status, what is in force, the feed's clients, the
  * reported events per provider and class over the last hour and day, and today's planned against delivered volume.
  * The event counts are kept here, in fixed rings of buckets: memory is bounded by the providers kept (MAX_PROVIDERS)
- * times the classes of the backoff model, whatever the rate of events.
+ * times the classes of the backoff model, whatever the rate of events. Hosts sharing a store that counts across
+ * hosts hand each other what they tallied (`takeDeltas`, `merge`) with their backoff counts, so each host's overview
+ * counts every host's events.
  */
 import type { Handler, IpRecord } from '../../runtime/mod.ts';
 import type { BackoffEvent, EventAnswer } from './backoff/engine.ts';
@@ -29,7 +31,7 @@ class Ring {
     this.#counts = Array.from({ length: size }, () => new Map());
   }
 
-  add(ms: number, provider: string, label: string, nowMs: number): void {
+  add(ms: number, provider: string, label: string, nowMs: number, n = 1): void {
     const number = Math.floor(ms / 1000 / this.step);
     const current = Math.floor(nowMs / 1000 / this.step);
     if (number <= current - this.size || number > current) return;
@@ -40,7 +42,7 @@ class Ring {
     }
     const byLabel = this.#counts[slot]!.get(provider) ?? new Map<string, number>();
     this.#counts[slot]!.set(provider, byLabel);
-    byLabel.set(label, (byLabel.get(label) ?? 0) + 1);
+    byLabel.set(label, (byLabel.get(label) ?? 0) + n);
   }
 
   /** The buckets ending with the one holding `nowMs`, oldest first, per provider and label */
@@ -67,6 +69,15 @@ class Ring {
   }
 }
 
+/**
+ * What one host tallied since it last handed its tally to the others: events per minute (since the epoch), provider
+ * and label, and deliveries per local day (its first instant) and grouping name
+ */
+export interface TallyDeltas {
+  b: [minute: number, provider: string, label: string, n: number][];
+  d: [day: number, grouping: string, n: number][];
+}
+
 /** The reported events, per provider and class, and today's deliveries per grouping name */
 export class EventTally {
   readonly #hour = new Ring(60, 60);
@@ -78,35 +89,54 @@ export class EventTally {
    */
   #today = { start: 0, end: 0 };
   readonly #delivered = new Map<string, number>();
+  /** With `shared`: what was tallied here since `takeDeltas`, by `minute provider label` and `day grouping` */
+  readonly #unsent: { b: Map<string, number>; d: Map<string, number> } | undefined;
 
-  constructor(private readonly timezone: string) {}
+  constructor(
+    private readonly timezone: string,
+    shared = false,
+  ) {
+    this.#unsent = shared ? { b: new Map(), d: new Map() } : undefined;
+  }
 
   /** Counts one request's events with their answers (same order) */
   add(events: readonly BackoffEvent[], answers: readonly EventAnswer[], nowMs: number): void {
-    if (!this.#isToday(nowMs)) {
-      this.#today = dayAround(this.timezone, nowMs);
-      this.#delivered.clear();
-    }
+    this.#turnDay(nowMs);
     events.forEach((event, index) => {
       const answer = answers[index]!;
-      let provider = answer.provider;
-      if (!this.#providers.has(provider)) {
-        if (this.#providers.size >= MAX_PROVIDERS) provider = 'other';
-        else this.#providers.add(provider);
-      }
+      const provider = this.#kept(answer.provider);
       const label = answer.class ?? DELIVERED;
-      this.#hour.add(event.time, provider, label, nowMs);
-      this.#day.add(event.time, provider, label, nowMs);
+      this.#count(event.time, provider, label, 1, nowMs);
+      if (this.#unsent) bump(this.#unsent.b, `${Math.floor(event.time / 60_000)}\u0000${provider}\u0000${label}`, 1);
       const grouping = event.grouping;
-      if (
-        answer.outcome === 'delivered' &&
-        grouping &&
-        this.#isToday(event.time) &&
-        (this.#delivered.has(grouping) || this.#delivered.size < MAX_GROUPINGS)
-      ) {
-        this.#delivered.set(grouping, (this.#delivered.get(grouping) ?? 0) + 1);
-      }
+      if (answer.outcome === 'delivered' && grouping && this.#isToday(event.time) && this.#deliver(grouping, 1))
+        if (this.#unsent) bump(this.#unsent.d, `${this.#today.start}\u0000${grouping}`, 1);
     });
+  }
+
+  /** What was tallied here since the last call (with `shared`), undefined when nothing; then it starts again */
+  takeDeltas(): TallyDeltas | undefined {
+    if (!this.#unsent || (this.#unsent.b.size === 0 && this.#unsent.d.size === 0)) return undefined;
+    const deltas: TallyDeltas = { b: [], d: [] };
+    for (const [key, n] of this.#unsent.b) {
+      const [minute, provider, label] = key.split('\u0000');
+      deltas.b.push([Number(minute), provider!, label!, n]);
+    }
+    for (const [key, n] of this.#unsent.d) {
+      const [day, grouping] = key.split('\u0000');
+      deltas.d.push([Number(day), grouping!, n]);
+    }
+    this.#unsent.b.clear();
+    this.#unsent.d.clear();
+    return deltas;
+  }
+
+  /** Adds what another host tallied: its events where their minutes still fall, its deliveries if of today */
+  merge(deltas: TallyDeltas, nowMs: number): void {
+    this.#turnDay(nowMs);
+    for (const [minute, provider, label, n] of deltas.b)
+      this.#count(minute * 60_000, this.#kept(provider), label, n, nowMs);
+    for (const [day, grouping, n] of deltas.d) if (day === this.#today.start) this.#deliver(grouping, n);
   }
 
   bounces(nowMs: number) {
@@ -118,9 +148,39 @@ export class EventTally {
     return this.#isToday(nowMs) ? this.#delivered : new Map();
   }
 
+  #count(ms: number, provider: string, label: string, n: number, nowMs: number): void {
+    this.#hour.add(ms, provider, label, nowMs, n);
+    this.#day.add(ms, provider, label, nowMs, n);
+  }
+
+  /** The provider as counted: past MAX_PROVIDERS, a new one counts as `other` */
+  #kept(provider: string): string {
+    if (this.#providers.has(provider)) return provider;
+    if (this.#providers.size >= MAX_PROVIDERS) return 'other';
+    this.#providers.add(provider);
+    return provider;
+  }
+
+  /** Counts deliveries of today for a grouping name; false past MAX_GROUPINGS names */
+  #deliver(grouping: string, n: number): boolean {
+    if (!this.#delivered.has(grouping) && this.#delivered.size >= MAX_GROUPINGS) return false;
+    this.#delivered.set(grouping, (this.#delivered.get(grouping) ?? 0) + n);
+    return true;
+  }
+
+  #turnDay(nowMs: number): void {
+    if (this.#isToday(nowMs)) return;
+    this.#today = dayAround(this.timezone, nowMs);
+    this.#delivered.clear();
+  }
+
   #isToday(ms: number): boolean {
     return ms >= this.#today.start && ms < this.#today.end;
   }
+}
+
+function bump(counts: Map<string, number>, key: string, n: number): void {
+  counts.set(key, (counts.get(key) ?? 0) + n);
 }
 
 /** The local day of `zone` holding the instant `ms`, as the instants it spans */

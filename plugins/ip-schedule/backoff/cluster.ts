@@ -6,7 +6,8 @@
  * seen by the requests that follow); exchanges wanted while one runs share the next one, so a host makes one round
  * trip at a time however many requests it serves, and a timer sends what is left. A trigger that fires is claimed in
  * the store: of hosts firing it from the same counts, exactly one wins and applies the policy; its resets reach the
- * others with its next exchange.
+ * others with its next exchange. Other counts a host keeps of every host's events (the overview's tally) ride along in
+ * the same batches (`SharedTally`).
  */
 import { randomUUID } from 'node:crypto';
 import type { CountBatch, Logger, ScheduleStore } from '../../../runtime/mod.ts';
@@ -20,9 +21,22 @@ const INTERVAL_MS = 200;
  * database the host's memory stays bounded, and the counts past it are of events the others then never see
  */
 const MAX_UNSENT = 200_000;
+/** The tally's takes kept for the next exchange when one fails, at most (one a request or a timer's turn) */
+const MAX_UNSENT_TALLIES = 1_000;
 
 /** A store that counts across hosts */
 type CountingStore = Required<Pick<ScheduleStore, 'exchangeCounts' | 'claimCounts'>>;
+
+/** Counts besides the engine's that every host keeps of every host's events: handed on with each exchange */
+export interface SharedTally<T> {
+  /** What was counted here since the last call; undefined when nothing */
+  takeDeltas(): T | undefined;
+  /** Adds what another host counted */
+  merge(deltas: T, nowMs: number): void;
+}
+
+/** A batch's data: the engine's counts and resets, and the tally's counts when it has any */
+type BatchData = CountDeltas & { o?: unknown };
 
 export class CountSync {
   /** This host among the store's: new at every start, so a restarted host reads back what it sent before */
@@ -36,13 +50,24 @@ export class CountSync {
   #cursor = 0;
   /** Counts an exchange that failed did not send: sent with the next */
   #unsent: CountDeltas | undefined;
+  readonly #tally: SharedTally<unknown> | undefined;
+  /** The tally's counts an exchange that failed did not send: sent with the next, or dropped past MAX_UNSENT */
+  #unsentTally: unknown[] = [];
   #running: Promise<void> | undefined;
   #next: Promise<void> | undefined;
   #last = 0;
   readonly #timer: NodeJS.Timeout;
 
-  constructor(options: { store: CountingStore; engine: BackoffEngine; now(): number; retainMs: number; log: Logger }) {
+  constructor(options: {
+    store: CountingStore;
+    engine: BackoffEngine;
+    tally?: SharedTally<unknown>;
+    now(): number;
+    retainMs: number;
+    log: Logger;
+  }) {
     this.#store = options.store;
+    this.#tally = options.tally;
     this.#engine = options.engine;
     this.#now = options.now;
     this.#retainMs = options.retainMs;
@@ -107,17 +132,26 @@ export class CountSync {
         ? { c: [...this.#unsent.c, ...taken.c], r: [...this.#unsent.r, ...taken.r] }
         : (this.#unsent ?? taken);
     this.#unsent = undefined;
-    const batch: CountBatch | undefined = deltas && {
+    const tallied = this.#tally?.takeDeltas();
+    const tallies = tallied === undefined ? this.#unsentTally : [...this.#unsentTally, tallied];
+    this.#unsentTally = [];
+    const data: BatchData | undefined =
+      deltas || tallies.length > 0
+        ? { ...(deltas ?? { c: [], r: [] }), ...(tallies.length > 0 ? { o: tallies } : {}) }
+        : undefined;
+    const batch: CountBatch | undefined = data && {
       host: this.host,
       time: this.#now(),
       retainMs: this.#retainMs,
-      data: JSON.stringify(deltas),
+      data: JSON.stringify(data),
     };
     let answer: Awaited<ReturnType<CountingStore['exchangeCounts']>>;
     try {
       answer = await this.#store.exchangeCounts(this.host, batch, this.#cursor);
     } catch (error) {
       if (deltas && deltas.c.length + deltas.r.length <= MAX_UNSENT) this.#unsent = deltas;
+      // A tally is a picture, not a trigger: kept for a while, its oldest dropped first
+      this.#unsentTally = tallies.slice(-MAX_UNSENT_TALLIES);
       throw error;
     }
     // The first answer holds only batches appended before this one: their hosts had not seen what it sends
@@ -126,7 +160,10 @@ export class CountSync {
       this.#cursor = answer.cursor;
       for (const received of answer.batches) {
         try {
-          this.#engine.mergeCounts(JSON.parse(received.data) as CountDeltas, unseen);
+          const parsed = JSON.parse(received.data) as BatchData;
+          this.#engine.mergeCounts(parsed, unseen);
+          if (this.#tally && Array.isArray(parsed.o))
+            for (const tally of parsed.o) this.#tally.merge(tally, this.#now());
         } catch (error) {
           // Another host's batch this one cannot read (another version?): its counts are missed, the rest are not
           this.#log.warn('cannot read the backoff counts of another host', {
