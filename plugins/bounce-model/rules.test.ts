@@ -339,6 +339,11 @@ const DECIDES: readonly Row[] = [
     'CONTENT_REJECTED_SPAM@spam-content',
   ],
   [
+    '550 User mailbox exceeds allowed size: anna@b.example',
+    'RECIPIENT_ERROR@mailbox-full',
+    'MAILBOX_FULL@mailbox-full',
+  ],
+  [
     '452 4.2.2 Mailbox full, quota exceeded (DKIM signature verified)',
     'RECIPIENT_ERROR@mailbox-full',
     'MAILBOX_FULL@mailbox-full',
