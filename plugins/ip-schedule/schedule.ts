@@ -19,6 +19,12 @@ export interface StatusDay {
 }
 
 /** A grouping's state as the /status endpoints show it */
+/** A rate: `count` messages per `interval` seconds */
+export interface Rate {
+  count: number;
+  interval: number;
+}
+
 export interface GroupingStatus {
   grouping?: string;
   current_day: number;

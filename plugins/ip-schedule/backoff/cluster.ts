@@ -51,7 +51,10 @@ export class CountSync {
   /** Counts an exchange that failed did not send: sent with the next */
   #unsent: CountDeltas | undefined;
   readonly #tally: SharedTally<unknown> | undefined;
-  /** The tally's counts an exchange that failed did not send: sent with the next, or dropped past MAX_UNSENT */
+  /**
+   * The tally's takes an exchange that failed did not send: sent with the next, the oldest past MAX_UNSENT_TALLIES
+   * dropped
+   */
   #unsentTally: unknown[] = [];
   #running: Promise<void> | undefined;
   #next: Promise<void> | undefined;

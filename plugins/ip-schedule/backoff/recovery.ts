@@ -7,6 +7,7 @@
  * every host's feed sends it as an `UPDATE`.
  */
 import type { AppliedPolicy } from '../../../runtime/mod.ts';
+import type { Rate } from '../schedule.ts';
 import type { ClassPolicy } from './table.ts';
 
 /** `backoff.recovery` as the config schema fills it */
@@ -22,12 +23,6 @@ type Then = {
   concurrency?: number;
   [key: string]: unknown;
 };
-
-/** A rate: `count` messages per `interval` seconds */
-export interface Rate {
-  count: number;
-  interval: number;
-}
 
 /**
  * What replaces `lapsed` at `now`: the next step up toward its class's limits (or `scheduled`, the warm-up rate of the

@@ -6,11 +6,12 @@
 import type { WebSocket } from 'ws';
 import type { AppliedPolicy, Logger, ScheduleStore, StoreChange, StoredIp } from '../../../runtime/mod.ts';
 import { today } from '../dates.ts';
+import type { Rate } from '../schedule.ts';
 import { FeedClients, type FeedCounters } from './clients.ts';
 import { nextMidnight } from './midnight.ts';
 import { frame } from './protocol.ts';
 import { Replay } from './replay.ts';
-import { PolicyState, type ScheduledRate, type Snapshot, type StatusCounts } from './state.ts';
+import { PolicyState, type Snapshot, type StatusCounts } from './state.ts';
 
 /** IPs read from the store at once when many changed */
 const READ_BATCH = 64;
@@ -142,7 +143,7 @@ export class PolicyFeed {
   }
 
   /** The rate a grouping of an IP is scheduled to send at today, if it is on schedule */
-  scheduledRate(ip: string, grouping: string): ScheduledRate | undefined {
+  scheduledRate(ip: string, grouping: string): Rate | undefined {
     return this.#state.scheduledRate(ip, grouping);
   }
 

@@ -4,7 +4,7 @@
  * yields the changes the clients must get; the whole state serves the replay on connect and `GET /v1/policies`.
  */
 import type { AppliedPolicy, IpRecord, StoredIp } from '../../../runtime/mod.ts';
-import { scheduleDay, scheduleStatus, type GroupingStatus } from '../schedule.ts';
+import { scheduleDay, scheduleStatus, type GroupingStatus, type Rate } from '../schedule.ts';
 import type { Policy, Suspend } from './policies.ts';
 import { warmupPolicies } from './policies.ts';
 import { diff, feedObject, type FeedChange, type FeedObject, type FeedObjects } from './protocol.ts';
@@ -17,12 +17,6 @@ interface IpEntry {
   objects: readonly FeedObject[];
   /** Its groupings by status on the state's day, counted when first asked for */
   counts?: StatusCounts;
-}
-
-/** A warm-up's rate on one day: `count` messages per `interval` seconds */
-export interface ScheduledRate {
-  count: number;
-  interval: number;
 }
 
 /** Groupings by status */
@@ -194,7 +188,7 @@ export class PolicyState {
   }
 
   /** The rate `grouping` of `ip` sends at on the state's day, as its warm-up policy has it: none unless on schedule */
-  scheduledRate(ip: string, grouping: string): ScheduledRate | undefined {
+  scheduledRate(ip: string, grouping: string): Rate | undefined {
     const found = this.#ips.get(ip)?.record.groupings.find((g) => g.grouping === grouping);
     if (!found) return undefined;
     const { status, messages } = scheduleDay(found, this.#day);
