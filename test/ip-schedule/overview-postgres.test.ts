@@ -65,7 +65,10 @@ test("each host's overview counts every host's events within a second, and a lat
 
     // Reported to the other host, counted on both
     const more = await b.call('POST', '/v1/backoff/events', {
-      events: [{ ...GMAIL, message: GMAIL_RATE }, { ...GMAIL, outcome: 'delivered' }],
+      events: [
+        { ...GMAIL, message: GMAIL_RATE },
+        { ...GMAIL, outcome: 'delivered' },
+      ],
     });
     assert.is(more.status, 200, more.text);
     const both = { counts: { [rate]: 3, delivered: 4 }, delivered: 4 };
