@@ -4097,7 +4097,7 @@ export const documents: Record<string, any> = {
             "status"
           ],
           "summary": "What runs, what is in force and how delivery goes, at a glance",
-          "description": "One answer for an operator's overview (the `ui` plugin's `/ui/` page draws it):\n- `schedules`: IPs and groupings stored, and groupings by status today (as `GET /status` reports them);\n  `held`: adaptive groupings whose day holds now.\n- `policies`: the objects in force (as `GET /v1/policies` lists them) counted by kind and `type`.\n- `feed`: MTAs connected to the policy feed of this host (`/v1/policies/feed`).\n- `bounces`: the events `POST /v1/backoff/events` reported, per provider, counted by backoff class\n  and, for `delivered` outcomes, as `delivered`; `hour` in 60 buckets of a minute, `day` in 24 buckets of an\n  hour, oldest first, the last bucket holding now. Each event counts at its own `time`. On one host the counts live\n  in its process (they start at zero when it starts); hosts sharing a store that counts across hosts (the\n  PostgreSQL store) hand each other their counts with their backoff counts, so every host counts every host's\n  events within a second, and a host that starts reads back those the store still keeps (the longest trigger\n  window). At most 64 providers are kept, later ones count as `other`.\n- `volume`: per grouping name, what today's schedules plan (`planned`: the sum over the name's running\n  groupings of the day's messages times the intervals in a day, as the MTA enforces them per `interval`)\n  and the deliveries reported today in the host's time zone (`delivered`, counted as `bounces` is; null\n  while no event named the grouping with outcome `delivered`).",
+          "description": "One answer for an operator's overview (the `ui` plugin's `/ui/` page draws it):\n- `schedules`: IPs and groupings stored, and groupings by status today (as `GET /status` reports them);\n  `held`: adaptive groupings whose day holds now.\n- `policies`: the objects in force (as `GET /v1/policies` lists them) counted by kind and `type`.\n- `feed`: MTAs connected to the policy feed of this host (`/v1/policies/feed`).\n- `bounces`: the events `POST /v1/backoff/events` reported, per provider, counted by backoff class\n  and, for `delivered` outcomes, as `delivered`; `hour` in 60 buckets of a minute, `day` in 24 buckets of an\n  hour, oldest first, the last bucket holding now. Each event counts at its own `time`. On one host the counts live\n  in its process (they start at zero when it starts); hosts sharing a store that counts across hosts (the\n  PostgreSQL store) hand each other their counts with their backoff counts, so every host counts every host's\n  events within a second, and a host that starts reads back those the store still keeps (the longest trigger\n  window). At most 64 providers are kept, later ones count as `other`.\n- `volume`: per grouping name, what today's schedules plan (`planned`: the sum over the name's running\n  groupings of the day's messages times the intervals in a day, as the MTA enforces them per `interval`)\n  and the deliveries reported today in the host's time zone (`delivered`, counted as `bounces` is; null\n  while no event named the grouping with outcome `delivered`); for the 50 names planning the most, `hours`:\n  the last day hour by hour, planned against delivered.",
           "responses": {
             "200": {
               "description": "The overview",
@@ -6777,6 +6777,16 @@ export const documents: Record<string, any> = {
             }
           }
         },
+        "HourCounts": {
+          "type": "array",
+          "description": "One count per hour of the last day, oldest first",
+          "minItems": 24,
+          "maxItems": 24,
+          "items": {
+            "type": "integer",
+            "minimum": 0
+          }
+        },
         "Overview": {
           "type": "object",
           "required": [
@@ -6917,6 +6927,23 @@ export const documents: Record<string, any> = {
                     ],
                     "minimum": 0,
                     "description": "Deliveries reported today; null while none was"
+                  },
+                  "hours": {
+                    "type": "object",
+                    "description": "The last day hour by hour, in the buckets of `bounces.day` (24, oldest first, the last holding now): what the running schedules of this name planned in each hour (the day's volume spread evenly over its intervals, so a twenty-fourth of `planned` on today's hours) and the deliveries reported in it. Given for the 50 names planning the most today.",
+                    "required": [
+                      "planned",
+                      "delivered"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "planned": {
+                        "$ref": "#/components/schemas/HourCounts"
+                      },
+                      "delivered": {
+                        "$ref": "#/components/schemas/HourCounts"
+                      }
+                    }
                   }
                 }
               }

@@ -513,7 +513,8 @@ export interface paths {
          *     - `volume`: per grouping name, what today's schedules plan (`planned`: the sum over the name's running
          *       groupings of the day's messages times the intervals in a day, as the MTA enforces them per `interval`)
          *       and the deliveries reported today in the host's time zone (`delivered`, counted as `bounces` is; null
-         *       while no event named the grouping with outcome `delivered`).
+         *       while no event named the grouping with outcome `delivered`); for the 50 names planning the most, `hours`:
+         *       the last day hour by hour, planned against delivered.
          */
         get: operations["getOverview"];
         put?: never;
@@ -1117,6 +1118,8 @@ export interface components {
                 };
             }[];
         };
+        /** @description One count per hour of the last day, oldest first */
+        HourCounts: number[];
         Overview: {
             /** Format: date-time */
             time: string;
@@ -1149,6 +1152,11 @@ export interface components {
                 planned: number;
                 /** @description Deliveries reported today; null while none was */
                 delivered: number | null;
+                /** @description The last day hour by hour, in the buckets of `bounces.day` (24, oldest first, the last holding now): what the running schedules of this name planned in each hour (the day's volume spread evenly over its intervals, so a twenty-fourth of `planned` on today's hours) and the deliveries reported in it. Given for the 50 names planning the most today. */
+                hours?: {
+                    planned: components["schemas"]["HourCounts"];
+                    delivered: components["schemas"]["HourCounts"];
+                };
             }[];
         };
     };

@@ -192,7 +192,7 @@ export default definePlugin({
         ...events,
         ...policyHandlers(feed),
         ...auditHandlers(store),
-        ...overviewHandlers(feed, tally, () => clock.now()),
+        ...overviewHandlers(feed, tally, () => clock.now(), timezone),
         ...liftHandlers({ view: feed, store, audit, notice: (change) => feed.notice(change), now: () => clock.now() }),
       },
       // Batches of backoff events: 10,000 replies of a few hundred bytes

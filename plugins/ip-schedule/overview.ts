@@ -8,11 +8,15 @@
  */
 import type { Handler, IpRecord } from '../../runtime/mod.ts';
 import type { BackoffEvent, EventAnswer } from './backoff/engine.ts';
+import { today } from './dates.ts';
 import { nextMidnight } from './feed/midnight.ts';
 import type { StatusCounts, Snapshot } from './feed/state.ts';
 import { scheduleDay } from './schedule.ts';
 
 const MAX_PROVIDERS = 64;
+/** Grouping names whose last day is given hour by hour (`volume[].hours`): those planning the most today */
+const MAX_HOURLY = 50;
+const HOUR_MS = 3_600_000;
 /** Grouping names whose deliveries are counted per day; events of further names are not */
 const MAX_GROUPINGS = 10_000;
 const DELIVERED = 'delivered';
@@ -76,6 +80,8 @@ class Ring {
 export interface TallyDeltas {
   b: [minute: number, provider: string, label: string, n: number][];
   d: [day: number, grouping: string, n: number][];
+  /** Deliveries per hour (since the epoch) and grouping name; absent from hosts of an earlier version */
+  h?: [hour: number, grouping: string, n: number][];
 }
 
 /** The reported events, per provider and class, and today's deliveries per grouping name */
@@ -89,14 +95,21 @@ export class EventTally {
    */
   #today = { start: 0, end: 0 };
   readonly #delivered = new Map<string, number>();
-  /** With `shared`: what was tallied here since `takeDeltas`, by `minute provider label` and `day grouping` */
-  readonly #unsent: { b: Map<string, number>; d: Map<string, number> } | undefined;
+  /** Deliveries of the last day per hour and grouping name (the name in place of a provider) */
+  readonly #deliveredHours = new Ring(3600, 24);
+  /** The grouping names counted per hour: past MAX_GROUPINGS, further names are not */
+  readonly #hourNames = new Set<string>();
+  /**
+   * With `shared`: what was tallied here since `takeDeltas`, by `minute provider label`, `day grouping` and
+   * `hour grouping`
+   */
+  readonly #unsent: { b: Map<string, number>; d: Map<string, number>; h: Map<string, number> } | undefined;
 
   constructor(
     private readonly timezone: string,
     shared = false,
   ) {
-    this.#unsent = shared ? { b: new Map(), d: new Map() } : undefined;
+    this.#unsent = shared ? { b: new Map(), d: new Map(), h: new Map() } : undefined;
   }
 
   /** Counts one request's events with their answers (same order) */
@@ -109,15 +122,19 @@ export class EventTally {
       this.#count(event.time, provider, label, 1, nowMs);
       if (this.#unsent) bump(this.#unsent.b, `${Math.floor(event.time / 60_000)}\u0000${provider}\u0000${label}`, 1);
       const grouping = event.grouping;
-      if (answer.outcome === 'delivered' && grouping && this.#isToday(event.time) && this.#deliver(grouping, 1))
+      if (answer.outcome !== 'delivered' || !grouping) return;
+      if (this.#isToday(event.time) && this.#deliver(grouping, 1))
         if (this.#unsent) bump(this.#unsent.d, `${this.#today.start}\u0000${grouping}`, 1);
+      if (this.#deliverHour(event.time, grouping, 1, nowMs))
+        if (this.#unsent) bump(this.#unsent.h, `${Math.floor(event.time / 3_600_000)}\u0000${grouping}`, 1);
     });
   }
 
   /** What was tallied here since the last call (with `shared`), undefined when nothing; then it starts again */
   takeDeltas(): TallyDeltas | undefined {
-    if (!this.#unsent || (this.#unsent.b.size === 0 && this.#unsent.d.size === 0)) return undefined;
-    const deltas: TallyDeltas = { b: [], d: [] };
+    if (!this.#unsent || (this.#unsent.b.size === 0 && this.#unsent.d.size === 0 && this.#unsent.h.size === 0))
+      return undefined;
+    const deltas: TallyDeltas = { b: [], d: [], h: [] };
     for (const [key, n] of this.#unsent.b) {
       const [minute, provider, label] = key.split('\u0000');
       deltas.b.push([Number(minute), provider!, label!, n]);
@@ -126,8 +143,13 @@ export class EventTally {
       const [day, grouping] = key.split('\u0000');
       deltas.d.push([Number(day), grouping!, n]);
     }
+    for (const [key, n] of this.#unsent.h) {
+      const [hour, grouping] = key.split('\u0000');
+      deltas.h!.push([Number(hour), grouping!, n]);
+    }
     this.#unsent.b.clear();
     this.#unsent.d.clear();
+    this.#unsent.h.clear();
     return deltas;
   }
 
@@ -137,6 +159,13 @@ export class EventTally {
     for (const [minute, provider, label, n] of deltas.b)
       this.#count(minute * 60_000, this.#kept(provider), label, n, nowMs);
     for (const [day, grouping, n] of deltas.d) if (day === this.#today.start) this.#deliver(grouping, n);
+    for (const [hour, grouping, n] of deltas.h ?? []) this.#deliverHour(hour * 3_600_000, grouping, n, nowMs);
+  }
+
+  /** Deliveries of the last day per hour (the buckets of `bounces().day`, oldest first), per grouping name */
+  deliveredHours(nowMs: number): ReadonlyMap<string, readonly number[]> {
+    const { providers } = this.#deliveredHours.series(nowMs);
+    return new Map(providers.map(({ provider, counts }) => [provider, counts[DELIVERED]!]));
   }
 
   bounces(nowMs: number) {
@@ -165,6 +194,21 @@ export class EventTally {
   #deliver(grouping: string, n: number): boolean {
     if (!this.#delivered.has(grouping) && this.#delivered.size >= MAX_GROUPINGS) return false;
     this.#delivered.set(grouping, (this.#delivered.get(grouping) ?? 0) + n);
+    return true;
+  }
+
+  /** Counts deliveries of an hour for a grouping name; false past MAX_GROUPINGS names */
+  #deliverHour(ms: number, grouping: string, n: number, nowMs: number): boolean {
+    if (!this.#hourNames.has(grouping)) {
+      // Full: the names whose hours have all passed make room
+      if (this.#hourNames.size >= MAX_GROUPINGS) {
+        this.#hourNames.clear();
+        for (const { provider } of this.#deliveredHours.series(nowMs).providers) this.#hourNames.add(provider);
+        if (this.#hourNames.size >= MAX_GROUPINGS) return false;
+      }
+      this.#hourNames.add(grouping);
+    }
+    this.#deliveredHours.add(ms, grouping, DELIVERED, nowMs, n);
     return true;
   }
 
@@ -206,24 +250,64 @@ const SECONDS_PER_DAY = 86_400;
 /**
  * Each record's planned messages per grouping name on a day. The feed replaces a record that changes and never
  * alters one (as its status counts rely on), so a schedule's day is worked out once per record and day, not at
- * every request
+ * every request; the last day's hours span two days, so two are kept
  */
-const plans = new WeakMap<IpRecord, { day: number; planned: [string, number][] }>();
+const plans = new WeakMap<IpRecord, { day: number; planned: [string, number][] }[]>();
 
 function plannedOf(record: IpRecord, day: number): readonly [string, number][] {
-  let plan = plans.get(record);
-  if (plan?.day !== day) {
+  const kept = plans.get(record) ?? [];
+  let plan = kept.find((p) => p.day === day);
+  if (!plan) {
     // The MTA allows the day's messages per interval: a day holds SECONDS_PER_DAY / interval of them
     const planned = record.groupings.map((grouping): [string, number] => [
       grouping.grouping,
       Math.round((scheduleDay(grouping, day).messages * SECONDS_PER_DAY) / grouping.interval),
     ]);
-    plans.set(record, (plan = { day, planned }));
+    plans.set(record, [(plan = { day, planned }), ...kept.slice(0, 1)]);
   }
   return plan.planned;
 }
 
-export function overviewHandlers(view: OverviewView, tally: EventTally, now: () => number): Record<string, Handler> {
+/**
+ * The last day hour by hour for the names given: the messages their schedules plan in each hour (a day's plan spread
+ * evenly, as the MTA meters a day's volume per interval) against the deliveries reported in it
+ */
+function hourly(
+  names: readonly string[],
+  records: Iterable<IpRecord>,
+  delivered: ReadonlyMap<string, readonly number[]>,
+  zone: string,
+  nowMs: number,
+): Map<string, { planned: number[]; delivered: number[] }> {
+  // The buckets of the day ring: 24 hours since the epoch, the last holding now, each planned on its local day
+  const first = Math.floor(nowMs / HOUR_MS) - 23;
+  const days = Array.from({ length: 24 }, (_, k) => today(zone, new Date((first + k) * HOUR_MS)));
+  const wanted = new Set(names);
+  const perDay = new Map<number, Map<string, number>>();
+  for (const day of new Set(days)) {
+    const planned = new Map<string, number>();
+    for (const record of records)
+      for (const [name, messages] of plannedOf(record, day))
+        if (wanted.has(name)) planned.set(name, (planned.get(name) ?? 0) + messages);
+    perDay.set(day, planned);
+  }
+  return new Map(
+    names.map((name) => [
+      name,
+      {
+        planned: days.map((day) => Math.round((perDay.get(day)!.get(name) ?? 0) / 24)),
+        delivered: [...(delivered.get(name) ?? new Array<number>(24).fill(0))],
+      },
+    ]),
+  );
+}
+
+export function overviewHandlers(
+  view: OverviewView,
+  tally: EventTally,
+  now: () => number,
+  timezone: string,
+): Record<string, Handler> {
   return {
     getOverview: async () => {
       await view.settled();
@@ -241,6 +325,12 @@ export function overviewHandlers(view: OverviewView, tally: EventTally, now: () 
       }
       const delivered = tally.delivered(nowMs);
       const names = [...new Set([...planned.keys(), ...delivered.keys()])].sort();
+      const busiest = [...names]
+        .sort(
+          (a, b) => (planned.get(b) ?? 0) - (planned.get(a) ?? 0) || (delivered.get(b) ?? 0) - (delivered.get(a) ?? 0),
+        )
+        .slice(0, MAX_HOURLY);
+      const hours = hourly(busiest, records, tally.deliveredHours(nowMs), timezone, nowMs);
       const { policies, suspends } = view.snapshot();
       const byType = (objects: Snapshot['policies']) => {
         const counts: Record<string, number> = {};
@@ -258,6 +348,7 @@ export function overviewHandlers(view: OverviewView, tally: EventTally, now: () 
             grouping,
             planned: planned.get(grouping) ?? 0,
             delivered: delivered.get(grouping) ?? null,
+            ...(hours.has(grouping) ? { hours: hours.get(grouping) } : {}),
           })),
         },
       };

@@ -22,15 +22,21 @@ const start = () =>
     config: { store: 'schedule-store-postgres' },
   });
 
-/** Google's counts of the last hour summed per label, and today's deliveries of `&gmail`, as `host` answers them */
-async function seen(host: ScheduleHost): Promise<{ counts: Record<string, number>; delivered: number | null }> {
+/**
+ * Google's counts of the last hour summed per label, and today's deliveries of `&gmail` and its last day's hour by
+ * hour summed, as `host` answers them
+ */
+async function seen(
+  host: ScheduleHost,
+): Promise<{ counts: Record<string, number>; delivered: number | null; hourly: number }> {
   const { json } = await host.call('GET', '/v1/overview');
   const google = json.bounces.hour.providers.find((p: { provider: string }) => p.provider === 'google');
   const counts: Record<string, number> = {};
   for (const [label, series] of Object.entries<number[]>(google?.counts ?? {}))
     counts[label] = series.reduce((a, b) => a + b, 0);
   const volume = json.volume.find((v: { grouping: string }) => v.grouping === '&gmail');
-  return { counts, delivered: volume?.delivered ?? null };
+  const hourly = (volume?.hours?.delivered ?? []).reduce((a: number, b: number) => a + b, 0);
+  return { counts, delivered: volume?.delivered ?? null, hourly };
 }
 
 async function until(host: ScheduleHost, want: unknown, ms: number, what: string): Promise<void> {
@@ -60,8 +66,9 @@ test("each host's overview counts every host's events within a second, and a lat
     });
     assert.is(reported.status, 200, reported.text);
     const rate = reported.json.events[0].class as string;
-    await until(a, { counts: { [rate]: 2, delivered: 3 }, delivered: 3 }, 1000, 'the reporting host');
-    await until(b, { counts: { [rate]: 2, delivered: 3 }, delivered: 3 }, 1000, "the other host's overview");
+    const first = { counts: { [rate]: 2, delivered: 3 }, delivered: 3, hourly: 3 };
+    await until(a, first, 1000, 'the reporting host');
+    await until(b, first, 1000, "the other host's overview");
 
     // Reported to the other host, counted on both
     const more = await b.call('POST', '/v1/backoff/events', {
@@ -71,7 +78,7 @@ test("each host's overview counts every host's events within a second, and a lat
       ],
     });
     assert.is(more.status, 200, more.text);
-    const both = { counts: { [rate]: 3, delivered: 4 }, delivered: 4 };
+    const both = { counts: { [rate]: 3, delivered: 4 }, delivered: 4, hourly: 4 };
     await until(a, both, 1000, 'the first host, after the second took events');
     await until(b, both, 1000, 'the second host');
 

@@ -81,10 +81,24 @@ test('counts schedules, policies in force, feed clients, reported events per pro
       assert.is(sum(dayGoogle.counts[rateClass]), 2, 'and inside the day');
       // Its time was given, two hours before the report: its bucket moves back only as the hour turns since
       assert.is(dayGoogle.counts[rateClass][21 - hours], 1, 'in the bucket two hours back');
-      assert.equal(json.volume, [
-        { grouping: '&gmail', planned: 2400, delivered: 3 },
-        { grouping: '&yahoo', planned: 0, delivered: null },
-      ]);
+      // Hour by hour over the last day: today's hours plan a twenty-fourth of the day's 2,400 (UTC, the host's time
+      // zone), yesterday's nothing (the schedule starts today); the three deliveries fall in the hour reported
+      const firstHour = Math.floor(Date.parse(json.time) / 3600_000) - 23;
+      const today = Math.floor(Date.parse(json.time) / 86_400_000);
+      const plannedHours = Array.from({ length: 24 }, (_, k) =>
+        Math.floor(((firstHour + k) * 3600_000) / 86_400_000) === today ? 100 : 0,
+      );
+      const [gmail, yahoo] = json.volume;
+      assert.equal(gmail.hours.planned, plannedHours);
+      assert.is(sum(gmail.hours.delivered.slice(23 - hours)), 3);
+      assert.equal(yahoo.hours, { planned: new Array(24).fill(0), delivered: new Array(24).fill(0) });
+      assert.equal(
+        json.volume.map(({ hours: _, ...rest }: { hours: unknown }) => rest),
+        [
+          { grouping: '&gmail', planned: 2400, delivered: 3 },
+          { grouping: '&yahoo', planned: 0, delivered: null },
+        ],
+      );
     } finally {
       client.close();
     }

@@ -170,6 +170,17 @@ it('overview: counts, connected MTAs, charts of the hour and day, planned agains
     (await page.getAttribute('#volume tr[data-grouping="&yahoo"] .planned .why', 'title')) ?? '',
     /times the intervals in a day/,
   );
+  // The last day hour by hour, for the grouping chosen: the busiest first, then &yahoo (hourly, on two IPs)
+  const hourly = (name: string) => expected.volume.find((v: { grouping: string }) => v.grouping === name).hours;
+  const sum = (counts: number[]) => counts.reduce((a, b) => a + b, 0).toLocaleString('en');
+  await page.waitForSelector('#chart-volume canvas');
+  const first = (await page.getAttribute('#chart-volume', 'data-grouping'))!;
+  assert.is(
+    await page.getAttribute('#chart-volume', 'aria-label'),
+    `${first} in the last day: ${sum(hourly(first).planned)} planned (a day's volume spread evenly over its hours), ${sum(hourly(first).delivered)} delivered`,
+  );
+  await page.getByLabel('Grouping', { exact: true }).selectOption('&gmail-pool.transactional');
+  assert.match((await page.getAttribute('#chart-volume', 'aria-label')) ?? '', /, 5 delivered$/);
   // Every figure explains itself, and the explanation shows from the keyboard
   const unexplained = await page.locator('.stat .value:not([title]), #volume td.num > span:not([title])').count();
   assert.is(unexplained, 0);

@@ -1,5 +1,5 @@
 // The overview (/ui/): one GET /v1/overview drawn as counts, two charts of the reported events per provider and
-// class (uPlot), and today's planned against delivered volume per grouping. Every figure says where it comes from
+// class (uPlot), and today's planned against delivered volume per grouping, with the last day hour by hour for one. Every figure says where it comes from
 // in its tooltip (title), reachable from the keyboard (each figure takes focus).
 import uPlot from './vendor/uplot/uPlot.esm.js';
 import { alertBox, api, el, keyBar } from './api.js';
@@ -253,6 +253,58 @@ function drawVolume() {
   );
 }
 
+/** The last day hour by hour, planned against delivered, of the grouping chosen (the names the answer gives hours) */
+function drawVolumeHours() {
+  const select = $('volume-grouping');
+  const named = overview.volume.filter((r) => r.hours);
+  const chosen = named.some((r) => r.grouping === select.value) ? select.value : named[0]?.grouping;
+  select.replaceChildren(
+    ...named.map((r) => el('option', { value: r.grouping, selected: r.grouping === chosen }, r.grouping)),
+  );
+  select.disabled = named.length === 0;
+  const target = $('chart-volume');
+  charts.volume?.destroy();
+  delete charts.volume;
+  const row = named.find((r) => r.grouping === chosen);
+  if (!row) {
+    target.removeAttribute('role');
+    target.removeAttribute('aria-label');
+    return target.replaceChildren(
+      el('p', { class: 'note' }, 'No schedule ran and no delivery was reported in the last day.'),
+    );
+  }
+  target.replaceChildren();
+  // The buckets of the day's event chart: 24 hours, the last holding now
+  const end = Date.parse(overview.bounces.day.end) / 1000;
+  const xs = Array.from({ length: 24 }, (_, i) => end - (24 - i) * 3600);
+  const style = getComputedStyle(document.documentElement);
+  const colour = (name) => style.getPropertyValue(`--${name}`).trim();
+  const axis = themedAxis();
+  charts.volume = new uPlot(
+    {
+      width: Math.max(280, target.clientWidth || 480),
+      height: 220,
+      scales: { x: { time: true } },
+      series: [
+        {},
+        { label: 'planned', stroke: colour('planned'), width: 2, points: { show: false } },
+        { label: 'delivered', stroke: colour('delivered'), width: 2, points: { show: false } },
+      ],
+      axes: [axis, { ...axis, size: 50 }],
+      legend: { live: false },
+    },
+    [xs, row.hours.planned, row.hours.delivered],
+    target,
+  );
+  const total = (counts) => number(counts.reduce((a, b) => a + b, 0));
+  target.dataset.grouping = row.grouping;
+  target.setAttribute('role', 'img');
+  target.setAttribute(
+    'aria-label',
+    `${row.grouping} in the last day: ${total(row.hours.planned)} planned (a day's volume spread evenly over its hours), ${total(row.hours.delivered)} delivered`,
+  );
+}
+
 async function load() {
   try {
     overview = await api('GET', '/v1/overview');
@@ -264,6 +316,7 @@ async function load() {
   drawCounts();
   drawBounces();
   drawVolume();
+  drawVolumeHours();
   $('updated').textContent = `As of ${new Date(overview.time).toLocaleTimeString('en-GB')}`;
   document.body.dataset.loaded = overview.time;
 }
@@ -271,5 +324,10 @@ async function load() {
 keyBar(load);
 $('reload').addEventListener('click', load);
 $('provider').addEventListener('change', drawBounces);
-matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => overview && drawBounces());
+$('volume-grouping').addEventListener('change', drawVolumeHours);
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+  if (!overview) return;
+  drawBounces();
+  drawVolumeHours();
+});
 void load();
