@@ -4,7 +4,8 @@
  * sorted by volume right after a write, filtered) and page actions (a bulk pause of one row, of a 50-row page and of
  * a filter's 256 rows, each with the page reload the page does after it, and the undo). Baselines from the same run and process: raw `node:http` sending the same page
  * bytes already encoded, timed alternately with capstan, and the whole `GET /status` the page loaded before for every
- * action. Goal: every page and page action under 100 ms.
+ * action. Goal: every page and page action under 100 ms. The overview's one request (`GET /v1/overview`), first
+ * after start and warm, against the same baselines.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -117,6 +118,8 @@ async function measure() {
     const cold = await timed(() => get(page));
     // The first sort by volume after start: every row's volume is worked out for it
     const coldSort = await timed(() => get(`${url}/status?${PAGE}&sort=volume&order=desc`));
+    // The overview page's one request: today's and yesterday's plan of every record, for the last day hour by hour
+    const coldOverview = await timed(() => get(`${url}/v1/overview`));
     const raw = await servers.call('rawPage', page);
     const warm: number[] = [];
     const floor: number[] = [];
@@ -132,6 +135,8 @@ async function measure() {
     }
     const whole: number[] = [];
     for (let i = 0; i < 3; i++) whole.push(await timed(() => get(`${url}/status`)));
+    const overview: number[] = [];
+    for (let i = 0; i < REPEATS; i++) overview.push(await timed(() => get(`${url}/v1/overview`)));
 
     const sortedAfterWrite: number[] = [];
     const filtered: number[] = [];
@@ -200,6 +205,8 @@ async function measure() {
       `median ${w.median} ms`,
       `max ${w.max}; ×${(w.median / f.median).toFixed(1)} raw page   (${GOAL})`,
     );
+    row('GET /v1/overview, first after start', `${Math.round(coldOverview)} ms`, `(${GOAL})`);
+    show('GET /v1/overview (the overview page), warm', overview);
     show('page sorted by volume, after a write', sortedAfterWrite);
     show('page filtered (q)', filtered);
     show('action: pause one row + page reload', onePause);

@@ -36,7 +36,7 @@ import { errors } from './errors.ts';
 import { feedOperations, PolicyFeed } from './feed/mod.ts';
 import { createHandlers } from './handlers.ts';
 import { appliedMetrics, backoffMetrics, feedMetrics, scheduleMetrics } from './metrics.ts';
-import { EventTally, overviewHandlers } from './overview.ts';
+import { EventTally, overviewHandlers, warmPlans } from './overview.ts';
 import { replayCommand } from './replay/command.ts';
 import { ScheduleTable } from './table.ts';
 import { today } from './dates.ts';
@@ -179,6 +179,15 @@ export default definePlugin({
           .then(() => undefined);
       },
     });
+    // The overview's plans, worked out once the host is up rather than by the first overview an operator opens
+    setTimeout(() => {
+      try {
+        warmPlans(feed, timezone, clock.now());
+      } catch (error) {
+        // Only a head start: the first overview works the plans out itself
+        ctx.log.warn('cannot work out the overview plans ahead', { error: (error as Error).message });
+      }
+    }, 0).unref();
     return {
       handlers: {
         ...createHandlers({

@@ -268,38 +268,20 @@ function plannedOf(record: IpRecord, day: number): readonly [string, number][] {
   return plan.planned;
 }
 
-/**
- * The last day hour by hour for the names given: the messages their schedules plan in each hour (a day's plan spread
- * evenly, as the MTA meters a day's volume per interval) against the deliveries reported in it
- */
-function hourly(
-  names: readonly string[],
-  records: Iterable<IpRecord>,
-  delivered: ReadonlyMap<string, readonly number[]>,
-  zone: string,
-  nowMs: number,
-): Map<string, { planned: number[]; delivered: number[] }> {
-  // The buckets of the day ring: 24 hours since the epoch, the last holding now, each planned on its local day
+/** The local day of each of the day ring's 24 hourly buckets (hours since the epoch, the last holding now) */
+function hourDays(zone: string, nowMs: number): number[] {
   const first = Math.floor(nowMs / HOUR_MS) - 23;
-  const days = Array.from({ length: 24 }, (_, k) => today(zone, new Date((first + k) * HOUR_MS)));
-  const wanted = new Set(names);
-  const perDay = new Map<number, Map<string, number>>();
-  for (const day of new Set(days)) {
-    const planned = new Map<string, number>();
-    for (const record of records)
-      for (const [name, messages] of plannedOf(record, day))
-        if (wanted.has(name)) planned.set(name, (planned.get(name) ?? 0) + messages);
-    perDay.set(day, planned);
-  }
-  return new Map(
-    names.map((name) => [
-      name,
-      {
-        planned: days.map((day) => Math.round((perDay.get(day)!.get(name) ?? 0) / 24)),
-        delivered: [...(delivered.get(name) ?? new Array<number>(24).fill(0))],
-      },
-    ]),
-  );
+  return Array.from({ length: 24 }, (_, k) => today(zone, new Date((first + k) * HOUR_MS)));
+}
+
+/**
+ * Works out every record's plan for the days of the last day's hours, so that the first overview after a start answers
+ * as fast as the next (the plans are kept per record until it changes): called once, in idle time after start
+ */
+export function warmPlans(view: Pick<OverviewView, 'records'>, timezone: string, nowMs: number): void {
+  const { day, records } = view.records();
+  const days = new Set([day, ...hourDays(timezone, nowMs)]);
+  for (const record of records) for (const other of days) plannedOf(record, other);
 }
 
 export function overviewHandlers(
@@ -317,11 +299,21 @@ export function overviewHandlers(
       let groupings = 0;
       let held = 0;
       const planned = new Map<string, number>();
+      // The last day's hours fall on today and, before the last local midnight, on the day before: each day's plan is
+      // summed per name in the same pass over the records
+      const days = hourDays(timezone, nowMs);
+      const plannedOn = new Map<number, Map<string, number>>([[day, planned]]);
+      for (const other of days) if (!plannedOn.has(other)) plannedOn.set(other, new Map());
+      const earlier = [...plannedOn].filter(([other]) => other !== day);
+      const add = (sums: Map<string, number>, plan: readonly [string, number][]) => {
+        for (const [name, messages] of plan) sums.set(name, (sums.get(name) ?? 0) + messages);
+      };
       for (const record of records) {
         ips++;
         groupings += record.groupings.length;
         for (const grouping of record.groupings) if (grouping.warmup?.hold) held++;
-        for (const [name, messages] of plannedOf(record, day)) planned.set(name, (planned.get(name) ?? 0) + messages);
+        add(planned, plannedOf(record, day));
+        for (const [other, sums] of earlier) add(sums, plannedOf(record, other));
       }
       const delivered = tally.delivered(nowMs);
       const names = [...new Set([...planned.keys(), ...delivered.keys()])].sort();
@@ -330,7 +322,17 @@ export function overviewHandlers(
           (a, b) => (planned.get(b) ?? 0) - (planned.get(a) ?? 0) || (delivered.get(b) ?? 0) - (delivered.get(a) ?? 0),
         )
         .slice(0, MAX_HOURLY);
-      const hours = hourly(busiest, records, tally.deliveredHours(nowMs), timezone, nowMs);
+      // A day's plan spread evenly over its hours, as the MTA meters a day's volume per interval
+      const deliveredHours = tally.deliveredHours(nowMs);
+      const hours = new Map(
+        busiest.map((name) => [
+          name,
+          {
+            planned: days.map((d) => Math.round((plannedOn.get(d)!.get(name) ?? 0) / 24)),
+            delivered: [...(deliveredHours.get(name) ?? new Array<number>(24).fill(0))],
+          },
+        ]),
+      );
       const { policies, suspends } = view.snapshot();
       const byType = (objects: Snapshot['policies']) => {
         const counts: Record<string, number> = {};
