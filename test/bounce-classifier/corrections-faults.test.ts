@@ -162,6 +162,32 @@ partition(
   },
 );
 
+partition(
+  "a write on a pooled connection the server ended is made on a new one, without the client's retry",
+  async () => {
+    await requirePostgres();
+    const target = new URL(DATABASE_URL);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const h = await correctionsHost({
+      corrections: { connectionString: proxy.via(DATABASE_URL), schema: SCHEMA, applicationName: 'h22-faults-idle' },
+    });
+    try {
+      assert.is((await h.call('POST', '/v1/corrections', { message: REPLY, bnac: 'RECIPIENT_NOT_FOUND' })).status, 201);
+      // As a restart of the server leaves them: every connection open now dies on its next statement, the pool's idle
+      // one included, which the pool hands out as if alive
+      proxy.cutOnNextWrite();
+      const written = await h.call('POST', '/v1/corrections', { message: FULL, bnac: 'RECIPIENT_ERROR' });
+      assert.is(written.status, 201, written.text);
+      assert.ok(await corrected(h, FULL));
+      assert.is((await h.call('GET', '/v1/corrections')).json.total, 2);
+    } finally {
+      await h.close();
+      await proxy.close();
+      await dropSchema(SCHEMA);
+    }
+  },
+);
+
 partition('a connection cut while a write holds it answers 503 and leaves the host up', async () => {
   await requirePostgres();
   const name = `h22-faults-held-${process.pid}`;

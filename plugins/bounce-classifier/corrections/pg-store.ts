@@ -122,7 +122,39 @@ export async function openPgStore(options: PgStoreOptions): Promise<CorrectionSt
   };
 }
 
+/** BEGIN failed: nothing ran in the transaction */
+class NotBegun extends Error {
+  constructor(readonly reason: unknown) {
+    super('BEGIN failed');
+  }
+}
+
+/** The server ended the connection (a restart, `pg_terminate_backend`), or its socket closed */
+function connectionEnded(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return (
+    ['57P01', '57P02', '57P03', 'ECONNRESET', 'EPIPE'].includes(code ?? '') ||
+    /connection terminated/i.test(message ?? '')
+  );
+}
+
+/**
+ * Runs `work` in a transaction. A connection the server ended while it sat idle in the pool (a restart) fails its next
+ * statement, the BEGIN, before the pool has heard of it: nothing ran, so the transaction runs again, on the next
+ * connection, until one answers or every idle one has been tried
+ */
 async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  for (let tries = pool.idleCount + 1; ; tries--) {
+    try {
+      return await attempt(pool, work);
+    } catch (error) {
+      if (!(error instanceof NotBegun)) throw error;
+      if (tries <= 1 || !connectionEnded(error.reason)) throw error.reason;
+    }
+  }
+}
+
+async function attempt<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken = false;
   // A connection the server ends while it is checked out emits 'error' besides failing its query; the pool listens
@@ -130,7 +162,9 @@ async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Pr
   const lost = () => (broken = true);
   client.on('error', lost);
   try {
-    await client.query('BEGIN');
+    await client.query('BEGIN').catch((error: unknown) => {
+      throw new NotBegun(error);
+    });
     const result = await work(client);
     await client.query('COMMIT');
     return result;
@@ -138,7 +172,9 @@ async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Pr
     // The server's own refusal or the limit leave a connection that answers: it rolls back. Any other (cut, timed
     // out mid-query) is closed instead, which rolls back on the server too: a rollback would wait behind the query
     // that timed out
-    if (error instanceof pg.DatabaseError || error instanceof CorrectionsFull) {
+    if (error instanceof NotBegun) {
+      broken = true;
+    } else if (error instanceof pg.DatabaseError || error instanceof CorrectionsFull) {
       await client.query('ROLLBACK').catch(() => (broken = true));
     } else {
       broken = true;
