@@ -509,6 +509,53 @@ it('policies page: lists backoff policies with provider, class and explanation, 
   await page.close();
 });
 
+it('holds: the overview links its Held count to the warm-up rows held, each marked with its reason', async () => {
+  // Two IPs no other test uses, each with an adaptive grouping and a plain one
+  const ramp = (grouping: string, extra: object = {}) => ({
+    grouping,
+    mode: 'AUTO',
+    start: { date: day(-4), volume: 100 },
+    end: { date: day(25), volume: 50_000 },
+    ...extra,
+  });
+  for (const ip of ['198.51.100.1', '198.51.100.2']) {
+    const adaptive = { adaptive: { hold: 0.02, stepBack: 0.5, minAttempts: 100 } };
+    const written = await post(`/config/${ip}`, { groupings: [ramp('&gmail', adaptive), ramp('&plain')] });
+    assert.is(written.status, 200, await written.text());
+  }
+  // 5 block-list replies in 200 attempts from 198.51.100.1 to Google: 2.5 %, over the hold of 2 %; the other IP
+  // sends cleanly
+  const gmail = { localip: '198.51.100.1', remotemx: 'gmail-smtp-in.l.google.com', grouping: '&gmail' };
+  const listed = '550 5.7.1 Service unavailable; Client host [198.51.100.1] blocked using zen.spamhaus.org';
+  const events = [
+    ...Array.from({ length: 195 }, () => ({ ...gmail, outcome: 'delivered' })),
+    ...Array.from({ length: 5 }, () => ({ ...gmail, message: listed })),
+    ...Array.from({ length: 200 }, () => ({ ...gmail, localip: '198.51.100.2', outcome: 'delivered' })),
+  ];
+  assert.is((await post('/v1/backoff/events', { events })).status, 200);
+
+  const page = await open('/ui/');
+  await useKey(page, KEY);
+  await page.waitForSelector('.stat[data-count="held"] .value:has-text("1")');
+  await page.locator('.stat[data-count="held"] a:has-text("Held")').click();
+  await page.waitForURL(/\/ui\/warmup\.html\?q=held$/);
+  await page.waitForSelector('#rows tr[data-ip="198.51.100.1"][data-grouping="&gmail"]');
+  assert.is(await page.inputValue('#filter'), 'held');
+  assert.is(await page.locator('#rows tr').count(), 1, 'only the held row');
+  const mark = page.locator('#rows tr .held-mark');
+  assert.is(await mark.textContent(), 'held');
+  assert.match(
+    (await mark.getAttribute('title')) ?? '',
+    /^Held since \d{4}-\d\d-\d\dT[\d:.]+Z: google reputation 2\.5% of 200 attempts in 900s \(hold >= 2%\)\.$/,
+  );
+
+  // The two IPs' four rows again, and only the held one carries the mark
+  await page.fill('#filter', '198.51.100.0/24');
+  await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('#rows tr').length === 4);
+  assert.is(await page.locator('#rows .held-mark').count(), 1);
+  await page.close();
+});
+
 it('no page logged an error', () => {
   assert.equal(pageErrors, []);
 });
