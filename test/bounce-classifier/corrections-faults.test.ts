@@ -16,7 +16,7 @@ import { fill, mountSmallDisk } from '../_small-disk.ts';
 import { freePort } from '../host/_fixtures.ts';
 import type { ScheduleHost } from '../ip-schedule/_host.ts';
 import { correctionsHost, FULL, REPLY, SAME_WORDING } from './_corrections.ts';
-import { startTcpProxy } from '../ip-schedule/_tcp-proxy.ts';
+import { startTcpProxy, type TcpProxy } from '../ip-schedule/_tcp-proxy.ts';
 
 const LOOP = '554 5.4.6 Too many hops';
 
@@ -121,20 +121,31 @@ disk.run();
 const partition = suite('corrections with PostgreSQL out of reach');
 const SCHEMA = `h22_corrections_faults_${process.pid}`;
 
+/** A host whose corrections reach PostgreSQL through a relay the test controls; the host, relay and schema go after */
+async function withRelayedHost(
+  corrections: Record<string, unknown>,
+  body: (h: ScheduleHost, proxy: TcpProxy) => Promise<void>,
+): Promise<void> {
+  await requirePostgres();
+  const target = new URL(DATABASE_URL);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const h = await correctionsHost({
+    corrections: { connectionString: proxy.via(DATABASE_URL), schema: SCHEMA, ...corrections },
+  });
+  try {
+    await body(h, proxy);
+  } finally {
+    proxy.resume();
+    await h.close();
+    await proxy.close();
+    await dropSchema(SCHEMA);
+  }
+}
+
 partition(
   'writes answer 503 within seconds, reads of the API keep the corrections, writes resume, and the limit holds',
-  async () => {
-    await requirePostgres();
-    const target = new URL(DATABASE_URL);
-    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const corrections = {
-      connectionString: proxy.via(DATABASE_URL),
-      schema: SCHEMA,
-      applicationName: 'h22-faults',
-      maxCount: 2,
-    };
-    const h = await correctionsHost({ corrections });
-    try {
+  () =>
+    withRelayedHost({ applicationName: 'h22-faults', maxCount: 2 }, async (h, proxy) => {
       assert.is((await h.call('POST', '/v1/corrections', { message: REPLY, bnac: 'RECIPIENT_NOT_FOUND' })).status, 201);
       proxy.pause();
       const started = Date.now();
@@ -153,39 +164,20 @@ partition(
       assert.ok(await corrected(h, FULL));
       const refusedPastLimit = await h.call('POST', '/v1/corrections', { message: LOOP, bnac: 'MX_ERROR' });
       assert.is(refusedPastLimit.status, 409, 'the database counts them too');
-    } finally {
-      proxy.resume();
-      await h.close();
-      await proxy.close();
-      await dropSchema(SCHEMA);
-    }
-  },
+    }),
 );
 
-partition(
-  "a write on a pooled connection the server ended is made on a new one, without the client's retry",
-  async () => {
-    await requirePostgres();
-    const target = new URL(DATABASE_URL);
-    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const h = await correctionsHost({
-      corrections: { connectionString: proxy.via(DATABASE_URL), schema: SCHEMA, applicationName: 'h22-faults-idle' },
-    });
-    try {
-      assert.is((await h.call('POST', '/v1/corrections', { message: REPLY, bnac: 'RECIPIENT_NOT_FOUND' })).status, 201);
-      // As a restart of the server leaves them: every connection open now dies on its next statement, the pool's idle
-      // one included, which the pool hands out as if alive
-      proxy.cutOnNextWrite();
-      const written = await h.call('POST', '/v1/corrections', { message: FULL, bnac: 'RECIPIENT_ERROR' });
-      assert.is(written.status, 201, written.text);
-      assert.ok(await corrected(h, FULL));
-      assert.is((await h.call('GET', '/v1/corrections')).json.total, 2);
-    } finally {
-      await h.close();
-      await proxy.close();
-      await dropSchema(SCHEMA);
-    }
-  },
+partition("a write on a pooled connection the server ended is made on a new one, without the client's retry", () =>
+  withRelayedHost({ applicationName: 'h22-faults-idle' }, async (h, proxy) => {
+    assert.is((await h.call('POST', '/v1/corrections', { message: REPLY, bnac: 'RECIPIENT_NOT_FOUND' })).status, 201);
+    // As a restart of the server leaves them: every connection open now dies on its next statement, the pool's idle
+    // one included, which the pool hands out as if alive
+    proxy.cutOnNextWrite();
+    const written = await h.call('POST', '/v1/corrections', { message: FULL, bnac: 'RECIPIENT_ERROR' });
+    assert.is(written.status, 201, written.text);
+    assert.ok(await corrected(h, FULL));
+    assert.is((await h.call('GET', '/v1/corrections')).json.total, 2);
+  }),
 );
 
 partition('a connection cut while a write holds it answers 503 and leaves the host up', async () => {

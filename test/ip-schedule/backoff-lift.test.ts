@@ -165,13 +165,22 @@ test('PATCH changes the TTL and the rate: an UPDATE on the feed, audited with be
   });
 });
 
+/**
+ * The frames of the rate policy two `event`s apply, amended by `patch` (a TTL of 1 s, so that it lapses now) and left
+ * to step back until it is deleted
+ */
+async function lapsed(h: ScheduleHost, client: MtaClient, event: typeof GMAIL, patch: object) {
+  const id = RATE_ID.replace('192.0.2.1', event.localip);
+  await post(h, [event, event]);
+  await client.until(() => client.policies.has(id), 1000, 'the policy on the feed');
+  assert.is((await h.call('PATCH', `/v1/policies/${encodeURIComponent(id)}`, patch, AUTH)).status, 200);
+  await client.until(() => !client.policies.has(id), 6000, 'the DELETE after the steps');
+  return framesOf(client, id);
+}
+
 test('a rate policy that lapses steps back up, doubling its rate each step (UPDATEs), then is deleted', async () => {
   await withHost({ recovery: { step: 1 } }, async (h, client) => {
-    await post(h, [GMAIL, GMAIL]);
-    await client.until(() => client.policies.has(RATE_ID), 1000, 'the policy on the feed');
-    assert.is((await h.call('PATCH', PATH, { ttl: 1, rate: { count: 15, interval: 60 } }, AUTH)).status, 200);
-    await client.until(() => !client.policies.has(RATE_ID), 6000, 'the DELETE after the steps');
-    assert.equal(framesOf(client, RATE_ID), [
+    assert.equal(await lapsed(h, client, GMAIL, { ttl: 1, rate: { count: 15, interval: 60 } }), [
       ['CREATE', 60, 600],
       ['UPDATE', 15, 1],
       ['UPDATE', 30, 1],
@@ -191,11 +200,7 @@ test('a level-0 policy on a grouping that warms up steps back up to its schedule
     // 345,600 a day is 240 a minute: above the class's 60 a minute, where recovery alone would stop
     const warming = autoGrouping('&gmail', ['2026-11-20', 345_600], ['2026-12-20', 345_600]);
     assert.is((await h.call('POST', '/config/192.0.2.1', { groupings: [warming] }, AUTH)).status, 200);
-    await post(h, [GMAIL, GMAIL]);
-    await client.until(() => client.policies.has(RATE_ID), 1000, 'the policy on the feed');
-    assert.is((await h.call('PATCH', PATH, { ttl: 1 }, AUTH)).status, 200);
-    await client.until(() => !client.policies.has(RATE_ID), 6000, 'the DELETE after the steps');
-    assert.equal(framesOf(client, RATE_ID), [
+    assert.equal(await lapsed(h, client, GMAIL, { ttl: 1 }), [
       ['CREATE', 60, 600],
       ['UPDATE', 60, 1],
       ['UPDATE', 120, 1],
@@ -203,13 +208,7 @@ test('a level-0 policy on a grouping that warms up steps back up to its schedule
       ['DELETE', 240, 1],
     ]);
     // Without a warm-up a policy at its class's rate is there already when it lapses: deleted at once
-    const other = { ...GMAIL, localip: '192.0.2.9' };
-    const otherId = RATE_ID.replace('192.0.2.1', '192.0.2.9');
-    await post(h, [other, other]);
-    await client.until(() => client.policies.has(otherId), 1000, 'the other policy on the feed');
-    assert.is((await h.call('PATCH', `/v1/policies/${encodeURIComponent(otherId)}`, { ttl: 1 }, AUTH)).status, 200);
-    await client.until(() => !client.policies.has(otherId), 6000, 'the DELETE');
-    assert.equal(framesOf(client, otherId), [
+    assert.equal(await lapsed(h, client, { ...GMAIL, localip: '192.0.2.9' }, { ttl: 1 }), [
       ['CREATE', 60, 600],
       ['UPDATE', 60, 1],
       ['DELETE', 60, 1],
