@@ -24,6 +24,7 @@ export { SYNC_POINT, writeFileAtomic } from './fs/write-atomic.ts';
 export { encodeBlock, scanBlocks } from './fs/checksummed-blocks.ts';
 export type { ScannedBlock } from './fs/checksummed-blocks.ts';
 export { NotificationListener } from './postgres/notifications.ts';
+export { terminatedByServer } from './postgres/terminated.ts';
 export type { Notification, NotificationClient, NotificationListenerOptions } from './postgres/notifications.ts';
 export type * from './contracts/classifier.ts';
 export type * from './contracts/store.ts';

@@ -19,6 +19,7 @@ import type {
   WriteCondition,
   WriteOptions,
 } from '../../runtime/mod.ts';
+import { terminatedByServer } from '../../runtime/mod.ts';
 import { AuditTable } from './audit.ts';
 import { Health, unreachable } from './availability.ts';
 import { errors } from './errors.ts';
@@ -35,9 +36,6 @@ interface Row {
   record: IpRecord;
   version: string;
 }
-
-/** SQLSTATEs of a connection the server terminated (admin_shutdown, crash_shutdown) */
-const TERMINATED = new Set(['57P01', '57P02']);
 
 /** What the store connects to and how long it waits for it; times in milliseconds */
 export interface PostgresOptions {
@@ -380,7 +378,7 @@ export class PostgresStore implements ScheduleStore {
       try {
         return await this.#pool.query<R>(text, values);
       } catch (error) {
-        if (!TERMINATED.has((error as { code?: string }).code ?? '') || attempt > this.#poolSize) throw error;
+        if (!terminatedByServer(error) || attempt > this.#poolSize) throw error;
       }
     }
   }

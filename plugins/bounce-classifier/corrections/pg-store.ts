@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { NotificationListener, type Logger } from '../../../runtime/mod.ts';
+import { NotificationListener, terminatedByServer, type Logger } from '../../../runtime/mod.ts';
 import { CorrectionsFull, type Correction, type CorrectionStore } from './store.ts';
 
 // Hosts starting together must not race to create the table: one migrates, the others wait on this lock
@@ -129,11 +129,16 @@ class NotBegun extends Error {
   }
 }
 
-/** The server ended the connection (a restart, `pg_terminate_backend`), or its socket closed */
+/**
+ * The server ended the connection, or its socket closed. Either way a BEGIN that failed on it ran nothing (a statement
+ * in flight when a socket closes may have, which is why only the BEGIN is run again)
+ */
 function connectionEnded(error: unknown): boolean {
   const { code, message } = error as { code?: string; message?: string };
   return (
-    ['57P01', '57P02', '57P03', 'ECONNRESET', 'EPIPE'].includes(code ?? '') ||
+    terminatedByServer(error) ||
+    code === 'ECONNRESET' ||
+    code === 'EPIPE' ||
     /connection terminated/i.test(message ?? '')
   );
 }
