@@ -2428,6 +2428,89 @@ export const documents: Record<string, any> = {
         }
       },
       "schemas": {
+        "AuditAction": {
+          "type": "string",
+          "description": "What changed, as `<object>.<verb>`. The ip-schedule plugin records `schedule.create`, `schedule.update`, `schedule.delete`, `schedule.pause`, `schedule.resume` (a grouping's when `subject.grouping` is set, else the IP's), `policy.apply`, `policy.escalate`, `policy.expire`, `policy.lift` (lifted by hand), `policy.amend` (its TTL or rate changed by hand), `policy.recover` (a lapsed rate limit stepping back up), `warmup.hold` (a warm-up held, or its hold extended, while a provider pushes back) and `warmup.release`; the bounce-classifier plugin, when this store keeps its entries, `correction.create`, `correction.replace` and `correction.delete`. Later versions add actions, so a client must accept ones it does not know.",
+          "pattern": "^[a-z][a-z0-9-]{0,31}\\.[a-z][a-z0-9-]{0,31}$",
+          "examples": [
+            "schedule.update"
+          ]
+        },
+        "AuditSubject": {
+          "type": "object",
+          "description": "What the change is about: `ip` and `grouping` for schedules, `policy` (the feed id) for applied policies. Other plugins may name other things; every value is a string.",
+          "additionalProperties": {
+            "type": "string",
+            "maxLength": 2048
+          },
+          "maxProperties": 16,
+          "properties": {
+            "ip": {
+              "type": "string"
+            },
+            "grouping": {
+              "type": "string"
+            },
+            "policy": {
+              "type": "string"
+            }
+          }
+        },
+        "AuditEntry": {
+          "type": "object",
+          "description": "One recorded change, the stable shape of the plugin API's audit trail (`ctx.audit.record`, docs/plugin-api.md#audit): the log line `audit` carries it whole, stores keep it as it is.",
+          "required": [
+            "id",
+            "time",
+            "action",
+            "subject",
+            "principal",
+            "before",
+            "after",
+            "host"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "A UUID version 7: unique, and ordered as `time` is (entries are answered in its order).",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"
+            },
+            "time": {
+              "type": "string",
+              "format": "date-time",
+              "description": "When the change was made (RFC 3339, UTC, milliseconds)."
+            },
+            "action": {
+              "$ref": "#/components/schemas/AuditAction"
+            },
+            "subject": {
+              "$ref": "#/components/schemas/AuditSubject"
+            },
+            "principal": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "Who asked: the API key's name or `key:` and 12 hex digits of its SHA-256, `anonymous` when the API is open, `system` for the service itself."
+            },
+            "before": {
+              "description": "The object before the change; `null` when it did not exist."
+            },
+            "after": {
+              "description": "The object after the change; `null` when it no longer exists."
+            },
+            "reason": {
+              "type": "object",
+              "additionalProperties": true,
+              "description": "Why, when the change was not asked for directly (such as the class and level of an applied policy); free form."
+            },
+            "host": {
+              "type": "string",
+              "minLength": 1,
+              "description": "The host that made the change (its host name)."
+            }
+          }
+        },
         "Error": {
           "type": "object",
           "description": "Body of every error response",
@@ -4523,89 +4606,6 @@ export const documents: Record<string, any> = {
         }
       },
       "schemas": {
-        "AuditAction": {
-          "type": "string",
-          "description": "What changed, as `<object>.<verb>`. The ip-schedule plugin records `schedule.create`, `schedule.update`, `schedule.delete`, `schedule.pause`, `schedule.resume` (a grouping's when `subject.grouping` is set, else the IP's), `policy.apply`, `policy.escalate`, `policy.expire`, `policy.lift` (lifted by hand), `policy.amend` (its TTL or rate changed by hand), `policy.recover` (a lapsed rate limit stepping back up), `warmup.hold` (a warm-up held, or its hold extended, while a provider pushes back) and `warmup.release`; the bounce-classifier plugin, when this store keeps its entries, `correction.create`, `correction.replace` and `correction.delete`. Later versions add actions, so a client must accept ones it does not know.",
-          "pattern": "^[a-z][a-z0-9-]{0,31}\\.[a-z][a-z0-9-]{0,31}$",
-          "examples": [
-            "schedule.update"
-          ]
-        },
-        "AuditSubject": {
-          "type": "object",
-          "description": "What the change is about: `ip` and `grouping` for schedules, `policy` (the feed id) for applied policies. Other plugins may name other things; every value is a string.",
-          "additionalProperties": {
-            "type": "string",
-            "maxLength": 2048
-          },
-          "maxProperties": 16,
-          "properties": {
-            "ip": {
-              "type": "string"
-            },
-            "grouping": {
-              "type": "string"
-            },
-            "policy": {
-              "type": "string"
-            }
-          }
-        },
-        "AuditEntry": {
-          "type": "object",
-          "description": "One recorded change, the stable shape of the plugin API's audit trail (`ctx.audit.record`, docs/plugin-api.md#audit): the log line `audit` carries it whole, stores keep it as it is.",
-          "required": [
-            "id",
-            "time",
-            "action",
-            "subject",
-            "principal",
-            "before",
-            "after",
-            "host"
-          ],
-          "additionalProperties": false,
-          "properties": {
-            "id": {
-              "type": "string",
-              "description": "A UUID version 7: unique, and ordered as `time` is (entries are answered in its order).",
-              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"
-            },
-            "time": {
-              "type": "string",
-              "format": "date-time",
-              "description": "When the change was made (RFC 3339, UTC, milliseconds)."
-            },
-            "action": {
-              "$ref": "#/components/schemas/AuditAction"
-            },
-            "subject": {
-              "$ref": "#/components/schemas/AuditSubject"
-            },
-            "principal": {
-              "type": "string",
-              "minLength": 1,
-              "maxLength": 256,
-              "description": "Who asked: the API key's name or `key:` and 12 hex digits of its SHA-256, `anonymous` when the API is open, `system` for the service itself."
-            },
-            "before": {
-              "description": "The object before the change; `null` when it did not exist."
-            },
-            "after": {
-              "description": "The object after the change; `null` when it no longer exists."
-            },
-            "reason": {
-              "type": "object",
-              "additionalProperties": true,
-              "description": "Why, when the change was not asked for directly (such as the class and level of an applied policy); free form."
-            },
-            "host": {
-              "type": "string",
-              "minLength": 1,
-              "description": "The host that made the change (its host name)."
-            }
-          }
-        },
         "AuditPage": {
           "type": "object",
           "description": "A page of the audit trail, newest first.",
@@ -6947,6 +6947,89 @@ export const documents: Record<string, any> = {
                   }
                 }
               }
+            }
+          }
+        },
+        "AuditAction": {
+          "type": "string",
+          "description": "What changed, as `<object>.<verb>`. The ip-schedule plugin records `schedule.create`, `schedule.update`, `schedule.delete`, `schedule.pause`, `schedule.resume` (a grouping's when `subject.grouping` is set, else the IP's), `policy.apply`, `policy.escalate`, `policy.expire`, `policy.lift` (lifted by hand), `policy.amend` (its TTL or rate changed by hand), `policy.recover` (a lapsed rate limit stepping back up), `warmup.hold` (a warm-up held, or its hold extended, while a provider pushes back) and `warmup.release`; the bounce-classifier plugin, when this store keeps its entries, `correction.create`, `correction.replace` and `correction.delete`. Later versions add actions, so a client must accept ones it does not know.",
+          "pattern": "^[a-z][a-z0-9-]{0,31}\\.[a-z][a-z0-9-]{0,31}$",
+          "examples": [
+            "schedule.update"
+          ]
+        },
+        "AuditSubject": {
+          "type": "object",
+          "description": "What the change is about: `ip` and `grouping` for schedules, `policy` (the feed id) for applied policies. Other plugins may name other things; every value is a string.",
+          "additionalProperties": {
+            "type": "string",
+            "maxLength": 2048
+          },
+          "maxProperties": 16,
+          "properties": {
+            "ip": {
+              "type": "string"
+            },
+            "grouping": {
+              "type": "string"
+            },
+            "policy": {
+              "type": "string"
+            }
+          }
+        },
+        "AuditEntry": {
+          "type": "object",
+          "description": "One recorded change, the stable shape of the plugin API's audit trail (`ctx.audit.record`, docs/plugin-api.md#audit): the log line `audit` carries it whole, stores keep it as it is.",
+          "required": [
+            "id",
+            "time",
+            "action",
+            "subject",
+            "principal",
+            "before",
+            "after",
+            "host"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "id": {
+              "type": "string",
+              "description": "A UUID version 7: unique, and ordered as `time` is (entries are answered in its order).",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"
+            },
+            "time": {
+              "type": "string",
+              "format": "date-time",
+              "description": "When the change was made (RFC 3339, UTC, milliseconds)."
+            },
+            "action": {
+              "$ref": "#/components/schemas/AuditAction"
+            },
+            "subject": {
+              "$ref": "#/components/schemas/AuditSubject"
+            },
+            "principal": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "description": "Who asked: the API key's name or `key:` and 12 hex digits of its SHA-256, `anonymous` when the API is open, `system` for the service itself."
+            },
+            "before": {
+              "description": "The object before the change; `null` when it did not exist."
+            },
+            "after": {
+              "description": "The object after the change; `null` when it no longer exists."
+            },
+            "reason": {
+              "type": "object",
+              "additionalProperties": true,
+              "description": "Why, when the change was not asked for directly (such as the class and level of an applied policy); free form."
+            },
+            "host": {
+              "type": "string",
+              "minLength": 1,
+              "description": "The host that made the change (its host name)."
             }
           }
         }

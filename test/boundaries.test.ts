@@ -4,7 +4,9 @@
  * `lib/`, each with its own tests, such as the SMTP reply cutter) and its own folder (its tests may also use `test/`;
  * they take the conformance suites as a plugin author does, from the package export `capstan/conformance`). Packages
  * and `node:` modules are free. Inside `runtime/`, the folders form the layers of docs/architecture.md: a file imports
- * its own folder and lower layers only.
+ * its own folder and lower layers only. Below `runtime/mod.ts`, which hands plugins their class lists, the runtime
+ * takes no types, data or validators generated from a plugin's API document, only those of the host's own
+ * (`host.yaml`, the startup document), so that the host knows no plugin.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -74,11 +76,30 @@ function layerBreaks(file: string, text?: string): string[] {
     .map((target) => `${file} -> ${target}`);
 }
 
+/** The names of the plugins' API documents (`spec/openapi/*.yaml` but the host's own) */
+const PLUGIN_APIS = readdirSync(join(ROOT, 'spec/openapi'))
+  .filter((name) => name.endsWith('.yaml') && name !== 'host.yaml')
+  .map((name) => name.slice(0, -'.yaml'.length));
+
+/** Whether `target` is generated from one plugin's API document alone */
+function pluginApiOutput(target: string): boolean {
+  const [top, kind, name] = target.split('/');
+  return (
+    top === 'generated' &&
+    ['types', 'data', 'validators'].includes(kind!) &&
+    PLUGIN_APIS.includes(name!.replace(/\.ts$/, ''))
+  );
+}
+
 function violations(): string[] {
   const found: string[] = [];
   for (const file of sources('runtime')) {
-    for (const target of targets(file)) if (target.startsWith('plugins/')) found.push(`${file} -> ${target}`);
-    found.push(...layerBreaks(file.split(sep).join('/')));
+    const path = file.split(sep).join('/');
+    for (const target of targets(file)) {
+      if (target.startsWith('plugins/')) found.push(`${path} -> ${target}`);
+      if (path !== 'runtime/mod.ts' && pluginApiOutput(target)) found.push(`${path} -> ${target}`);
+    }
+    found.push(...layerBreaks(path));
   }
   // generated/ sits below every layer but core/, whose route-table types it emits
   for (const file of sources('generated')) {
@@ -149,6 +170,14 @@ test('the parse-only check sees a call back into classification, from any depth 
     ),
     ['plugins/bounce-classifier/email/forms/x.ts -> plugins/bounce-model/mod.ts'],
   );
+});
+
+test("the check sees the runtime take a plugin API document's types, and not the host's own", () => {
+  assert.ok(pluginApiOutput('generated/types/ip-schedule.ts'));
+  assert.ok(pluginApiOutput('generated/validators/bounce-classifier.ts'));
+  assert.not.ok(pluginApiOutput('generated/types/host.ts'));
+  assert.not.ok(pluginApiOutput('generated/types/startup-config.ts'));
+  assert.not.ok(pluginApiOutput('generated/openapi.ts'));
 });
 
 test('the check sees a crossing when a file makes one', () => {

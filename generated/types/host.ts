@@ -66,6 +66,43 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description What changed, as `<object>.<verb>`. The ip-schedule plugin records `schedule.create`, `schedule.update`, `schedule.delete`, `schedule.pause`, `schedule.resume` (a grouping's when `subject.grouping` is set, else the IP's), `policy.apply`, `policy.escalate`, `policy.expire`, `policy.lift` (lifted by hand), `policy.amend` (its TTL or rate changed by hand), `policy.recover` (a lapsed rate limit stepping back up), `warmup.hold` (a warm-up held, or its hold extended, while a provider pushes back) and `warmup.release`; the bounce-classifier plugin, when this store keeps its entries, `correction.create`, `correction.replace` and `correction.delete`. Later versions add actions, so a client must accept ones it does not know.
+         * @example schedule.update
+         */
+        AuditAction: string;
+        /** @description What the change is about: `ip` and `grouping` for schedules, `policy` (the feed id) for applied policies. Other plugins may name other things; every value is a string. */
+        AuditSubject: {
+            ip?: string;
+            grouping?: string;
+            policy?: string;
+        } & {
+            [key: string]: string;
+        };
+        /** @description One recorded change, the stable shape of the plugin API's audit trail (`ctx.audit.record`, docs/plugin-api.md#audit): the log line `audit` carries it whole, stores keep it as it is. */
+        AuditEntry: {
+            /** @description A UUID version 7: unique, and ordered as `time` is (entries are answered in its order). */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made (RFC 3339, UTC, milliseconds).
+             */
+            time: string;
+            action: components["schemas"]["AuditAction"];
+            subject: components["schemas"]["AuditSubject"];
+            /** @description Who asked: the API key's name or `key:` and 12 hex digits of its SHA-256, `anonymous` when the API is open, `system` for the service itself. */
+            principal: string;
+            /** @description The object before the change; `null` when it did not exist. */
+            before: unknown;
+            /** @description The object after the change; `null` when it no longer exists. */
+            after: unknown;
+            /** @description Why, when the change was not asked for directly (such as the class and level of an applied policy); free form. */
+            reason?: {
+                [key: string]: unknown;
+            };
+            /** @description The host that made the change (its host name). */
+            host: string;
+        };
         /** @description Body of every error response */
         Error: {
             error: string;

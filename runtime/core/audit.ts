@@ -1,8 +1,8 @@
 /**
  * The audit trail of the plugin API (since 1.4): every change a plugin makes on someone's behalf, as one entry of a
- * stable shape (`AuditEntry`, spec/openapi/ip-schedule.yaml), logged by the host and kept by a store.
+ * stable shape (`AuditEntry`, spec/openapi/host.yaml), logged by the host and kept by a store.
  */
-import type { components } from '../../generated/types/ip-schedule.ts';
+import type { components } from '../../generated/types/host.ts';
 
 /** One recorded change */
 export type AuditEntry = components['schemas']['AuditEntry'];

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
+import { importSiblingSchemas } from './sibling-schemas.ts';
 
 /** A spec file as parsed, with the path it is reported under */
 export interface SpecFile {
@@ -67,6 +68,7 @@ export async function loadSpecs(root: string): Promise<LoadedSpecs> {
     loadFolder(root, 'spec/schema/plugins', '.schema.json'),
     loadFolder(root, 'spec/contracts', '.yaml'),
   ]);
+  importSiblingSchemas(openapi);
   for (const spec of [...openapi, ...schemas]) checkRefs(spec);
   for (const spec of plugins) checkRefs(spec, openapi);
   return { openapi, schemas, plugins, contracts };

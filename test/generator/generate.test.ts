@@ -87,6 +87,28 @@ test("generate inlines a plugin schema's $ref into an OpenAPI document, and fail
   assert.match(files.find((f) => f.path === 'validators/plugins.ts')!.contents, /"paint": paintConfigSchema,/);
 });
 
+test('generate copies a schema another OpenAPI document names, with the schemas it names, and refuses a clash', async () => {
+  const files = await generate(fixture('sibling-schema'));
+  const types = files.find((f) => f.path === 'types/demo.ts')!.contents;
+  assert.match(types, /Stamp: \{\n\s+zone: components\["schemas"\]\["Zone"\];/);
+  assert.match(types, /Zone: "north" \| "south";/);
+  const served = files.find((f) => f.path === 'openapi.ts')!.contents;
+  assert.not.match(served, /shared\.yaml#/);
+  const copy = tempDir();
+  cpSync(fixture('sibling-schema'), copy, { recursive: true });
+  const file = join(copy, 'spec/openapi/demo.yaml');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('Other:', 'Zone:'));
+  assert.is(
+    await generatorError(copy),
+    'spec/openapi/shared.yaml#/components/schemas/Stamp/properties/zone/$ref: schema "Zone" of spec/openapi/shared.yaml clashes with the one of spec/openapi/demo.yaml',
+  );
+  writeFileSync(file, readFileSync(file, 'utf8').replace('schemas/Stamp', 'schemas/Stump'));
+  assert.is(
+    await generatorError(copy),
+    'spec/openapi/demo.yaml#/paths/~1a/get/responses/200/content/application~1json/schema/$ref: unresolved $ref "shared.yaml#/components/schemas/Stump"',
+  );
+});
+
 test("generate emits each x-const enum and its x-table as const data, in the spec's order", async () => {
   const files = await generate(fixture('data'));
   assert.equal(
