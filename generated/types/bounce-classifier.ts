@@ -115,7 +115,9 @@ export interface paths {
          * Normalise a bounce message
          * @description **Decision:** takes `{"message": "..."}` and answers `{"normalised": "..."}`, the canonical text the
          *     classifier sees and the cache is keyed by: lower case, unnecessary punctuation stripped, URLs as
-         *     `__url__`, unique ids and UUIDs as `__uuid__`, dotted status codes with underscores (`5.7.1` →
+         *     `__url__` followed by the main label of their host and any block list their path names
+         *     (`https://www.spamhaus.org/query/dbl?domain=x` → `__url__ spamhaus dbl`, a listed domain, not an IP),
+         *     unique ids and UUIDs as `__uuid__`, dotted status codes with underscores (`5.7.1` →
          *     `5_7_1`), e-mail addresses as `__email__`, IP addresses as `__ip__`, whitespace collapsed. Only the
          *     first 4,096 characters are read, as for classification.
          *

@@ -92,6 +92,13 @@ test('normalise names the main host label when a URL has a two-level suffix', ()
   assert.is(normalise('see https://192.0.2.1/x'), 'see __url__');
 });
 
+test('normalise keeps the list a lookup URL names, so a listed domain reads apart from a listed IP', () => {
+  assert.is(normalise('rejected (x, https://www.spamhaus.org/query/dbl?domain=x)'), 'rejected x __url__ spamhaus dbl');
+  assert.is(normalise('see https://www.spamhaus.org/sbl/query/SBLCSS'), 'see __url__ spamhaus sbl');
+  assert.is(normalise('see https://www.spamhaus.org/query/ip/192.0.2.1'), 'see __url__ spamhaus');
+  assert.is(normalise('see https://support.example.com/dbl-faq'), 'see __url__ example dbl');
+});
+
 test('normalise keeps in-word apostrophes and drops quotes when text is quoted', () => {
   assert.is(normalise("'Recipient’s box' isn't \"full\""), "recipient's box isn't full");
 });

@@ -13,7 +13,10 @@
  * - URLs (`scheme://...`, `www....`) become `__url__` followed by the main
  *   label of the host (`support.google.com` -> `google`, `x.co.uk` -> `x`),
  *   because the host usually names the receiving provider. An IP host adds
- *   no label.
+ *   no label. A list's lookup page names the list in its path
+ *   (`spamhaus.org/query/dbl?domain=x` -> `__url__ spamhaus dbl`), and which
+ *   list it is tells a listed domain from a listed IP, so those words stay
+ *   (LIST_URL_WORDS); the rest of the path is dropped.
  * - E-mail addresses become `__email__`: the local part only adds noise.
  * - IPv4 (optionally with `:port`) and IPv6 addresses become `__ip__`.
  * - Dotted status codes `x.y.z` (x in 2, 4, 5) become `x_y_z`; 3-digit reply
@@ -39,7 +42,10 @@ import { parseReply } from '../../lib/smtp-reply.ts';
 export const MAX_INPUT_CHARS = 4096;
 
 /** Changes whenever `normalise` may answer differently; models trained on another version are refused. */
-export const NORMALISER_VERSION = '3';
+export const NORMALISER_VERSION = '4';
+
+/** Words of a URL's path or query that name a block list, kept after the host's label; see the header */
+const LIST_URL_WORDS = new Set(['dbl', 'sbl', 'xbl', 'pbl', 'css', 'zen', 'uribl', 'surbl', 'rhsbl']);
 
 const URL_RE = /\b(?:(?:https?|ftp):\/\/|www\.)[^\s<>"'()[\]{}]+/g;
 const EMAIL_RE = /[^\s<>()[\]{},;:"@]+@[^\s<>()[\]{},;:"@]+\.[^\s<>()[\]{},;:"@.]+/g;
@@ -290,7 +296,13 @@ function urlToken(url: string): string {
   const hostEnd = afterScheme.search(/[/?#:]/);
   const host = hostEnd < 0 ? afterScheme : afterScheme.slice(0, hostEnd);
   const label = mainLabel(host.slice(host.lastIndexOf('@') + 1));
-  return label ? ` __url__ ${label} ` : ' __url__ ';
+  const lists = hostEnd < 0 ? [] : listWords(afterScheme.slice(hostEnd));
+  return ` ${['__url__', label, ...lists].filter((w) => w !== '').join(' ')} `;
+}
+
+function listWords(rest: string): string[] {
+  const words = rest.toLowerCase().split(/[^a-z]+/);
+  return [...new Set(words.filter((w) => LIST_URL_WORDS.has(w)))];
 }
 
 function mainLabel(host: string): string {
