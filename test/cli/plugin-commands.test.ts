@@ -47,7 +47,11 @@ test('capstan --help lists the commands of the built-in plugins with their summa
   assert.match(stdout, 'Plugin commands');
   assert.match(
     stdout,
-    /classify \[--model bnac\|backoff\] \[--json\] \[--explain\] \[TEXT\.\.\. \| --email FILE\|FOLDER\.\.\.\]\s+Classify bounce replies offline \(lines on stdin without TEXT\), or whole bounce emails with --email \(plugin bounce-classifier\)/,
+    new RegExp(
+      String.raw`classify \[--model bnac\|backoff\] \[--json\] \[--explain\] \[TEXT\.\.\. \| --email FILE\|FOLDER\.\.\.\]` +
+        String.raw`\s+Classify bounce replies offline \(lines on stdin without TEXT\), ` +
+        String.raw`or whole bounce emails with --email \(plugin bounce-classifier\)`,
+    ),
   );
 });
 
