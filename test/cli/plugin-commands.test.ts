@@ -102,8 +102,10 @@ test('capstan takes one plugin listed twice, and the built-in classify listed by
 
 test('capstan refuses a plugin whose command is malformed, naming the plugin', async () => {
   const bad = writePlugin(dir, 'bad-command', {
-    'mod.ts': `import { definePlugin, Type } from '@capstan';
-export default definePlugin({ id: 'bad', kind: 'store', apiVersion: '^1.2.0', config: Type.Object({}), commands: { Shout: { summary: 's', usage: 'Shout', run: async () => 0 } }, setup: () => ({ service: {} }) });
+    'mod.ts':
+      `import { definePlugin, Type } from '@capstan';
+export default definePlugin({ id: 'bad', kind: 'store', apiVersion: '^1.2.0', config: Type.Object({}),` +
+      ` commands: { Shout: { summary: 's', usage: 'Shout', run: async () => 0 } }, setup: () => ({ service: {} }) });
 `,
   });
   const { code, stderr } = await capstan(['--config', startup('bad.json', [{ id: 'bad', path: bad }]), '--help']);
