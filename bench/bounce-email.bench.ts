@@ -88,7 +88,9 @@ for (const file of readdirSync(FIXTURES)
 rng.shuffle(emails);
 const bytes = emails.reduce((n, e) => n + e.length, 0);
 console.log(
-  `${emails.length} emails (${readdirSync(FIXTURES).filter((f) => f.endsWith('.eml')).length} fixtures x ${VARIANTS}), mean ${(bytes / emails.length / 1024).toFixed(1)} KB, ${((emails.filter((e) => e.length >= 5 * 1024).length / emails.length) * 100).toFixed(0)}% of them 5-20 KB`,
+  `${emails.length} emails (${readdirSync(FIXTURES).filter((f) => f.endsWith('.eml')).length} fixtures x ` +
+    `${VARIANTS}), mean ${(bytes / emails.length / 1024).toFixed(1)} KB, ` +
+    `${((emails.filter((e) => e.length >= 5 * 1024).length / emails.length) * 100).toFixed(0)}% of them 5-20 KB`,
 );
 
 /**

@@ -161,7 +161,16 @@ function buildBig(inputs: readonly Input[], n: number): string[] {
   for (let i = 0; i < n; i++) {
     let s = expand(
       rng,
-      'Reporting-MTA: dns; {host}\nX-Queue-ID: {qid}\nArrival-Date: {date}\n\nFinal-Recipient: rfc822; {rcpt}\nOriginal-Recipient: rfc822;{rcpt}\nAction: failed\nStatus: 5.0.0\nRemote-MTA: dns; {mx}\nDiagnostic-Code: smtp; ',
+      'Reporting-MTA: dns; {host}\n' +
+        'X-Queue-ID: {qid}\n' +
+        'Arrival-Date: {date}\n' +
+        '\n' +
+        'Final-Recipient: rfc822; {rcpt}\n' +
+        'Original-Recipient: rfc822;{rcpt}\n' +
+        'Action: failed\n' +
+        'Status: 5.0.0\n' +
+        'Remote-MTA: dns; {mx}\n' +
+        'Diagnostic-Code: smtp; ',
     );
     while (s.length < BIG_CHARS) s += `${rng.pick(inputs).text}\n    `;
     out.push(s.slice(0, BIG_CHARS));
@@ -259,7 +268,9 @@ function report(
         ? `  goal median ≤ ${GOAL_MEDIAN_US} ${s.median <= GOAL_MEDIAN_US ? 'met' : 'MISSED'}, p99 ≤ ${GOAL_P99_US} ${s.p99 <= GOAL_P99_US ? 'met' : 'MISSED'}`
         : '';
     console.log(
-      `${c.name.padEnd(28)} ${s.median.toFixed(2).padStart(10)} ${s.p99.toFixed(2).padStart(9)} ${s.p999.toFixed(2).padStart(9)} ${s.inputP99.toFixed(2).padStart(10)} ${`×${(s.median / base).toFixed(1)}`.padStart(11)}  ${s.n}${goal}`,
+      `${c.name.padEnd(28)} ${s.median.toFixed(2).padStart(10)} ${s.p99.toFixed(2).padStart(9)} ` +
+        `${s.p999.toFixed(2).padStart(9)} ${s.inputP99.toFixed(2).padStart(10)} ` +
+        `${`×${(s.median / base).toFixed(1)}`.padStart(11)}  ${s.n}${goal}`,
     );
   });
 }

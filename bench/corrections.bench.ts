@@ -129,7 +129,9 @@ for (const [length, wordings, script] of [
   });
   const bytes = heapBytes() - before;
   console.log(
-    `${HELD} corrections of ${length}-character ${script} replies held: ${(bytes / HELD / 1024).toFixed(2)} KB each, ${(bytes / 2 ** 20).toFixed(1)} MB in all (${(bytes / (HELD * length)).toFixed(2)} bytes per character of the replies)`,
+    `${HELD} corrections of ${length}-character ${script} replies held: ` +
+      `${(bytes / HELD / 1024).toFixed(2)} KB each, ${(bytes / 2 ** 20).toFixed(1)} MB in all ` +
+      `(${(bytes / (HELD * length)).toFixed(2)} bytes per character of the replies)`,
   );
   // Used after the reading, so the map is alive when it is measured
   if (kept.lookup('bnac', held[0]!.normalised) === undefined) console.log('lookup failed');

@@ -121,7 +121,8 @@ async function measure() {
       row(
         `file store at ${target.toLocaleString('en')} IPs`,
         `${Math.round(figure.rate)} IPs/s`,
-        `p99 ${figure.p99.toFixed(1)} ms; RSS ${Math.round(mib)} MiB; ${perSync.toFixed(1)} writes/fdatasync; ratio to raw ${(figure.rate / floor.rate).toFixed(2)}   (goal at 10,000: ≥ 500/s, p99 < 50 ms)`,
+        `p99 ${figure.p99.toFixed(1)} ms; RSS ${Math.round(mib)} MiB; ${perSync.toFixed(1)} writes/fdatasync; ` +
+          `ratio to raw ${(figure.rate / floor.rate).toFixed(2)}   (goal at 10,000: ≥ 500/s, p99 < 50 ms)`,
       );
     }
   } finally {

@@ -13,7 +13,8 @@ const CLIENTS = 500;
 const LIFTS = 100;
 const WARMUP = 10;
 const THROTTLED =
-  '421-4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
+  '421-4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP ' +
+  'address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
 
 /** In the server process: bounce-classifier and ip-schedule on the file store, one deferral applying a rate policy */
 async function serve(): Promise<{ url: string }> {

@@ -128,12 +128,15 @@ if (RSS_MB > 0) {
   clearInterval(sampler);
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
   console.log(
-    `RSS on a ${mb((await stat(file)).size)} Postfix log (${lines.toLocaleString('en-US')} lines, ${mb(bytes)} written): ${mb(startRss)} before, ${mb(maxRss)} at most while replaying (${rate(run.lines / run.seconds)})`,
+    `RSS on a ${mb((await stat(file)).size)} Postfix log (${lines.toLocaleString('en-US')} lines, ${mb(bytes)} ` +
+      `written): ${mb(startRss)} before, ${mb(maxRss)} at most while replaying (${rate(run.lines / run.seconds)})`,
   );
 }
 
 console.log(
-  `replay throughput, ${LINES.toLocaleString('en-US')} lines a format (load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)} on ${(await import('node:os')).cpus().length} cores: figures are noisy)`,
+  `replay throughput, ${LINES.toLocaleString('en-US')} lines a format ` +
+    `(load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)} on ` +
+    `${(await import('node:os')).cpus().length} cores: figures are noisy)`,
 );
 for (const format of FORMATS) {
   const noise = format === 'postfix' ? 3 : 0;
@@ -151,7 +154,10 @@ for (const format of FORMATS) {
   const cachedRate = cached.lines / cached.seconds;
   const uncachedRate = uncached.lines / uncached.seconds;
   console.log(
-    `${format.padEnd(9)} baseline ${rate(base)} | cached ${rate(cachedRate)} (${(cachedRate / base).toFixed(2)}x baseline; ${cpuRate(cached)}) | uncached ${rate(uncachedRate)} (${(uncachedRate / base).toFixed(2)}x; ${cpuRate(uncached)}; ${fresh.classified.toLocaleString('en-US')} distinct replies classified)`,
+    `${format.padEnd(9)} baseline ${rate(base)} | cached ${rate(cachedRate)} ` +
+      `(${(cachedRate / base).toFixed(2)}x baseline; ${cpuRate(cached)}) | uncached ` +
+      `${rate(uncachedRate)} (${(uncachedRate / base).toFixed(2)}x; ${cpuRate(uncached)}; ` +
+      `${fresh.classified.toLocaleString('en-US')} distinct replies classified)`,
   );
   await rm(file);
   await rm(unique);
@@ -170,7 +176,9 @@ const worstBase = await baseline(worst);
 const worstClasses = new ReplyClassCache(plugin.service);
 const worstRun = await timedReplay(worst, 'postfix', worstClasses);
 console.log(
-  `postfix, every line a failure with a distinct reply: uncached ${rate(worstRun.lines / worstRun.seconds)} (${cpuRate(worstRun)}; ${(worstRun.lines / worstRun.seconds / worstBase).toFixed(2)}x baseline ${rate(worstBase)}; ${worstClasses.classified.toLocaleString('en-US')} replies classified)`,
+  `postfix, every line a failure with a distinct reply: uncached ${rate(worstRun.lines / worstRun.seconds)} ` +
+    `(${cpuRate(worstRun)}; ${(worstRun.lines / worstRun.seconds / worstBase).toFixed(2)}x baseline ` +
+    `${rate(worstBase)}; ${worstClasses.classified.toLocaleString('en-US')} replies classified)`,
 );
 await rm(worst);
 

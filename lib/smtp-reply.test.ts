@@ -66,16 +66,25 @@ const PLAIN: Row[] = [
 
 const CONTINUATIONS: Row[] = [
   [
-    "550-5.1.1 The email account that you tried to reach does not exist. Please try\n550-5.1.1 double-checking the recipient's email address for typos or\n550-5.1.1 unnecessary spaces. Learn more at\n550 5.1.1  https://support.google.com/mail/?p=NoSuchUser d2e1a72fcca58-6b0c1bd6a2csi1234.412 - gsmtp",
+    '550-5.1.1 The email account that you tried to reach does not exist. Please try\n' +
+      "550-5.1.1 double-checking the recipient's email address for typos or\n" +
+      '550-5.1.1 unnecessary spaces. Learn more at\n' +
+      '550 5.1.1  https://support.google.com/mail/?p=NoSuchUser d2e1a72fcca58-6b0c1bd6a2csi1234.412 - gsmtp',
     '550',
     '5.1.1',
-    "The email account that you tried to reach does not exist. Please try double-checking the recipient's email address for typos or unnecessary spaces. Learn more at https://support.google.com/mail/?p=NoSuchUser d2e1a72fcca58-6b0c1bd6a2csi1234.412 - gsmtp",
+    'The email account that you tried to reach does not exist. Please try double-checking the ' +
+      "recipient's email address for typos or unnecessary spaces. Learn more at " +
+      'https://support.google.com/mail/?p=NoSuchUser d2e1a72fcca58-6b0c1bd6a2csi1234.412 - gsmtp',
   ],
   [
-    '550-5.7.1 This message does not have authentication information or fails to 550-5.7.1 pass authentication checks. To best protect our users from spam, the 550-5.7.1 message has been blocked. Please visit 550 5.7.1 https://support.google.com/mail/answer/81126 a1si2345678qkd.100 - gsmtp',
+    '550-5.7.1 This message does not have authentication information or fails to 550-5.7.1 pass ' +
+      'authentication checks. To best protect our users from spam, the 550-5.7.1 message has been blocked. ' +
+      'Please visit 550 5.7.1 https://support.google.com/mail/answer/81126 a1si2345678qkd.100 - gsmtp',
     '550',
     '5.7.1',
-    'This message does not have authentication information or fails to pass authentication checks. To best protect our users from spam, the message has been blocked. Please visit https://support.google.com/mail/answer/81126 a1si2345678qkd.100 - gsmtp',
+    'This message does not have authentication information or fails to pass authentication ' +
+      'checks. To best protect our users from spam, the message has been blocked. Please ' +
+      'visit https://support.google.com/mail/answer/81126 a1si2345678qkd.100 - gsmtp',
   ],
   [
     '554-Transaction failed 554-Reject due to policy restrictions. 554 For explanation visit http://postmaster.example.net/errors',
@@ -84,7 +93,10 @@ const CONTINUATIONS: Row[] = [
     'Transaction failed Reject due to policy restrictions. For explanation visit http://postmaster.example.net/errors',
   ],
   [
-    'SMTP error from remote mail server after end of data:\n    host mx.y.example [192.0.2.1]: 550-5.7.1 [198.51.100.7] Our system has detected an unusual rate of\n    550-5.7.1 unsolicited mail originating from your IP address.\n    550 5.7.1 Please visit https://support.google.com/mail/?p=UnsolicitedRateLimitError - gsmtp',
+    'SMTP error from remote mail server after end of data:\n' +
+      '    host mx.y.example [192.0.2.1]: 550-5.7.1 [198.51.100.7] Our system has detected an unusual rate of\n' +
+      '    550-5.7.1 unsolicited mail originating from your IP address.\n' +
+      '    550 5.7.1 Please visit https://support.google.com/mail/?p=UnsolicitedRateLimitError - gsmtp',
     '550',
     '5.7.1',
     '[198.51.100.7] Our system has detected an unusual rate of unsolicited mail originating from your IP address. Please visit https://support.google.com/mail/?p=UnsolicitedRateLimitError - gsmtp',
@@ -136,7 +148,14 @@ const POSTFIX_AND_DSN: Row[] = [
     "delivery error: dd This user doesn't have a yahoo.com account (x@yahoo.com) [0] - mta1234.mail.ne1.yahoo.com",
   ],
   [
-    'Final-Recipient: rfc822; x@y.example\nOriginal-Recipient: rfc822;x@y.example\nAction: failed\nStatus: 5.1.1\nRemote-MTA: dns; mx.y.example\nDiagnostic-Code: smtp; 550 5.1.1 <x@y.example>: Recipient address\n    rejected: User unknown in virtual mailbox table\nLast-Attempt-Date: Tue, 16 Jan 2024 09:12:44 +0100',
+    'Final-Recipient: rfc822; x@y.example\n' +
+      'Original-Recipient: rfc822;x@y.example\n' +
+      'Action: failed\n' +
+      'Status: 5.1.1\n' +
+      'Remote-MTA: dns; mx.y.example\n' +
+      'Diagnostic-Code: smtp; 550 5.1.1 <x@y.example>: Recipient address\n' +
+      '    rejected: User unknown in virtual mailbox table\n' +
+      'Last-Attempt-Date: Tue, 16 Jan 2024 09:12:44 +0100',
     '550',
     '5.1.1',
     '<x@y.example>: Recipient address rejected: User unknown in virtual mailbox table',
@@ -192,7 +211,9 @@ const POSTFIX_AND_DSN: Row[] = [
   ['smtp; 550 5.1.1 user unknown', '550', '5.1.1', 'user unknown'],
   ['smtp;550 5.7.1 Rejected by policy', '550', '5.7.1', 'Rejected by policy'],
   [
-    'host mx.y.example[192.0.2.1] said: 421-4.7.0 [192.0.2.9 15] Our system has detected\n    421-4.7.0 an unusual rate of mail. 421 4.7.0 Try again later - gsmtp (in reply to end of DATA\n    command)',
+    'host mx.y.example[192.0.2.1] said: 421-4.7.0 [192.0.2.9 15] Our system has detected\n' +
+      '    421-4.7.0 an unusual rate of mail. 421 4.7.0 Try again later - gsmtp (in reply to end of DATA\n' +
+      '    command)',
     '421',
     '4.7.0',
     '[192.0.2.9 15] Our system has detected an unusual rate of mail. Try again later - gsmtp',
@@ -314,7 +335,10 @@ const EXCHANGE_AND_OTHERS: Row[] = [
     '<x@y.example>... User unknown',
   ],
   [
-    "The following message to <x@y.example> was undeliverable.\nThe reason for the problem:\n5.1.0 - Unknown address error 550-'5.1.1 <x@y.example>: Recipient address rejected: User unknown in local recipient table'",
+    'The following message to <x@y.example> was undeliverable.\n' +
+      'The reason for the problem:\n' +
+      "5.1.0 - Unknown address error 550-'5.1.1 <x@y.example>: Recipient " +
+      "address rejected: User unknown in local recipient table'",
     '550',
     '5.1.1',
     '<x@y.example>: Recipient address rejected: User unknown in local recipient table',

@@ -91,8 +91,13 @@ const QUOTED_HEAD_RE = /['"]\s*()()(?:#?([245]\.\d{1,3}\.\d{1,3})(?!\.?\d)[ \t]*
 const LINE_HEAD_RE = new RegExp(String.raw`^[ \t]*${HEAD}`, 'gm');
 // Groups: 1 indent, 2 blank line, 3 transcript or qmail note, 4 code, 5 dash, 6 status, 7 label. A transcript without
 // `>>>` markers gives the client's next command as a bare line (`QUIT`, `RCPT To:<x>`): it is no part of the reply.
-const NEXT_LINE_RE =
-  /([ \t\r]*)(?:(\n|$)|(<<<|>>>|(?:[^\n]{0,40}?[\s:])?(?:-->|<--)[ \t]|giving up on |i'm not going to try again|(?:quit|rset|noop|data)[ \t\r]*(?=\n|$)|(?:mail from|rcpt to):<|(?:helo|ehlo) [^\s]+[ \t\r]*(?=\n|$))|#?([2-5]\d\d)(?:(-)|\s|$)|([245]\.\d{1,3}\.\d{1,3}\s)|([a-z][\w-]*(?: [\w-]+){0,3}:(?:\s|$)))?/iy;
+const NEXT_LINE_RE = new RegExp(
+  String.raw`([ \t\r]*)(?:(\n|$)|` +
+    String.raw`(<<<|>>>|(?:[^\n]{0,40}?[\s:])?(?:-->|<--)[ \t]|giving up on |i'm not going to try again|` +
+    String.raw`(?:quit|rset|noop|data)[ \t\r]*(?=\n|$)|(?:mail from|rcpt to):<|(?:helo|ehlo) [^\s]+[ \t\r]*(?=\n|$))|` +
+    String.raw`#?([2-5]\d\d)(?:(-)|\s|$)|([245]\.\d{1,3}\.\d{1,3}\s)|([a-z][\w-]*(?: [\w-]+){0,3}:(?:\s|$)))?`,
+  'iy',
+);
 // Wrapper words that some MTAs write without their colon, before a code: asked only when nothing else introduces a reply
 const SAID_WORDS = String.raw`\b(?:said|replied|responded)`;
 const SAID_RE = new RegExp(String.raw`${SAID_WORDS}[ \t]+(?=#?[2-5]\d\d[\s-])`, 'i');

@@ -335,10 +335,14 @@ export function modelReport(model: ClassifierModel, r: ModelResult, errors: bool
     `strict accuracy   ${pct(r.strict.accuracy)}  (${r.strict.correct}/${r.strict.n} rows without an ambiguous_${model} list)`,
     `lenient accuracy  ${pct(r.lenient.accuracy)}  (${r.lenient.correct}/${r.lenient.n} rows; ${r.ambiguous.correct}/${r.ambiguous.n} ambiguous rows answered with a listed class)`,
     `macro-F1          ${pct(r.macroF1)}  (over the ${r.perClass.filter((p) => p.support > 0).length} classes in the strict rows)`,
-    `calibration       ECE ${c.ece.toFixed(3)} (90 % interval ${interval(r)}; ${BINS} equal-width bins of the probability over [0, 1], strict rows; ${exact(r)} were every probability exact), mean confidence ${pct(c.meanConfidence)} vs accuracy ${pct(c.accuracy)}; ` +
+    `calibration       ECE ${c.ece.toFixed(3)} (90 % interval ${interval(r)}; ${BINS} equal-width ` +
+      `bins of the probability over [0, 1], strict rows; ${exact(r)} were every probability exact), ` +
+      `mean confidence ${pct(c.meanConfidence)} vs accuracy ${pct(c.accuracy)}; ` +
       `p > ${r.confident.threshold}: ${pct(r.confident.share)} of answers (${r.confident.n}), ${pct(r.confident.accuracy)} right`,
     `Brier score       ${c.brier.toFixed(4)} (top label: mean squared distance of the answer's probability from right 1 / wrong 0, strict rows; lower is better)`,
-    `errors above ${r.confident.threshold}  ${pct(r.confidentErrors.share)} of the wrong strict answers (${r.confidentErrors.n}/${r.errors.length}); ${pct(r.confidentErrors.expectedShare)} if every probability were exact`,
+    `errors above ${r.confident.threshold}  ${pct(r.confidentErrors.share)} ` +
+      `of the wrong strict answers (${r.confidentErrors.n}/${r.errors.length}); ` +
+      `${pct(r.confidentErrors.expectedShare)} if every probability were exact`,
     '',
     ...table(
       ['confidence bin', 'n', 'mean p', 'accuracy'],
@@ -371,7 +375,9 @@ export function sideBySide(
   alone: Record<ClassifierModel, ModelResult>,
 ): string[] {
   const cell = (r: ModelResult) =>
-    `${pct(r.strict.accuracy)} (${r.strict.correct}/${r.strict.n}); ECE ${r.calibration.ece.toFixed(3)} [${interval(r)}], exact ${r.exactEce.median.toFixed(3)}; ${pct(r.confidentErrors.share)} (${r.confidentErrors.n}/${r.errors.length}), exact ${pct(r.confidentErrors.expectedShare)}`;
+    `${pct(r.strict.accuracy)} (${r.strict.correct}/${r.strict.n}); ECE ${r.calibration.ece.toFixed(3)} ` +
+    `[${interval(r)}], exact ${r.exactEce.median.toFixed(3)}; ${pct(r.confidentErrors.share)} ` +
+    `(${r.confidentErrors.n}/${r.errors.length}), exact ${pct(r.confidentErrors.expectedShare)}`;
   return table(
     ['model', 'rules + model', 'model alone'],
     MODELS.map((m) => [m, cell(combined[m]), cell(alone[m])]),
@@ -456,7 +462,9 @@ async function main(): Promise<number> {
       console.log(
         [
           '',
-          `== side by side (strict accuracy; ECE over ${BINS} equal-width probability bins [90 % bootstrap interval], and the median ECE were every probability exact; errors given with p > 0.9, share of the errors, and the share expected were every probability exact)`,
+          `== side by side (strict accuracy; ECE over ${BINS} equal-width probability bins [90 % ` +
+            'bootstrap interval], and the median ECE were every probability exact; errors given ' +
+            'with p > 0.9, share of the errors, and the share expected were every probability exact)',
           ...sideBySide(result.models, result.modelAlone),
         ].join('\n'),
       );

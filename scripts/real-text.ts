@@ -189,7 +189,10 @@ function add(
     return undefined;
   }
   console.log(
-    `real-text: ${handedIn.length} rows handed in: ${result.gathered.length} added to the gathered set, ${result.holdout.length} to the holdout; ${result.excluded} left out for their source, ${result.holdoutSources} as the holdout's sources, ${result.nearCopies} as near-copies of rows here or of each other`,
+    `real-text: ${handedIn.length} rows handed in: ${result.gathered.length} added to the ` +
+      `gathered set, ${result.holdout.length} to the holdout; ${result.excluded} left out ` +
+      `for their source, ${result.holdoutSources} as the holdout's sources, ` +
+      `${result.nearCopies} as near-copies of rows here or of each other`,
   );
   return { gathered: [...gathered, ...result.gathered], holdout: [...holdout, ...result.holdout] };
 }
@@ -214,7 +217,9 @@ function main(): number {
   writeFileSync(REAL_TEXT_FILE, jsonLines(kept));
   const count = (s: string) => kept.filter((r) => r.split === s).length;
   console.log(
-    `real-text: ${kept.length} rows kept, ${dropped - excluded} dropped as dev rows or near-copies, ${excluded} for their source; train ${count('train')}, calibration ${count('calibration')}, test ${count('test')}`,
+    `real-text: ${kept.length} rows kept, ${dropped - excluded} dropped as dev rows ` +
+      `or near-copies, ${excluded} for their source; train ${count('train')}, ` +
+      `calibration ${count('calibration')}, test ${count('test')}`,
   );
   if (holdoutRows !== undefined) {
     const holdout = screenHoldout(
@@ -224,7 +229,9 @@ function main(): number {
     );
     writeFileSync(holdoutFile(), jsonLines(holdout.kept));
     console.log(
-      `real-text: holdout ${holdout.kept.length} rows kept, ${holdout.dropped} dropped (${holdout.dropped - holdout.gathered} as dev rows, near-copies or for their source, ${holdout.gathered} as near-copies of gathered rows)`,
+      `real-text: holdout ${holdout.kept.length} rows kept, ${holdout.dropped} ` +
+        `dropped (${holdout.dropped - holdout.gathered} as dev rows, near-copies ` +
+        `or for their source, ${holdout.gathered} as near-copies of gathered rows)`,
     );
   }
   return 0;

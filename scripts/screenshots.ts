@@ -1,8 +1,9 @@
 /**
  * `npm run screenshots`: regenerates the pages' screenshots in docs/images/ (`ui-*.png`) that docs/operations.md
- * shows; `npm run screenshots -- <folder>` writes them to another folder (the test that runs this script does). Starts a host of its own in a temporary folder with invented schedules and events (documentation
- * addresses, replies written for the purpose: no dev set row), then takes each page in Debian's Chromium
- * (`CHROMIUM_PATH` names another) at 1280×800, light, and the overview once more in dark.
+ * shows; `npm run screenshots -- <folder>` writes them to another folder (the test that runs this script does).
+ * Starts a host of its own in a temporary folder with invented schedules and events (documentation addresses,
+ * replies written for the purpose: no dev set row), then takes each page in Debian's Chromium (`CHROMIUM_PATH`
+ * names another) at 1280×800, light, and the overview once more in dark.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

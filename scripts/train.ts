@@ -566,9 +566,21 @@ function main(): number {
       `${name} ${files.modelCalibration[name].to.length} steps over ${files.modelCalibration[name].measuredOn} answers`,
   ).join(', ');
   md.push(
-    `Real replies: ${trained} of the ${trainReplies} train replies trained on (${REAL_COPIES} copies each, ${AMBIGUOUS_COPIES} of an ambiguous one)${untrained.length ? `; ${untrained.length} not, no situation having its pair of classes (${untrained.map((r) => `${r.bnac} / ${r.backoff}`).join(', ')})` : ''}; temperature rescaled from ${fitted.calibration.temperature} (corpus files held out) to ${temperature} on the ${readRealText('calibration').length} calibration replies together with the corpus files held out;`,
-    `the model's probability map (isotonic, steps of at least ${MIN_BLOCK} answers: ${maps}) fitted on the calibration replies and on the train replies as predicted by the held-out model trained without real replies;`,
-    `rule probabilities measured on the ${readRealText('holdout').length} holdout replies, gathered after the rules and never trained on (BNAC: ${ruleFigures.bnac.measuredOn} rule answers, pooled ${ruleFigures.bnac.pooled}; backoff: ${ruleFigures.backoff.measuredOn}, pooled ${ruleFigures.backoff.pooled}).`,
+    `Real replies: ${trained} of the ${trainReplies} train replies trained on ` +
+      `(${REAL_COPIES} copies each, ${AMBIGUOUS_COPIES} of an ambiguous one)` +
+      (untrained.length
+        ? `; ${untrained.length} not, no situation having its pair of classes ` +
+          `(${untrained.map((r) => `${r.bnac} / ${r.backoff}`).join(', ')})`
+        : '') +
+      `; temperature rescaled from ${fitted.calibration.temperature} (corpus files held out) to ${temperature} ` +
+      `on the ${readRealText('calibration').length} calibration replies together with the corpus files held out;`,
+    `the model's probability map (isotonic, steps of at least ${MIN_BLOCK} ` +
+      `answers: ${maps}) fitted on the calibration replies and on the train ` +
+      'replies as predicted by the held-out model trained without real replies;',
+    `rule probabilities measured on the ${readRealText('holdout').length} holdout ` +
+      'replies, gathered after the rules and never trained on (BNAC: ' +
+      `${ruleFigures.bnac.measuredOn} rule answers, pooled ${ruleFigures.bnac.pooled}; ` +
+      `backoff: ${ruleFigures.backoff.measuredOn}, pooled ${ruleFigures.backoff.pooled}).`,
     '',
   );
   for (const task of TASKS) {
@@ -583,7 +595,9 @@ function main(): number {
     );
     json[task.name] = { temperature, coverageAlpha, sourceAccuracy, bytes: files[task.name].length, ...evaluation };
     console.log(
-      `${task.name}: held-out-phrasing accuracy ${(100 * evaluation.accuracy).toFixed(2)} %, held-out-source ${(100 * sourceAccuracy).toFixed(2)} %, macro-F1 ${(100 * evaluation.macroF1).toFixed(2)} %, T=${temperature}, coverage factor ${coverageAlpha}, model ${(files[task.name].length / 1e6).toFixed(2)} MB`,
+      `${task.name}: held-out-phrasing accuracy ${(100 * evaluation.accuracy).toFixed(2)} %, ` +
+        `held-out-source ${(100 * sourceAccuracy).toFixed(2)} %, macro-F1 ${(100 * evaluation.macroF1).toFixed(2)} %, ` +
+        `T=${temperature}, coverage factor ${coverageAlpha}, model ${(files[task.name].length / 1e6).toFixed(2)} MB`,
     );
   }
   writeFileSync(join(MODELS_DIR, 'report.md'), md.join('\n'));

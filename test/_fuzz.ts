@@ -677,7 +677,22 @@ export class Fuzz {
 
   #query(): string {
     if (!this.chance(0.15)) return '';
-    return `?${this.pick(['bypass_cache=true', 'return_probability=true', 'bypass_cache=false&return_probability=true', 'bypass_cache=yes', 'return_probability=1', 'return_probability=true&return_probability=false', 'bypass_cache[]=true', 'x=1', '%ZZ=%ZZ', '&&&', '=', 'a=' + 'b'.repeat(4000), 'return_probability=%00'])}`;
+    const query = this.pick([
+      'bypass_cache=true',
+      'return_probability=true',
+      'bypass_cache=false&return_probability=true',
+      'bypass_cache=yes',
+      'return_probability=1',
+      'return_probability=true&return_probability=false',
+      'bypass_cache[]=true',
+      'x=1',
+      '%ZZ=%ZZ',
+      '&&&',
+      '=',
+      'a=' + 'b'.repeat(4000),
+      'return_probability=%00',
+    ]);
+    return `?${query}`;
   }
 
   #mutatePath(path: string): string {

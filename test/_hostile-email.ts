@@ -15,7 +15,12 @@ function statusPart(count: number): string {
 }
 
 const REPORT_HEADER =
-  'From: MAILER-DAEMON@mx.example.org\r\nTo: sender@example.org\r\nSubject: Undelivered Mail Returned to Sender\r\nMIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n\r\n';
+  'From: MAILER-DAEMON@mx.example.org\r\n' +
+  'To: sender@example.org\r\n' +
+  'Subject: Undelivered Mail Returned to Sender\r\n' +
+  'MIME-Version: 1.0\r\n' +
+  'Content-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n' +
+  '\r\n';
 
 export interface HostileEmail {
   name: string;

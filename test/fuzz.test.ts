@@ -86,7 +86,9 @@ test(`fuzz both APIs (seed ${SEED}): no 5xx, errors as JSON, the server healthy 
     );
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `fuzz: ${sent} requests (${valid} valid with the right key, which must answer 200) in ${seconds.toFixed(1)} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}${clientSide ? `; ${clientSide} refused by the client library` : ''}`,
+      `fuzz: ${sent} requests (${valid} valid with the right key, which must answer 200) in ${seconds.toFixed(1)} s; ` +
+        `statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}` +
+        `${clientSide ? `; ${clientSide} refused by the client library` : ''}`,
     );
 
     // Healthy afterwards: a valid classification and GET /status answer 200 with the right shapes

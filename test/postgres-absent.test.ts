@@ -21,7 +21,9 @@ test('without PostgreSQL a test file that needs it ends at once, saying where it
   assert.match(
     out,
     new RegExp(
-      `^This test file needs PostgreSQL, which does not answer at 127\\.0\\.0\\.1:${port} \\(.*ECONNREFUSED.*\\)\\. Start it \\(as \\.ci/run does: pg_ctlcluster --skip-systemctl-redirect \\S+ main start\\)`,
+      '^This test file needs PostgreSQL, which does not answer at ' +
+        `127\\.0\\.0\\.1:${port} \\(.*ECONNREFUSED.*\\)\\. Start it \\(as \\.ci/run ` +
+        `does: pg_ctlcluster --skip-systemctl-redirect \\S+ main start\\)`,
     ),
   );
   assert.not.match(out, /✘|FAIL/, 'no test ran');

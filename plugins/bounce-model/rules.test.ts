@@ -179,7 +179,9 @@ const DECIDES: readonly Row[] = [
   ['550 5.7.1 Listed at dbl.spamhaus.org', 'BLOCK_LIST@list-named-any', '-'],
   // Receivers' own blocks
   [
-    "550 5.7.1 Unfortunately, messages from [192.0.2.44] weren't sent. Please contact your Internet service provider since part of their network is on our block list (S3150). You can also refer your provider to http://mail.live.com/mail/troubleshooting.aspx#errors.",
+    "550 5.7.1 Unfortunately, messages from [192.0.2.44] weren't sent. Please contact your " +
+      'Internet service provider since part of their network is on our block list (S3150). You ' +
+      'can also refer your provider to http://mail.live.com/mail/troubleshooting.aspx#errors.',
     'BLOCKED@microsoft-s3150',
     'INFRASTRUCTURE_BLOCK@microsoft-s3150',
   ],
@@ -247,12 +249,16 @@ const DECIDES: readonly Row[] = [
     'INFRASTRUCTURE_BLOCK@ip-permanently-deferred',
   ],
   [
-    '421-4.7.28 [192.0.2.44 15] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited. Please visit https://support.google.com/mail/?p=UnsolicitedRateLimitError to review our Bulk Email Senders Guidelines. a1si123456qkb.12 - gsmtp',
+    '421-4.7.28 [192.0.2.44 15] Our system has detected an unusual rate of unsolicited mail originating ' +
+      'from your IP address. To protect our users from spam, mail sent from your IP address has been ' +
+      'temporarily rate limited. Please visit https://support.google.com/mail/?p=UnsolicitedRateLimitError ' +
+      'to review our Bulk Email Senders Guidelines. a1si123456qkb.12 - gsmtp',
     'IP_REPUTATION@ip-reputation-temporary',
     'RATE_LIMIT__IP_RATE_LIMIT@ip-reputation-temporary',
   ],
   [
-    '550-5.7.1 [192.0.2.44] Our system has detected that this message is likely suspicious due to the very low reputation of the sending IP address. To best protect our users from spam, the message has been blocked.',
+    '550-5.7.1 [192.0.2.44] Our system has detected that this message is likely suspicious due to the very low ' +
+      'reputation of the sending IP address. To best protect our users from spam, the message has been blocked.',
     'IP_REPUTATION@ip-reputation-permanent',
     'INFRASTRUCTURE_BLOCK@ip-reputation-permanent',
   ],
@@ -262,7 +268,8 @@ const DECIDES: readonly Row[] = [
     '-',
   ],
   [
-    '421-4.7.28 Our system has detected an unusual rate of unsolicited mail originating from your domain. To protect our users from spam, mail sent from your domain has been temporarily rate limited.',
+    '421-4.7.28 Our system has detected an unusual rate of unsolicited mail originating from your domain. ' +
+      'To protect our users from spam, mail sent from your domain has been temporarily rate limited.',
     'DOMAIN_REPUTATION@domain-reputation-temporary',
     'RATE_LIMIT__DOMAIN_RATE_LIMIT@domain-reputation-temporary',
   ],
@@ -277,7 +284,9 @@ const DECIDES: readonly Row[] = [
     '-',
   ],
   [
-    '421-4.7.28 [192.0.2.44] Our system has detected an unusual rate of unsolicited mail originating from your DKIM domain [b.example]. To protect our users from spam, mail sent from your domain has been temporarily rate limited.',
+    '421-4.7.28 [192.0.2.44] Our system has detected an unusual rate of unsolicited ' +
+      'mail originating from your DKIM domain [b.example]. To protect our users from ' +
+      'spam, mail sent from your domain has been temporarily rate limited.',
     'DOMAIN_REPUTATION@domain-reputation-temporary',
     'RATE_LIMIT__DOMAIN_RATE_LIMIT@domain-reputation-temporary',
   ],
@@ -287,7 +296,8 @@ const DECIDES: readonly Row[] = [
     'RATE_LIMIT__IP_RATE_LIMIT@microsoft-ip-reputation-rate-limited',
   ],
   [
-    "554 Your access to this mail system has been rejected due to the sending MTA's poor reputation. If you believe that this failure is in error, please contact the intended recipient via alternate means.",
+    "554 Your access to this mail system has been rejected due to the sending MTA's poor reputation. If " +
+      'you believe that this failure is in error, please contact the intended recipient via alternate means.',
     'IP_REPUTATION@ironport-poor-reputation',
     'INFRASTRUCTURE_BLOCK@ironport-poor-reputation',
   ],
@@ -972,7 +982,9 @@ const NEAR_MISSES: readonly Row[] = [
     '-',
   ],
   [
-    '550 5.7.26 Your email has been blocked because the sender is unauthenticated. Gmail requires all senders to authenticate with at least one of SPF or DKIM. Authentication results: DKIM = did not pass SPF [b.example] with ip: [192.0.2.44] = did not pass',
+    '550 5.7.26 Your email has been blocked because the sender is unauthenticated. Gmail ' +
+      'requires all senders to authenticate with at least one of SPF or DKIM. Authentication ' +
+      'results: DKIM = did not pass SPF [b.example] with ip: [192.0.2.44] = did not pass',
     '-',
     '-',
   ],

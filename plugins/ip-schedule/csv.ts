@@ -128,7 +128,10 @@ export function csvHandlers(options: {
             status: 503,
             headers: { 'Retry-After': '1' },
             body: {
-              error: `Too many concurrent writes to IPs "${busy.slice(0, 5).join('", "')}"${busy.length > 5 ? ' and more' : ''}: the other IPs were written; import the file again (what is written already shows as "unchanged")`,
+              error:
+                'Too many concurrent writes to IPs ' +
+                `"${busy.slice(0, 5).join('", "')}"${busy.length > 5 ? ' and more' : ''}: the other IPs were ` +
+                'written; import the file again (what is written already shows as "unchanged")',
             },
           };
       }

@@ -122,7 +122,10 @@ async function factsOf(
     else if (facts === undefined)
       found.warnings.push({
         path: ['plugins', index, 'id'],
-        message: `is no Capstan plugin: fine for the MTA, which loads its plugins from "/opt/service/plugins/", but "capstan serve" needs a built-in plugin or a "path"; built-in plugins are ${BUILTIN_IDS.map((name) => `"${name}"`).join(', ')}`,
+        message:
+          'is no Capstan plugin: fine for the MTA, which loads its plugins from ' +
+          '"/opt/service/plugins/", but "capstan serve" needs a built-in plugin or a "path"; ' +
+          `built-in plugins are ${BUILTIN_IDS.map((name) => `"${name}"`).join(', ')}`,
       });
     return facts;
   }

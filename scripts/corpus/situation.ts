@@ -81,7 +81,10 @@ export const SITUATIONS = {
   'receiver-misconfigured': {
     bnac: 'TEMPORARY_ERROR',
     backoff: 'INFRASTRUCTURE_ERROR',
-    what: "the receiving system's own setup is broken: server or local configuration error, an expired or invalid licence of the mail or filtering software, a required component (scanner, directory, mailbox server) not configured; nothing the sender does fixes it",
+    what:
+      "the receiving system's own setup is broken: server or local configuration error, an " +
+      'expired or invalid licence of the mail or filtering software, a required component ' +
+      '(scanner, directory, mailbox server) not configured; nothing the sender does fixes it',
   },
   greylisting: {
     bnac: 'GRAYLISTING',
@@ -138,7 +141,10 @@ export const SITUATIONS = {
   'dnsbl-ip': {
     bnac: 'BLOCK_LIST',
     backoff: 'INFRASTRUCTURE_BLOCK',
-    what: 'the sending IP or host is on a named DNSBL/RBL or reputation list (Spamhaus, SpamCop, SORBS, Barracuda BRBL, Cloudmark CSI, Invaluement, Mailspike, PSBL, UCEPROTECT, hostkarma, a named dnsbl zone, "found on DNSBLs")',
+    what:
+      'the sending IP or host is on a named DNSBL/RBL or reputation list (Spamhaus, ' +
+      'SpamCop, SORBS, Barracuda BRBL, Cloudmark CSI, Invaluement, Mailspike, PSBL, ' +
+      'UCEPROTECT, hostkarma, a named dnsbl zone, "found on DNSBLs")',
   },
   'dnsbl-domain': {
     bnac: 'BLOCK_LIST',
@@ -168,7 +174,10 @@ export const SITUATIONS = {
   'sender-domain-blocked': {
     bnac: 'BLOCKED',
     backoff: 'SENDER_REPUTATION__DOMAIN',
-    what: "the receiver's own refusal of the sender domain, no third-party list named: a banned or blocked sending domain, mail from the domain not accepted, a sending service that suspended, paused or has not verified the domain",
+    what:
+      "the receiver's own refusal of the sender domain, no third-party list named: a " +
+      'banned or blocked sending domain, mail from the domain not accepted, a ' +
+      'sending service that suspended, paused or has not verified the domain',
   },
   // Content
   'spam-content': {

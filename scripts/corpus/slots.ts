@@ -163,7 +163,9 @@ export const SLOTS: Readonly<Record<string, Filler>> = {
   gid: (rng) =>
     `${chars(rng, HEX, 13)}-${chars(rng, ALNUM, 11)}si${rng.int(1000000, 9999999)}${chars(rng, ALNUM, 3)}.${rng.int(1, 999)}`,
   msh: (rng) =>
-    `${rng.pick(['AM', 'BN', 'DB', 'PR', 'CO', 'SN', 'VI'])}${rng.int(1, 9)}${rng.pick(['EUR', 'NAM', 'APC'])}${rng.int(10, 99)}FT${rng.int(100, 999)}.eop-${rng.pick(['EUR', 'NAM', 'APC'])}${rng.int(1, 12)}.prod.protection.outlook.com`,
+    `${rng.pick(['AM', 'BN', 'DB', 'PR', 'CO', 'SN', 'VI'])}${rng.int(1, 9)}${rng.pick(['EUR', 'NAM', 'APC'])}` +
+    `${rng.int(10, 99)}FT${rng.int(100, 999)}.eop-${rng.pick(['EUR', 'NAM', 'APC'])}${rng.int(1, 12)}` +
+    '.prod.protection.outlook.com',
   virus: (rng) => rng.pick(VIRUSES),
   date: (rng) => `2024-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
 };

@@ -51,7 +51,10 @@ export const episode = {
   durationMs: 20 * 60_000,
   everyMs: 3_000,
   reply:
-    '421-4.7.28 [198.51.100.10      15] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited. Please visit https://support.google.com/mail/?p=UnsolicitedRateLimitError to review our Bulk Email Senders Guidelines.',
+    '421-4.7.28 [198.51.100.10      15] Our system has detected an unusual rate of unsolicited mail ' +
+    'originating from your IP address. To protect our users from spam, mail sent from your IP address has ' +
+    'been temporarily rate limited. Please visit https://support.google.com/mail/?p=UnsolicitedRateLimitError ' +
+    'to review our Bulk Email Senders Guidelines.',
 };
 
 const DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com', 'example.org', 'gmx.de', 'orange.fr'];
@@ -102,10 +105,15 @@ function postfixLine(rng: Rng, line: Line, noise: number, iso: boolean): string[
   const out = Array.from(
     { length: noise },
     (_, k) =>
-      `${stamp}/${other[k % 3]}[${rng.int(1000, 65000)}]: ${queueId}: ${k % 3 === 1 ? `message-id=<${queueId}@mx1.example.net>` : `from=<news@example.net>, size=${rng.int(2000, 90000)}, nrcpt=1 (queue active)`}`,
+      `${stamp}/${other[k % 3]}[${rng.int(1000, 65000)}]: ${queueId}: ` +
+      (k % 3 === 1
+        ? `message-id=<${queueId}@mx1.example.net>`
+        : `from=<news@example.net>, size=${rng.int(2000, 90000)}, nrcpt=1 (queue active)`),
   );
   out.push(
-    `${stamp}/smtp[${rng.int(1000, 65000)}]: ${queueId}: to=<${rcpt}>, relay=${mx}[${ip}]:25, delay=${rng.int(0, 9)}.${rng.int(0, 9)}, delays=0.1/0/0.3/0.${rng.int(1, 9)}, dsn=${line.dsn}, status=${line.status} (${text})`,
+    `${stamp}/smtp[${rng.int(1000, 65000)}]: ${queueId}: to=<${rcpt}>, ` +
+      `relay=${mx}[${ip}]:25, delay=${rng.int(0, 9)}.${rng.int(0, 9)}, ` +
+      `delays=0.1/0/0.3/0.${rng.int(1, 9)}, dsn=${line.dsn}, status=${line.status} (${text})`,
   );
   return out;
 }

@@ -40,5 +40,8 @@ export function driftNote(inForce: TrainedOn | undefined, now: TrainedOn): strin
     inForce === undefined
       ? 'on lines report.json does not record'
       : `on other lines (${inForce.lines} then, ${now.lines} in this checkout)`;
-  return `train: the models in force were trained ${then}: the before and after below include that difference, not only the corrections. Retrain without --corrections first to compare the corrections alone.`;
+  return (
+    `train: the models in force were trained ${then}: the before and after below include that difference, ` +
+    'not only the corrections. Retrain without --corrections first to compare the corrections alone.'
+  );
 }

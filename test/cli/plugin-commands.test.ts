@@ -47,7 +47,11 @@ test('capstan --help lists the commands of the built-in plugins with their summa
   assert.match(stdout, 'Plugin commands');
   assert.match(
     stdout,
-    /classify \[--model bnac\|backoff\] \[--json\] \[--explain\] \[TEXT\.\.\. \| --email FILE\|FOLDER\.\.\.\]\s+Classify bounce replies offline \(lines on stdin without TEXT\), or whole bounce emails with --email \(plugin bounce-classifier\)/,
+    new RegExp(
+      String.raw`classify \[--model bnac\|backoff\] \[--json\] \[--explain\] \[TEXT\.\.\. \| --email FILE\|FOLDER\.\.\.\]` +
+        String.raw`\s+Classify bounce replies offline \(lines on stdin without TEXT\), ` +
+        String.raw`or whole bounce emails with --email \(plugin bounce-classifier\)`,
+    ),
   );
 });
 
@@ -98,8 +102,10 @@ test('capstan takes one plugin listed twice, and the built-in classify listed by
 
 test('capstan refuses a plugin whose command is malformed, naming the plugin', async () => {
   const bad = writePlugin(dir, 'bad-command', {
-    'mod.ts': `import { definePlugin, Type } from '@capstan';
-export default definePlugin({ id: 'bad', kind: 'store', apiVersion: '^1.2.0', config: Type.Object({}), commands: { Shout: { summary: 's', usage: 'Shout', run: async () => 0 } }, setup: () => ({ service: {} }) });
+    'mod.ts':
+      `import { definePlugin, Type } from '@capstan';
+export default definePlugin({ id: 'bad', kind: 'store', apiVersion: '^1.2.0', config: Type.Object({}),` +
+      ` commands: { Shout: { summary: 's', usage: 'Shout', run: async () => 0 } }, setup: () => ({ service: {} }) });
 `,
   });
   const { code, stderr } = await capstan(['--config', startup('bad.json', [{ id: 'bad', path: bad }]), '--help']);

@@ -85,7 +85,10 @@ test("config check accepts the parts real documents carry that the format does n
   assert.is(run.code, 0, run.stdout);
   assert.is(
     run.stdout,
-    `${fixture('real-style.yaml')}:15:5 plugins[0].id warning: is no Capstan plugin: fine for the MTA, which loads its plugins from "/opt/service/plugins/", but "capstan serve" needs a built-in plugin or a "path"; built-in plugins are "bounce-classifier", "bounce-model", "ip-schedule", "schedule-store-file", "schedule-store-postgres", "ui"\n`,
+    `${fixture('real-style.yaml')}:15:5 plugins[0].id warning: is no Capstan plugin: fine ` +
+      'for the MTA, which loads its plugins from "/opt/service/plugins/", but "capstan serve" ' +
+      'needs a built-in plugin or a "path"; built-in plugins are "bounce-classifier", ' +
+      '"bounce-model", "ip-schedule", "schedule-store-file", "schedule-store-postgres", "ui"\n',
   );
 });
 

@@ -29,7 +29,9 @@ const rows: Row[] = [
     given: 'an unknown top-level property',
     document: { ...v, sever: [] },
     errors: [
-      'sever unknown property of the top level: did you mean "servers"; known properties are "version", "servers", "queues", "pki", "plugins", "threads", "scripting", "resolver", "spool", "environment", "cluster", "monitor"',
+      'sever unknown property of the top level: did you mean "servers"; known ' +
+        'properties are "version", "servers", "queues", "pki", "plugins", "threads", ' +
+        '"scripting", "resolver", "spool", "environment", "cluster", "monitor"',
     ],
   },
   {
@@ -144,7 +146,9 @@ const rows: Row[] = [
     given: 'an https server without a key, for config check',
     document: { ...v, servers: [{ id: 'web', type: 'https' }] },
     warnings: [
-      'servers[0] has no key in "pki.private": fine for the MTA, which takes the certificate from its running configuration, but "capstan serve" needs a key in "pki.private" with id "web", or a single key: there is none',
+      'servers[0] has no key in "pki.private": fine for the MTA, which takes the ' +
+        'certificate from its running configuration, but "capstan serve" needs a ' +
+        'key in "pki.private" with id "web", or a single key: there is none',
     ],
   },
   {

@@ -98,7 +98,9 @@ test("a misspelt plugin id, in plugins[] or in a plugin's service reference, is 
     'plugins:\n  - id: ip-schedul\n  - id: ip-schedule\n    config: { store: schedule-store-fil }\n  - id: schedule-store-file\n',
   );
   assert.equal(lines, [
-    'ids.yaml:7:5 plugins[0].id no built-in plugin is called "ip-schedul": did you mean "ip-schedule"; built-in plugins are "bounce-classifier", "bounce-model", "ip-schedule", "schedule-store-file", "schedule-store-postgres", "ui", and a plugin of your own needs a "path"',
+    'ids.yaml:7:5 plugins[0].id no built-in plugin is called "ip-schedul": did you mean ' +
+      '"ip-schedule"; built-in plugins are "bounce-classifier", "bounce-model", "ip-schedule", ' +
+      '"schedule-store-file", "schedule-store-postgres", "ui", and a plugin of your own needs a "path"',
     'ids.yaml:9:15 plugins[1].config.store names plugin "schedule-store-fil" for its "store" service, and "plugins" has no plugin "schedule-store-fil": did you mean "schedule-store-file"',
   ]);
 });
@@ -115,8 +117,11 @@ test('a service reference naming a plugin of the wrong kind is refused', async (
 
 test('a plugin whose code names a script pool the document lacks is refused; with the pool it passes', async () => {
   const pooled = writePlugin(dir, 'pooled', {
-    'mod.ts': `import { definePlugin, Type } from '@capstan';
-export default definePlugin({ id: 'pooled', kind: 'store', apiVersion: '^1.2.0', config: Type.Object({ size: Type.Integer({ default: 1 }) }, { additionalProperties: false }), capabilities: { pool: { worker: 'file:///nowhere.js', scriptPool: 'calc' } }, setup: () => ({ service: {} }) });
+    'mod.ts':
+      `import { definePlugin, Type } from '@capstan';
+export default definePlugin({ id: 'pooled', kind: 'store', apiVersion: '^1.2.0',` +
+      ` config: Type.Object({ size: Type.Integer({ default: 1 }) }, { additionalProperties: false }),` +
+      ` capabilities: { pool: { worker: 'file:///nowhere.js', scriptPool: 'calc' } }, setup: () => ({ service: {} }) });
 `,
   });
   const lines = await both('pool', `plugins:\n  - id: pooled\n    path: ${pooled}\n    config: { size: 1.5 }\n`);

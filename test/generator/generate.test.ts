@@ -77,7 +77,12 @@ test("generate inlines a plugin schema's $ref into an OpenAPI document, and fail
   const validator = files.find((f) => f.path === 'validators/plugins/paint.ts')!.contents;
   assert.match(
     validator,
-    /export const paintConfigSchema = \{[\s\S]*"colour": \{\n\s+"type": "string",\n\s+"description": "A colour",\n\s+"enum": \[\n\s+"red",\n\s+"green"\n\s+\],\n\s+"default": "red"\n\s+\}[\s\S]*as unknown as TUnsafe<PaintConfig>;/,
+    new RegExp(
+      String.raw`export const paintConfigSchema = \{[\s\S]*` +
+        String.raw`"colour": \{\n\s+"type": "string",\n\s+"description": "A colour",\n` +
+        String.raw`\s+"enum": \[\n\s+"red",\n\s+"green"\n\s+\],\n\s+"default": "red"\n\s+\}` +
+        String.raw`[\s\S]*as unknown as TUnsafe<PaintConfig>;`,
+    ),
   );
   assert.not.match(validator, /x-const|\$ref/);
   assert.match(

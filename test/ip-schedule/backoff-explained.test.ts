@@ -14,7 +14,10 @@ const T0 = Date.parse(NOW);
 const CLASSIFIER = { id: 'bounce-classifier' };
 /** Gmail throttling an IP: a rule of the model decides RATE_LIMIT__IP_RATE_LIMIT (scoped by localip, grouping) */
 const THROTTLED =
-  '421-4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited. Please visit https://support.google.com/mail/?p=UnsolicitedRateLimitError to review our Bulk Email Senders Guidelines. For anna.k@gmail.com';
+  '421-4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from ' +
+  'your IP address. To protect our users from spam, mail sent from your IP address has been ' +
+  'temporarily rate limited. Please visit https://support.google.com/mail/?p=UnsolicitedRateLimitError ' +
+  'to review our Bulk Email Senders Guidelines. For anna.k@gmail.com';
 /** A block list naming the IP: INFRASTRUCTURE_BLOCK (scoped by jobid, grouping), in the reputation group */
 const LISTED = '550 5.7.1 Service unavailable; Client host [192.0.2.1] blocked using zen.spamhaus.org';
 const GMAIL = {

@@ -13,7 +13,8 @@ const KEY = 'lift-test-key';
 const PRINCIPAL = `key:${createHash('sha256').update(KEY).digest('hex').slice(0, 12)}`;
 const AUTH = { 'x-api-key': KEY };
 const THROTTLED =
-  '421-4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
+  '421-4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP ' +
+  'address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
 const GMAIL = {
   localip: '192.0.2.1',
   remotemx: 'gmail-smtp-in.l.google.com',

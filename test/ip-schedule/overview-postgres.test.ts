@@ -9,7 +9,8 @@ import { DATABASE_URL, dropSchema, requirePostgres } from '../_postgres.ts';
 import { autoGrouping, startScheduleHost, utcDate, type ScheduleHost } from './_host.ts';
 
 const GMAIL_RATE =
-  '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
+  '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP ' +
+  'address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
 const GMAIL = { localip: '192.0.2.1', remotemx: 'gmail-smtp-in.l.google.com', grouping: '&gmail' };
 const schema = `t_overview_${randomUUID().replaceAll('-', '')}`;
 

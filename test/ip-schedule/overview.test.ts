@@ -5,7 +5,8 @@ import WebSocket from 'ws';
 import { autoGrouping, utcDate, withScheduleHost } from './_host.ts';
 
 const GMAIL_RATE =
-  '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
+  '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP ' +
+  'address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
 
 test('counts schedules, policies in force, feed clients, reported events per provider and class, and planned against delivered', async () => {
   await withScheduleHost({ plugins: [{ id: 'bounce-classifier' }] }, async (host) => {

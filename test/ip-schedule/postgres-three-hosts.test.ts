@@ -14,7 +14,8 @@ import { DATABASE_URL as URL, requirePostgres } from '../_postgres.ts';
 await requirePostgres();
 const schema = `h21_${randomUUID().replaceAll('-', '')}`;
 const THROTTLED =
-  '421-4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
+  '421-4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP ' +
+  'address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
 const GMAIL = { remotemx: 'gmail-smtp-in.l.google.com', grouping: '&gmail' };
 const idOf = (ip: string) => `backoff:RATE_LIMIT__IP_RATE_LIMIT?localip=${ip}&grouping=%26gmail`;
 /**

@@ -27,7 +27,14 @@ const NO_SHARES = {
 };
 writeFileSync(
   config,
-  `version: '6.10'\nplugins:\n  - id: ip-schedule\n    config:\n      backoff:\n        policies:\n          RATE_LIMIT__IP_RATE_LIMIT: ${JSON.stringify(POLICY)}\n        triggers: ${JSON.stringify(NO_SHARES)}\n`,
+  "version: '6.10'\n" +
+    'plugins:\n' +
+    '  - id: ip-schedule\n' +
+    '    config:\n' +
+    '      backoff:\n' +
+    '        policies:\n' +
+    `          RATE_LIMIT__IP_RATE_LIMIT: ${JSON.stringify(POLICY)}\n` +
+    `        triggers: ${JSON.stringify(NO_SHARES)}\n`,
 );
 
 const week = (format: 'postfix' | 'exim') => [...synthWeek({ seed: 7, perHour: 40, format, iso: true })];
@@ -261,10 +268,12 @@ test("--schedules: each grouping's plan per hour against what was sent, counted 
 test('the classifier is the one the document gives bounce-classifier: a classifier plugin of your own, its config from a file', async () => {
   // Every reply is a rate limit (and BLOCKED) to this classifier, whatever it says: the week's ordinary failures too
   const folder = writePlugin(dir, 'all-throttled', {
-    'mod.ts': `import { definePlugin, Type } from '@capstan';
+    'mod.ts':
+      `import { definePlugin, Type } from '@capstan';
 export default definePlugin({
   id: 'all-throttled', kind: 'classifier', apiVersion: '^1.2.0', description: 'test', config: Type.Object({ label: Type.String() }),
-  setup: (ctx) => ({ service: { version: 't1', classify: async (model: string, texts: string[]) => texts.map(() => ({ label: model === 'backoff' ? ctx.config.label : 'BLOCKED', probability: 1 })) } }),
+  setup: (ctx) => ({ service: { version: 't1', classify: async (model: string, texts: string[]) =>` +
+      ` texts.map(() => ({ label: model === 'backoff' ? ctx.config.label : 'BLOCKED', probability: 1 })) } }),
 });
 `,
   });
@@ -272,7 +281,19 @@ export default definePlugin({
   const custom = join(dir, 'custom.yaml');
   writeFileSync(
     custom,
-    `version: '6.10'\nplugins:\n  - id: all-throttled\n    path: ${JSON.stringify(folder)}\n    config: all-throttled.yaml\n  - id: bounce-classifier\n    config: { classifier: all-throttled }\n  - id: ip-schedule\n    config:\n      backoff:\n        policies:\n          RATE_LIMIT__IP_RATE_LIMIT: ${JSON.stringify(POLICY)}\n        triggers: ${JSON.stringify(NO_SHARES)}\n`,
+    "version: '6.10'\n" +
+      'plugins:\n' +
+      '  - id: all-throttled\n' +
+      `    path: ${JSON.stringify(folder)}\n` +
+      '    config: all-throttled.yaml\n' +
+      '  - id: bounce-classifier\n' +
+      '    config: { classifier: all-throttled }\n' +
+      '  - id: ip-schedule\n' +
+      '    config:\n' +
+      '      backoff:\n' +
+      '        policies:\n' +
+      `          RATE_LIMIT__IP_RATE_LIMIT: ${JSON.stringify(POLICY)}\n` +
+      `        triggers: ${JSON.stringify(NO_SHARES)}\n`,
   );
   const run = await runCli(['replay', '--config', custom, '--json', '-'], `${week('exim').join('\n')}\n`);
   assert.is(run.code, 0, run.stderr);
@@ -299,7 +320,14 @@ test('an adaptive warm-up is held and stepped back on the reputation share, with
   const blocked = join(dir, 'blocked-doc.yaml');
   writeFileSync(
     blocked,
-    `version: '6.10'\nplugins:\n  - id: all-throttled\n    path: ${JSON.stringify(folder)}\n    config: blocked.yaml\n  - id: bounce-classifier\n    config: { classifier: all-throttled }\n  - id: ip-schedule\n`,
+    "version: '6.10'\n" +
+      'plugins:\n' +
+      '  - id: all-throttled\n' +
+      `    path: ${JSON.stringify(folder)}\n` +
+      '    config: blocked.yaml\n' +
+      '  - id: bounce-classifier\n' +
+      '    config: { classifier: all-throttled }\n' +
+      '  - id: ip-schedule\n',
   );
   const ramp = {
     grouping: '&gmail',

@@ -238,7 +238,12 @@ test('CSV import: errors name their lines and write nothing, a dry run lists the
       }).then(async (r) => ({ status: r.status, json: (await r.json()) as any }));
     const header =
       'ip,grouping,mode,start_date,start_volume,end_date,end_volume,schedule,algorithm,interval,paused,properties\n';
-    const badFile = `${header}10.0.0.2,&gmail,AUTO,${utcDate(0)},,${utcDate(5)},500,,,,,\n300.1.1.1,&x,AUTO,${utcDate(0)},1,${utcDate(1)},2,,,,,\n10.0.0.3,&new,MANUAL,${utcDate(0)},,,,1;2;x,,,,\n10.0.0.3,&ok,AUTO,${utcDate(0)},1,${utcDate(1)},2,,,,maybe,\n10.0.0.4,&fine,AUTO,${utcDate(0)},1,${utcDate(1)},2,,,,,\n`;
+    const badFile =
+      `${header}10.0.0.2,&gmail,AUTO,${utcDate(0)},,${utcDate(5)},500,,,,,\n` +
+      `300.1.1.1,&x,AUTO,${utcDate(0)},1,${utcDate(1)},2,,,,,\n` +
+      `10.0.0.3,&new,MANUAL,${utcDate(0)},,,,1;2;x,,,,\n` +
+      `10.0.0.3,&ok,AUTO,${utcDate(0)},1,${utcDate(1)},2,,,,maybe,\n` +
+      `10.0.0.4,&fine,AUTO,${utcDate(0)},1,${utcDate(1)},2,,,,,\n`;
     const refused = await csv(badFile);
     assert.is(refused.status, 400);
     assert.equal(Object.keys(refused.json), ['error']);
@@ -258,7 +263,10 @@ test('CSV import: errors name their lines and write nothing, a dry run lists the
     ]);
     assert.is((await host.call('GET', '/config/10.0.0.3')).status, 404, 'nothing written');
 
-    const good = `${header}10.0.0.2,&gmail,AUTO,${utcDate(-1)},200,${utcDate(8)},3000,,,,,\n10.0.0.3,&new,MANUAL,${utcDate(0)},,,,5;6;7,FIXEDWINDOW,3600,true,"{""pool"":""eu""}"\n9.1.1.1,&gmail,AUTO,${utcDate(-9)},10,${utcDate(-5)},20,,,,,\n`;
+    const good =
+      `${header}10.0.0.2,&gmail,AUTO,${utcDate(-1)},200,${utcDate(8)},3000,,,,,\n` +
+      `10.0.0.3,&new,MANUAL,${utcDate(0)},,,,5;6;7,FIXEDWINDOW,3600,true,"{""pool"":""eu""}"\n` +
+      `9.1.1.1,&gmail,AUTO,${utcDate(-9)},10,${utcDate(-5)},20,,,,,\n`;
     const dry = await csv(good, '?dry_run=true');
     assert.is(dry.status, 200);
     assert.equal(dry.json, {

@@ -31,7 +31,8 @@ let base: string;
 const pageErrors: string[] = [];
 
 const GMAIL_RATE =
-  '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
+  '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP ' +
+  'address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited.';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const call = (method: string, path: string, body?: unknown) =>
   fetch(`${base}${path}`, {

@@ -382,7 +382,10 @@ const post = (path: string, body: unknown) =>
   });
 
 const GMAIL_RATE =
-  '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from your IP address. To protect our users from spam, mail sent from your IP address has been temporarily rate limited. Please visit https://support.google.com/mail/?p=UnsolicitedRateLimitError to review our Bulk Email Senders Guidelines. jane@gmail.com';
+  '421 4.7.28 [192.0.2.1] Our system has detected an unusual rate of unsolicited mail originating from ' +
+  'your IP address. To protect our users from spam, mail sent from your IP address has been ' +
+  'temporarily rate limited. Please visit https://support.google.com/mail/?p=UnsolicitedRateLimitError ' +
+  'to review our Bulk Email Senders Guidelines. jane@gmail.com';
 const YAHOO_SPAM = '550 5.7.1 <jim@yahoo.com>: Message rejected as spam by Content Filtering.';
 
 it('policies page: lists backoff policies with provider, class and explanation, filters them, draws the class mix and lifts one', async () => {

@@ -81,10 +81,19 @@ export function isOtherReport(email: Email): boolean {
  * have 3 pending messages`, `Messages sent to your inbox could not be delivered`), and a call to fetch it. A bounce
  * tells the sender that their message did not reach someone else, and asks for nothing to be clicked.
  */
-const HELD_FOR_READER =
-  /\byou have (?:more than |over )?\d+ (?:[a-z-]+ ){0,2}(?:e-?mails?|messages?)\b|\b(?:delivered|sent) to your (?:inbox|mailbox)\b|\b(?:incoming|pending|held|quarantined|undelivered)\s+(?:e-?mails?|messages?)\b/i;
-const FETCH_IT =
-  /\b(?:click|tap)\b[^.]{0,60}\b(?:review|retrieve|release|recover|restore|read|deliver|view|access)\b|\b(?:retrieve|release|recover|restore|review|read|view|deliver)\s+(?:(?:your|the|all|these|pending|held|incoming|blocked|quarantined|undelivered|undeliverable)\s+)*(?:e-?mails?|messages?)\b/i;
+const HELD_FOR_READER = new RegExp(
+  String.raw`\byou have (?:more than |over )?\d+ (?:[a-z-]+ ){0,2}(?:e-?mails?|messages?)\b|` +
+    String.raw`\b(?:delivered|sent) to your (?:inbox|mailbox)\b|` +
+    String.raw`\b(?:incoming|pending|held|quarantined|undelivered)\s+(?:e-?mails?|messages?)\b`,
+  'i',
+);
+const FETCH_IT = new RegExp(
+  String.raw`\b(?:click|tap)\b[^.]{0,60}\b(?:review|retrieve|release|recover|restore|read|deliver|view|access)\b|` +
+    String.raw`\b(?:retrieve|release|recover|restore|review|read|view|deliver)\s+` +
+    String.raw`(?:(?:your|the|all|these|pending|held|incoming|blocked|quarantined|undelivered|undeliverable)\s+)*` +
+    String.raw`(?:e-?mails?|messages?)\b`,
+  'i',
+);
 const LINK = /\(?\bhttps?:\/\/\S+\)?/g;
 
 /**
@@ -98,8 +107,12 @@ export function isLureNotice(email: Email): boolean {
 }
 
 /** An acknowledgement of receipt sent by a program (`Eingangsbestätigung`, `Accusé de réception`) */
-const RECEIPT_SUBJECT =
-  /\b(?:empfangsbest|eingangsbest|lesebest)|accus[eé] de r[eé]ception|acuse de recibo|receipt (?:confirmation|acknowledg)|acknowledg(?:e)?ment of receipt|we (?:have )?received your (?:e-?mail|message)|ticket (?:received|created)/i;
+const RECEIPT_SUBJECT = new RegExp(
+  String.raw`\b(?:empfangsbest|eingangsbest|lesebest)|accus[eé] de r[eé]ception|acuse de recibo|` +
+    String.raw`receipt (?:confirmation|acknowledg)|acknowledg(?:e)?ment of receipt|` +
+    String.raw`we (?:have )?received your (?:e-?mail|message)|ticket (?:received|created)`,
+  'i',
+);
 
 /**
  * The marks only vacation programs and receipt acknowledgements set (`X-Autoreply`, a vacation or receipt subject):

@@ -139,8 +139,14 @@ export function bareAddress(value: string): string {
 }
 
 /** Where the notice ends and its copy of the returned message begins */
-export const COPY_START =
-  /^\s*(?:[-=_*>]{2,}.{0,20}(?:original|copy of|unsent|returned|undelivered|message follows|headers? (?:of|follow))|(?:original|returned|unsent) message\b|message headers?(?: follows)?\s*:?\s*$|the (?:original|returned) message (?:was|headers|follows))|^>?\s?(?:return-path|received|message-id|x-[\w-]+|dkim-signature|mime-version)\s*:/i;
+export const COPY_START = new RegExp(
+  String.raw`^\s*(?:` +
+    String.raw`[-=_*>]{2,}.{0,20}(?:original|copy of|unsent|returned|undelivered|message follows|headers? (?:of|follow))|` +
+    String.raw`(?:original|returned|unsent) message\b|message headers?(?: follows)?\s*:?\s*$|` +
+    String.raw`the (?:original|returned) message (?:was|headers|follows))|` +
+    String.raw`^>?\s?(?:return-path|received|message-id|x-[\w-]+|dkim-signature|mime-version)\s*:`,
+  'i',
+);
 
 /** The notice's own lines: up to the copy of the returned message */
 export function noticeLines(text: string): string[] {

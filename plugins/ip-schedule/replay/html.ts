@@ -100,7 +100,11 @@ function providerTable(report: ReplayReport): string {
       const decisions = Object.entries(p.decisions)
         .map(([kind, k]) => `${kind} ${k}`)
         .join(', ');
-      return `<tr><td>${escape(p.provider)}</td><td>${p.attempts}</td><td>${p.outcomes.sent}</td><td>${p.outcomes.deferred}</td><td>${p.outcomes.bounced}</td><td>${classes}</td><td>${decisions}</td></tr>`;
+      return (
+        `<tr><td>${escape(p.provider)}</td><td>${p.attempts}</td>` +
+        `<td>${p.outcomes.sent}</td><td>${p.outcomes.deferred}</td><td>${p.outcomes.bounced}</td>` +
+        `<td>${classes}</td><td>${decisions}</td></tr>`
+      );
     })
     .join('');
   return `<table><tr><th>provider</th><th>attempts</th><th>sent</th><th>deferred</th><th>bounced</th><th>backoff classes</th><th>policies</th></tr>${rows}</table>`;

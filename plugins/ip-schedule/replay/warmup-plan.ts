@@ -141,7 +141,9 @@ export class WarmupPlan {
         class: GROUP,
         reason: hold
           ? `${hold.reason}: held at day ${hold.day}`
-          : `${decision.reason.provider} ${GROUP} ${Math.round(Number(decision.reason.share) * 1000) / 10}% of ${decision.reason.attempts} attempts, below hold: released, ${decision.warmup.lag} days behind its dates`,
+          : `${decision.reason.provider} ${GROUP} ` +
+            `${Math.round(Number(decision.reason.share) * 1000) / 10}% of ${decision.reason.attempts} ` +
+            `attempts, below hold: released, ${decision.warmup.lag} days behind its dates`,
       });
     }
     return out;

@@ -64,7 +64,9 @@ function explanation(r) {
   const t = reason.trigger;
   const trigger =
     t.kind === 'share'
-      ? `share: ${pct(t.observed)} of ${t.attempts === undefined ? '?' : number(t.attempts)} attempts${t.group ? ` (group ${t.group})` : ''} reached the threshold of ${pct(t.threshold)} with at least ${t.minAttempts === undefined ? '?' : number(t.minAttempts)} attempts`
+      ? `share: ${pct(t.observed)} of ${t.attempts === undefined ? '?' : number(t.attempts)} ` +
+        `attempts${t.group ? ` (group ${t.group})` : ''} reached the threshold of ${pct(t.threshold)} ` +
+        `with at least ${t.minAttempts === undefined ? '?' : number(t.minAttempts)} attempts`
       : `count: ${number(t.observed)} events reached the threshold of ${number(t.threshold)}`;
   const decided =
     reason.decidedBy?.rule !== undefined

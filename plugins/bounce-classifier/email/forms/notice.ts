@@ -29,8 +29,13 @@ const DAEMON_FROM =
   /^(?:mailer-daemon|mail-daemon|mailerdaemon|postmaster|mdaemon|mail\.delivery\.system|bounces?|nobody|root|[\w.-]*smtp[\w.-]*|[\w.-]*mail[-_.]?(?:service|system|admin)[\w.-]*)@/i;
 
 /** Subjects of bounces beyond the common ones of `BOUNCE_SUBJECT` */
-const NOTICE_SUBJECT =
-  /\b(?:non[- ]?delivery|could not be delivered|not delivered|mail (?:error|failure|system error|delivery (?:problem|warning))|processing error|failed mail|mail failed|returned mail|error report|user unknown|delivery (?:problem|warning|report)|warning: message)\b/i;
+const NOTICE_SUBJECT = new RegExp(
+  String.raw`\b(?:non[- ]?delivery|could not be delivered|not delivered|` +
+    String.raw`mail (?:error|failure|system error|delivery (?:problem|warning))|` +
+    String.raw`processing error|failed mail|mail failed|returned mail|error report|user unknown|` +
+    String.raw`delivery (?:problem|warning|report)|warning: message)\b`,
+  'i',
+);
 
 /** Words of a notice saying the message was not delivered at all, whatever its subject */
 const NOT_DELIVERED =
@@ -46,8 +51,13 @@ const MALFORMED = /\bunqualified\b|\bmalformed\b|\bdomain missing\b/i;
 const ADDRESSES = new RegExp(ADDRESS.source, 'gi');
 
 /** Words that tell of a failure */
-const FAILURE_TERMS =
-  /unknown|exceed|did ?n[o']t|not (?:found|exist|known|listed|deliver|available|allowed|valid)|no longer|no such|does ?n[o']t exist|invalid|undeliver|could not|couldn't|can ?not|unable|fail|reject|refus|denied|quota|full|disabled|inactive|suspend|expired|error|reason|unavailable|bad |unrouteable|inexistant|inconnu|unbekannt|desconocido|no existe|non recens|utilisateur|following (?:recipient|address)/i;
+const FAILURE_TERMS = new RegExp(
+  "unknown|exceed|did ?n[o']t|not (?:found|exist|known|listed|deliver|available|allowed|valid)|no longer|no such|" +
+    "does ?n[o']t exist|invalid|undeliver|could not|couldn't|can ?not|unable|fail|reject|refus|denied|quota|full|" +
+    'disabled|inactive|suspend|expired|error|reason|unavailable|bad |unrouteable|' +
+    'inexistant|inconnu|unbekannt|desconocido|no existe|non recens|utilisateur|following (?:recipient|address)',
+  'i',
+);
 /** Words that mark a line as telling about a failed address, or a line that introduces what follows */
 const FAILURE_WORDS = new RegExp(`${FAILURE_TERMS.source}|:\\s*$`, 'i');
 

@@ -14,8 +14,12 @@ import { FINAL_WORDS } from '../families.ts';
 import type { BounceForm, ReportedRecipient } from '../types.ts';
 
 /** Words of bounce subjects, in the languages bounces come in most */
-export const BOUNCE_SUBJECT =
-  /undeliver|undelivered|delivery (?:status|failure|failed|has failed|notification)|returned mail|failure notice|mail delivery (?:failed|failure|system)|non[- ]?(?:remis|recapitabile|entregado)|unzustellbar|nicht zugestellt|non distribuita|no se pudo entregar|niet bezorgd|nie dostarczono|não entregue|配信(?:エラー|不能|失敗)|未送达|退信|전달 실패/i;
+export const BOUNCE_SUBJECT = new RegExp(
+  'undeliver|undelivered|delivery (?:status|failure|failed|has failed|notification)|returned mail|failure notice|' +
+    'mail delivery (?:failed|failure|system)|non[- ]?(?:remis|recapitabile|entregado)|unzustellbar|nicht zugestellt|' +
+    'non distribuita|no se pudo entregar|niet bezorgd|nie dostarczono|não entregue|配信(?:エラー|不能|失敗)|未送达|退信|전달 실패',
+  'i',
+);
 
 /** A line holding an address alone (`  user@host`, `<user@host>:`), as lists of recipients open each one's lines */
 const ADDRESS_LINE = /^([ \t]*)<?[^\s<>@]{1,64}@[^\s<>@]{1,255}>?:?$/;

@@ -25,9 +25,16 @@ const read = (format: LogFormat, lines: string[]): Array<Attempt | undefined> =>
 
 test('postfix: deferred, bounced and sent lines of the smtp agent, the reply without "host … said:" and "(in reply to …)"', () => {
   const [deferred, bounced, sent, qmgr] = read(FORMATS.postfix, [
-    'Apr  5 16:41:54 kedumba postfix/smtp[18733]: 39D9336AFA81: to=<foo@bar.com>, relay=foo.bar.com[1.2.3.4]:25, delay=92780, delays=92777/0.03/1.6/0.91, dsn=4.3.0, status=deferred (host foo.bar.com[1.2.3.4] said: 451 4.3.0 <bounces@planningalerts.org.au>: Temporary lookup failure (in reply to RCPT TO command))',
-    'Apr  5 14:21:51 kedumba postfix/smtp[2500]: 39D9336AFA81: to=<anincorrectemailaddress@openaustralia.org>, relay=aspmx.l.google.com[173.194.79.27]:25, delay=1, delays=0.08/0/0.58/0.34, dsn=5.1.1, status=bounced (host aspmx.l.google.com[173.194.79.27] said: 550-5.1.1 The email account that you tried to reach does not exist. zb4si15321910pbb.132 - gsmtp (in reply to RCPT TO command))',
-    'Aug 19 05:49:45 mail postfix/smtp[10065]: EA8FF222F6: to=<recipient@gmail.com>, relay=gmail-smtp-in.l.google.com[74.125.197.26]:25, delay=1.8, delays=0.74/0.03/0.19/0.82, dsn=2.0.0, status=sent (250 2.0.0 OK 1534672190 g10-v6si7304311pfd.86 - gsmtp)',
+    'Apr  5 16:41:54 kedumba postfix/smtp[18733]: 39D9336AFA81: to=<foo@bar.com>, relay=foo.bar.com[1.2.3.4]:25, ' +
+      'delay=92780, delays=92777/0.03/1.6/0.91, dsn=4.3.0, status=deferred (host foo.bar.com[1.2.3.4] said: 451 ' +
+      '4.3.0 <bounces@planningalerts.org.au>: Temporary lookup failure (in reply to RCPT TO command))',
+    'Apr  5 14:21:51 kedumba postfix/smtp[2500]: 39D9336AFA81: to=<anincorrectemailaddress@openaustralia.org>, ' +
+      'relay=aspmx.l.google.com[173.194.79.27]:25, delay=1, delays=0.08/0/0.58/0.34, dsn=5.1.1, status=bounced ' +
+      '(host aspmx.l.google.com[173.194.79.27] said: 550-5.1.1 The email account that you tried to reach does ' +
+      'not exist. zb4si15321910pbb.132 - gsmtp (in reply to RCPT TO command))',
+    'Aug 19 05:49:45 mail postfix/smtp[10065]: EA8FF222F6: to=<recipient@gmail.com>, ' +
+      'relay=gmail-smtp-in.l.google.com[74.125.197.26]:25, delay=1.8, delays=0.74/0.03/0.19/0.82, ' +
+      'dsn=2.0.0, status=sent (250 2.0.0 OK 1534672190 g10-v6si7304311pfd.86 - gsmtp)',
     'Apr  5 18:41:58 kedumba postfix/qmgr[2638]: E69DB36D4A2B: removed',
   ]);
   const year = new Date().getUTCFullYear();
@@ -55,8 +62,12 @@ test('postfix: deferred, bounced and sent lines of the smtp agent, the reply wit
 
 test("postfix: RFC 3339 timestamps, an instance's syslog name, lmtp, and relay=none", () => {
   const [iso, none, local] = read(FORMATS.postfix, [
-    '2025-03-10T12:00:01.123456+01:00 mx1 postfix-out2/smtp[4242]: 3F2A81C0123: to=<a@Example.COM>, orig_to=<b@example.net>, relay=mx.example.com[192.0.2.7]:25, delay=1.2, delays=0.1/0/0.5/0.6, dsn=4.7.0, status=deferred (host mx.example.com[192.0.2.7] said: 421 4.7.0 Try again later (in reply to MAIL FROM command))',
-    '2025-03-10T12:00:02Z mx1 postfix/smtp[4242]: 3F2A81C0124: to=<a@example.com>, relay=none, delay=30, delays=0/0/30/0, dsn=4.4.1, status=deferred (connect to mx.example.com[192.0.2.7]:25: Connection timed out)',
+    '2025-03-10T12:00:01.123456+01:00 mx1 postfix-out2/smtp[4242]: 3F2A81C0123: ' +
+      'to=<a@Example.COM>, orig_to=<b@example.net>, relay=mx.example.com[192.0.2.7]:25, ' +
+      'delay=1.2, delays=0.1/0/0.5/0.6, dsn=4.7.0, status=deferred (host ' +
+      'mx.example.com[192.0.2.7] said: 421 4.7.0 Try again later (in reply to MAIL FROM command))',
+    '2025-03-10T12:00:02Z mx1 postfix/smtp[4242]: 3F2A81C0124: to=<a@example.com>, relay=none, delay=30, ' +
+      'delays=0/0/30/0, dsn=4.4.1, status=deferred (connect to mx.example.com[192.0.2.7]:25: Connection timed out)',
     'Jun 18 07:24:19 servername postfix/local[28949]: 1DBB4A7FD: to=<name@tld.com>, relay=local, delay=1.8, delays=0.2/0.03/0.72/0.81, dsn=2.0.0, status=sent (delivered to mailbox)',
   ]);
   assert.equal(
@@ -73,10 +84,17 @@ test("postfix: RFC 3339 timestamps, an instance's syslog name, lmtp, and relay=n
 test("exim: => with C= and I=, == and ** with the remote server's words, with H= or with the host in the message", () => {
   const [delivered, failed, failedTls, deferredOld, failedOld, local, arrival] = read(FORMATS.exim, [
     '1999-03-02 09:44:33 10HmbB-000000005vi-0000 => x@test.ex R=to_server T=remote H=127.0.0.1 [127.0.0.1] I=[127.0.0.1] C="250 OK id=10HmbC-000000005vi-0000"',
-    '2015-10-19 09:47:35 1Zo722-001wKm-7T ** recipient@goloffshore.com R=lookuphost T=remote_smtp H=mail1.goloffshore.com [61.8.149.12]: SMTP error from remote mail server after RCPT TO:<recipient@goloffshore.com>: 550 #5.1.0 Address rejected.',
-    '2019-06-11 14:26:40 1haaEv-000EiQ-0m ** recipient@flexitank.net.cn R=dkim_lookuphost T=dkim_remote_smtp H=mxbiz1.qq.com [203.205.147.218] X=TLSv1.2:AES128-SHA256:128 CV=yes: SMTP error from remote mail server after RCPT TO:<recipient@flexitank.net.cn>: 550 Mailbox not found. http://service.exmail.qq.com/cgi-bin/help?subtype=1&&id=20022&&no=1000728',
+    '2015-10-19 09:47:35 1Zo722-001wKm-7T ** recipient@goloffshore.com R=lookuphost ' +
+      'T=remote_smtp H=mail1.goloffshore.com [61.8.149.12]: SMTP error from remote mail ' +
+      'server after RCPT TO:<recipient@goloffshore.com>: 550 #5.1.0 Address rejected.',
+    '2019-06-11 14:26:40 1haaEv-000EiQ-0m ** recipient@flexitank.net.cn R=dkim_lookuphost ' +
+      'T=dkim_remote_smtp H=mxbiz1.qq.com [203.205.147.218] X=TLSv1.2:AES128-SHA256:128 CV=yes: ' +
+      'SMTP error from remote mail server after RCPT TO:<recipient@flexitank.net.cn>: 550 Mailbox ' +
+      'not found. http://service.exmail.qq.com/cgi-bin/help?subtype=1&&id=20022&&no=1000728',
     '1999-03-02 09:44:33 10HmaX-0005vi-00 == userx@x.y R=r1 T=t1 defer (-45): SMTP error from remote mail server after MAIL FROM:<CALLER@myhost.test.ex>: host 127.0.0.1 [127.0.0.1]: 450 DELAY',
-    '2009-03-01 01:24:41 1LdZU1-0003hZ-0e ** recipient@hotmial.de R=dnslookup T=remote_smtp: SMTP error from remote mail server after RCPT TO:<recipient@hotmial.de>: host mail.hotmial.de [85.17.10.131]: 554 <recipient@hotmial.de>: Relay access denied',
+    '2009-03-01 01:24:41 1LdZU1-0003hZ-0e ** recipient@hotmial.de R=dnslookup T=remote_smtp: ' +
+      'SMTP error from remote mail server after RCPT TO:<recipient@hotmial.de>: host ' +
+      'mail.hotmial.de [85.17.10.131]: 554 <recipient@hotmial.de>: Relay access denied',
     '1999-03-02 09:44:33 10HmaY-000000005vi-0000 => x <x@test.ex> R=server T=local_delivery',
     '1999-03-02 09:44:33 10HmbB-000000005vi-0000 <= x@y.x H=(test) [V4NET.9.8.7]:10002 U=root Ci=p1236 P=smtp S=sss',
   ]);
@@ -111,7 +129,9 @@ test("exim: => with C= and I=, == and ** with the remote server's words, with H=
 
 test('exim: a timestamp with a zone (log_timezone) and milliseconds', () => {
   const [line] = read(FORMATS.exim, [
-    '2025-03-10 12:00:01.250 +0100 [4242] 1tXyZa-00000AbCdE-1234 == a@example.com R=dnslookup T=remote_smtp defer (-44) H=mx.example.com [192.0.2.7]: SMTP error from remote mail server after RCPT TO:<a@example.com>: 451 4.7.1 Try later',
+    '2025-03-10 12:00:01.250 +0100 [4242] 1tXyZa-00000AbCdE-1234 == a@example.com ' +
+      'R=dnslookup T=remote_smtp defer (-44) H=mx.example.com [192.0.2.7]: SMTP error ' +
+      'from remote mail server after RCPT TO:<a@example.com>: 451 4.7.1 Try later',
   ]);
   assert.equal([line!.time, line!.reply], [Date.parse('2025-03-10T11:00:01.250Z'), '451 4.7.1 Try later']);
 });
@@ -260,9 +280,17 @@ test("halon: post-delivery $arguments and $message, nested or flat; an attempt's
 test('powermta: the header names the columns; d, b, t records are attempts, quoted fields with commas read whole', () => {
   const [header, delivered, bounced, transient, received] = read(FORMATS.powermta, [
     'type,timeLogged,timeQueued,orig,rcpt,orcpt,dsnAction,dsnStatus,dsnDiag,dsnMta,bounceCat,srcType,srcMta,dlvType,dlvSourceIp,dlvDestinationIp,dlvEsmtpAvailable,dlvSize,vmta,jobId',
-    'd,2025-03-10 12:00:01-0000,2025-03-10 11:59:58-0000,bounce@news.example.net,a@gmail.com,,relayed,2.0.0 (success),smtp;250 2.0.0 OK 1741608001 x1si - gsmtp,gmail-smtp-in.l.google.com (142.250.102.27),,smtp,api.example.net,smtp,198.51.100.10,142.250.102.27,PIPELINING,2048,vmta-1,spring-sale',
-    'b,2025-03-10 12:00:02+0100,2025-03-10 11:59:58+0100,bounce@news.example.net,b@example.org,,failed,5.1.1 (bad destination mailbox address),"smtp;550 5.1.1 <b@example.org>: Recipient address rejected: User unknown, sorry",mx.example.org (192.0.2.25),bad-mailbox,smtp,api.example.net,smtp,198.51.100.11,192.0.2.25,,2048,vmta-2,',
-    't,2025-03-10 12:00:03-0000,2025-03-10 11:59:58-0000,bounce@news.example.net,c@yahoo.com,,delayed,4.7.0 (delivery not authorized),smtp;421 4.7.0 [TSS04] Messages from 198.51.100.10 temporarily deferred,mta7.am0.yahoodns.net (67.195.204.72),,smtp,api.example.net,smtp,198.51.100.10,67.195.204.72,,2048,vmta-1,spring-sale',
+    'd,2025-03-10 12:00:01-0000,2025-03-10 11:59:58-0000,bounce@news.example.net,a@gmail.com,,relayed,' +
+      '2.0.0 (success),smtp;250 2.0.0 OK 1741608001 x1si - gsmtp,gmail-smtp-in.l.google.com (142.250.102.27),' +
+      ',smtp,api.example.net,smtp,198.51.100.10,142.250.102.27,PIPELINING,2048,vmta-1,spring-sale',
+    'b,2025-03-10 12:00:02+0100,2025-03-10 11:59:58+0100,bounce@news.example.net,b@example.org,,failed,' +
+      '5.1.1 (bad destination mailbox address),' +
+      '"smtp;550 5.1.1 <b@example.org>: Recipient address rejected: User unknown, sorry",' +
+      'mx.example.org (192.0.2.25),bad-mailbox,smtp,api.example.net,smtp,198.51.100.11,192.0.2.25,,2048,vmta-2,',
+    't,2025-03-10 12:00:03-0000,2025-03-10 11:59:58-0000,bounce@news.example.net,c@yahoo.com,,delayed,' +
+      '4.7.0 (delivery not authorized),smtp;421 4.7.0 [TSS04] Messages from 198.51.100.10 temporarily deferred,' +
+      'mta7.am0.yahoodns.net (67.195.204.72),,smtp,api.example.net,smtp,198.51.100.10,67.195.204.72,,2048,' +
+      'vmta-1,spring-sale',
     'r,2025-03-10 12:00:04-0000,2025-03-10 12:00:04-0000,bounce@news.example.net,d@example.org,,,,,,,smtp,api.example.net,,,,,,,',
   ]);
   assert.is(header, undefined);

@@ -30,8 +30,11 @@ const MONTHS: Record<string, number> = {
   Dec: 11,
 };
 // timestamp, host, syslog name, agent, recipient, relay, status, text in parentheses
-const LINE_RE =
-  /^(\w{3} [ \d]\d \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT[\d:.]+(?:Z|[-+]\d\d:?\d\d)?) (\S+) ([^\s[]+)\/(smtp|lmtp)\[\d+\]: [^:]+: to=<([^>]*)>,(?: orig_to=<[^>]*>,)? relay=([^,]*),.*? status=(sent|deferred|bounced) \((.*)\)$/;
+const LINE_RE = new RegExp(
+  String.raw`^(\w{3} [ \d]\d \d\d:\d\d:\d\d|\d{4}-\d\d-\d\dT[\d:.]+(?:Z|[-+]\d\d:?\d\d)?) ` +
+    String.raw`(\S+) ([^\s[]+)\/(smtp|lmtp)\[\d+\]: [^:]+: to=<([^>]*)>,(?: orig_to=<[^>]*>,)? ` +
+    String.raw`relay=([^,]*),.*? status=(sent|deferred|bounced) \((.*)\)$`,
+);
 const RELAY_RE = /^([^[\s]+)\[([^\]]*)\]/;
 const SAID_RE = /^host \S+ said: (.*?)(?: \(in reply to [^)]*\))?$/;
 
