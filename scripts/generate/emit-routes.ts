@@ -8,7 +8,10 @@ export function emitRoutes(model: GeneratorModel): Emitted {
   const rows = model.apis.flatMap((api) =>
     api.operations.map(
       (op) =>
-        `  { api: ${JSON.stringify(api.name)}, operationId: ${JSON.stringify(op.operationId)}, method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.routerPath)}, bodyRequired: ${op.bodyRequired}, ${op.rawBodyTypes.length > 0 ? `rawBodyTypes: ${JSON.stringify(op.rawBodyTypes)}, ` : ''}schemas: ${camel(api.name)}.operations[${JSON.stringify(op.operationId)}] },`,
+        `  { api: ${JSON.stringify(api.name)}, operationId: ${JSON.stringify(op.operationId)}, ` +
+        `method: ${JSON.stringify(op.method)}, path: ${JSON.stringify(op.routerPath)}, bodyRequired: ${op.bodyRequired}, ` +
+        (op.rawBodyTypes.length > 0 ? `rawBodyTypes: ${JSON.stringify(op.rawBodyTypes)}, ` : '') +
+        `schemas: ${camel(api.name)}.operations[${JSON.stringify(op.operationId)}] },`,
     ),
   );
   const contents = [
