@@ -6,7 +6,8 @@
  * and `node:` modules are free. Inside `runtime/`, the folders form the layers of docs/architecture.md: a file imports
  * its own folder and lower layers only. Below `runtime/mod.ts`, which hands plugins their class lists, the runtime
  * takes no types, data or validators generated from a plugin's API document, only those of the host's own
- * (`host.yaml`, the startup document), so that the host knows no plugin.
+ * (`host.yaml`, the startup document), so that the host knows no plugin. And no hand-written line runs past 200
+ * characters: prettier keeps code to 120 columns but cannot split a string.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -224,6 +225,25 @@ test('the check sees an import that points up or sideways between layers', () =>
     [],
     'down and within a folder are allowed',
   );
+});
+
+/** Lines of hand-written code over `limit` characters, as `file:line`; phrasing data and fixtures are text, not code */
+function longLines(limit: number): string[] {
+  const dirs = ['bench', 'conformance', 'docs/examples', 'lib', 'plugins', 'runtime', 'scripts', 'test'];
+  return dirs
+    .flatMap((dir) => sources(dir))
+    .map((file) => file.split(sep).join('/'))
+    .filter((file) => !file.startsWith('scripts/corpus/phrasings/') && !file.includes('/fixtures/'))
+    .flatMap((file) =>
+      readFileSync(join(ROOT, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (line.length > limit ? [`${file}:${i + 1}`] : [])),
+    );
+}
+
+test('no hand-written line of code is over 200 characters', () => {
+  assert.equal(longLines(200), []);
+  assert.ok(longLines(119).length > 0, 'the check reads the code');
 });
 
 test.run();
