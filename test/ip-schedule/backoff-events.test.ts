@@ -141,6 +141,29 @@ test('events that continue escalate the policy (UPDATE, TTL doubled), and it lap
   }
 });
 
+test('the rest of the batch that applied a policy does not escalate it: those attempts came before the MTA could obey', async () => {
+  const host = await configured({ [busy.class]: { threshold: 3, ttl: 600 } });
+  try {
+    const post = (n: number) =>
+      host.call('POST', '/v1/backoff/events', { events: Array.from({ length: n }, () => event(BUSY)) });
+    const named = (await post(30)).json.events.flatMap((e: { policies: string[] }, i: number) =>
+      e.policies.length > 0 ? [i] : [],
+    );
+    assert.equal(named, [2], 'applied by the third event, and by none of the 27 after it');
+    const ttl = async () => {
+      const { policies, suspends } = (await host.call('GET', '/v1/policies')).json;
+      return [...policies, ...suspends].map((p: { ttl: number }) => p.ttl);
+    };
+    assert.equal(await ttl(), [600], 'level 0');
+    // Attempts reported from after it applied: the policy did not stop them, so it escalates
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await post(3);
+    assert.equal(await ttl(), [1200], 'escalated once');
+  } finally {
+    await host.close();
+  }
+});
+
 test('applied policies survive a restart, and one that lapsed while the host was down is gone', async () => {
   const folder = await mkdtemp(join(tmpdir(), 'capstan-backoff-'));
   folders.push(folder);

@@ -34,10 +34,14 @@ export class SlidingCounts {
     this.#data.fill(0, 0, this.#slots);
   }
 
-  /** Counts an event of time `t` (ms, not after `now`) in `column`; false when it is before the column's last reset */
+  /**
+   * Counts an event of time `t` (ms, not after `now`) in `column`; false when it is not after the column's last reset.
+   * An event of the very time a trigger fired (the rest of the batch that fired it) happened before the MTA could obey
+   * what it applied, so it must not count toward applying it again
+   */
   add(t: number, column: number): boolean {
     const data = this.#data;
-    if (t < data[2 * column + 1]!) return false;
+    if (t <= data[2 * column + 1]!) return false;
     const bucket = Math.floor(t / this.bucketMs);
     const offset = this.#slots + (bucket % KEPT) * this.#stride;
     // The slot holds an older bucket: it left the window, its counts start again
@@ -55,7 +59,7 @@ export class SlidingCounts {
 
   /**
    * Counts `n` events of `column` between `first` and `last`, times of one bucket (what another host counted); false
-   * when they are before the column's last reset
+   * when they are not after the column's last reset
    */
   merge(column: number, first: number, last: number, n: number): boolean {
     if (!this.add(last, column)) return false;
@@ -86,7 +90,7 @@ export class SlidingCounts {
     return found;
   }
 
-  /** The time before which `column` no longer counts (its last reset) */
+  /** The time up to which `column` no longer counts (its last reset) */
   floor(column: number): number {
     return this.#data[2 * column + 1]!;
   }
@@ -138,7 +142,7 @@ export class SlidingCounts {
     }
   }
 
-  /** Forgets what `column` counted: only events from `now` on count again */
+  /** Forgets what `column` counted: only events after `now` count again */
   reset(column: number, now: number): void {
     for (let offset = this.#slots; offset < this.#data.length; offset += this.#stride)
       this.#data[offset + 1 + 2 * column] = 0;
