@@ -21,6 +21,7 @@ export type { CreateOptions, ErrorFactory, ErrorSet, ErrorSpec, TemplateValues }
 export { defineErrors } from './core/host-errors.ts';
 export type { ErrorCode } from './core/host-errors.ts';
 export { SYNC_POINT, writeFileAtomic } from './fs/write-atomic.ts';
+export { makeFolder } from './fs/make-folder.ts';
 export { encodeBlock, scanBlocks } from './fs/checksummed-blocks.ts';
 export type { ScannedBlock } from './fs/checksummed-blocks.ts';
 export { NotificationListener } from './postgres/notifications.ts';

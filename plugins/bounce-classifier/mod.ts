@@ -42,7 +42,7 @@ export default definePlugin({
   id: 'bounce-classifier',
   kind: 'api',
   api: 'bounce-classifier',
-  apiVersion: '^1.8.0',
+  apiVersion: '^1.9.0',
   description: 'Classifies SMTP bounce replies (BNAC and backoff) with a classifier plugin, behind a cache',
   config: bounceClassifierConfigSchema,
   errors,

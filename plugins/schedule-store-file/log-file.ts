@@ -18,9 +18,9 @@
  * store file), and completed from the store file when it is opened.
  */
 import { constants } from 'node:fs';
-import { access, link, mkdir, open, readdir, readFile, rm, type FileHandle } from 'node:fs/promises';
+import { access, link, open, readdir, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { encodeBlock, SYNC_POINT, writeFileAtomic } from '../../runtime/mod.ts';
+import { encodeBlock, makeFolder, SYNC_POINT, writeFileAtomic } from '../../runtime/mod.ts';
 import { AuditLog, type AuditRetention } from './audit-log.ts';
 import { errors } from './errors.ts';
 import { readFormat1, type Refuse } from './format-1.ts';
@@ -178,7 +178,7 @@ export class LogFileStore implements ScheduleStore {
     retention: AuditRetention,
     compaction: CompactionSettings,
   ): Promise<LogFileStore> {
-    await mkdir(dirname(path), { recursive: true });
+    await makeFolder(dirname(path));
     const auditPath = join(dirname(path), `${basename(path, '.json')}.audit.jsonl`);
     await removeLeftovers(path);
     await removeLeftovers(auditPath);

@@ -23,7 +23,7 @@ import { LogFileStore } from './log-file.ts';
 export default definePlugin({
   id: 'schedule-store-file',
   kind: 'store',
-  apiVersion: '^1.8.0',
+  apiVersion: '^1.9.0',
   description: 'Schedule store in one append-only file with group commit and compaction',
   config: scheduleStoreFileConfigSchema,
   errors,

@@ -24,7 +24,7 @@ import { PostgresStore } from './pg-store.ts';
 export default definePlugin({
   id: 'schedule-store-postgres',
   kind: 'store',
-  apiVersion: '^1.7.0',
+  apiVersion: '^1.9.0',
   description: 'Schedule store in PostgreSQL, shared by hosts',
   config: scheduleStorePostgresConfigSchema,
   errors,

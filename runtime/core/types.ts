@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import type { PluginAudit } from './audit.ts';
 
 /** Version of the plugin API this host implements; plugins declare a semver range of it */
-export const PLUGIN_API_VERSION = '1.8.0';
+export const PLUGIN_API_VERSION = '1.9.0';
 
 /** What a plugin is for: serving an API's operations, classifying bounces or storing schedules */
 export type PluginKind = 'api' | 'classifier' | 'store';

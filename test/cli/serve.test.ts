@@ -127,6 +127,35 @@ test('serve refuses with exit 1 naming the document when it has no http or https
   );
 });
 
+test('serve refuses a store folder that cannot be made, and starts with the cache in memory, rather than hang', async () => {
+  // The kernel refuses a new entry in /proc with ENOENT: Node's recursive mkdir then loops forever
+  const cwd = tempDir();
+  const file = join(cwd, 'capstan.yaml');
+  const port = await freePort();
+  const document = (plugins: string) =>
+    `version: "6.10"\nservers:\n  - id: api\n    type: http\n    listeners: [{ address: 127.0.0.1, port: ${port} }]\n` +
+    `plugins:\n${plugins}`;
+  writeFileSync(
+    file,
+    document('  - id: schedule-store-file\n    config: { path: /proc/capstan-none/schedules.json }\n'),
+  );
+  const run = spawnSync(process.execPath, [CLI, 'serve', '--config', file], { cwd, encoding: 'utf8', timeout: 30_000 });
+  assert.is(run.status, 1, `${run.stdout}${run.stderr}`);
+  assert.match(run.stderr, /Cannot start plugin "schedule-store-file": ENOENT: .*mkdir '\/proc\/capstan-none'/);
+  writeFileSync(file, document('  - id: bounce-classifier\n    config: { cache: { folder: /proc/capstan-none } }\n'));
+  const { child, url } = await serve({}, cwd, ['--config', file]);
+  try {
+    const answer = await fetch(`${url}/v2/bnac/single`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: '550 5.1.1 User unknown' }),
+    });
+    assert.is(answer.status, 200);
+  } finally {
+    await stop(child);
+  }
+});
+
 test('serve runs the pool worker of a TypeScript plugin whose package is typed "commonjs"', async () => {
   const cwd = tempDir();
   // `npm init -y` writes this: Node then loads the plugin's .ts files as CommonJS, in the pool's worker threads too

@@ -7,7 +7,7 @@ const errors = defineErrors({
 export default definePlugin({
   id: 'hello', // default instance id; plugins[].id names the instance
   kind: 'api', // 'api' (serves routes), 'classifier' or 'store'
-  apiVersion: '^1.2.0', // plugin-API versions this plugin supports (host is 1.8.0)
+  apiVersion: '^1.2.0', // plugin-API versions this plugin supports (host is 1.9.0)
   api: 'ip-schedule', // kind 'api' only: the OpenAPI document whose operations it serves
   config: Type.Object({ greeting: Type.String({ default: 'hi' }) }, { additionalProperties: false }),
   capabilities: {

@@ -1,7 +1,7 @@
-import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import { open, readdir, readFile, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { encodeBlock, scanBlocks, writeFileAtomic, type Logger } from '../../../runtime/mod.ts';
+import { encodeBlock, makeFolder, scanBlocks, writeFileAtomic, type Logger } from '../../../runtime/mod.ts';
 
 /** One persisted cache entry: model, normalised text, class, probability */
 export type LogRecord = readonly [model: string, text: string, label: string, probability: number];
@@ -89,7 +89,7 @@ export class FileLog {
   ): Promise<{ fileLog: FileLog; report: LoadReport }> {
     const fileLog = new FileLog(folder, options);
     const report: LoadReport = { otherVersion: 0 };
-    await mkdir(folder, { recursive: true });
+    await makeFolder(folder);
     let highest = 0;
     for (const name of (await readdir(folder)).sort()) {
       const path = join(folder, name);

@@ -1,6 +1,6 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../../runtime/mod.ts';
+import { makeFolder, writeFileAtomic } from '../../../runtime/mod.ts';
 import { CorrectionsFull, type Correction, type CorrectionStore } from './store.ts';
 
 /**
@@ -29,7 +29,7 @@ export async function openFileStore(folder: string): Promise<CorrectionStore> {
       .then(async () => {
         const { list, answer } = next(corrections);
         if (list !== corrections) {
-          await mkdir(folder, { recursive: true });
+          await makeFolder(folder);
           await writeFileAtomic(path, JSON.stringify({ corrections: list }, null, 1));
           corrections = list;
           listeners.forEach((listener) => listener());
