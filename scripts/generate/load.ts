@@ -2,15 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { importSiblingSchemas } from './sibling-schemas.ts';
-
-/** A spec file as parsed, with the path it is reported under */
-export interface SpecFile {
-  /** Path relative to the repository root, as errors name it */
-  file: string;
-  name: string;
-  text: string;
-  document: Record<string, any>;
-}
+import { pointerSegment, SpecError, type SpecFile } from './spec-file.ts';
 
 /** Everything the generator reads from `spec/` */
 export interface LoadedSpecs {
@@ -20,19 +12,6 @@ export interface LoadedSpecs {
   plugins: SpecFile[];
   /** The service contracts (`spec/contracts/<name>.yaml`), checked by the contract model */
   contracts: SpecFile[];
-}
-
-/** A spec defect: names the file and the JSON pointer */
-export class SpecError extends Error {
-  constructor(file: string, pointer: string, message: string) {
-    super(`${file}#${pointer}: ${message}`);
-    this.name = 'SpecError';
-  }
-}
-
-/** Escapes one JSON-pointer segment (RFC 6901) */
-export function pointerSegment(segment: string | number): string {
-  return String(segment).replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 async function loadFolder(root: string, folder: string, suffix: string): Promise<SpecFile[]> {

@@ -1,4 +1,5 @@
-import { eachRef, pointerSegment, resolvePointer, SpecError, type SpecFile } from './load.ts';
+import { eachRef, resolvePointer } from './load.ts';
+import { pointerSegment, SpecError, type SpecFile } from './spec-file.ts';
 import { IDENTIFIER } from './names.ts';
 import type { JsonSchema } from './model.ts';
 

@@ -1,5 +1,5 @@
 import { Compile } from 'typebox/schema';
-import { pointerSegment, SpecError, type SpecFile } from './load.ts';
+import { pointerSegment, SpecError, type SpecFile } from './spec-file.ts';
 import { IDENTIFIER } from './names.ts';
 
 const CONST_NAME = /^[A-Z][A-Z0-9_]*$/;

@@ -1,12 +1,5 @@
-import {
-  OPENAPI_REF,
-  pointerSegment,
-  resolveOpenapiRef,
-  resolvePointer,
-  SpecError,
-  type LoadedSpecs,
-  type SpecFile,
-} from './load.ts';
+import { OPENAPI_REF, resolveOpenapiRef, resolvePointer, type LoadedSpecs } from './load.ts';
+import { pointerSegment, SpecError, type SpecFile } from './spec-file.ts';
 import { contractModels, type ContractModel } from './model-contracts.ts';
 import { dataModel, type DataModel } from './model-data.ts';
 

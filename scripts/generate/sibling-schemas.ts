@@ -1,4 +1,4 @@
-import { SpecError, pointerSegment, type SpecFile } from './load.ts';
+import { pointerSegment, SpecError, type SpecFile } from './spec-file.ts';
 
 const SIBLING_REF = /^([a-z0-9-]+)\.yaml#\/components\/schemas\/([^/]+)$/;
 const LOCAL_REF = /^#\/components\/schemas\/([^/]+)$/;
@@ -33,11 +33,9 @@ function importRef(
   const sibling = SIBLING_REF.exec(ref);
   const owner = local !== null ? from : openapi.find((spec) => spec.name === sibling?.[1]);
   if (owner === undefined) throw new SpecError(file, at, `unresolved $ref "${ref}"`);
-  if (owner === into) {
-    if (local === null)
-      throw new SpecError(file, at, `"${ref}" names its own document: write "#/components/schemas/..."`);
-    return ref;
-  }
+  // A local `$ref` here is one inside a copied schema, so its owner is never `into`
+  if (owner === into)
+    throw new SpecError(file, at, `"${ref}" names its own document: write "#/components/schemas/..."`);
   const encoded = (local ?? sibling)![local !== null ? 1 : 2]!;
   const name = decodeURIComponent(encoded);
   if (imported.get(name) === owner) return `#/components/schemas/${encoded}`;
