@@ -25,17 +25,15 @@ const NO_SHARES = {
   authentication: { enabled: false },
   content: { enabled: false },
 };
-writeFileSync(
-  config,
-  "version: '6.10'\n" +
-    'plugins:\n' +
-    '  - id: ip-schedule\n' +
-    '    config:\n' +
-    '      backoff:\n' +
-    '        policies:\n' +
-    `          RATE_LIMIT__IP_RATE_LIMIT: ${JSON.stringify(POLICY)}\n` +
-    `        triggers: ${JSON.stringify(NO_SHARES)}\n`,
-);
+/** The ip-schedule entry of a startup document: POLICY for the class, no share triggers */
+const IP_SCHEDULE_ENTRY =
+  '  - id: ip-schedule\n' +
+  '    config:\n' +
+  '      backoff:\n' +
+  '        policies:\n' +
+  `          RATE_LIMIT__IP_RATE_LIMIT: ${JSON.stringify(POLICY)}\n` +
+  `        triggers: ${JSON.stringify(NO_SHARES)}\n`;
+writeFileSync(config, `version: '6.10'\nplugins:\n${IP_SCHEDULE_ENTRY}`);
 
 const week = (format: 'postfix' | 'exim') => [...synthWeek({ seed: 7, perHour: 40, format, iso: true })];
 
@@ -288,12 +286,7 @@ export default definePlugin({
       '    config: all-throttled.yaml\n' +
       '  - id: bounce-classifier\n' +
       '    config: { classifier: all-throttled }\n' +
-      '  - id: ip-schedule\n' +
-      '    config:\n' +
-      '      backoff:\n' +
-      '        policies:\n' +
-      `          RATE_LIMIT__IP_RATE_LIMIT: ${JSON.stringify(POLICY)}\n` +
-      `        triggers: ${JSON.stringify(NO_SHARES)}\n`,
+      IP_SCHEDULE_ENTRY,
   );
   const run = await runCli(['replay', '--config', custom, '--json', '-'], `${week('exim').join('\n')}\n`);
   assert.is(run.code, 0, run.stderr);
